@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Stages depend one way: the runtime defines what tables mean and knows nothing
+// of the compiler; the compiler emits what the runtime defines; only the CLI
+// sees both.
+// The math the stages use (rounding, trigonometry) lives in libm on Linux;
+// Foundation would pull it in, but the runtime and compiler do not need Foundation.
+let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
+let package = Package(
+    name: "gspec",
+    products: [
+        .library(name: "GestureRuntime", targets: ["GestureRuntime"]),
+        .library(name: "GestureCompiler", targets: ["GestureCompiler"]),
+        .executable(name: "gspec", targets: ["gspec"]),
+    ],
+    targets: [
+        .target(name: "GestureRuntime", linkerSettings: libm),
+        .target(name: "GestureCompiler", dependencies: ["GestureRuntime"], linkerSettings: libm),
+        .target(name: "GSpecCLI", dependencies: ["GestureCompiler", "GestureRuntime"]),
+        .executableTarget(name: "gspec", dependencies: ["GSpecCLI"]),
+        .executableTarget(name: "gspec-bench", dependencies: ["GestureCompiler"]),
+        .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler"]),
+        .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,71 @@
+import GestureCompiler
+
+/// The `gspec` command: dispatches to a subcommand and returns the exit status.
+public enum GSpec {
+    public static let version = "0.1.0"
+
+    static let commands: [String: CommandLineSpec] = [
+        "check": CheckCommand.spec,
+    ]
+
+    static let overview = """
+        OVERVIEW: gspec compiles declarative touch-gesture specs (.gesture files).
+
+        USAGE: gspec <subcommand>
+
+        SUBCOMMANDS:
+          check   Parse and check .gesture files and print diagnostics.
+
+        OPTIONS:
+          --version   Show the version.
+          -h, --help  Show help information.
+
+          See 'gspec <subcommand> --help' for a subcommand's options.
+
+        """
+
+    /// Runs `gspec` with the arguments after the program name.
+    public static func run(_ arguments: [String], console: Console) -> ExitStatus {
+        guard let first = arguments.first else {
+            console.err(overview)
+            return .usageError
+        }
+        switch first {
+        case "--help", "-h", "help":
+            if first == "help", arguments.count > 1, let spec = commands[arguments[1]] {
+                console.out(spec.helpText)
+            } else {
+                console.out(overview)
+            }
+            return .success
+        case "--version":
+            console.out("gspec \(version)\n")
+            return .success
+        default:
+            break
+        }
+        guard let spec = commands[first] else {
+            var message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'"
+            if let s = closestMatch(to: first, in: commands.keys.sorted() + ["--help", "--version"]) {
+                message += "; did you mean '\(s)'?"
+            }
+            console.err("error: \(message)\nSee 'gspec --help'.\n")
+            return .usageError
+        }
+        let parsed: CommandLineSpec.Parsed
+        do {
+            parsed = try spec.parse(Array(arguments.dropFirst()))
+        } catch {
+            console.err("error: \(error.message)\nUsage: \(spec.usage)\nSee 'gspec \(first) --help'.\n")
+            return .usageError
+        }
+        if parsed.wantsHelp {
+            console.out(spec.helpText)
+            return .success
+        }
+        switch first {
+        default:
+            return CheckCommand.run(parsed, console: console)
+        }
+    }
+}

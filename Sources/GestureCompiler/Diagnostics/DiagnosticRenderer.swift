@@ -1,0 +1,67 @@
+/// Renders diagnostics the way swiftc and clang do, so editors can jump to them:
+///
+///     specs/taps.gesture:3:28: error: expected a duration, got a distance (10pt)
+///     gesture doubleTap: tap { maxInterval: 10pt }
+///                                           ^~~~
+///
+/// Notes follow their diagnostic in the same form. Color is a decoration
+/// applied only when asked (the CLI asks when stderr is a terminal).
+public struct DiagnosticRenderer: Sendable {
+    public var colored: Bool
+
+    public init(colored: Bool = false) {
+        self.colored = colored
+    }
+
+    /// Renders every diagnostic of one file, sorted by location.
+    public func render(_ diagnostics: [Diagnostic], in source: SourceFile) -> String {
+        var out = ""
+        for d in diagnostics.sortedByLocation() {
+            out += render(d, in: source)
+        }
+        return out
+    }
+
+    /// Renders one diagnostic with its snippet, notes and fix-its.
+    public func render(_ d: Diagnostic, in source: SourceFile) -> String {
+        var out = block(d.severity, d.message, d.range, in: source)
+        // As clang does: the replacement text stands under the caret line.
+        let line = source.location(of: d.range.start).line
+        for fix in d.fixIts where source.location(of: fix.range.start).line == line {
+            out += padding(to: source.location(of: fix.range.start).column, of: source.lineText(line))
+                + paint(fix.replacement, .note) + "\n"
+        }
+        for note in d.notes {
+            out += block(.note, note.message, note.range, in: source)
+        }
+        return out
+    }
+
+    private func block(_ severity: Severity, _ message: String, _ range: SourceRange, in source: SourceFile) -> String {
+        let loc = source.location(of: range.start)
+        let line = source.lineText(loc.line)
+        let lineBytes = line.utf8.count
+        var marker = padding(to: loc.column, of: line)
+        let end = source.location(of: range.end)
+        let lastColumn = end.line == loc.line ? end.column : lineBytes + 1
+        let width = max(1, lastColumn - loc.column)
+        marker += "^" + String(repeating: "~", count: width - 1)
+        let header = "\(source.path):\(loc.line):\(loc.column): \(paint(severity.rawValue + ":", severity)) \(message)"
+        return header + "\n" + line + "\n" + paint(marker, .note) + "\n"
+    }
+
+    /// White space reaching `column`; tabs stay tabs so carets line up under them.
+    private func padding(to column: Int, of line: Substring) -> String {
+        String(line.utf8.prefix(column - 1).map { $0 == UInt8(ascii: "\t") ? "\t" : " " })
+    }
+
+    private func paint(_ text: String, _ severity: Severity) -> String {
+        guard colored else { return text }
+        let code = switch severity {
+        case .error: "\u{1B}[1;31m"
+        case .warning: "\u{1B}[1;35m"
+        case .note: "\u{1B}[1;32m"
+        }
+        return code + text + "\u{1B}[0m"
+    }
+}

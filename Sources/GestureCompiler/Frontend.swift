@@ -1,0 +1,21 @@
+/// The front end in one call: parse, then check.
+public enum Frontend {
+    /// What the front end knows about one file.
+    public struct Result: Sendable {
+        public var source: SourceFile
+        public var syntax: SpecSyntax
+        /// Meaningful only when `diagnostics` has no error.
+        public var gestureSet: GestureSet
+        /// Sorted by location.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Parses and checks a file. Syntax errors do not stop checking, so names,
+    /// units and rules are checked in the parts that did parse.
+    public static func check(_ source: SourceFile) -> Result {
+        let (syntax, syntaxDiagnostics) = Parser.parse(source)
+        let (set, semanticDiagnostics) = Checker.check(syntax, in: source)
+        return Result(source: source, syntax: syntax, gestureSet: set,
+                      diagnostics: (syntaxDiagnostics + semanticDiagnostics).sortedByLocation())
+    }
+}

@@ -1,0 +1,618 @@
+import GestureRuntime
+
+/// Semantic analysis: resolves names and units, checks every value against
+/// its parameter's type and range, fills in defaults, and checks the rules.
+/// Like the parser it never stops early: each problem is a diagnostic and
+/// checking goes on with what is still meaningful.
+public struct Checker {
+    private let source: SourceFile
+    private var diagnostics: [Diagnostic] = []
+    private var constants: [String: ConstantDecl] = [:]
+    private var usedConstants: Set<String> = []
+    private var gestureIndex: [String: Int] = [:]
+    /// Declared gestures whose kind was unknown: rules naming them are not errors of their own.
+    private var unresolvedGestures: Set<String> = []
+
+    /// Largest pattern, counted in positions after expanding `{n,m}`.
+    public static let maxPatternSize = 2_048
+    /// Longest duration accepted, so durations fit the runtime's integer microseconds with room to spare.
+    public static let maxDurationMicroseconds: Double = 3_600_000_000
+
+    /// Checks a parsed file. The gesture set is meaningful only when no diagnostic is an error.
+    public static func check(_ syntax: SpecSyntax, in source: SourceFile) -> (GestureSet, [Diagnostic]) {
+        var checker = Checker(source: source)
+        let set = checker.run(syntax)
+        return (set, checker.diagnostics)
+    }
+
+    private init(source: SourceFile) {
+        self.source = source
+    }
+
+    private mutating func run(_ syntax: SpecSyntax) -> GestureSet {
+        for case .constant(let c) in syntax.declarations {
+            if let first = constants[c.name.name] {
+                duplicate("constant", c.name, first: first.name)
+            } else {
+                constants[c.name.name] = c
+                checkConstant(c)
+            }
+        }
+        var gestures: [GestureDefinition] = []
+        var firstDeclaration: [String: Identifier] = [:]
+        for case .gesture(let g) in syntax.declarations {
+            let isDuplicate = firstDeclaration[g.name.name] != nil
+            if let first = firstDeclaration[g.name.name] {
+                duplicate("gesture", g.name, first: first)
+            } else {
+                firstDeclaration[g.name.name] = g.name
+            }
+            // A duplicate is still checked, so its own mistakes are reported too.
+            guard let definition = checkGesture(g), !isDuplicate else {
+                if !isDuplicate { unresolvedGestures.insert(g.name.name) }
+                continue
+            }
+            gestureIndex[g.name.name] = gestures.count
+            gestures.append(definition)
+        }
+        let rules = checkRules(syntax.declarations.compactMap { if case .rule(let r) = $0 { r } else { nil } },
+                               gestures: gestures, declared: firstDeclaration.keys.sorted())
+        for case .constant(let c) in syntax.declarations
+        where !usedConstants.contains(c.name.name) && constants[c.name.name] == c {
+            diagnostics.append(Diagnostic(.warning, "unused-constant", "constant '\(c.name.name)' is never used",
+                                          at: c.name.range))
+        }
+        return GestureSet(gestures: gestures, rules: rules)
+    }
+
+    // MARK: Constants
+
+    private mutating func checkConstant(_ c: ConstantDecl) {
+        switch c.value {
+        case .number(let literal):
+            if let unit = literal.unit, ParameterSchema.units[unit.name] == nil { unknownUnit(unit) }
+            if !literal.value.isFinite { tooLarge(literal.text, at: literal.range) }
+        case .boolean:
+            break
+        default:
+            error("constant-not-literal",
+                  "a constant must be a single literal: a number with its unit, or true or false",
+                  at: c.value.range)
+        }
+    }
+
+    // MARK: Gestures
+
+    private mutating func checkGesture(_ g: GestureDecl) -> GestureDefinition? {
+        guard let kind = GestureKind(keyword: g.kind.name) else {
+            let names = GestureKind.allCases.map(\.keyword)
+            var message = "unknown gesture kind '\(g.kind.name)'"
+            var fixIts: [Diagnostic.FixIt] = []
+            if let s = closestMatch(to: g.kind.name, in: names) {
+                message += "; did you mean '\(s)'?"
+                fixIts.append(.init(replace: g.kind.range, with: s))
+            } else {
+                message += "; expected one of \(names.joined(separator: ", "))"
+            }
+            error("unknown-kind", message, at: g.kind.range, fixIts: fixIts)
+            return nil
+        }
+        var definition = GestureDefinition(name: g.name.name, kind: kind, nameRange: g.name.range)
+        definition.doc = g.doc
+        var seen: [String: Parameter] = [:]
+        var pattern: PatternNode?
+        for p in g.parameters {
+            let name = ParameterSchema.aliases[p.name.name] ?? p.name.name
+            guard let type = ParameterSchema.type(of: name, for: kind) else {
+                unknownParameter(p.name, kind: kind)
+                continue
+            }
+            if let first = seen[name] {
+                error("duplicate-parameter", "parameter '\(name)' is set twice", at: p.name.range,
+                      notes: [.init("'\(name)' is first set here", at: first.name.range)])
+                continue
+            }
+            seen[name] = p
+            if type == .pattern {
+                if case .pattern(let node) = p.value { pattern = node }
+                continue
+            }
+            apply(p, as: name, type: type, to: &definition)
+        }
+        if kind == .stroke {
+            if let pattern {
+                definition.pattern = checkPattern(pattern, axis: definition.axis, recognize: definition.recognize)
+            } else if seen["match"] == nil {
+                error("missing-match", "stroke '\(g.name.name)' needs a 'match:' pattern, such as 'match: down-right up-right'",
+                      at: g.name.range)
+            }
+        }
+        return definition
+    }
+
+    /// Checks one parameter's value and stores it; false if it was an error.
+    @discardableResult
+    private mutating func apply(
+        _ p: Parameter, as name: String, type: ParameterType, to d: inout GestureDefinition
+    ) -> Bool {
+        switch type {
+        case .count(let min):
+            guard let n = wholeNumber(p, name) else { return false }
+            guard n >= min else { return outOfRange(p, "'\(name)' must be at least \(min)") }
+            d.taps = n
+        case .touches(let fixed):
+            guard let n = wholeNumber(p, name) else { return false }
+            guard (1...20).contains(n) else { return outOfRange(p, "'touches' must be from 1 to 20") }
+            if let fixed, n != fixed {
+                let message = d.kind == .stroke
+                    ? "a stroke is single-touch in v1: 'touches' must be 1"
+                    : "a \(d.kind.keyword) uses exactly 2 touches in v1: 'touches' must be 2"
+                return outOfRange(p, message)
+            }
+            (d.minTouches, d.maxTouches) = (n, n)
+        case .touchRange:
+            return applyTouchRange(p, to: &d)
+        case .duration:
+            guard let (v, _) = number(p, name, .duration) else { return false }
+            guard v > 0 else { return outOfRange(p, "'\(name)' must be greater than 0ms") }
+            guard v <= Self.maxDurationMicroseconds else { return outOfRange(p, "'\(name)' must be at most 3600s") }
+            let micros = Int64(v.rounded())
+            switch name {
+            case "maxInterval": d.maxInterval = micros
+            case "maxDuration": d.maxDuration = micros
+            default: d.duration = micros
+            }
+        case .distance(let positive):
+            guard let (v, _) = number(p, name, .distance) else { return false }
+            if positive && v <= 0 { return outOfRange(p, "'\(name)' must be greater than 0pt") }
+            if v < 0 { return outOfRange(p, "'\(name)' must be at least 0pt") }
+            switch name {
+            case "slop": d.slop = v
+            case "tapDistance": d.tapDistance = v
+            case "minDistance": d.minDistance = v
+            case "segment": d.segment = v
+            default: d.threshold = v
+            }
+        case .velocity:
+            guard let (v, _) = number(p, name, .velocity) else { return false }
+            guard v >= 0 else { return outOfRange(p, "'\(name)' must be at least 0pt/s") }
+            d.minVelocity = v
+        case .angle(let isMaxAngle):
+            guard let (v, _) = number(p, name, .angle) else { return false }
+            if isMaxAngle {
+                guard v > 0 && v <= Double.pi / 2 + 1e-12 else {
+                    return outOfRange(p, "'maxAngle' must be greater than 0deg and at most 90deg")
+                }
+                d.maxAngle = v
+            } else {
+                guard v >= 0 else { return outOfRange(p, "'\(name)' must be at least 0deg") }
+                d.threshold = v
+            }
+        case .ratio:
+            guard let (v, _) = number(p, name, .plain) else { return false }
+            guard v >= 0 else { return outOfRange(p, "'\(name)' must be at least 0") }
+            d.threshold = v
+        case .swipeDirections:
+            guard let set = directions(p) else { return false }
+            d.directions = set
+        case .axis:
+            guard let word = choice(p, name, Axis.allCases.map(\.rawValue)) else { return false }
+            d.axis = Axis(rawValue: word)!
+        case .recognize:
+            guard let word = choice(p, name, RecognizeMode.allCases.map(\.rawValue)) else { return false }
+            d.recognize = RecognizeMode(rawValue: word)!
+        case .flag:
+            guard let flag = boolean(p, name) else { return false }
+            switch name {
+            case "cancelsTouches": d.cancelsTouches = flag
+            case "delaysTouchesBegan": d.delaysTouchesBegan = flag
+            default: d.delaysTouchesEnded = flag
+            }
+        case .pattern:
+            break
+        }
+        return true
+    }
+
+    private mutating func applyTouchRange(_ p: Parameter, to d: inout GestureDefinition) -> Bool {
+        guard case .range(let lower, let upper, let range) = p.value else {
+            guard let n = wholeNumber(p, "touches") else { return false }
+            guard (1...20).contains(n) else { return outOfRange(p, "'touches' must be from 1 to 20") }
+            (d.minTouches, d.maxTouches) = (n, n)
+            return true
+        }
+        guard let low = wholeNumber(lower, "touches", at: lower.range) else { return false }
+        var high: Int?
+        if let upper {
+            guard let h = wholeNumber(upper, "touches", at: upper.range) else { return false }
+            high = h
+        }
+        guard (1...20).contains(low), (high.map { (1...20).contains($0) } ?? true) else {
+            return outOfRange(p, "'touches' must be from 1 to 20")
+        }
+        if let high, high < low {
+            error("empty-range", "the range \(source.text(range)) is empty: its upper bound is below its lower bound",
+                  at: range)
+            return false
+        }
+        (d.minTouches, d.maxTouches) = (low, high)
+        return true
+    }
+
+    // MARK: Values
+
+    /// A number of dimension `expected`, converted to internal units, with the literal it came from.
+    private mutating func number(_ p: Parameter, _ name: String, _ expected: Dimension) -> (Double, NumberLiteral)? {
+        switch p.value {
+        case .number(let literal):
+            return convert(literal, name, expected, at: literal.range, constant: nil)
+        case .names(let names, let range) where names.count == 1:
+            guard let c = constant(names[0]) else { return nil }
+            guard case .number(let literal) = c.value else {
+                error("wrong-type", "expected \(expected.description) for '\(name)', but constant '\(c.name.name)' is not a number",
+                      at: range, notes: [.init("'\(c.name.name)' is declared here", at: c.range)])
+                return nil
+            }
+            return convert(literal, name, expected, at: range, constant: c)
+        case .range(_, _, let range):
+            error("unexpected-range", "'\(name)' takes a single value, not a range", at: range)
+        default:
+            error("wrong-type", "expected \(expected.description) for '\(name)', got '\(source.text(p.value.range))'",
+                  at: p.value.range)
+        }
+        return nil
+    }
+
+    private mutating func convert(
+        _ literal: NumberLiteral, _ name: String, _ expected: Dimension, at range: SourceRange, constant c: ConstantDecl?
+    ) -> (Double, NumberLiteral)? {
+        let notes = c.map { [Diagnostic.Note("'\($0.name.name)' is declared here", at: $0.range)] } ?? []
+        guard literal.value.isFinite else {
+            if c == nil { tooLarge(literal.text, at: range) }
+            return nil
+        }
+        guard let unit = literal.unit else {
+            if expected == .plain { return (literal.value, literal) }
+            let fixIts = c == nil ? [Diagnostic.FixIt(replace: range, with: literal.text + expected.exampleUnit)] : []
+            error("missing-unit", "'\(name)' needs a unit: expected \(expected.description), such as '\(literal.text)\(expected.exampleUnit)'",
+                  at: range, notes: notes, fixIts: fixIts)
+            return nil
+        }
+        guard let (dimension, factor) = ParameterSchema.units[unit.name] else {
+            if c == nil { unknownUnit(unit) }  // a constant's own check reported it already
+            return nil
+        }
+        guard dimension == expected else {
+            if expected == .plain {
+                let digits = String(literal.text.dropLast(unit.name.count))
+                error("unexpected-unit", "'\(name)' is a plain number, got \(dimension.noun) '\(literal.text)'",
+                      at: range, notes: notes,
+                      fixIts: c == nil ? [.init(replace: range, with: digits)] : [])
+            } else {
+                error("wrong-unit", "expected \(expected.description) for '\(name)', got \(dimension.noun) '\(literal.text)'",
+                      at: range, notes: notes)
+            }
+            return nil
+        }
+        return (literal.value * factor, literal)
+    }
+
+    private mutating func wholeNumber(_ p: Parameter, _ name: String) -> Int? {
+        guard let (v, literal) = number(p, name, .plain) else { return nil }
+        return whole(v, literal.text, name, at: p.value.range)
+    }
+
+    private mutating func wholeNumber(_ literal: NumberLiteral, _ name: String, at range: SourceRange) -> Int? {
+        guard let (v, _) = convert(literal, name, .plain, at: range, constant: nil) else { return nil }
+        return whole(v, literal.text, name, at: range)
+    }
+
+    private mutating func whole(_ v: Double, _ text: String, _ name: String, at range: SourceRange) -> Int? {
+        guard v == v.rounded(), abs(v) <= 1_000_000 else {
+            error("not-whole", "'\(name)' must be a whole number, got '\(text)'", at: range)
+            return nil
+        }
+        return Int(v)
+    }
+
+    private mutating func boolean(_ p: Parameter, _ name: String) -> Bool? {
+        switch p.value {
+        case .boolean(let b, _):
+            return b
+        case .names(let names, let range) where names.count == 1:
+            guard let c = constant(names[0]) else { return nil }
+            if case .boolean(let b, _) = c.value { return b }
+            error("wrong-type", "'\(name)' takes true or false, but constant '\(c.name.name)' is not a boolean",
+                  at: range, notes: [.init("'\(c.name.name)' is declared here", at: c.range)])
+        default:
+            error("wrong-type", "'\(name)' takes true or false, got '\(source.text(p.value.range))'", at: p.value.range)
+        }
+        return nil
+    }
+
+    /// One word out of `options`.
+    private mutating func choice(_ p: Parameter, _ name: String, _ options: [String]) -> String? {
+        guard case .names(let names, _) = p.value, names.count == 1 else {
+            error("wrong-type", "'\(name)' takes one of \(options.joined(separator: ", ")), got '\(source.text(p.value.range))'",
+                  at: p.value.range)
+            return nil
+        }
+        let word = names[0]
+        guard options.contains(word.name) else {
+            unknownName(word, what: "value for '\(name)'", candidates: options,
+                        expected: "expected one of \(options.joined(separator: ", "))")
+            return nil
+        }
+        return word.name
+    }
+
+    private mutating func directions(_ p: Parameter) -> DirectionSet? {
+        let allowed = ["left", "right", "up", "down", "horizontal", "vertical", "any"]
+        guard case .names(let names, _) = p.value else {
+            error("wrong-type", "'directions' takes directions such as 'left | right', got '\(source.text(p.value.range))'",
+                  at: p.value.range)
+            return nil
+        }
+        var set = DirectionSet()
+        var ok = true
+        for word in names {
+            guard allowed.contains(word.name), let s = DirectionSet(name: word.name) else {
+                unknownName(word, what: "swipe direction", candidates: allowed,
+                            expected: "a swipe goes left, right, up or down")
+                ok = false
+                continue
+            }
+            set.formUnion(s == .any ? [.horizontal, .vertical] : s)
+        }
+        return ok ? set : nil
+    }
+
+    private mutating func constant(_ name: Identifier) -> ConstantDecl? {
+        guard let c = constants[name.name] else {
+            unknownName(name, what: "constant", candidates: constants.keys.sorted(), expected: nil)
+            return nil
+        }
+        usedConstants.insert(name.name)
+        return c
+    }
+
+    // MARK: Patterns
+
+    private mutating func checkPattern(_ node: PatternNode, axis: Axis, recognize: RecognizeMode) -> StrokePattern? {
+        let alphabet: DirectionSet = switch axis {
+        case .any: .any
+        case .horizontal: .horizontal
+        case .vertical: .vertical
+        }
+        guard let pattern = resolve(node, alphabet: alphabet, axis: axis) else { return nil }
+        let size = pattern.expandedSize
+        guard size <= Self.maxPatternSize else {
+            error("pattern-too-large",
+                  "pattern is too large: it expands to \(size == .max ? "more than 2^63" : String(size)) positions (limit \(Self.maxPatternSize))",
+                  at: node.range)
+            return nil
+        }
+        let nfa = DirectionNFA(pattern)
+        guard nfa.acceptsSegmentSequence(over: alphabet) else {
+            error("pattern-never-matches",
+                  "pattern '\(source.text(node.range))' can never match: adjacent segments always differ in direction, so a pattern needing two in a row of one class (like 'right right') has no stroke",
+                  at: node.range)
+            return nil
+        }
+        if recognize == .onLift && nfa.matchesEmpty {
+            diagnostics.append(Diagnostic(.warning, "pattern-matches-empty",
+                                          "pattern '\(source.text(node.range))' also matches a stroke with no segments, so a tap is recognized",
+                                          at: node.range))
+        }
+        return pattern
+    }
+
+    private mutating func resolve(_ node: PatternNode, alphabet: DirectionSet, axis: Axis) -> StrokePattern? {
+        switch node.kind {
+        case .name(let word):
+            guard let set = DirectionSet(name: word) else {
+                unknownName(Identifier(name: word, range: node.range), what: "direction", candidates: DirectionSet.names,
+                            expected: "expected a direction such as 'down-right', or 'horizontal', 'vertical', 'any'")
+                return nil
+            }
+            guard !set.intersection(alphabet).isEmpty else {
+                error("direction-off-axis", "'\(word)' never occurs in a stroke with 'axis: \(axis.rawValue)'", at: node.range)
+                return nil
+            }
+            return .classes(set)
+        case .sequence(let items):
+            let resolved = items.map { resolve($0, alphabet: alphabet, axis: axis) }
+            return resolved.contains(nil) ? nil : .sequence(resolved.map { $0! })
+        case .alternation(let items):
+            let resolved = items.map { resolve($0, alphabet: alphabet, axis: axis) }
+            return resolved.contains(nil) ? nil : .alternation(resolved.map { $0! })
+        case .repetition(let inner, let min, let max):
+            return resolve(inner, alphabet: alphabet, axis: axis).map { .repetition($0, min: min, max: max) }
+        }
+    }
+
+    // MARK: Rules
+
+    private mutating func checkRules(_ rules: [RuleDecl], gestures: [GestureDefinition], declared: [String]) -> [Rule] {
+        var result: [Rule] = []
+        var byPair: [Pair: RuleDecl] = [:]
+        for r in rules {
+            let lhs = gestureIndex[r.lhs.name], rhs = gestureIndex[r.rhs.name]
+            for (index, id) in [(lhs, r.lhs), (rhs, r.rhs)] where index == nil && !unresolvedGestures.contains(id.name) {
+                unknownName(id, what: "gesture", candidates: declared, expected: nil)
+            }
+            guard let lhs, let rhs else { continue }
+            if lhs == rhs {
+                let message = r.relation == .with
+                    ? "'\(r.lhs.name) with \(r.rhs.name)' relates a gesture to itself"
+                    : "'\(r.lhs.name)' cannot require itself to fail"
+                error("self-relation", message, at: r.range)
+                continue
+            }
+            let pair = Pair(lhs, rhs)
+            if let previous = byPair[pair] {
+                if previous.relation != r.relation {
+                    error("with-and-requires",
+                          "'\(r.lhs.name)' and '\(r.rhs.name)' are linked by both 'with' and 'requires'; a pair may have only one",
+                          at: r.range, notes: [.init("the other rule is here", at: previous.range)])
+                    continue
+                }
+                if r.relation == .with || gestureIndex[previous.lhs.name] == lhs {
+                    diagnostics.append(Diagnostic(.warning, "duplicate-rule", "duplicate rule", at: r.range,
+                                                  notes: [.init("the same rule is first stated here", at: previous.range)]))
+                    continue
+                }
+            } else {
+                byPair[pair] = r
+            }
+            result.append(Rule(relation: r.relation == .with ? .simultaneous : .requiresToFail,
+                               gesture: lhs, other: rhs, range: r.range))
+        }
+        reportCycles(result, gestures: gestures)
+        return result
+    }
+
+    /// Reports each cycle of `requires` rules once, at the rule that closes it (the
+    /// last in the file among the cycle's rules), with notes at the others. Runs
+    /// in linear time: strongly connected components, then one path per component.
+    private mutating func reportCycles(_ rules: [Rule], gestures: [GestureDefinition]) {
+        let requires = rules.filter { $0.relation == .requiresToFail }
+        guard !requires.isEmpty else { return }
+        var adjacency = [[Int]](repeating: [], count: gestures.count)
+        var ruleOfEdge: [Pair: Rule] = [:]
+        for r in requires {
+            adjacency[r.gesture].append(r.other)
+            ruleOfEdge[Pair(ordered: r.gesture, r.other)] = ruleOfEdge[Pair(ordered: r.gesture, r.other)] ?? r
+        }
+        let component = stronglyConnectedComponents(adjacency)
+        var closing: [Int: Rule] = [:]
+        for r in requires where component[r.gesture] == component[r.other] {
+            if let c = closing[component[r.gesture]], c.range.start > r.range.start { continue }
+            closing[component[r.gesture]] = r
+        }
+        for rule in closing.values.sorted(by: { $0.range.start < $1.range.start }) {
+            // Shortest way back from the rule's target to its source, inside the component.
+            var parent = [Int: Int]()
+            var queue = [rule.other], head = 0
+            parent[rule.other] = rule.other
+            while head < queue.count, parent[rule.gesture] == nil {
+                let v = queue[head]
+                head += 1
+                for w in adjacency[v] where component[w] == component[rule.gesture] && parent[w] == nil {
+                    parent[w] = v
+                    queue.append(w)
+                }
+            }
+            var path = [rule.gesture]
+            while let last = path.last, last != rule.other { path.append(parent[last]!) }
+            path.reverse()  // other ... gesture
+            let cycle = [rule.gesture] + path
+            let notes = zip(path, path.dropFirst()).compactMap { edge -> Diagnostic.Note? in
+                guard let r = ruleOfEdge[Pair(ordered: edge.0, edge.1)] else { return nil }
+                return .init("'\(gestures[edge.0].name) requires \(gestures[edge.1].name) to fail' is part of the cycle",
+                             at: r.range)
+            }
+            error("requires-cycle",
+                  "'requires' rules form a cycle: \(cycle.map { gestures[$0].name }.joined(separator: " -> ")); each gesture would wait for the next to fail",
+                  at: rule.range, notes: notes)
+        }
+    }
+
+    // MARK: Reporting
+
+    private mutating func duplicate(_ what: String, _ name: Identifier, first: Identifier) {
+        error("duplicate-\(what)", "duplicate \(what) '\(name.name)'", at: name.range,
+              notes: [.init("'\(name.name)' is first declared here", at: first.range)])
+    }
+
+    private mutating func unknownParameter(_ name: Identifier, kind: GestureKind) {
+        let owners = ParameterSchema.kinds(having: name.name)
+        if !owners.isEmpty {
+            error("parameter-wrong-kind",
+                  "'\(name.name)' is not a parameter of \(kind.keyword); it belongs to \(owners.map(\.keyword).joined(separator: ", "))",
+                  at: name.range)
+            return
+        }
+        unknownName(name, what: "parameter for \(kind.keyword)", candidates: ParameterSchema.names(for: kind),
+                    expected: "\(kind.keyword) takes \(ParameterSchema.names(for: kind).joined(separator: ", "))")
+    }
+
+    private mutating func unknownName(_ name: Identifier, what: String, candidates: [String], expected: String?) {
+        var message = "unknown \(what) '\(name.name)'"
+        var fixIts: [Diagnostic.FixIt] = []
+        if let s = closestMatch(to: name.name, in: candidates) {
+            message += "; did you mean '\(s)'?"
+            fixIts.append(.init(replace: name.range, with: s))
+        } else if let expected {
+            message += "; \(expected)"
+        }
+        error("unknown-name", message, at: name.range, fixIts: fixIts)
+    }
+
+    private mutating func unknownUnit(_ unit: Identifier) {
+        unknownName(unit, what: "unit", candidates: ParameterSchema.unitNames,
+                    expected: "units are \(ParameterSchema.unitNames.joined(separator: ", "))")
+    }
+
+    private mutating func tooLarge(_ text: String, at range: SourceRange) {
+        error("number-too-large", "number '\(text)' is too large", at: range)
+    }
+
+    private mutating func outOfRange(_ p: Parameter, _ message: String) -> Bool {
+        error("out-of-range", "\(message), got '\(source.text(p.value.range))'", at: p.value.range)
+        return false
+    }
+
+    private mutating func error(
+        _ id: String, _ message: String, at range: SourceRange,
+        notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
+    ) {
+        diagnostics.append(Diagnostic(.error, id, message, at: range, notes: notes, fixIts: fixIts))
+    }
+}
+
+/// Two gesture indices; unordered unless built with `ordered:`.
+private struct Pair: Hashable {
+    let a: Int, b: Int
+    init(_ x: Int, _ y: Int) { (a, b) = (min(x, y), max(x, y)) }
+    init(ordered x: Int, _ y: Int) { (a, b) = (x, y) }
+}
+
+/// Tarjan's algorithm without recursion (a long `requires` chain must not
+/// overflow the stack); returns each vertex's component number.
+private func stronglyConnectedComponents(_ adjacency: [[Int]]) -> [Int] {
+    let n = adjacency.count
+    var order = [Int](repeating: -1, count: n), low = [Int](repeating: 0, count: n)
+    var onStack = [Bool](repeating: false, count: n), component = [Int](repeating: -1, count: n)
+    var stack: [Int] = [], counter = 0, components = 0
+    for root in 0..<n where order[root] == -1 {
+        var work: [(vertex: Int, next: Int)] = [(root, 0)]
+        order[root] = counter; low[root] = counter; counter += 1
+        stack.append(root); onStack[root] = true
+        while let (v, next) = work.last {
+            if next < adjacency[v].count {
+                work[work.count - 1].next += 1
+                let w = adjacency[v][next]
+                if order[w] == -1 {
+                    order[w] = counter; low[w] = counter; counter += 1
+                    stack.append(w); onStack[w] = true
+                    work.append((w, 0))
+                } else if onStack[w] {
+                    low[v] = min(low[v], order[w])
+                }
+                continue
+            }
+            work.removeLast()
+            if let parent = work.last { low[parent.vertex] = min(low[parent.vertex], low[v]) }
+            if low[v] == order[v] {
+                while let w = stack.popLast() {
+                    onStack[w] = false
+                    component[w] = components
+                    if w == v { break }
+                }
+                components += 1
+            }
+        }
+    }
+    return component
+}

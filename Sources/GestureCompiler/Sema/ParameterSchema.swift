@@ -1,0 +1,123 @@
+import GestureRuntime
+
+/// What a parameter accepts, per kind: the language's parameter table in one place.
+enum ParameterType: Equatable {
+    /// A whole number, at least `min` (`taps`).
+    case count(min: Int)
+    /// A whole number of fingers from 1 to 20; `fixed` when v1 allows only one value.
+    case touches(fixed: Int?)
+    /// A finger count or a range `a...b` / `a...` (a pan's `touches`).
+    case touchRange
+    /// A duration greater than 0.
+    case duration
+    /// A distance; `positive` demands > 0, otherwise >= 0.
+    case distance(positive: Bool)
+    /// A velocity >= 0.
+    case velocity
+    /// An angle: `maxAngle` in (0, 90deg], otherwise >= 0.
+    case angle(isMaxAngle: Bool)
+    /// A plain number >= 0 (a pinch's `threshold`).
+    case ratio
+    /// `left | right | up | down` and the unions `horizontal`, `vertical`, `any`.
+    case swipeDirections
+    case axis
+    case recognize
+    case pattern
+    case flag
+}
+
+/// The dimension a number's unit gives it.
+enum Dimension: Equatable {
+    case plain, distance, duration, velocity, angle
+
+    var description: String {
+        switch self {
+        case .plain: "a plain number"
+        case .distance: "a distance (pt)"
+        case .duration: "a duration (ms or s)"
+        case .velocity: "a velocity (pt/s)"
+        case .angle: "an angle (deg or rad)"
+        }
+    }
+
+    /// The short name used for what was found instead.
+    var noun: String {
+        switch self {
+        case .plain: "a plain number"
+        case .distance: "a distance"
+        case .duration: "a duration"
+        case .velocity: "a velocity"
+        case .angle: "an angle"
+        }
+    }
+
+    /// The unit a fix-it adds to a bare number.
+    var exampleUnit: String {
+        switch self {
+        case .plain: ""
+        case .distance: "pt"
+        case .duration: "ms"
+        case .velocity: "pt/s"
+        case .angle: "deg"
+        }
+    }
+}
+
+enum ParameterSchema {
+    /// Units and their factor to the internal unit (pt, microseconds, radians, pt/s).
+    static let units: [String: (Dimension, Double)] = [
+        "pt": (.distance, 1),
+        "ms": (.duration, 1_000),
+        "s": (.duration, 1_000_000),
+        "deg": (.angle, Double.pi / 180),
+        "rad": (.angle, 1),
+        "pt/s": (.velocity, 1),
+    ]
+
+    /// Every unit's spelling, for suggestions.
+    static let unitNames = ["pt", "ms", "s", "deg", "rad", "pt/s"]
+
+    /// UIKit's spelling of `cancelsTouches` is accepted too.
+    static let aliases = ["cancelsTouchesInView": "cancelsTouches"]
+
+    private static let delivery: [String: ParameterType] = [
+        "cancelsTouches": .flag, "delaysTouchesBegan": .flag, "delaysTouchesEnded": .flag,
+    ]
+
+    private static let byKind: [GestureKind: [String: ParameterType]] = [
+        .tap: [
+            "taps": .count(min: 1), "touches": .touches(fixed: nil), "maxInterval": .duration,
+            "maxDuration": .duration, "slop": .distance(positive: false), "tapDistance": .distance(positive: false),
+        ],
+        .longPress: [
+            "duration": .duration, "slop": .distance(positive: false), "touches": .touches(fixed: nil),
+            "taps": .count(min: 0), "maxInterval": .duration,
+        ],
+        .swipe: [
+            "directions": .swipeDirections, "touches": .touches(fixed: nil), "minDistance": .distance(positive: true),
+            "minVelocity": .velocity, "maxAngle": .angle(isMaxAngle: true),
+        ],
+        .pan: ["touches": .touchRange, "threshold": .distance(positive: false), "axis": .axis],
+        .pinch: ["threshold": .ratio, "touches": .touches(fixed: 2)],
+        .rotation: ["threshold": .angle(isMaxAngle: false), "touches": .touches(fixed: 2)],
+        .stroke: [
+            "segment": .distance(positive: true), "axis": .axis, "match": .pattern, "recognize": .recognize,
+            "touches": .touches(fixed: 1),
+        ],
+    ]
+
+    /// The type of `name` on `kind`, or nil when the kind has no such parameter.
+    static func type(of name: String, for kind: GestureKind) -> ParameterType? {
+        byKind[kind]?[name] ?? delivery[name]
+    }
+
+    /// Every parameter name `kind` accepts, sorted for stable suggestions.
+    static func names(for kind: GestureKind) -> [String] {
+        (Array(byKind[kind]?.keys ?? [:].keys) + Array(delivery.keys) + Array(aliases.keys)).sorted()
+    }
+
+    /// The kinds that do have a parameter `name`, in declaration order.
+    static func kinds(having name: String) -> [GestureKind] {
+        GestureKind.allCases.filter { byKind[$0]?[name] != nil }
+    }
+}

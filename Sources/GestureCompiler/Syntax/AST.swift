@@ -1,0 +1,95 @@
+/// The syntax tree of one `.gesture` file: value types, every node with its
+/// byte range. Names are unresolved here; `Checker` resolves them.
+public struct SpecSyntax: Hashable, Sendable {
+    public var declarations: [Declaration]
+}
+
+/// A name as written, with where it was written.
+public struct Identifier: Hashable, Sendable {
+    public var name: String
+    public var range: SourceRange
+}
+
+/// A top-level declaration.
+public enum Declaration: Hashable, Sendable {
+    case constant(ConstantDecl)
+    case gesture(GestureDecl)
+    case rule(RuleDecl)
+}
+
+/// `let NAME = LITERAL`
+public struct ConstantDecl: Hashable, Sendable {
+    public var name: Identifier
+    public var value: Value
+    public var range: SourceRange
+}
+
+/// `gesture NAME: KIND { PARAM* }`, with the doc comment before it.
+public struct GestureDecl: Hashable, Sendable {
+    public var doc: String?
+    public var name: Identifier
+    public var kind: Identifier
+    public var parameters: [Parameter]
+    public var range: SourceRange
+}
+
+/// `NAME: VALUE` inside a gesture's braces.
+public struct Parameter: Hashable, Sendable {
+    public var name: Identifier
+    public var value: Value
+    public var range: SourceRange
+}
+
+/// `A requires B to fail` or `A with B`.
+public struct RuleDecl: Hashable, Sendable {
+    public enum Relation: Hashable, Sendable {
+        case requiresToFail
+        case with
+    }
+    public var relation: Relation
+    public var lhs: Identifier
+    public var rhs: Identifier
+    public var range: SourceRange
+}
+
+/// A number as written: `300`, `10pt`, `300pt/s`, `0.05`.
+public struct NumberLiteral: Hashable, Sendable {
+    public var value: Double
+    public var text: String
+    public var unit: Identifier?
+    public var range: SourceRange
+}
+
+/// A parameter or constant value.
+public enum Value: Hashable, Sendable {
+    case number(NumberLiteral)
+    /// `a...b` or `a...`
+    case range(lower: NumberLiteral, upper: NumberLiteral?, SourceRange)
+    /// One name (`horizontal`, a constant) or an alternation of names (`left | right`).
+    case names([Identifier], SourceRange)
+    case boolean(Bool, SourceRange)
+    /// The pattern of `match:`.
+    case pattern(PatternNode)
+
+    public var range: SourceRange {
+        switch self {
+        case .number(let n): n.range
+        case .range(_, _, let r), .names(_, let r), .boolean(_, let r): r
+        case .pattern(let p): p.range
+        }
+    }
+}
+
+/// A stroke pattern: a regular expression over direction classes.
+public struct PatternNode: Hashable, Sendable {
+    public indirect enum Kind: Hashable, Sendable {
+        /// A direction class or union, by name (`down-right`, `horizontal`).
+        case name(String)
+        case sequence([PatternNode])
+        case alternation([PatternNode])
+        /// `x?`, `x*`, `x+`, `x{n}`, `x{n,}`, `x{n,m}`; `max == nil` is unbounded.
+        case repetition(PatternNode, min: Int, max: Int?)
+    }
+    public var kind: Kind
+    public var range: SourceRange
+}

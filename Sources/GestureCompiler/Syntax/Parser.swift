@@ -1,0 +1,474 @@
+/// Recursive-descent parser for `.gesture` files. It never throws and never
+/// stops at the first error: every problem becomes a diagnostic, and parsing
+/// resynchronizes at the next parameter or declaration, so one run reports
+/// all errors of a file. The grammar is `grammar/gesture.ebnf`; each parse
+/// function quotes its production.
+public struct Parser {
+    private let source: SourceFile
+    private var tokens: [Token]
+    private var index = 0
+    private var diagnostics: [Diagnostic]
+
+    /// How deep parentheses may nest in a pattern; deeper input is an error, not a stack overflow.
+    static let maxPatternDepth = 32
+
+    /// Parses a file into its syntax tree plus every lexical and syntax diagnostic.
+    public static func parse(_ source: SourceFile) -> (SpecSyntax, [Diagnostic]) {
+        var lexer = Lexer(source)
+        let tokens = lexer.tokenize()
+        var parser = Parser(source: source, tokens: tokens, diagnostics: lexer.diagnostics)
+        let syntax = parser.parseFile()
+        return (syntax, parser.diagnostics)
+    }
+
+    private init(source: SourceFile, tokens: [Token], diagnostics: [Diagnostic]) {
+        self.source = source
+        self.tokens = tokens
+        self.diagnostics = diagnostics
+    }
+
+    // MARK: Declarations
+
+    /// `file = { declaration } EOF ;`
+    private mutating func parseFile() -> SpecSyntax {
+        var declarations: [Declaration] = []
+        while current.kind != .endOfFile {
+            let before = index
+            if let d = parseDeclaration() { declarations.append(d) }
+            if index == before {
+                // Loops must make progress, whatever the input.
+                advance()
+                skipToDeclaration()
+            }
+        }
+        return SpecSyntax(declarations: declarations)
+    }
+
+    /// `declaration = constant | gesture | rule ;`
+    private mutating func parseDeclaration() -> Declaration? {
+        var doc: [String] = []
+        while current.kind == .docComment {
+            var line = text(advance()).dropFirst(3)
+            if line.first == " " { line = line.dropFirst() }
+            doc.append(String(line))
+        }
+        if isWord("gesture") {
+            return parseGesture(doc: doc.isEmpty ? nil : doc.joined(separator: "\n")).map(Declaration.gesture)
+        }
+        if !doc.isEmpty { return nil }  // a doc comment before anything but a gesture documents nothing
+        if isWord("let") { return parseConstant().map(Declaration.constant) }
+        if current.kind == .identifier && !Keyword.all.contains(text(current)) {
+            return parseRule().map(Declaration.rule)
+        }
+        error("expected-declaration", "expected a declaration ('gesture', 'let', or a rule such as 'a requires b to fail')",
+              at: current.range)
+        advance()
+        skipToDeclaration()
+        return nil
+    }
+
+    /// `constant = "let" IDENT "=" value ;`
+    private mutating func parseConstant() -> ConstantDecl? {
+        let start = advance().range.start
+        guard let name = expectName(what: "constant") else { return nil }
+        guard consume(.equals) else {
+            error("expected-equals", "expected '=' after the constant name '\(name.name)'", at: current.range)
+            skipToDeclaration()
+            return nil
+        }
+        guard let value = parseValue(for: name.name) else {
+            skipToDeclaration()
+            return nil
+        }
+        return ConstantDecl(name: name, value: value, range: SourceRange(start: start, end: value.range.end))
+    }
+
+    /// `gesture = "gesture" IDENT ":" IDENT "{" { parameter [ "," ] } "}" ;`
+    private mutating func parseGesture(doc: String?) -> GestureDecl? {
+        let start = advance().range.start
+        guard let name = expectName(what: "gesture") else { return nil }
+        if !consume(.colon) {
+            error("expected-colon", "expected ':' and a gesture kind after '\(name.name)'", at: current.range)
+            if current.kind != .identifier {
+                skipToDeclaration()
+                return nil
+            }
+        }
+        guard current.kind == .identifier else {
+            error("expected-kind", "expected a gesture kind (tap, longPress, swipe, pan, pinch, rotation, stroke)",
+                  at: current.range)
+            skipToDeclaration()
+            return nil
+        }
+        let kindToken = advance()
+        let kind = Identifier(name: text(kindToken), range: kindToken.range)
+        var decl = GestureDecl(doc: doc, name: name, kind: kind, parameters: [],
+                               range: SourceRange(start: start, end: kindToken.range.end))
+        guard current.kind == .leftBrace else {
+            error("expected-left-brace", "expected '{' to open the parameters of '\(name.name)'", at: current.range)
+            skipToDeclaration()
+            return decl
+        }
+        let open = advance()
+        while current.kind != .rightBrace && current.kind != .endOfFile {
+            if current.leadingNewline && startsDeclaration(allowRules: false) { break }
+            if consume(.comma) { continue }
+            if current.kind == .identifier && peek(1).kind == .colon {
+                if let p = parseParameter() {
+                    decl.parameters.append(p)
+                } else {
+                    skipInBody()
+                }
+            } else {
+                error("expected-parameter", "expected a parameter such as 'taps: 2'", at: current.range)
+                advance()
+                skipInBody()
+            }
+        }
+        if current.kind == .rightBrace {
+            decl.range.end = advance().range.end
+        } else {
+            error("expected-right-brace", "expected '}' to close the parameters of '\(name.name)'",
+                  at: current.kind == .endOfFile ? current.range : tokens[index - 1].range,
+                  notes: [.init("to match this opening '{'", at: open.range)])
+            decl.range.end = tokens[index - 1].range.end
+        }
+        return decl
+    }
+
+    /// `parameter = IDENT ":" ( value | pattern ) ;` where only `match` takes a pattern.
+    private mutating func parseParameter() -> Parameter? {
+        let nameToken = advance()
+        let name = Identifier(name: text(nameToken), range: nameToken.range)
+        advance()  // ':'
+        let value: Value?
+        if name.name == "match" {
+            value = parsePattern().map(Value.pattern)
+        } else {
+            value = parseValue(for: name.name)
+        }
+        guard let value else { return nil }
+        return Parameter(name: name, value: value, range: name.range.union(value.range))
+    }
+
+    /// `rule = IDENT "requires" IDENT "to" "fail" | IDENT "with" IDENT ;`
+    private mutating func parseRule() -> RuleDecl? {
+        let lhsToken = advance()
+        let lhs = Identifier(name: text(lhsToken), range: lhsToken.range)
+        let relation: RuleDecl.Relation
+        if isWord("requires") {
+            relation = .requiresToFail
+        } else if isWord("with") {
+            relation = .with
+        } else {
+            var fixIts: [Diagnostic.FixIt] = []
+            var message = "expected 'requires' or 'with' after '\(lhs.name)'"
+            if current.kind == .identifier, let s = closestMatch(to: text(current), in: ["requires", "with"]) {
+                message += "; did you mean '\(s)'?"
+                fixIts.append(.init(replace: current.range, with: s))
+            }
+            error("expected-relation", message, at: current.range, fixIts: fixIts)
+            skipToDeclaration()
+            return nil
+        }
+        advance()
+        guard let rhs = expectName(what: "gesture") else { return nil }
+        var end = rhs.range.end
+        if relation == .requiresToFail {
+            for word in ["to", "fail"] {
+                guard isWord(word) else {
+                    error("expected-to-fail", "expected 'to fail' after '\(lhs.name) requires \(rhs.name)'", at: current.range)
+                    skipToDeclaration()
+                    return nil
+                }
+                end = advance().range.end
+            }
+        }
+        return RuleDecl(relation: relation, lhs: lhs, rhs: rhs, range: SourceRange(start: lhs.range.start, end: end))
+    }
+
+    // MARK: Values
+
+    /// `value = number [ "..." [ number ] ] | IDENT { "|" IDENT } | "true" | "false" ;`
+    private mutating func parseValue(for owner: String) -> Value? {
+        if current.kind == .number {
+            let lower = parseNumber()
+            guard current.kind == .ellipsis else { return .number(lower) }
+            var end = advance().range.end
+            var upper: NumberLiteral?
+            if current.kind == .number {
+                upper = parseNumber()
+                end = upper!.range.end
+            }
+            return .range(lower: lower, upper: upper, SourceRange(start: lower.range.start, end: end))
+        }
+        if current.kind == .identifier {
+            let first = advance()
+            let word = text(first)
+            if word == "true" || word == "false" { return .boolean(word == "true", first.range) }
+            var names = [Identifier(name: word, range: first.range)]
+            while current.kind == .pipe {
+                advance()
+                guard current.kind == .identifier else {
+                    error("expected-name", "expected a name after '|'", at: current.range)
+                    return nil
+                }
+                let t = advance()
+                names.append(Identifier(name: text(t), range: t.range))
+            }
+            return .names(names, names[0].range.union(names[names.count - 1].range))
+        }
+        error("expected-value", "expected a value for '\(owner)'", at: current.range)
+        return nil
+    }
+
+    /// `number = NUMBER [ UNIT ] ;`
+    private mutating func parseNumber() -> NumberLiteral {
+        let t = advance()
+        let digits = text(t)
+        var literal = NumberLiteral(value: Double(digits) ?? 0, text: digits, unit: nil, range: t.range)
+        if current.kind == .unit {
+            let u = advance()
+            literal.unit = Identifier(name: text(u), range: u.range)
+            literal.range.end = u.range.end
+            literal.text += text(u)
+        }
+        return literal
+    }
+
+    // MARK: Patterns
+
+    /// `pattern = alternative { "|" alternative } ;` (ends at a line break, `}`, `,` or the next `name:`)
+    private mutating func parsePattern() -> PatternNode? {
+        guard !atPatternEnd(depth: 0) else {
+            error("expected-pattern", "expected a pattern after 'match:', such as 'down-right up-right'", at: current.range)
+            return nil
+        }
+        let errorsBefore = diagnostics.count
+        let node = parseAlternation(depth: 0)
+        // Whatever follows the pattern on its line cannot be parsed as more pattern.
+        while !atPatternEnd(depth: 0) {
+            error("unexpected-in-pattern", "unexpected '\(text(current))' in pattern", at: current.range)
+            advance()
+        }
+        return diagnostics.count == errorsBefore ? node : nil
+    }
+
+    private mutating func parseAlternation(depth: Int) -> PatternNode? {
+        var alternatives: [PatternNode] = []
+        let first = parseSequence(depth: depth)
+        if let first { alternatives.append(first) }
+        while current.kind == .pipe {
+            let pipe = advance()
+            if first == nil && alternatives.isEmpty {
+                error("empty-alternative", "expected a direction before '|'", at: pipe.range)
+            }
+            guard let next = parseSequence(depth: depth) else {
+                error("empty-alternative", "expected a direction after '|'", at: pipe.range)
+                continue
+            }
+            alternatives.append(next)
+        }
+        guard let head = alternatives.first else { return nil }
+        if alternatives.count == 1 { return head }
+        return PatternNode(kind: .alternation(alternatives), range: head.range.union(alternatives.last!.range))
+    }
+
+    /// `alternative = repeat { repeat } ;`
+    private mutating func parseSequence(depth: Int) -> PatternNode? {
+        var items: [PatternNode] = []
+        while !atPatternEnd(depth: depth) && current.kind != .pipe && current.kind != .rightParen {
+            let before = index
+            if let item = parseRepeat(depth: depth) { items.append(item) }
+            if index == before { break }
+        }
+        guard let head = items.first else { return nil }
+        if items.count == 1 { return head }
+        return PatternNode(kind: .sequence(items), range: head.range.union(items.last!.range))
+    }
+
+    /// `repeat = atom { "?" | "*" | "+" | "{" INT [ "," [ INT ] ] "}" } ;`
+    private mutating func parseRepeat(depth: Int) -> PatternNode? {
+        guard var node = parseAtom(depth: depth) else { return nil }
+        while true {
+            let (min, max): (Int, Int?)
+            switch current.kind {
+            case .question: (min, max) = (0, 1)
+            case .star: (min, max) = (0, nil)
+            case .plus: (min, max) = (1, nil)
+            case .leftBrace:
+                guard let counts = parseCounts() else { return nil }
+                (min, max) = counts
+                node = PatternNode(kind: .repetition(node, min: min, max: max),
+                                   range: SourceRange(start: node.range.start, end: tokens[index - 1].range.end))
+                continue
+            default: return node
+            }
+            let q = advance()
+            node = PatternNode(kind: .repetition(node, min: min, max: max),
+                               range: SourceRange(start: node.range.start, end: q.range.end))
+        }
+    }
+
+    /// `{n}`, `{n,}` or `{n,m}`.
+    private mutating func parseCounts() -> (Int, Int?)? {
+        let open = advance()
+        guard let low = parseCount() else { return nil }
+        var high: Int? = low
+        if consume(.comma) {
+            high = nil
+            if current.kind == .number {
+                guard let h = parseCount() else { return nil }
+                high = h
+            }
+        }
+        guard current.kind == .rightBrace else {
+            error("expected-right-brace", "expected '}' to close the repetition count", at: current.range,
+                  notes: [.init("to match this opening '{'", at: open.range)])
+            return nil
+        }
+        let close = advance()
+        if let high, high < low {
+            error("empty-repetition", "repetition {\(low),\(high)} is empty: the maximum is below the minimum",
+                  at: SourceRange(start: open.range.start, end: close.range.end))
+            return nil
+        }
+        return (low, high)
+    }
+
+    private mutating func parseCount() -> Int? {
+        guard current.kind == .number else {
+            error("expected-count", "expected a repetition count", at: current.range)
+            return nil
+        }
+        let t = advance()
+        guard let n = Int(text(t)), n >= 0, n <= 1_000 else {
+            error("bad-count", "repetition count must be a whole number from 0 to 1000, got '\(text(t))'", at: t.range)
+            return nil
+        }
+        if current.kind == .unit {
+            error("bad-count", "a repetition count takes no unit", at: advance().range)
+            return nil
+        }
+        return n
+    }
+
+    /// `atom = IDENT | "(" pattern ")" ;`
+    private mutating func parseAtom(depth: Int) -> PatternNode? {
+        switch current.kind {
+        case .identifier:
+            let t = advance()
+            return PatternNode(kind: .name(text(t)), range: t.range)
+        case .leftParen:
+            let open = advance()
+            guard depth < Self.maxPatternDepth else {
+                error("pattern-too-deep", "pattern nests parentheses deeper than \(Self.maxPatternDepth) levels", at: open.range)
+                while !atPatternEnd(depth: 0) { advance() }
+                return nil
+            }
+            let inner = parseAlternation(depth: depth + 1)
+            guard current.kind == .rightParen else {
+                error("expected-right-paren", "expected ')' in pattern", at: current.range,
+                      notes: [.init("to match this opening '('", at: open.range)])
+                return nil
+            }
+            let close = advance()
+            guard var inner else {
+                error("empty-group", "empty group '()' in pattern", at: SourceRange(start: open.range.start, end: close.range.end))
+                return nil
+            }
+            inner.range = SourceRange(start: open.range.start, end: close.range.end)
+            return inner
+        case .question, .star, .plus, .leftBrace:
+            let t = advance()
+            error("nothing-to-repeat", "'\(text(t))' has nothing to repeat", at: t.range)
+            return nil
+        default:
+            let t = advance()
+            error("unexpected-in-pattern", "expected a direction in the pattern, got '\(text(t))'", at: t.range)
+            return nil
+        }
+    }
+
+    private func atPatternEnd(depth: Int) -> Bool {
+        switch current.kind {
+        case .endOfFile, .docComment: return true
+        case .rightBrace, .comma: return depth == 0
+        case .identifier where peek(1).kind == .colon: return true
+        default: return depth == 0 && current.leadingNewline
+        }
+    }
+
+    // MARK: Recovery
+
+    /// Whether the current token can start a declaration.
+    private func startsDeclaration(allowRules: Bool = true) -> Bool {
+        if current.kind == .docComment || isWord("gesture") || isWord("let") { return true }
+        guard allowRules, current.kind == .identifier, peek(1).kind == .identifier else { return false }
+        let next = text(peek(1))
+        return next == "requires" || next == "with"
+    }
+
+    /// Skips to the next line that starts a declaration.
+    private mutating func skipToDeclaration() {
+        while current.kind != .endOfFile && !(current.leadingNewline && startsDeclaration()) {
+            advance()
+        }
+    }
+
+    /// Skips to the next parameter, the closing brace, or a declaration on a new line.
+    private mutating func skipInBody() {
+        while current.kind != .endOfFile && current.kind != .rightBrace {
+            if current.kind == .identifier && peek(1).kind == .colon { return }
+            if current.leadingNewline && startsDeclaration(allowRules: false) { return }
+            advance()
+        }
+    }
+
+    // MARK: Tokens
+
+    private var current: Token { tokens[index] }
+
+    private func peek(_ ahead: Int) -> Token { tokens[min(index + ahead, tokens.count - 1)] }
+
+    private func text(_ t: Token) -> String { source.text(t.range) }
+
+    private func isWord(_ word: String) -> Bool {
+        current.kind == .identifier && text(current) == word
+    }
+
+    @discardableResult
+    private mutating func advance() -> Token {
+        let t = current
+        if index < tokens.count - 1 { index += 1 }
+        return t
+    }
+
+    private mutating func consume(_ kind: Token.Kind) -> Bool {
+        guard current.kind == kind else { return false }
+        advance()
+        return true
+    }
+
+    /// A declared name: an identifier that is not a reserved word.
+    private mutating func expectName(what: String) -> Identifier? {
+        guard current.kind == .identifier else {
+            error("expected-name", "expected a \(what) name", at: current.range)
+            skipToDeclaration()
+            return nil
+        }
+        let t = advance()
+        let name = Identifier(name: text(t), range: t.range)
+        if Keyword.all.contains(name.name) {
+            error("reserved-word", "'\(name.name)' is a reserved word and cannot name a \(what)", at: t.range)
+        }
+        return name
+    }
+
+    private mutating func error(
+        _ id: String, _ message: String, at range: SourceRange,
+        notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
+    ) {
+        diagnostics.append(Diagnostic(.error, id, message, at: range, notes: notes, fixIts: fixIts))
+    }
+}

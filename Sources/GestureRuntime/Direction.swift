@@ -1,0 +1,68 @@
+/// One of the eight 45° direction classes a stroke segment or swipe can have.
+///
+/// Screen coordinates: y grows downward, so `up` is negative y. Raw values are
+/// stable (table files store them) and go counter-clockwise from `right`, so
+/// two classes are adjacent exactly when their raw values differ by 1 mod 8.
+public enum Direction: UInt8, CaseIterable, Sendable {
+    case right = 0
+    case upRight = 1
+    case up = 2
+    case upLeft = 3
+    case left = 4
+    case downLeft = 5
+    case down = 6
+    case downRight = 7
+
+    /// The spelling used in `.gesture` files and in output.
+    public var name: String {
+        switch self {
+        case .right: "right"
+        case .upRight: "up-right"
+        case .up: "up"
+        case .upLeft: "up-left"
+        case .left: "left"
+        case .downLeft: "down-left"
+        case .down: "down"
+        case .downRight: "down-right"
+        }
+    }
+
+    /// Whether `other` is 45° away from `self`.
+    public func isAdjacent(to other: Direction) -> Bool {
+        let d = (Int(rawValue) - Int(other.rawValue) + 8) % 8
+        return d == 1 || d == 7
+    }
+}
+
+/// A set of direction classes, as a bit mask indexed by `Direction.rawValue`.
+public struct DirectionSet: OptionSet, Hashable, Sendable {
+    public var rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The set holding one direction.
+    public init(_ direction: Direction) { rawValue = 1 << direction.rawValue }
+
+    public static let horizontal: DirectionSet = [DirectionSet(.left), DirectionSet(.right)]
+    public static let vertical: DirectionSet = [DirectionSet(.up), DirectionSet(.down)]
+    public static let any = DirectionSet(rawValue: 0xFF)
+
+    /// The directions in the set, in raw-value order.
+    public var directions: [Direction] {
+        Direction.allCases.filter { contains(DirectionSet($0)) }
+    }
+
+    /// Looks up a single direction or one of the unions `horizontal`, `vertical`, `any`.
+    public init?(name: String) {
+        switch name {
+        case "horizontal": self = .horizontal
+        case "vertical": self = .vertical
+        case "any": self = .any
+        default:
+            guard let d = Direction.allCases.first(where: { $0.name == name }) else { return nil }
+            self.init(d)
+        }
+    }
+
+    /// Every name `init(name:)` accepts.
+    public static let names: [String] = Direction.allCases.map(\.name) + ["horizontal", "vertical", "any"]
+}

@@ -1,0 +1,39 @@
+/// The built-in gesture kinds a table can hold.
+///
+/// Raw values are stable: they are written into table files.
+public enum GestureKind: UInt8, CaseIterable, Sendable {
+    case tap = 0
+    case longPress = 1
+    case swipe = 2
+    case pan = 3
+    case pinch = 4
+    case rotation = 5
+    case stroke = 6
+
+    /// The keyword that names the kind in a `.gesture` file.
+    public var keyword: String {
+        switch self {
+        case .tap: "tap"
+        case .longPress: "longPress"
+        case .swipe: "swipe"
+        case .pan: "pan"
+        case .pinch: "pinch"
+        case .rotation: "rotation"
+        case .stroke: "stroke"
+        }
+    }
+
+    /// Continuous gestures report began/changed/ended; discrete ones report recognized.
+    public var isContinuous: Bool {
+        switch self {
+        case .longPress, .pan, .pinch, .rotation: true
+        case .tap, .swipe, .stroke: false
+        }
+    }
+
+    /// Looks a kind up by its keyword.
+    public init?(keyword: String) {
+        guard let kind = Self.allCases.first(where: { $0.keyword == keyword }) else { return nil }
+        self = kind
+    }
+}

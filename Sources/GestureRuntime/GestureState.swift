@@ -1,0 +1,24 @@
+/// The states a recognizer reports, as UIKit names them.
+public enum GestureState: UInt8, CaseIterable, Sendable {
+    case possible = 0
+    case began = 1
+    case changed = 2
+    case ended = 3
+    case cancelled = 4
+    case failed = 5
+    /// The discrete gestures' terminal success (UIKit's `.recognized`, equal to `.ended` there).
+    case recognized = 6
+
+    /// The spelling `gspec run` prints.
+    public var name: String {
+        switch self {
+        case .possible: "possible"
+        case .began: "began"
+        case .changed: "changed"
+        case .ended: "ended"
+        case .cancelled: "cancelled"
+        case .failed: "failed"
+        case .recognized: "recognized"
+        }
+    }
+}
