@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "GSpecCLI", dependencies: ["GestureCompiler", "GestureRuntime"]),
         .executableTarget(name: "gspec", dependencies: ["GSpecCLI"]),
         .executableTarget(name: "gspec-bench", dependencies: ["GestureCompiler"]),
-        .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler"]),
+        .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler"], exclude: ["Golden"]),
         .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI"]),
     ],
     swiftLanguageModes: [.v6]

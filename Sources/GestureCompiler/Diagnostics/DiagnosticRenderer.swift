@@ -40,11 +40,12 @@ public struct DiagnosticRenderer: Sendable {
     private func block(_ severity: Severity, _ message: String, _ range: SourceRange, in source: SourceFile) -> String {
         let loc = source.location(of: range.start)
         let line = source.lineText(loc.line)
-        let lineBytes = line.utf8.count
         var marker = padding(to: loc.column, of: line)
         let end = source.location(of: range.end)
-        let lastColumn = end.line == loc.line ? end.column : lineBytes + 1
-        let width = max(1, lastColumn - loc.column)
+        let lastColumn = end.line == loc.line ? end.column : line.utf8.count + 1
+        // Columns count bytes, but the caret line counts characters so it sits under them.
+        let covered = line.utf8.dropFirst(loc.column - 1).prefix(max(0, lastColumn - loc.column))
+        let width = max(1, Substring(covered).count)
         marker += "^" + String(repeating: "~", count: width - 1)
         let header = "\(source.path):\(loc.line):\(loc.column): \(paint(severity.rawValue + ":", severity)) \(message)"
         return header + "\n" + line + "\n" + paint(marker, .note) + "\n"
@@ -52,7 +53,7 @@ public struct DiagnosticRenderer: Sendable {
 
     /// White space reaching `column`; tabs stay tabs so carets line up under them.
     private func padding(to column: Int, of line: Substring) -> String {
-        String(line.utf8.prefix(column - 1).map { $0 == UInt8(ascii: "\t") ? "\t" : " " })
+        String(Substring(line.utf8.prefix(column - 1)).map { $0 == "\t" ? "\t" : " " })
     }
 
     private func paint(_ text: String, _ severity: Severity) -> String {

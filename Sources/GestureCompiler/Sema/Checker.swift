@@ -57,8 +57,9 @@ public struct Checker {
         }
         let rules = checkRules(syntax.declarations.compactMap { if case .rule(let r) = $0 { r } else { nil } },
                                gestures: gestures, declared: firstDeclaration.keys.sorted())
+        // A constant with an error of its own gets no second complaint for being unused.
         for case .constant(let c) in syntax.declarations
-        where !usedConstants.contains(c.name.name) && constants[c.name.name] == c {
+        where !usedConstants.contains(c.name.name) && constants[c.name.name] == c && c.isWellFormed {
             diagnostics.append(Diagnostic(.warning, "unused-constant", "constant '\(c.name.name)' is never used",
                                           at: c.name.range))
         }
@@ -72,7 +73,7 @@ public struct Checker {
         case .number(let literal):
             if let unit = literal.unit, ParameterSchema.units[unit.name] == nil { unknownUnit(unit) }
             if !literal.value.isFinite { tooLarge(literal.text, at: literal.range) }
-        case .boolean:
+        case .boolean, .invalid:
             break
         default:
             error("constant-not-literal",
@@ -113,6 +114,7 @@ public struct Checker {
                 continue
             }
             seen[name] = p
+            if p.value.isInvalid { continue }
             if type == .pattern {
                 if case .pattern(let node) = p.value { pattern = node }
                 continue
@@ -247,7 +249,7 @@ public struct Checker {
         case .number(let literal):
             return convert(literal, name, expected, at: literal.range, constant: nil)
         case .names(let names, let range) where names.count == 1:
-            guard let c = constant(names[0]) else { return nil }
+            guard let c = constant(names[0]), !c.value.isInvalid else { return nil }
             guard case .number(let literal) = c.value else {
                 error("wrong-type", "expected \(expected.description) for '\(name)', but constant '\(c.name.name)' is not a number",
                       at: range, notes: [.init("'\(c.name.name)' is declared here", at: c.range)])
@@ -320,7 +322,7 @@ public struct Checker {
         case .boolean(let b, _):
             return b
         case .names(let names, let range) where names.count == 1:
-            guard let c = constant(names[0]) else { return nil }
+            guard let c = constant(names[0]), !c.value.isInvalid else { return nil }
             if case .boolean(let b, _) = c.value { return b }
             error("wrong-type", "'\(name)' takes true or false, but constant '\(c.name.name)' is not a boolean",
                   at: range, notes: [.init("'\(c.name.name)' is declared here", at: c.range)])
@@ -339,7 +341,7 @@ public struct Checker {
         }
         let word = names[0]
         guard options.contains(word.name) else {
-            unknownName(word, what: "value for '\(name)'", candidates: options,
+            unknownName(word, what: "'\(name)' value", candidates: options,
                         expected: "expected one of \(options.joined(separator: ", "))")
             return nil
         }
@@ -533,7 +535,7 @@ public struct Checker {
                   at: name.range)
             return
         }
-        unknownName(name, what: "parameter for \(kind.keyword)", candidates: ParameterSchema.names(for: kind),
+        unknownName(name, what: "\(kind.keyword) parameter", candidates: ParameterSchema.names(for: kind),
                     expected: "\(kind.keyword) takes \(ParameterSchema.names(for: kind).joined(separator: ", "))")
     }
 
@@ -615,4 +617,15 @@ private func stronglyConnectedComponents(_ adjacency: [[Int]]) -> [Int] {
         }
     }
     return component
+}
+
+extension ConstantDecl {
+    /// Whether the value is a literal a constant may hold.
+    fileprivate var isWellFormed: Bool {
+        switch value {
+        case .number(let n): n.value.isFinite && (n.unit.map { ParameterSchema.units[$0.name] != nil } ?? true)
+        case .boolean: true
+        default: false
+        }
+    }
 }

@@ -70,11 +70,18 @@ public enum Value: Hashable, Sendable {
     case boolean(Bool, SourceRange)
     /// The pattern of `match:`.
     case pattern(PatternNode)
+    /// A value that did not parse; its error is reported already, so checks skip it.
+    case invalid(SourceRange)
+
+    /// Whether the value failed to parse.
+    public var isInvalid: Bool {
+        if case .invalid = self { true } else { false }
+    }
 
     public var range: SourceRange {
         switch self {
         case .number(let n): n.range
-        case .range(_, _, let r), .names(_, let r), .boolean(_, let r): r
+        case .range(_, _, let r), .names(_, let r), .boolean(_, let r), .invalid(let r): r
         case .pattern(let p): p.range
         }
     }

@@ -114,7 +114,9 @@ struct Lexer {
         }
     }
 
-    /// Identifiers may join words with `-` (`down-right`, `up-left`).
+    /// Identifiers may join words with `-` (`down-right`, `up-left`). A stray
+    /// character between two name characters (`single$Tap`) is reported and
+    /// kept inside the name, so one typo gives one error, not a cascade.
     private mutating func lexIdentifier() {
         while pos < bytes.count {
             let b = bytes[pos]
@@ -122,10 +124,21 @@ struct Lexer {
                 pos += 1
             } else if b == ascii("-"), let next = peek(1), isLetter(next) {
                 pos += 1
+            } else if isStray(b), case let length = scalarLength(b), let next = peek(length),
+                      isLetter(next) || isDigit(next) || next == ascii("_") {
+                let text = String(decoding: bytes[pos..<pos + length], as: UTF8.self)
+                diagnostics.append(Diagnostic(.error, "unexpected-character", "unexpected character '\(text)' in name",
+                                              at: SourceRange(start: pos, end: pos + length)))
+                pos += length
             } else {
                 break
             }
         }
+    }
+
+    /// Bytes that can start no token.
+    private func isStray(_ b: UInt8) -> Bool {
+        b >= 0x80 || "$@#~`^&!\\'\";<>[]".utf8.contains(b)
     }
 
     private func peek(_ ahead: Int) -> UInt8? {

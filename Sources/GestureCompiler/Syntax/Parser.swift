@@ -8,6 +8,8 @@ public struct Parser {
     private var tokens: [Token]
     private var index = 0
     private var diagnostics: [Diagnostic]
+    /// Set when a pattern is abandoned (nested too deep): enclosing levels unwind without more errors.
+    private var patternAborted = false
 
     /// How deep parentheses may nest in a pattern; deeper input is an error, not a stack overflow.
     static let maxPatternDepth = 32
@@ -71,14 +73,16 @@ public struct Parser {
     private mutating func parseConstant() -> ConstantDecl? {
         let start = advance().range.start
         guard let name = expectName(what: "constant") else { return nil }
+        // A constant whose value is missing is still declared, so its uses raise no second error.
+        let invalid = ConstantDecl(name: name, value: .invalid(name.range), range: SourceRange(start: start, end: name.range.end))
         guard consume(.equals) else {
-            error("expected-equals", "expected '=' after the constant name '\(name.name)'", at: current.range)
+            error("expected-equals", "expected '=' after the constant name '\(name.name)'", at: missingRange)
             skipToDeclaration()
-            return nil
+            return invalid
         }
         guard let value = parseValue(for: name.name) else {
             skipToDeclaration()
-            return nil
+            return invalid
         }
         return ConstantDecl(name: name, value: value, range: SourceRange(start: start, end: value.range.end))
     }
@@ -114,11 +118,9 @@ public struct Parser {
             if current.leadingNewline && startsDeclaration(allowRules: false) { break }
             if consume(.comma) { continue }
             if current.kind == .identifier && peek(1).kind == .colon {
-                if let p = parseParameter() {
-                    decl.parameters.append(p)
-                } else {
-                    skipInBody()
-                }
+                let p = parseParameter()
+                decl.parameters.append(p)
+                if case .invalid = p.value { skipInBody() }
             } else {
                 error("expected-parameter", "expected a parameter such as 'taps: 2'", at: current.range)
                 advance()
@@ -129,7 +131,7 @@ public struct Parser {
             decl.range.end = advance().range.end
         } else {
             error("expected-right-brace", "expected '}' to close the parameters of '\(name.name)'",
-                  at: current.kind == .endOfFile ? current.range : tokens[index - 1].range,
+                  at: missingRange,
                   notes: [.init("to match this opening '{'", at: open.range)])
             decl.range.end = tokens[index - 1].range.end
         }
@@ -137,17 +139,14 @@ public struct Parser {
     }
 
     /// `parameter = IDENT ":" ( value | pattern ) ;` where only `match` takes a pattern.
-    private mutating func parseParameter() -> Parameter? {
+    private mutating func parseParameter() -> Parameter {
         let nameToken = advance()
         let name = Identifier(name: text(nameToken), range: nameToken.range)
-        advance()  // ':'
-        let value: Value?
-        if name.name == "match" {
-            value = parsePattern().map(Value.pattern)
-        } else {
-            value = parseValue(for: name.name)
-        }
-        guard let value else { return nil }
+        let colon = advance()
+        let start = current.range.start
+        let parsed = name.name == "match" ? parsePattern().map(Value.pattern) : parseValue(for: name.name)
+        let value = parsed ?? .invalid(SourceRange(start: min(start, max(colon.range.end, tokens[index - 1].range.end)),
+                                                   end: max(colon.range.end, tokens[index - 1].range.end)))
         return Parameter(name: name, value: value, range: name.range.union(value.range))
     }
 
@@ -177,7 +176,7 @@ public struct Parser {
         if relation == .requiresToFail {
             for word in ["to", "fail"] {
                 guard isWord(word) else {
-                    error("expected-to-fail", "expected 'to fail' after '\(lhs.name) requires \(rhs.name)'", at: current.range)
+                    error("expected-to-fail", "expected 'to fail' after '\(lhs.name) requires \(rhs.name)'", at: missingRange)
                     skipToDeclaration()
                     return nil
                 }
@@ -210,7 +209,7 @@ public struct Parser {
             while current.kind == .pipe {
                 advance()
                 guard current.kind == .identifier else {
-                    error("expected-name", "expected a name after '|'", at: current.range)
+                    error("expected-name", "expected a name after '|'", at: missingRange)
                     return nil
                 }
                 let t = advance()
@@ -218,7 +217,7 @@ public struct Parser {
             }
             return .names(names, names[0].range.union(names[names.count - 1].range))
         }
-        error("expected-value", "expected a value for '\(owner)'", at: current.range)
+        error("expected-value", "expected a value for '\(owner)'", at: missingRange)
         return nil
     }
 
@@ -241,10 +240,11 @@ public struct Parser {
     /// `pattern = alternative { "|" alternative } ;` (ends at a line break, `}`, `,` or the next `name:`)
     private mutating func parsePattern() -> PatternNode? {
         guard !atPatternEnd(depth: 0) else {
-            error("expected-pattern", "expected a pattern after 'match:', such as 'down-right up-right'", at: current.range)
+            error("expected-pattern", "expected a pattern after 'match:', such as 'down-right up-right'", at: missingRange)
             return nil
         }
         let errorsBefore = diagnostics.count
+        patternAborted = false
         let node = parseAlternation(depth: 0)
         // Whatever follows the pattern on its line cannot be parsed as more pattern.
         while !atPatternEnd(depth: 0) {
@@ -313,6 +313,16 @@ public struct Parser {
     /// `{n}`, `{n,}` or `{n,m}`.
     private mutating func parseCounts() -> (Int, Int?)? {
         let open = advance()
+        guard let counts = parseCountsBody(open) else {
+            // Skip the rest of a malformed `{...}` on its line, so its `}` does not close the gesture.
+            while current.kind != .rightBrace && !current.leadingNewline && current.kind != .endOfFile { advance() }
+            if current.kind == .rightBrace && !current.leadingNewline { advance() }
+            return nil
+        }
+        return counts
+    }
+
+    private mutating func parseCountsBody(_ open: Token) -> (Int, Int?)? {
         guard let low = parseCount() else { return nil }
         var high: Int? = low
         if consume(.comma) {
@@ -323,7 +333,7 @@ public struct Parser {
             }
         }
         guard current.kind == .rightBrace else {
-            error("expected-right-brace", "expected '}' to close the repetition count", at: current.range,
+            error("expected-right-brace", "expected '}' to close the repetition count", at: missingRange,
                   notes: [.init("to match this opening '{'", at: open.range)])
             return nil
         }
@@ -331,7 +341,6 @@ public struct Parser {
         if let high, high < low {
             error("empty-repetition", "repetition {\(low),\(high)} is empty: the maximum is below the minimum",
                   at: SourceRange(start: open.range.start, end: close.range.end))
-            return nil
         }
         return (low, high)
     }
@@ -363,12 +372,14 @@ public struct Parser {
             let open = advance()
             guard depth < Self.maxPatternDepth else {
                 error("pattern-too-deep", "pattern nests parentheses deeper than \(Self.maxPatternDepth) levels", at: open.range)
-                while !atPatternEnd(depth: 0) { advance() }
+                while current.kind != .endOfFile && (!atPatternEnd(depth: 0) || current.kind == .rightParen) { advance() }
+                patternAborted = true
                 return nil
             }
             let inner = parseAlternation(depth: depth + 1)
+            if patternAborted { return nil }
             guard current.kind == .rightParen else {
-                error("expected-right-paren", "expected ')' in pattern", at: current.range,
+                error("expected-right-paren", "expected ')' in pattern", at: missingRange,
                       notes: [.init("to match this opening '('", at: open.range)])
                 return nil
             }
@@ -392,8 +403,7 @@ public struct Parser {
 
     private func atPatternEnd(depth: Int) -> Bool {
         switch current.kind {
-        case .endOfFile, .docComment: return true
-        case .rightBrace, .comma: return depth == 0
+        case .endOfFile, .docComment, .rightBrace, .comma: return true
         case .identifier where peek(1).kind == .colon: return true
         default: return depth == 0 && current.leadingNewline
         }
@@ -428,6 +438,14 @@ public struct Parser {
     // MARK: Tokens
 
     private var current: Token { tokens[index] }
+
+    /// Where to report something missing: at the current token when it is on
+    /// the same line, otherwise just after the previous token, as swiftc does.
+    private var missingRange: SourceRange {
+        guard current.leadingNewline || current.kind == .endOfFile, index > 0 else { return current.range }
+        let end = tokens[index - 1].range.end
+        return SourceRange(start: end, end: end)
+    }
 
     private func peek(_ ahead: Int) -> Token { tokens[min(index + ahead, tokens.count - 1)] }
 
