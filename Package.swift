@@ -22,7 +22,8 @@ let package = Package(
         .executableTarget(name: "gspec", dependencies: ["GSpecCLI"]),
         .executableTarget(name: "gspec-bench", dependencies: ["GestureCompiler"]),
         .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler"], exclude: ["Golden"]),
-        .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI"]),
+        // Depending on the executable makes `swift test` build it, so tests can run it as a subprocess.
+        .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI", "gspec"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,7 +18,7 @@ enum CheckCommand {
             """
     )
 
-    static func run(_ parsed: CommandLineSpec.Parsed, console: Console) -> ExitStatus {
+    static func run(_ parsed: CommandLineSpec.Parsed, console: Console) -> ExitCode {
         guard !parsed.positionals.isEmpty else {
             console.err("error: missing input: give .gesture files or directories\nUsage: \(spec.usage)\n")
             return .usageError

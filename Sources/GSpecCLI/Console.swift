@@ -28,7 +28,7 @@ public struct Console: Sendable {
 }
 
 /// Exit statuses of CONTRACT.md.
-public enum ExitStatus: Int32, Sendable {
+public enum ExitCode: Int32, Sendable {
     case success = 0
     /// The input had errors (diagnostics printed); a missing input file counts.
     case inputError = 1

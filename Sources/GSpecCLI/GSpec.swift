@@ -25,7 +25,7 @@ public enum GSpec {
         """
 
     /// Runs `gspec` with the arguments after the program name.
-    public static func run(_ arguments: [String], console: Console) -> ExitStatus {
+    public static func run(_ arguments: [String], console: Console) -> ExitCode {
         guard let first = arguments.first else {
             console.err(overview)
             return .usageError

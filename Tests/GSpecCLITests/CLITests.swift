@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+@testable import GSpecCLI
+
+/// Collects what a command writes.
+final class Recorder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _out = "", _err = ""
+    var out: String { lock.withLock { _out } }
+    var err: String { lock.withLock { _err } }
+
+    func console(terminal: Bool = false) -> Console {
+        Console(out: { s in self.lock.withLock { self._out += s } },
+                err: { s in self.lock.withLock { self._err += s } },
+                errIsTerminal: terminal)
+    }
+}
+
+enum CLIPaths {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+}
+
+func run(_ args: [String], terminal: Bool = false) -> (ExitCode, String, String) {
+    let r = Recorder()
+    let status = GSpec.run(args, console: r.console(terminal: terminal))
+    return (status, r.out, r.err)
+}
+
+@Suite struct CLITests {
+    @Test func checkShippedSpecsSucceedsSilently() {
+        let (status, out, err) = run(["check", CLIPaths.packageRoot.appendingPathComponent("specs").path])
+        #expect(status == .success)
+        #expect(out.isEmpty && err.isEmpty)
+    }
+
+    @Test func checkReportsErrorsAndExitsOne() {
+        let (status, _, err) = run(["check", CLIPaths.fixtures.appendingPathComponent("taps.gesture").path])
+        #expect(status == .inputError)
+        #expect(err.contains("taps.gesture:5:48: error: expected a duration (ms or s) for 'maxInterval'"))
+        #expect(err.contains("error: unknown gesture 'dubleTap'; did you mean 'doubleTap'?"))
+    }
+
+    @Test func readmeShowsTheRealOutput() throws {
+        let readme = try String(contentsOf: CLIPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = "$ gspec check taps.gesture\n"
+        let start = try #require(readme.range(of: marker))
+        let shown = String(readme[start.upperBound...].prefix { _ in true }).components(separatedBy: "```")[0]
+        // Run from the fixture's directory so the printed path is the README's.
+        let cwd = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(CLIPaths.fixtures.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
+        let (_, _, err) = run(["check", "taps.gesture"])
+        #expect(err == shown)
+    }
+
+    @Test func warningsKeepExitZero() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-warn-\(UUID()).gesture")
+        try "let unused = 3pt\ngesture a: tap {}\n".write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let (status, _, err) = run(["check", url.path])
+        #expect(status == .success)
+        #expect(err.contains("warning: constant 'unused' is never used"))
+    }
+
+    @Test func missingFileIsAnInputError() {
+        let (status, _, err) = run(["check", "/nonexistent/x.gesture"])
+        #expect(status == .inputError)
+        #expect(err == "error: no such file or directory: '/nonexistent/x.gesture'\n")
+    }
+
+    @Test func usageErrorsExitTwoAndSuggest() {
+        var (status, _, err) = run(["check", "--colr", "never", "specs"])
+        #expect(status == .usageError)
+        #expect(err.hasPrefix("error: unknown option '--colr'; did you mean '--color'?"))
+        (status, _, err) = run(["chek", "specs"])
+        #expect(status == .usageError && err.hasPrefix("error: unknown subcommand 'chek'; did you mean 'check'?"))
+        (status, _, err) = run(["check"])
+        #expect(status == .usageError && err.contains("missing input"))
+        (status, _, err) = run(["check", "--color", "sometimes", "specs"])
+        #expect(status == .usageError && err.contains("invalid value 'sometimes' for '--color'"))
+        (status, _, err) = run([])
+        #expect(status == .usageError && err.contains("USAGE: gspec <subcommand>"))
+        (status, _, err) = run(["--verison"])
+        #expect(status == .usageError && err.contains("did you mean '--version'?"))
+    }
+
+    @Test func helpAndVersion() {
+        var (status, out, _) = run(["--help"])
+        #expect(status == .success && out.contains("SUBCOMMANDS:") && out.contains("check"))
+        (status, out, _) = run(["check", "--help"])
+        #expect(status == .success && out.contains("USAGE: gspec check") && out.contains("--color <when>"))
+        (status, out, _) = run(["help", "check"])
+        #expect(status == .success && out.contains("USAGE: gspec check"))
+        (status, out, _) = run(["--version"])
+        #expect(status == .success && out == "gspec \(GSpec.version)\n")
+    }
+
+    @Test func colorFollowsTheTerminalUnlessForced() {
+        let file = CLIPaths.fixtures.appendingPathComponent("taps.gesture").path
+        #expect(run(["check", file], terminal: true).2.contains("\u{1B}["))
+        #expect(!run(["check", file], terminal: false).2.contains("\u{1B}["))
+        #expect(!run(["check", "--color=never", file], terminal: true).2.contains("\u{1B}["))
+        #expect(run(["check", "--color", "always", file], terminal: false).2.contains("\u{1B}["))
+    }
+
+    @Test func directoriesAreSearchedRecursivelyInSortedOrder() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-dir-\(UUID())")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "gesture a: tapp {}\n".write(to: dir.appendingPathComponent("sub/b.gesture"), atomically: true, encoding: .utf8)
+        try "gesture a: tapp {}\n".write(to: dir.appendingPathComponent("a.gesture"), atomically: true, encoding: .utf8)
+        try "not a spec".write(to: dir.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let (status, _, err) = run(["check", dir.path])
+        #expect(status == .inputError)
+        let paths = err.split(separator: "\n").filter { $0.contains(": error:") }.map { $0.split(separator: ":")[0] }
+        #expect(paths == ["\(dir.path)/a.gesture", "\(dir.path)/sub/b.gesture"])
+    }
+
+    /// The built binary, run as users run it: exit statuses and streams.
+    @Test func binaryExitCodees() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gspec")
+        let fallback = CLIPaths.packageRoot.appendingPathComponent(".build/debug/gspec")
+        let executable = FileManager.default.isExecutableFile(atPath: binary.path) ? binary : fallback
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "gspec binary not found")
+        func exec(_ args: [String]) throws -> (Int32, String) {
+            let p = Process()
+            p.executableURL = executable
+            p.arguments = args
+            let err = Pipe()
+            p.standardError = err
+            p.standardOutput = Pipe()
+            try p.run()
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        }
+        #expect(try exec(["check", CLIPaths.packageRoot.appendingPathComponent("specs").path]).0 == 0)
+        let (bad, err) = try exec(["check", CLIPaths.fixtures.appendingPathComponent("taps.gesture").path])
+        #expect(bad == 1 && err.contains("error:") && !err.contains("\u{1B}["))
+        #expect(try exec(["check", "--bogus"]).0 == 2)
+    }
+}

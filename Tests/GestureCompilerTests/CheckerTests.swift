@@ -1,0 +1,115 @@
+import GestureRuntime
+import Testing
+@testable import GestureCompiler
+
+@Suite struct CheckerTests {
+    private func check(_ text: String) -> Frontend.Result {
+        Frontend.check(SourceFile(path: "t.gesture", text: text))
+    }
+
+    @Test func languageReferenceExampleHasNoDiagnostics() throws {
+        let url = Paths.packageRoot.appendingPathComponent("grammar/examples/language-reference.gesture")
+        let result = Frontend.check(try Paths.source(url))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.gestureSet.gestures.count == 10)
+        #expect(result.gestureSet.rules.count == 7)
+    }
+
+    @Test func defaultsFollowTheLanguageTable() {
+        let result = check("""
+            gesture t: tap {}
+            gesture l: longPress {}
+            gesture w: swipe {}
+            gesture p: pan {}
+            gesture z: pinch {}
+            gesture r: rotation {}
+            gesture s: stroke { match: right }
+            """)
+        #expect(result.diagnostics.isEmpty)
+        let g = result.gestureSet.gestures
+        #expect(g[0].taps == 1 && g[0].maxInterval == 300_000 && g[0].maxDuration == 500_000)
+        #expect(g[0].slop == 10 && g[0].tapDistance == 40 && g[0].minTouches == 1 && g[0].maxTouches == 1)
+        #expect(g[1].taps == 0 && g[1].duration == 500_000)
+        #expect(g[2].directions == DirectionSet(rawValue: 0b0101_0101) && g[2].minDistance == 50)
+        #expect(g[2].minVelocity == 300 && abs(g[2].maxAngle - .pi / 6) < 1e-12)
+        #expect(g[3].minTouches == 1 && g[3].maxTouches == nil && g[3].threshold == 10 && g[3].axis == .any)
+        #expect(g[4].threshold == 0.05 && g[4].minTouches == 2)
+        #expect(abs(g[5].threshold - 5 * .pi / 180) < 1e-12)
+        #expect(g[6].segment == 20 && g[6].recognize == .onLift && g[6].pattern == .classes(DirectionSet(.right)))
+        #expect(g.allSatisfy { $0.cancelsTouches && !$0.delaysTouchesBegan && $0.delaysTouchesEnded })
+    }
+
+    @Test func unitsConvertToInternalUnits() {
+        let result = check("""
+            let wait = 0.25s
+            gesture t: tap { maxInterval: wait  maxDuration: 1s  slop: 12.5pt }
+            gesture w: swipe { maxAngle: 0.5rad  minVelocity: 250pt/s  directions: horizontal }
+            gesture r: rotation { threshold: 90deg }
+            gesture p: pan { touches: 2...4  axis: vertical }
+            gesture s: stroke { segment: 8pt  match: horizontal{3,}  recognize: immediately  cancelsTouchesInView: false }
+            """)
+        #expect(result.diagnostics.isEmpty)
+        let g = result.gestureSet.gestures
+        #expect(g[0].maxInterval == 250_000 && g[0].maxDuration == 1_000_000 && g[0].slop == 12.5)
+        #expect(g[1].maxAngle == 0.5 && g[1].minVelocity == 250 && g[1].directions == .horizontal)
+        #expect(abs(g[2].threshold - .pi / 2) < 1e-12)
+        #expect(g[3].minTouches == 2 && g[3].maxTouches == 4 && g[3].axis == .vertical)
+        #expect(g[4].recognize == .immediately && !g[4].cancelsTouches)
+        #expect(g[4].pattern == .repetition(.classes(.horizontal), min: 3, max: nil))
+    }
+
+    @Test func rulesResolveToIndices() {
+        let result = check("gesture a: tap {}\ngesture b: tap { taps: 2 }\ngesture c: pan {}\na requires b to fail\nb with c\n")
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.gestureSet.rules.map { [$0.gesture, $0.other] } == [[0, 1], [1, 2]])
+        #expect(result.gestureSet.rules.map(\.relation) == [.requiresToFail, .simultaneous])
+    }
+
+    @Test func longRequiresChainIsNotACycle() {
+        // A chain of 2,000 rules must neither be reported nor overflow the stack.
+        var text = (0..<2_000).map { "gesture g\($0): tap { taps: \($0 % 5 + 1) }" }.joined(separator: "\n") + "\n"
+        text += (0..<1_999).reversed().map { "g\($0) requires g\($0 + 1) to fail" }.joined(separator: "\n")
+        #expect(check(text).diagnostics.isEmpty)
+        let cyclic = check(text + "\ng1999 requires g0 to fail\n")
+        #expect(cyclic.diagnostics.map(\.id) == ["requires-cycle"])
+        #expect(cyclic.diagnostics.first?.notes.count == 1_999)
+    }
+
+    @Test func twoSeparateCyclesAreBothReported() {
+        let result = check("""
+            gesture a: tap {}
+            gesture b: tap { taps: 2 }
+            gesture c: tap { taps: 3 }
+            gesture d: tap { taps: 4 }
+            a requires b to fail
+            b requires a to fail
+            c requires d to fail
+            d requires c to fail
+            """)
+        #expect(result.diagnostics.map(\.id) == ["requires-cycle", "requires-cycle"])
+    }
+
+    @Test func nfaAcceptsOnlyAlternatingSegmentSequences() {
+        let check = DirectionNFA(.sequence([.classes(DirectionSet(.downRight)), .classes(DirectionSet(.upRight))]))
+        #expect(check.acceptsSegmentSequence(over: .any) && !check.matchesEmpty)
+        let twice = DirectionNFA(.repetition(.classes(DirectionSet(.right)), min: 2, max: 2))
+        #expect(!twice.acceptsSegmentSequence(over: .any))
+        let tickle = DirectionNFA(.repetition(.classes(.horizontal), min: 3, max: nil))
+        #expect(tickle.acceptsSegmentSequence(over: .horizontal))
+        #expect(!tickle.acceptsSegmentSequence(over: .vertical))
+        #expect(DirectionNFA(.repetition(.classes(.any), min: 0, max: nil)).matchesEmpty)
+    }
+
+    @Test func expandedSizeSaturates() {
+        var p = StrokePattern.classes(.any)
+        for _ in 0..<40 { p = .repetition(p, min: 1_000, max: 1_000) }
+        #expect(p.expandedSize == .max)
+    }
+
+    @Test func suggestionsFindTyposButNotUnrelatedWords() {
+        #expect(closestMatch(to: "dubleTap", in: ["singleTap", "doubleTap"]) == "doubleTap")
+        #expect(closestMatch(to: "rigth", in: ["left", "right"]) == "right")
+        #expect(closestMatch(to: "a", in: ["s", "b"]) == nil)
+        #expect(closestMatch(to: "frobnicate", in: ["tap", "pan"]) == nil)
+    }
+}
