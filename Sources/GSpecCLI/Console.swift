@@ -6,11 +6,14 @@ import Darwin
 
 /// Where a command writes. Tests pass a recording console; `gspec` passes the process's streams.
 public struct Console: Sendable {
+    /// Writes to standard output.
     public var out: @Sendable (String) -> Void
+    /// Writes to standard error.
     public var err: @Sendable (String) -> Void
     /// Whether stderr is a terminal, so diagnostics may be colored.
     public var errIsTerminal: Bool
 
+    /// A console writing through the given closures.
     public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, errIsTerminal: Bool) {
         self.out = out
         self.err = err

@@ -2,6 +2,7 @@ import GestureCompiler
 
 /// The `gspec` command: dispatches to a subcommand and returns the exit status.
 public enum GSpec {
+    /// Printed by `gspec --version`.
     public static let version = "0.1.0"
 
     static let commands: [String: CommandLineSpec] = [

@@ -42,8 +42,11 @@ public struct DirectionSet: OptionSet, Hashable, Sendable {
     /// The set holding one direction.
     public init(_ direction: Direction) { rawValue = 1 << direction.rawValue }
 
+    /// Left or right.
     public static let horizontal: DirectionSet = [DirectionSet(.left), DirectionSet(.right)]
+    /// Up or down.
     public static let vertical: DirectionSet = [DirectionSet(.up), DirectionSet(.down)]
+    /// All eight classes.
     public static let any = DirectionSet(rawValue: 0xFF)
 
     /// The directions in the set, in raw-value order.

@@ -46,12 +46,10 @@ func run(_ args: [String], terminal: Bool = false) -> (ExitCode, String, String)
         let readme = try String(contentsOf: CLIPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let marker = "$ gspec check taps.gesture\n"
         let start = try #require(readme.range(of: marker))
-        let shown = String(readme[start.upperBound...].prefix { _ in true }).components(separatedBy: "```")[0]
-        // Run from the fixture's directory so the printed path is the README's.
-        let cwd = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(CLIPaths.fixtures.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(cwd) }
-        let (_, _, err) = run(["check", "taps.gesture"])
+        let shown = readme[start.upperBound...].components(separatedBy: "```")[0]
+        // Run where the fixture is, so the printed path is the README's.
+        let (status, err) = try Binary.run(["check", "taps.gesture"], in: CLIPaths.fixtures)
+        #expect(status == 1)
         #expect(err == shown)
     }
 
@@ -119,26 +117,35 @@ func run(_ args: [String], terminal: Bool = false) -> (ExitCode, String, String)
     }
 
     /// The built binary, run as users run it: exit statuses and streams.
-    @Test func binaryExitCodees() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gspec")
-        let fallback = CLIPaths.packageRoot.appendingPathComponent(".build/debug/gspec")
-        let executable = FileManager.default.isExecutableFile(atPath: binary.path) ? binary : fallback
-        try #require(FileManager.default.isExecutableFile(atPath: executable.path), "gspec binary not found")
-        func exec(_ args: [String]) throws -> (Int32, String) {
-            let p = Process()
-            p.executableURL = executable
-            p.arguments = args
-            let err = Pipe()
-            p.standardError = err
-            p.standardOutput = Pipe()
-            try p.run()
-            let data = err.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-        }
-        #expect(try exec(["check", CLIPaths.packageRoot.appendingPathComponent("specs").path]).0 == 0)
-        let (bad, err) = try exec(["check", CLIPaths.fixtures.appendingPathComponent("taps.gesture").path])
+    @Test func binaryExitStatuses() throws {
+        #expect(try Binary.run(["check", CLIPaths.packageRoot.appendingPathComponent("specs").path]).0 == 0)
+        let (bad, err) = try Binary.run(["check", CLIPaths.fixtures.appendingPathComponent("taps.gesture").path])
         #expect(bad == 1 && err.contains("error:") && !err.contains("\u{1B}["))
-        #expect(try exec(["check", "--bogus"]).0 == 2)
+        #expect(try Binary.run(["check", "--bogus"]).0 == 2)
+    }
+}
+
+/// The `gspec` executable that `swift test` built beside the tests.
+enum Binary {
+    static var url: URL {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gspec")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+        return CLIPaths.packageRoot.appendingPathComponent(".build/debug/gspec")
+    }
+
+    /// Runs it and returns the exit status and stderr.
+    static func run(_ args: [String], in directory: URL? = nil) throws -> (Int32, String) {
+        try #require(FileManager.default.isExecutableFile(atPath: url.path), "gspec binary not found at \(url.path)")
+        let p = Process()
+        p.executableURL = url
+        p.arguments = args
+        if let directory { p.currentDirectoryURL = directory }
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = Pipe()
+        try p.run()
+        let data = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -15,16 +15,20 @@ public enum Severity: String, Sendable, Comparable {
 
 /// A problem found in a spec, as data: rendered once, by `DiagnosticRenderer`.
 public struct Diagnostic: Hashable, Sendable {
+    /// Error, warning or note.
     public var severity: Severity
     /// A stable identifier, e.g. `unknown-gesture`, for tests and suppression.
     public var id: String
+    /// One sentence, no trailing period.
     public var message: String
+    /// What the diagnostic points at.
     public var range: SourceRange
     /// Related locations, e.g. the first declaration of a duplicate.
     public var notes: [Note]
     /// Suggested edits, e.g. the spelling a "did you mean" proposes.
     public var fixIts: [FixIt]
 
+    /// A diagnostic of `severity` with a stable `id`, at `range`.
     public init(
         _ severity: Severity, _ id: String, _ message: String, at range: SourceRange,
         notes: [Note] = [], fixIts: [FixIt] = []

@@ -7,8 +7,10 @@
 /// Notes follow their diagnostic in the same form. Color is a decoration
 /// applied only when asked (the CLI asks when stderr is a terminal).
 public struct DiagnosticRenderer: Sendable {
+    /// Whether severities and carets get ANSI colors.
     public var colored: Bool
 
+    /// A renderer; plain text unless `colored`.
     public init(colored: Bool = false) {
         self.colored = colored
     }

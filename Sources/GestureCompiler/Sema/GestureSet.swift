@@ -6,7 +6,9 @@ import GestureRuntime
 /// Units: distances in points, times in integer microseconds (as the runtime
 /// compares them), angles in radians, velocities in points per second.
 public struct GestureSet: Hashable, Sendable {
+    /// In declaration order; rules and tables refer to gestures by this index.
     public var gestures: [GestureDefinition]
+    /// In declaration order.
     public var rules: [Rule]
 }
 
@@ -25,6 +27,7 @@ public enum Axis: String, Hashable, Sendable, CaseIterable {
 
 /// One gesture with every parameter of its kind resolved.
 public struct GestureDefinition: Hashable, Sendable {
+    /// The declared name, unique in its set.
     public var name: String
     public var kind: GestureKind
     /// The `///` comment before the declaration, kept for the table.
@@ -32,28 +35,46 @@ public struct GestureDefinition: Hashable, Sendable {
     /// Where the gesture's name is declared.
     public var nameRange: SourceRange
 
+    /// Taps required (tap), or taps before the press (longPress).
     public var taps: Int
+    /// Fewest fingers the gesture uses.
     public var minTouches: Int
     /// `nil`: no upper bound (a pan's default `1...`).
     public var maxTouches: Int?
+    /// Microseconds from a press's last lift to the next press's first down.
     public var maxInterval: Int64
+    /// Longest press, in microseconds.
     public var maxDuration: Int64
+    /// Points a finger may move from its down point before a tap or long press fails.
     public var slop: Double
+    /// Points between the first press of a series and each later one.
     public var tapDistance: Double
+    /// Microseconds a long press must be held.
     public var duration: Int64
+    /// Directions a swipe may go.
     public var directions: DirectionSet
+    /// Points a swipe must travel.
     public var minDistance: Double
+    /// Average points per second a swipe must reach.
     public var minVelocity: Double
+    /// Radians a swipe may deviate from an allowed direction.
     public var maxAngle: Double
     /// pan: points; pinch: |scale - 1|; rotation: radians.
     public var threshold: Double
+    /// The axis a pan or stroke measures on.
     public var axis: Axis
+    /// Points of travel that make one stroke step.
     public var segment: Double
+    /// A stroke's pattern; nil for other kinds.
     public var pattern: StrokePattern?
+    /// When a stroke decides.
     public var recognize: RecognizeMode
 
+    /// UIKit's `cancelsTouchesInView`: the view gets `cancelled` for the touches once the gesture is recognized.
     public var cancelsTouches: Bool
+    /// UIKit's `delaysTouchesBegan`: began/moved deliveries wait until the gesture is decided.
     public var delaysTouchesBegan: Bool
+    /// UIKit's `delaysTouchesEnded`: ended deliveries wait until the gesture is decided.
     public var delaysTouchesEnded: Bool
 
     /// The defaults of LANGUAGE.md for a kind.
@@ -99,7 +120,10 @@ public struct Rule: Hashable, Sendable {
         case simultaneous
     }
     public var relation: Relation
+    /// The gesture that waits (requires) or the first of the pair (with).
     public var gesture: Int
+    /// The gesture it waits for, or the second of the pair.
     public var other: Int
+    /// Where the rule is written.
     public var range: SourceRange
 }

@@ -8,6 +8,7 @@ public struct SourceFile: Sendable {
     /// Offset of the first byte of each line.
     private let lineStarts: [Int]
 
+    /// A file from its bytes, as read from disk.
     public init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
@@ -18,6 +19,7 @@ public struct SourceFile: Sendable {
         lineStarts = starts
     }
 
+    /// A file from text, for tests and generated input.
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
     }
@@ -63,6 +65,7 @@ public struct SourceRange: Hashable, Sendable {
     public var start: Int
     public var end: Int
 
+    /// The bytes `start..<end`.
     public init(start: Int, end: Int) {
         self.start = start
         self.end = end

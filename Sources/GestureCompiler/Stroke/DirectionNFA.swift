@@ -3,13 +3,16 @@ import GestureRuntime
 /// A Thompson NFA over direction classes, built from a `StrokePattern`.
 /// States are integers; state 0 is the start, `accepting` the only final state.
 public struct DirectionNFA: Hashable, Sendable {
+    /// A transition: on a direction in `label` (or on nothing), go to `target`.
     public struct Edge: Hashable, Sendable {
         /// `nil` is an ε-edge.
         public var label: DirectionSet?
         public var target: Int
     }
 
+    /// Outgoing edges per state.
     public private(set) var edges: [[Edge]] = [[]]
+    /// The final state.
     public private(set) var accepting = 0
 
     /// Builds the NFA. The caller bounds `pattern.expandedSize` first.
@@ -18,6 +21,7 @@ public struct DirectionNFA: Hashable, Sendable {
         accepting = end
     }
 
+    /// Number of states, the start included.
     public var stateCount: Int { edges.count }
 
     private mutating func newState() -> Int {

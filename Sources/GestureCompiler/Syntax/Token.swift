@@ -1,6 +1,6 @@
 /// One lexical token. Tokens carry byte ranges, never copies of the text.
-public struct Token: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+struct Token: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
         case identifier
         /// Digits with an optional fraction and sign; a unit, if any, is the next token.
         case number
@@ -14,18 +14,18 @@ public struct Token: Hashable, Sendable {
         case endOfFile
     }
 
-    public var kind: Kind
-    public var range: SourceRange
+    var kind: Kind
+    var range: SourceRange
     /// Whether a line break separates this token from the previous one;
     /// `match:` patterns end at a line break.
-    public var leadingNewline: Bool
+    var leadingNewline: Bool
 }
 
 /// Words the language reserves: they cannot name a gesture or a constant.
-public enum Keyword {
-    public static let declarations: Set<String> = ["gesture", "let", "requires", "to", "fail", "with"]
-    public static let literals: Set<String> = ["true", "false"]
-    public static let all: Set<String> =
+enum Keyword {
+    static let declarations: Set<String> = ["gesture", "let", "requires", "to", "fail", "with"]
+    static let literals: Set<String> = ["true", "false"]
+    static let all: Set<String> =
         declarations.union(literals).union(GestureKindNames.all)
 }
 
