@@ -1,0 +1,154 @@
+import GestureRuntime
+
+/// What optimization did to one gesture, for `gspec build --stats`.
+public struct GestureStats: Hashable, Sendable {
+    public var name: String
+    /// States of the lowered NFA.
+    public var nfaStates: Int
+    /// States after subset construction.
+    public var dfaStates: Int
+    /// States after minimization (unreachable and dead ones gone).
+    public var minimalStates: Int
+    /// Input symbols before and after merging into classes.
+    public var symbols: Int
+    public var classes: Int
+    /// Transition bytes as a dense row per DFA state over all symbols, and as packed.
+    public var bytesBefore: Int
+    public var bytesAfter: Int
+    /// `dense` or `comb`.
+    public var packing: String
+}
+
+/// Compiles a checked gesture set to the runtime's table: lower, determinize,
+/// minimize, merge symbols into classes, and pack each gesture's rows dense or
+/// comb-compressed, whichever is smaller. Equal inputs give equal tables.
+public struct TableBuilder {
+    public private(set) var table = GestureTable()
+    public private(set) var stats: [GestureStats] = []
+    private var stringIndex: [String: UInt32] = [:]
+
+    /// Builds the table of `set`; `source` gives declaration lines.
+    public static func build(_ set: GestureSet, source: SourceFile) -> (GestureTable, [GestureStats]) {
+        var builder = TableBuilder()
+        for g in set.gestures {
+            builder.add(g, line: source.location(of: g.nameRange.start).line)
+        }
+        builder.addRelations(set.rules, count: set.gestures.count)
+        return (builder.table, builder.stats)
+    }
+
+    private mutating func intern(_ s: String) -> UInt32 {
+        if let i = stringIndex[s] { return i }
+        let i = UInt32(table.strings.count)
+        table.strings.append(s)
+        stringIndex[s] = i
+        return i
+    }
+
+    private mutating func add(_ g: GestureDefinition, line: Int) {
+        let nfa = Lowering.automaton(for: g)
+        let dfa = DFA(determinizing: nfa)
+        let minimal = dfa.minimized()
+        let (classOf, representatives) = minimal.symbolClasses()
+
+        var r = GestureRecord(kind: g.kind)
+        r.name = intern(g.name)
+        r.doc = g.doc.map { intern($0) } ?? GestureRecord.none
+        r.line = UInt32(line)
+        r.flags = (g.cancelsTouches ? GestureRecord.flagCancelsTouches : 0)
+            | (g.delaysTouchesBegan ? GestureRecord.flagDelaysTouchesBegan : 0)
+            | (g.delaysTouchesEnded ? GestureRecord.flagDelaysTouchesEnded : 0)
+        r.axis = switch g.axis {
+        case .any: 0
+        case .horizontal: 1
+        case .vertical: 2
+        }
+        r.directions = g.directions.rawValue
+        r.taps = UInt8(g.taps)
+        r.minTouches = UInt8(g.minTouches)
+        r.maxTouches = UInt8(g.maxTouches ?? 0)
+        r.maxInterval = g.maxInterval
+        r.maxDuration = g.maxDuration
+        r.duration = g.duration
+        r.slop = g.slop
+        r.tapDistance = g.tapDistance
+        r.minDistance = g.minDistance
+        r.minVelocity = g.minVelocity
+        r.maxAngle = g.maxAngle
+        r.threshold = g.threshold
+        r.segment = g.segment
+        r.stateBase = UInt32(table.stateInfo.count)
+        r.stateCount = UInt16(minimal.stateCount)
+        r.startState = UInt16(minimal.start)
+        r.classCount = UInt8(representatives.count)
+
+        table.classMap += classOf.map(UInt8.init)
+        for s in 0..<minimal.stateCount {
+            table.stateInfo.append(minimal.outputs[s].rawValue | minimal.timers[s].rawValue << 4)
+        }
+        let rows = minimal.next.map { row in representatives.map { UInt16(row[$0]) } }
+        let denseBytes = rows.count * representatives.count * 2
+        let comb = combPack(rows)
+        let combBytes = comb.next.count * 4 + rows.count * 4
+        if combBytes < denseBytes {
+            r.packing = GestureRecord.packingComb
+            let offset = UInt32(table.combNext.count)
+            table.combBase += comb.bases.map { $0 + offset }
+            table.combNext += comb.next
+            table.combCheck += comb.check
+        } else {
+            r.packing = GestureRecord.packingDense
+            r.transitionBase = UInt32(table.dense.count)
+            table.combBase += [UInt32](repeating: 0, count: rows.count)
+            for row in rows { table.dense += row }
+        }
+        table.gestures.append(r)
+        stats.append(GestureStats(
+            name: g.name, nfaStates: nfa.states.count, dfaStates: dfa.stateCount, minimalStates: minimal.stateCount,
+            symbols: Symbol.count, classes: representatives.count,
+            bytesBefore: dfa.stateCount * Symbol.count * 2, bytesAfter: min(denseBytes, combBytes),
+            packing: r.packing == GestureRecord.packingComb ? "comb" : "dense"))
+    }
+
+    /// Row displacement: each row keeps only the entries that leave the
+    /// state, placed first-fit where they collide with no other row's.
+    private func combPack(_ rows: [[UInt16]]) -> (bases: [UInt32], next: [UInt16], check: [UInt16]) {
+        let width = rows.first?.count ?? 0
+        var next: [UInt16] = [], check: [UInt16] = []
+        var bases: [UInt32] = []
+        for (s, row) in rows.enumerated() {
+            let entries = row.indices.filter { Int(row[$0]) != s }
+            var base = 0
+            while entries.contains(where: { base + $0 < check.count && check[base + $0] != .max }) { base += 1 }
+            let needed = base + width
+            if check.count < needed {
+                next += [UInt16](repeating: 0, count: needed - check.count)
+                check += [UInt16](repeating: .max, count: needed - check.count)
+            }
+            for c in entries {
+                next[base + c] = row[c]
+                check[base + c] = UInt16(s)
+            }
+            bases.append(UInt32(base))
+        }
+        return (bases, next, check)
+    }
+
+    private mutating func addRelations(_ rules: [Rule], count: Int) {
+        let words = (count + 63) / 64
+        table.requires = [UInt64](repeating: 0, count: count * words)
+        table.simultaneous = [UInt64](repeating: 0, count: count * words)
+        func set(_ bits: inout [UInt64], _ g: Int, _ other: Int) {
+            bits[g * words + other / 64] |= 1 << UInt64(other % 64)
+        }
+        for rule in rules {
+            switch rule.relation {
+            case .requiresToFail:
+                set(&table.requires, rule.gesture, rule.other)
+            case .simultaneous:
+                set(&table.simultaneous, rule.gesture, rule.other)
+                set(&table.simultaneous, rule.other, rule.gesture)
+            }
+        }
+    }
+}

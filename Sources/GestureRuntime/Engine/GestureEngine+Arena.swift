@@ -1,0 +1,207 @@
+/// The arena: automaton steps, what each state's output means, exclusivity,
+/// `requires` holds and their release.
+extension GestureEngine {
+    /// Steps gesture `g`'s automaton on `symbol` and acts on the state it
+    /// enters. Returns whether the gesture still listens to this frame.
+    @discardableResult
+    mutating func feed(_ g: Int, _ symbol: Symbol) -> Bool {
+        guard listening(g) else { return false }
+        let old = tracks[g].state
+        let new = transitions.next(g, old, symbol)
+        let output = transitions.output(g, new)
+        tracks[g].state = new
+        if new != old {
+            armTimer(g, transitions.timer(g, new))
+            act(g, output)
+        } else if symbol == .move && output == .changed {
+            act(g, output)  // a changed state re-entered by a move reports again
+        }
+        return listening(g)
+    }
+
+    private mutating func armTimer(_ g: Int, _ timer: StateTimer) {
+        let r = table.gestures[g]
+        switch timer {
+        case .none: tracks[g].deadline = .max
+        case .pressDuration: tracks[g].deadline = tracks[g].pressStart &+ r.maxDuration
+        case .interval: tracks[g].deadline = tracks[g].lastLift &+ r.maxInterval
+        case .hold: tracks[g].deadline = tracks[g].fullTime &+ r.duration
+        }
+    }
+
+    private mutating func act(_ g: Int, _ output: StateOutput) {
+        let status = tracks[g].status
+        switch output {
+        case .none:
+            break
+        case .began:
+            complete(g, continuous: true)
+        case .recognized:
+            complete(g, continuous: false)
+        case .changed:
+            if status == .active { emit(g, .changed) }
+        case .ended:
+            if status == .active {
+                emit(g, .ended)
+                finish(g, succeeded: true)
+            } else if status == .held {
+                tracks[g].endedWhileHeld = true
+            }
+        case .cancelled:
+            if status == .active {
+                emit(g, .cancelled)
+                finish(g, succeeded: false)
+            } else {
+                fail(g)
+            }
+        case .failed:
+            fail(g)
+        case .restart:
+            fail(g)
+            // The press that broke the series is the first of a new one.
+            let tracked = tracks[g].tracked
+            tracks[g].reset(start: transitions.startState(g))
+            tracks[g].status = .tracking
+            tracks[g].tracked = tracked
+            tracks[g].seen = tracked
+            tracks[g].taken = tracked.nonzeroBitCount
+            tracks[g].pressStart = clock
+            resetRing(g)
+        }
+    }
+
+    /// The gesture's automaton accepted: begin or recognize it, hold it for
+    /// the gestures it requires to fail, or fail it if one of them won.
+    private mutating func complete(_ g: Int, continuous: Bool) {
+        guard tracks[g].status == .tracking else { return }
+        var hold = false
+        for b in tracks.indices where b != g && table.requires(g, b) {
+            switch tracks[b].status {
+            case .active:
+                fail(g)
+                return
+            case .done where tracks[b].succeeded:
+                fail(g)
+                return
+            case .tracking, .held:
+                hold = true
+            default:
+                break
+            }
+        }
+        if hold {
+            tracks[g].status = .held
+            tracks[g].captured = event(g, continuous ? .began : .recognized)
+            return
+        }
+        emit(g, continuous ? .began : .recognized)
+        if continuous {
+            tracks[g].status = .active
+        } else {
+            finish(g, succeeded: true)
+        }
+        exclude(g)
+    }
+
+    /// Exclusivity: `g` began or was recognized, so every undecided gesture
+    /// sharing a touch with it fails, unless linked by `with`; so does every
+    /// held gesture that required `g` to fail.
+    private mutating func exclude(_ g: Int) {
+        for h in tracks.indices where h != g {
+            let status = tracks[h].status
+            guard status == .tracking || status == .held, !table.isSimultaneous(g, h) else { continue }
+            if tracks[h].seen & tracks[g].seen != 0 || (status == .held && table.requires(h, g)) {
+                fail(h)
+            }
+        }
+    }
+
+    mutating func fail(_ g: Int) {
+        let status = tracks[g].status
+        guard status == .tracking || status == .held else { return }
+        emit(g, .failed)
+        finish(g, succeeded: false)
+        releasePending = true
+    }
+
+    private mutating func finish(_ g: Int, succeeded: Bool) {
+        tracks[g].status = .done
+        tracks[g].succeeded = succeeded
+        tracks[g].deadline = .max
+    }
+
+    /// Releases held gestures whose required gestures have all failed, one at
+    /// a time in declaration order, since each release may fail others.
+    mutating func processReleases() {
+        while releasePending {
+            releasePending = false
+            for h in tracks.indices where tracks[h].status == .held {
+                var blocked = false
+                var lost = false
+                for b in tracks.indices where b != h && table.requires(h, b) {
+                    switch tracks[b].status {
+                    case .active: lost = true
+                    case .done where tracks[b].succeeded: lost = true
+                    case .tracking, .held: blocked = true
+                    default: break
+                    }
+                }
+                if lost {
+                    fail(h)
+                } else if !blocked {
+                    releaseHeld(h)
+                    releasePending = true
+                }
+                if releasePending { break }
+            }
+        }
+    }
+
+    private mutating func releaseHeld(_ g: Int) {
+        if table.gestures[g].kind.isContinuous {
+            emit(g, .began)
+            if tracks[g].endedWhileHeld {
+                emit(g, .ended)
+                finish(g, succeeded: true)
+            } else {
+                tracks[g].status = .active
+            }
+        } else {
+            var e = tracks[g].captured
+            e.time = clock
+            events.append(e)
+            finish(g, succeeded: true)
+        }
+        exclude(g)
+    }
+
+    private mutating func emit(_ g: Int, _ state: GestureState) {
+        events.append(event(g, state))
+    }
+
+    /// The event gesture `g` would report now, with its kind's values.
+    func event(_ g: Int, _ state: GestureState) -> GestureEvent {
+        let t = tracks[g]
+        var e = GestureEvent(time: clock, gesture: g, state: state, x: t.x, y: t.y)
+        let record = table.gestures[g]
+        switch record.kind {
+        case .tap:
+            e.x = t.firstPressX
+            e.y = t.firstPressY
+            e.taps = Int(record.taps)
+        case .swipe:
+            e.x = t.startX
+            e.y = t.startY
+            e.direction = t.direction
+        case .longPress:
+            (e.velocity0, e.velocity1) = velocity(g, now: t.x, t.y)
+        case .pan, .pinch, .rotation:
+            e.value0 = t.value0
+            e.value1 = t.value1
+            (e.velocity0, e.velocity1) = velocity(g, now: t.value0, t.value1)
+        case .stroke:
+            break
+        }
+        return e
+    }
+}

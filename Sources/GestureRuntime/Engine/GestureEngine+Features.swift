@@ -1,0 +1,386 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Feature extraction: one frame of touches becomes, per gesture, a short
+/// sequence of symbols for its automaton. Thresholds come from the table.
+extension GestureEngine {
+    /// Evaluates one gesture on the current frame: new touches, then moves, then lifts.
+    mutating func evaluate(_ g: Int) {
+        let record = table.gestures[g]
+        if tracks[g].status == .idle {
+            guard !frameBegan.isEmpty else { return }
+            tracks[g].reset(start: transitions.startState(g))
+            tracks[g].status = .tracking
+            resetRing(g)
+        }
+        guard listening(g) else { return }
+        for s in frameBegan {
+            guard listening(g) else { return }
+            take(g, slot: s, record)
+        }
+        guard listening(g) else { return }
+        measure(g, record)
+        for (s, cancelled) in frameEnded where tracks[g].tracked & bit(s) != 0 {
+            guard listening(g) else { return }
+            release(g, slot: s, cancelled: cancelled, record)
+        }
+    }
+
+    @inline(__always)
+    func bit(_ s: Int) -> UInt32 { 1 << UInt32(s) }
+
+    @inline(__always)
+    func listening(_ g: Int) -> Bool {
+        let s = tracks[g].status
+        return s == .tracking || s == .active || s == .held
+    }
+
+    // MARK: New touches
+
+    private mutating func take(_ g: Int, slot s: Int, _ r: GestureRecord) {
+        // A held gesture takes no new touches; a begun discrete-style gesture neither.
+        if tracks[g].status == .held { return }
+        let count = (tracks[g].tracked).nonzeroBitCount
+        switch r.kind {
+        case .pan:
+            let limit = r.maxTouches == 0 ? Self.touchCapacity : Int(r.maxTouches)
+            guard count < limit else { return }
+            adopt(g, s)
+            rebase(g, before: count)
+            if count + 1 >= Int(r.minTouches) {
+                if count + 1 == Int(r.minTouches) { sample(g) }
+                _ = feed(g, .full)
+            } else {
+                _ = feed(g, .down)
+            }
+        case .pinch, .rotation:
+            guard tracks[g].taken < 2, tracks[g].status != .active else { return }
+            adopt(g, s)
+            if tracks[g].taken == 1 {
+                tracks[g].first = s
+                _ = feed(g, .down)
+            } else {
+                tracks[g].second = s
+                let (dx, dy) = (slots[s].x - slots[tracks[g].first].x, slots[s].y - slots[tracks[g].first].y)
+                tracks[g].span0 = (dx * dx + dy * dy).squareRoot()
+                tracks[g].lastAngle = atan2(dy, dx)
+                tracks[g].value0 = r.kind == .pinch ? 1 : 0
+                centroid(g)
+                sample(g)
+                _ = feed(g, .full)
+            }
+        case .stroke:
+            guard tracks[g].status != .active else { return }
+            adopt(g, s)
+            if count > 0 {
+                _ = feed(g, .tooMany)
+                return
+            }
+            tracks[g].anchorX = slots[s].x
+            tracks[g].anchorY = slots[s].y
+            tracks[g].x = slots[s].x
+            tracks[g].y = slots[s].y
+            _ = feed(g, .down)
+        case .tap, .longPress, .swipe:
+            guard tracks[g].status != .active else { return }
+            adopt(g, s)
+            let needed = Int(r.minTouches)
+            if count == 0 { startPress(g, slot: s, r) }
+            guard listening(g) else { return }
+            if count + 1 > needed {
+                _ = feed(g, .tooMany)
+                return
+            }
+            guard feed(g, .down) else { return }
+            if count + 1 == needed {
+                tracks[g].fullTime = clock
+                centroid(g)
+                if tracks[g].pressIsFirst {
+                    tracks[g].firstPressX = tracks[g].x
+                    tracks[g].firstPressY = tracks[g].y
+                }
+                if r.kind == .swipe {
+                    tracks[g].startX = tracks[g].x
+                    tracks[g].startY = tracks[g].y
+                    tracks[g].startTime = clock
+                }
+                if r.kind == .longPress { resetRing(g); sample(g) }
+                _ = feed(g, .full)
+            }
+        }
+    }
+
+    /// The first finger of a press: timers, and the series' distance rule.
+    private mutating func startPress(_ g: Int, slot s: Int, _ r: GestureRecord) {
+        tracks[g].pressStart = clock
+        if tracks[g].presses > 0 {
+            let (dx, dy) = (slots[s].x - tracks[g].seriesX, slots[s].y - tracks[g].seriesY)
+            if (dx * dx + dy * dy).squareRoot() > r.tapDistance {
+                // The press breaks the series: the gesture fails and this press starts a new one.
+                _ = feed(g, .far)
+                guard listening(g) else { return }
+            }
+        }
+        if tracks[g].presses == 0 {
+            tracks[g].seriesX = slots[s].x
+            tracks[g].seriesY = slots[s].y
+        }
+        tracks[g].pressIsFirst = tracks[g].presses == 0
+        tracks[g].presses += 1
+    }
+
+    private mutating func adopt(_ g: Int, _ s: Int) {
+        tracks[g].tracked |= bit(s)
+        tracks[g].seen |= bit(s)
+        tracks[g].taken += 1
+    }
+
+    // MARK: Movement
+
+    private mutating func measure(_ g: Int, _ r: GestureRecord) {
+        var moved = false
+        var tracked = tracks[g].tracked
+        while tracked != 0 {
+            let s = tracked.trailingZeroBitCount
+            tracked &= tracked - 1
+            if slots[s].moved { moved = true }
+        }
+        guard moved else { return }
+        switch r.kind {
+        case .tap, .longPress:
+            centroid(g)
+            if beyondSlop(g, r.slop) { guard feed(g, .slop) else { return } }
+            if r.kind == .longPress { sample(g) }
+            _ = feed(g, .move)
+        case .swipe:
+            centroid(g)
+            guard tracks[g].tracked.nonzeroBitCount == Int(r.minTouches) else { return }
+            measureSwipe(g, r)
+        case .pan:
+            let count = tracks[g].tracked.nonzeroBitCount
+            centroid(g)
+            tracks[g].value0 = tracks[g].offsetX + tracks[g].x - tracks[g].baseX
+            tracks[g].value1 = tracks[g].offsetY + tracks[g].y - tracks[g].baseY
+            guard count >= Int(r.minTouches) else { return }  // below the minimum the pan pauses
+            sample(g)
+            guard feed(g, .move) else { return }
+            let (tx, ty) = (tracks[g].value0, tracks[g].value1)
+            switch r.axis {
+            case 1:
+                if abs(tx) > r.threshold { _ = feed(g, .threshold) } else if abs(ty) > r.threshold { _ = feed(g, .offAxis) }
+            case 2:
+                if abs(ty) > r.threshold { _ = feed(g, .threshold) } else if abs(tx) > r.threshold { _ = feed(g, .offAxis) }
+            default:
+                if (tx * tx + ty * ty).squareRoot() > r.threshold { _ = feed(g, .threshold) }
+            }
+        case .pinch, .rotation:
+            let (a, b) = (tracks[g].first, tracks[g].second)
+            guard a >= 0, b >= 0, tracks[g].tracked & bit(a) != 0, tracks[g].tracked & bit(b) != 0 else { return }
+            centroid(g)
+            let (dx, dy) = (slots[b].x - slots[a].x, slots[b].y - slots[a].y)
+            if r.kind == .pinch {
+                let span0 = tracks[g].span0
+                tracks[g].value0 = span0 > 0 ? (dx * dx + dy * dy).squareRoot() / span0 : 1
+            } else {
+                let angle = atan2(dy, dx)
+                var delta = angle - tracks[g].lastAngle
+                if delta > .pi { delta -= 2 * .pi } else if delta <= -.pi { delta += 2 * .pi }
+                tracks[g].value0 += delta
+                tracks[g].lastAngle = angle
+            }
+            sample(g)
+            guard feed(g, .move) else { return }
+            let change = r.kind == .pinch ? abs(tracks[g].value0 - 1) : abs(tracks[g].value0)
+            if change > r.threshold { _ = feed(g, .threshold) }
+        case .stroke:
+            let s = tracks[g].tracked.trailingZeroBitCount
+            guard s < Self.slotCount else { return }
+            tracks[g].x = slots[s].x
+            tracks[g].y = slots[s].y
+            var dx = slots[s].x - tracks[g].anchorX
+            var dy = slots[s].y - tracks[g].anchorY
+            if r.axis == 1 { dy = 0 } else if r.axis == 2 { dx = 0 }
+            guard (dx * dx + dy * dy).squareRoot() >= r.segment else { return }
+            tracks[g].anchorX = slots[s].x
+            tracks[g].anchorY = slots[s].y
+            step(g, sector(dx, dy))
+        }
+    }
+
+    private func beyondSlop(_ g: Int, _ slop: Double) -> Bool {
+        var tracked = tracks[g].tracked
+        while tracked != 0 {
+            let s = tracked.trailingZeroBitCount
+            tracked &= tracked - 1
+            let (dx, dy) = (slots[s].x - slots[s].downX, slots[s].y - slots[s].downY)
+            if (dx * dx + dy * dy).squareRoot() > slop { return true }
+        }
+        return false
+    }
+
+    private mutating func measureSwipe(_ g: Int, _ r: GestureRecord) {
+        let dx = tracks[g].x - tracks[g].startX
+        let dy = tracks[g].y - tracks[g].startY
+        let distance = (dx * dx + dy * dy).squareRoot()
+        guard distance >= r.minDistance else { return }
+        var best: UInt8 = 0
+        var bestAngle = Double.infinity
+        // right, up, left, down: the swipe directions, as `Direction` raw values 0, 2, 4, 6.
+        for d in stride(from: 0, to: 8, by: 2) where r.directions & (1 << UInt8(d)) != 0 {
+            let ux = d == 0 ? 1.0 : d == 4 ? -1.0 : 0
+            let uy = d == 6 ? 1.0 : d == 2 ? -1.0 : 0
+            let cosine = max(-1, min(1, (dx * ux + dy * uy) / distance))
+            let angle = acos(cosine)
+            if angle < bestAngle {
+                bestAngle = angle
+                best = UInt8(d)
+            }
+        }
+        let elapsed = Double(clock - tracks[g].startTime) / 1_000_000
+        let fastEnough = elapsed <= 0 || distance / elapsed >= r.minVelocity
+        if bestAngle <= r.maxAngle + 1e-12 && fastEnough {
+            tracks[g].direction = best
+            _ = feed(g, .swipe)
+        } else {
+            _ = feed(g, .swipeFail)
+        }
+    }
+
+    /// The 45° sector of a displacement (screen y down), half-open, as a `Direction` raw value.
+    func sector(_ dx: Double, _ dy: Double) -> Int {
+        let angle = atan2(-dy, dx)
+        let index = Int((angle + .pi / 8) / (.pi / 4) + 8).quotientAndRemainder(dividingBy: 8).remainder
+        // `Int(_:)` truncates; the +8 keeps the operand positive so truncation is floor.
+        return index
+    }
+
+    /// Segmentation with the corner rule: a single step 45° off the current
+    /// segment waits for the next step; if that turns further the same way,
+    /// the single step was the corner's noise and is dropped.
+    private mutating func step(_ g: Int, _ d: Int) {
+        let current = tracks[g].segment
+        guard current >= 0 else {
+            tracks[g].segment = d
+            _ = feed(g, .segment(Direction(rawValue: UInt8(d))!))
+            return
+        }
+        let pending = tracks[g].pendingStep
+        if pending >= 0 {
+            tracks[g].pendingStep = -1
+            let sense = signedTurn(from: current, to: pending)
+            let turn = signedTurn(from: current, to: d)
+            if abs(turn) <= 3 && turn * sense >= 2 {
+                tracks[g].segment = d
+                _ = feed(g, .segment(Direction(rawValue: UInt8(d))!))
+                return
+            }
+            tracks[g].segment = pending
+            guard feed(g, .segment(Direction(rawValue: UInt8(pending))!)) else { return }
+            step(g, d)
+            return
+        }
+        if d == current { return }
+        if abs(signedTurn(from: current, to: d)) == 1 {
+            tracks[g].pendingStep = d
+            return
+        }
+        tracks[g].segment = d
+        _ = feed(g, .segment(Direction(rawValue: UInt8(d))!))
+    }
+
+    /// The turn from one class to another in 45° units, in -3...4.
+    private func signedTurn(from a: Int, to b: Int) -> Int {
+        let d = (b - a + 8) % 8
+        return d > 4 ? d - 8 : d
+    }
+
+    // MARK: Lifts
+
+    private mutating func release(_ g: Int, slot s: Int, cancelled: Bool, _ r: GestureRecord) {
+        let before = tracks[g].tracked.nonzeroBitCount
+        tracks[g].tracked &= ~bit(s)
+        if cancelled {
+            _ = feed(g, .cancel)
+            return
+        }
+        if r.kind == .pan { rebase(g, before: before) }
+        if tracks[g].tracked == 0 {
+            tracks[g].lastLift = clock
+            if r.kind == .stroke && tracks[g].pendingStep >= 0 {
+                // A corner step still waiting at lift is a real segment.
+                let p = tracks[g].pendingStep
+                tracks[g].pendingStep = -1
+                tracks[g].segment = p
+                guard feed(g, .segment(Direction(rawValue: UInt8(p))!)) else { return }
+            }
+            _ = feed(g, .allUp)
+        } else {
+            _ = feed(g, .lift)
+        }
+    }
+
+    // MARK: Values
+
+    /// The centroid of the tracked touches, kept as the gesture's location.
+    mutating func centroid(_ g: Int) {
+        var tracked = tracks[g].tracked
+        guard tracked != 0 else { return }
+        var (sx, sy, n) = (0.0, 0.0, 0.0)
+        while tracked != 0 {
+            let s = tracked.trailingZeroBitCount
+            tracked &= tracked - 1
+            sx += slots[s].x
+            sy += slots[s].y
+            n += 1
+        }
+        tracks[g].x = sx / n
+        tracks[g].y = sy / n
+    }
+
+    /// Keeps a pan's translation continuous when its finger count changes.
+    private mutating func rebase(_ g: Int, before: Int) {
+        if before > 0 {
+            tracks[g].offsetX += tracks[g].x - tracks[g].baseX
+            tracks[g].offsetY += tracks[g].y - tracks[g].baseY
+        }
+        centroid(g)
+        tracks[g].baseX = tracks[g].x
+        tracks[g].baseY = tracks[g].y
+    }
+
+    mutating func resetRing(_ g: Int) {
+        ringHead[g] = 0
+        ringCount[g] = 0
+    }
+
+    /// Records the current values for velocities.
+    mutating func sample(_ g: Int) {
+        let kind = table.gestures[g].kind
+        let (a, b) = kind == .longPress ? (tracks[g].x, tracks[g].y) : (tracks[g].value0, tracks[g].value1)
+        let base = g * Self.ringSize
+        let i = ringHead[g]
+        ringTime[base + i] = clock
+        ring0[base + i] = a
+        ring1[base + i] = b
+        ringHead[g] = (i + 1) % Self.ringSize
+        ringCount[g] = min(ringCount[g] + 1, Self.ringSize)
+    }
+
+    /// (now - value at the oldest sample no more than 100ms old) / elapsed, per second.
+    func velocity(_ g: Int, now a: Double, _ b: Double) -> (Double, Double) {
+        let base = g * Self.ringSize
+        var oldest = -1
+        for k in 0..<ringCount[g] {
+            let i = (ringHead[g] - 1 - k + Self.ringSize) % Self.ringSize
+            if clock - ringTime[base + i] > Self.velocityWindow { break }
+            oldest = i
+        }
+        guard oldest >= 0 else { return (0, 0) }
+        let elapsed = Double(clock - ringTime[base + oldest]) / 1_000_000
+        guard elapsed > 0 else { return (0, 0) }
+        return ((a - ring0[base + oldest]) / elapsed, (b - ring1[base + oldest]) / elapsed)
+    }
+}

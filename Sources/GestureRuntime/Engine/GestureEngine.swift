@@ -1,0 +1,256 @@
+
+
+/// Runs a compiled gesture set against a touch stream and reports gesture
+/// events, arbitrating between gestures as docs/semantics.md describes.
+///
+/// Feed touch samples in time order with `feed(_:)`; samples with equal times
+/// form one frame, applied when a later sample, `advance(to:)` or `finish()`
+/// arrives. Read `events` and clear them with `removeAllEvents()`.
+///
+/// An engine is a value used from one thread or actor at a time; the table it
+/// runs is immutable and may be shared. After warm-up, feeding a sample
+/// allocates nothing and costs time proportional to the gestures in the set.
+public struct GestureEngine<Transitions: TransitionFunction> {
+    /// The most touches down at once; a `began` beyond it is dropped and counted.
+    public static var touchCapacity: Int { 20 }
+    /// Touch slots: touches down plus lifted ones that gestures still remember.
+    static var slotCount: Int { 32 }
+    /// Samples kept per gesture for velocities (the last 100ms at up to 640Hz).
+    static var ringSize: Int { 64 }
+    static var velocityWindow: Int64 { 100_000 }
+
+    public let table: GestureTable
+    let transitions: Transitions
+
+    /// Gesture events so far, in the order the engine decided them.
+    public internal(set) var events: [GestureEvent] = []
+    /// Repaired stream anomalies so far.
+    public internal(set) var anomalies = StreamAnomalies()
+    /// The engine's clock: the last frame's time or the last fired deadline.
+    public internal(set) var clock: Int64 = 0
+
+    var tracks: [Track]
+    var slots: [TouchSlot]
+    var frame: [TouchEvent] = []
+    var frameTime: Int64 = .min
+    var frameBegan: [Int] = []
+    var frameEnded: [(slot: Int, cancelled: Bool)] = []
+    var ringTime: [Int64]
+    var ring0: [Double]
+    var ring1: [Double]
+    var ringHead: [Int]
+    var ringCount: [Int]
+    var releasePending = false
+
+    /// An engine over `table`, stepping automata with `transitions`.
+    public init(table: GestureTable, transitions: Transitions) {
+        self.table = table
+        self.transitions = transitions
+        let n = table.gestures.count
+        tracks = (0..<n).map { g in
+            var t = Track()
+            t.state = transitions.startState(g)
+            return t
+        }
+        slots = Array(repeating: TouchSlot(), count: Self.slotCount)
+        ringTime = Array(repeating: 0, count: n * Self.ringSize)
+        ring0 = Array(repeating: 0, count: n * Self.ringSize)
+        ring1 = Array(repeating: 0, count: n * Self.ringSize)
+        ringHead = Array(repeating: 0, count: n)
+        ringCount = Array(repeating: 0, count: n)
+        events.reserveCapacity(256)
+        frame.reserveCapacity(64)
+        frameBegan.reserveCapacity(Self.slotCount)
+        frameEnded.reserveCapacity(Self.slotCount)
+    }
+
+    // MARK: Input
+
+    /// Adds one touch sample. A sample later than the pending frame applies it first.
+    public mutating func feed(_ event: TouchEvent) {
+        var event = event
+        let last = max(clock, frameTime == .min ? clock : frameTime)
+        if event.time < last {
+            anomalies.timeWentBackwards += 1
+            event.time = last
+        }
+        if !frame.isEmpty && event.time != frameTime { applyFrame() }
+        frameTime = event.time
+        frame.append(event)
+    }
+
+    /// Applies the pending frame and fires every deadline due at or before `time`.
+    public mutating func advance(to time: Int64) {
+        if !frame.isEmpty { applyFrame() }
+        fireDeadlines(upTo: time)
+        if time > clock { clock = time }
+    }
+
+    /// Ends the stream: applies the pending frame and fires every remaining
+    /// deadline. Touches still down stay down.
+    public mutating func finish() {
+        if !frame.isEmpty { applyFrame() }
+        fireDeadlines(upTo: .max - 1)
+    }
+
+    /// Cancels every touch that is down (as a `cancelled` frame at the current
+    /// clock), so every gesture returns to `possible`.
+    public mutating func reset() {
+        if !frame.isEmpty { applyFrame() }
+        for s in slots.indices where slots[s].down {
+            frame.append(TouchEvent(time: clock, id: slots[s].id, phase: .cancelled, x: 0, y: 0))
+        }
+        frameTime = clock
+        if !frame.isEmpty { applyFrame() }
+    }
+
+    /// Forgets the events reported so far, keeping the buffer's storage.
+    public mutating func removeAllEvents() {
+        events.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether gesture `g` is back in `possible` with no touches.
+    public func isIdle(_ g: Int) -> Bool { tracks[g].status == .idle }
+
+    /// Whether any touch is down.
+    public var hasTouchesDown: Bool { slots.contains { $0.down } }
+
+    /// Whether any gesture has a deadline pending.
+    public var hasPendingDeadline: Bool { tracks.contains { $0.deadline != .max } }
+
+    // MARK: Frames
+
+    mutating func applyFrame() {
+        let t = frameTime
+        fireDeadlines(upTo: t)
+        clock = t
+        cancelDuplicates()
+        frameBegan.removeAll(keepingCapacity: true)
+        frameEnded.removeAll(keepingCapacity: true)
+        for s in slots.indices { slots[s].moved = false }
+        // began lines, then moved / stationary, then ended / cancelled.
+        for e in frame where e.phase == .began { begin(e) }
+        for e in frame where e.phase == .moved || e.phase == .stationary || e.phase == .ended {
+            move(e)
+        }
+        for e in frame where e.phase == .ended || e.phase == .cancelled {
+            guard let s = slot(of: e.id), !frameEnded.contains(where: { $0.slot == s }) else {
+                if e.phase == .cancelled { anomalies.unknownTouch += 1 }
+                continue
+            }
+            frameEnded.append((s, e.phase == .cancelled))
+        }
+        frame.removeAll(keepingCapacity: true)
+        for g in tracks.indices { evaluate(g) }
+        for (s, _) in frameEnded { slots[s].down = false }
+        settle()
+    }
+
+    /// A `began` for an id that is already down cancels the old instance first,
+    /// in a frame of its own at the same time.
+    private mutating func cancelDuplicates() {
+        var duplicates = false
+        for e in frame where e.phase == .began && slot(of: e.id) != nil { duplicates = true }
+        guard duplicates else { return }
+        let pending = frame
+        frame.removeAll(keepingCapacity: true)
+        for e in pending where e.phase == .began && slot(of: e.id) != nil {
+            anomalies.duplicateBegan += 1
+            frame.append(TouchEvent(time: frameTime, id: e.id, phase: .cancelled, x: 0, y: 0))
+        }
+        applyFrame()
+        frame = pending
+    }
+
+    private mutating func begin(_ e: TouchEvent) {
+        guard e.x.isFinite && e.y.isFinite else {
+            anomalies.nonFiniteCoordinate += 1
+            return
+        }
+        if slot(of: e.id) != nil {  // a second `began` for one id within one frame
+            anomalies.duplicateBegan += 1
+            return
+        }
+        var remembered: UInt32 = 0
+        var downCount = 0
+        for t in tracks { remembered |= t.seen }
+        for s in slots where s.down { downCount += 1 }
+        guard downCount < Self.touchCapacity,
+              let free = slots.indices.first(where: { !slots[$0].down && remembered & (1 << UInt32($0)) == 0 })
+        else {
+            anomalies.overCapacity += 1
+            return
+        }
+        slots[free] = TouchSlot(id: e.id, down: true, downX: e.x, downY: e.y, x: e.x, y: e.y, moved: false)
+        frameBegan.append(free)
+    }
+
+    private mutating func move(_ e: TouchEvent) {
+        guard let s = slot(of: e.id) else {
+            anomalies.unknownTouch += 1
+            return
+        }
+        guard e.x.isFinite && e.y.isFinite else {
+            anomalies.nonFiniteCoordinate += 1
+            return
+        }
+        if e.x != slots[s].x || e.y != slots[s].y {
+            slots[s].x = e.x
+            slots[s].y = e.y
+            slots[s].moved = true
+        }
+    }
+
+    private func slot(of id: Int) -> Int? {
+        for s in slots.indices where slots[s].down && slots[s].id == id { return s }
+        return nil
+    }
+
+    // MARK: Deadlines
+
+    private mutating func fireDeadlines(upTo time: Int64) {
+        while true {
+            var next = -1
+            var when = Int64.max
+            for g in tracks.indices where tracks[g].deadline < when {
+                when = tracks[g].deadline
+                next = g
+            }
+            guard next >= 0, when <= time else { return }
+            clock = when
+            tracks[next].deadline = .max
+            feed(next, .timeout)
+            settle()
+        }
+    }
+
+    /// Releases held gestures whose competitors failed, then returns finished
+    /// gestures to `possible`.
+    private mutating func settle() {
+        processReleases()
+        var down: UInt32 = 0
+        for s in slots.indices where slots[s].down { down |= 1 << UInt32(s) }
+        for g in tracks.indices {
+            switch tracks[g].status {
+            case .done where tracks[g].seen & down == 0:
+                tracks[g].reset(start: transitions.startState(g))
+            case .tracking where tracks[g].tracked == 0 && tracks[g].deadline == .max:
+                // No touch and no timer left: nothing could ever decide it, so it fails now.
+                fail(g)
+                processReleases()
+            default:
+                break
+            }
+        }
+    }
+}
+
+/// The production engine: automata stepped through the packed table.
+public typealias Engine = GestureEngine<GestureTable>
+
+extension GestureEngine where Transitions == GestureTable {
+    /// An engine over a compiled table.
+    public init(table: GestureTable) {
+        self.init(table: table, transitions: table)
+    }
+}

@@ -1,0 +1,92 @@
+/// The phase of one touch sample, as UIKit and the trace format name them.
+public enum TouchPhase: UInt8, Sendable, CaseIterable {
+    case began, moved, stationary, ended, cancelled
+
+    /// Looks a phase up by its trace spelling.
+    public init?(name: String) {
+        guard let p = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = p
+    }
+
+    /// The trace spelling.
+    public var name: String {
+        switch self {
+        case .began: "began"
+        case .moved: "moved"
+        case .stationary: "stationary"
+        case .ended: "ended"
+        case .cancelled: "cancelled"
+        }
+    }
+}
+
+/// One touch sample fed to an engine.
+public struct TouchEvent: Hashable, Sendable {
+    /// Microseconds on the host's clock; equal times form one frame.
+    public var time: Int64
+    /// The host's touch id, unique while the finger is down.
+    public var id: Int
+    public var phase: TouchPhase
+    /// Points, y downward.
+    public var x: Double
+    public var y: Double
+
+    public init(time: Int64, id: Int, phase: TouchPhase, x: Double, y: Double) {
+        self.time = time
+        self.id = id
+        self.phase = phase
+        self.x = x
+        self.y = y
+    }
+}
+
+/// One report from the engine: a gesture changed state.
+public struct GestureEvent: Hashable, Sendable {
+    /// Microseconds: an input time or a deadline, never interpolated.
+    public var time: Int64
+    /// Index into the table's gestures.
+    public var gesture: Int
+    public var state: GestureState
+    /// The centroid of the gesture's touches (a multi-tap: its first press; a swipe: where it began).
+    public var x: Double
+    public var y: Double
+    /// pan: translation x; pinch: scale; rotation: radians (clockwise on screen).
+    public var value0: Double
+    /// pan: translation y.
+    public var value1: Double
+    /// Velocity of `value0` / `value1` per second (longPress: of the location).
+    public var velocity0: Double
+    public var velocity1: Double
+    /// swipe: the `Direction` raw value it went.
+    public var direction: UInt8
+    /// tap: taps counted.
+    public var taps: Int
+
+    public init(time: Int64, gesture: Int, state: GestureState, x: Double, y: Double) {
+        self.time = time
+        self.gesture = gesture
+        self.state = state
+        self.x = x
+        self.y = y
+        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; direction = 0; taps = 0
+    }
+}
+
+/// Counts of repaired stream anomalies; the rules are in docs/semantics.md.
+public struct StreamAnomalies: Hashable, Sendable {
+    /// A frame earlier than the previous one: clamped to the previous time.
+    public var timeWentBackwards = 0
+    /// `began` for an id that is down: the old instance is cancelled first.
+    public var duplicateBegan = 0
+    /// `moved`, `stationary` or `ended` for an id that is not down: dropped.
+    public var unknownTouch = 0
+    /// A NaN or infinite coordinate: the touch keeps its last position (a `began` is dropped).
+    public var nonFiniteCoordinate = 0
+    /// More touches down than the engine's capacity: the extra `began` is dropped.
+    public var overCapacity = 0
+
+    public init() {}
+
+    /// Whether nothing was repaired.
+    public var isEmpty: Bool { self == StreamAnomalies() }
+}

@@ -1,0 +1,77 @@
+/// Where a gesture is in the arena.
+enum ArenaStatus: UInt8 {
+    /// `possible` with no attempt: takes the next touch that begins.
+    case idle
+    /// In an attempt, undecided.
+    case tracking
+    /// Completed, waiting for the gestures it requires to fail.
+    case held
+    /// A continuous gesture that has begun.
+    case active
+    /// Recognized, ended, cancelled or failed; back to idle once its touches are up.
+    case done
+}
+
+/// Everything the engine keeps for one gesture between events: fixed-size
+/// fields only, so feeding an event allocates nothing.
+struct Track {
+    var status = ArenaStatus.idle
+    var succeeded = false
+    var state = 0
+    var deadline = Int64.max
+    /// Touch slots seen in this attempt (exclusivity compares these).
+    var seen: UInt32 = 0
+    /// Touch slots down and tracked now.
+    var tracked: UInt32 = 0
+    /// Touches taken in this attempt, and the first two of them (pinch, rotation).
+    var taken = 0
+    var first = -1
+    var second = -1
+
+    // Anchors of the timers.
+    var pressStart: Int64 = 0
+    var lastLift: Int64 = 0
+    var fullTime: Int64 = 0
+
+    // Taps.
+    var presses = 0
+    var seriesX = 0.0, seriesY = 0.0
+    var firstPressX = 0.0, firstPressY = 0.0
+    var pressIsFirst = false
+
+    /// The centroid of the tracked touches after the last frame.
+    var x = 0.0, y = 0.0
+
+    // Continuous values: pan translation, pinch scale, rotation.
+    var value0 = 0.0, value1 = 0.0
+    var baseX = 0.0, baseY = 0.0, offsetX = 0.0, offsetY = 0.0
+    var span0 = 0.0, lastAngle = 0.0
+
+    // Swipe.
+    var startX = 0.0, startY = 0.0, startTime: Int64 = 0
+    var direction: UInt8 = 0
+
+    // Stroke segmentation.
+    var anchorX = 0.0, anchorY = 0.0
+    var segment = -1
+    var pendingStep = -1
+
+    // Held by `requires`.
+    var captured = GestureEvent(time: 0, gesture: 0, state: .recognized, x: 0, y: 0)
+    var endedWhileHeld = false
+
+    /// A fresh attempt.
+    mutating func reset(start: Int) {
+        self = Track()
+        state = start
+    }
+}
+
+/// One touch known to the engine.
+struct TouchSlot {
+    var id = 0
+    var down = false
+    var downX = 0.0, downY = 0.0
+    var x = 0.0, y = 0.0
+    var moved = false
+}

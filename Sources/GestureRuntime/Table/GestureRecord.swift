@@ -1,0 +1,62 @@
+/// One gesture of a table: its kind, its thresholds and where its automaton lives.
+///
+/// Units are the runtime's: points, integer microseconds, radians, points per second.
+public struct GestureRecord: Hashable, Sendable {
+    public var kind: GestureKind
+    /// Index of the name in `GestureTable.strings`.
+    public var name: UInt32
+    /// Index of the doc comment in `GestureTable.strings`, or `GestureRecord.none`.
+    public var doc: UInt32
+    /// 1-based line of the declaration in the spec, for explanations; 0 if unknown.
+    public var line: UInt32
+    /// Delivery and behaviour flags, see the `flag…` constants.
+    public var flags: UInt8
+    /// `0` any, `1` horizontal, `2` vertical.
+    public var axis: UInt8
+    /// Allowed swipe directions, a `DirectionSet` mask.
+    public var directions: UInt8
+    public var taps: UInt8
+    public var minTouches: UInt8
+    /// `0`: no upper bound.
+    public var maxTouches: UInt8
+    public var maxInterval: Int64
+    public var maxDuration: Int64
+    public var duration: Int64
+    public var slop: Double
+    public var tapDistance: Double
+    public var minDistance: Double
+    public var minVelocity: Double
+    public var maxAngle: Double
+    /// pan: points; pinch: |scale - 1|; rotation: radians.
+    public var threshold: Double
+    public var segment: Double
+
+    /// The automaton: states `stateBase ..< stateBase + stateCount` of the table's state arrays.
+    public var stateBase: UInt32
+    public var stateCount: UInt16
+    /// Local index of the start state.
+    public var startState: UInt16
+    /// Number of symbol classes; `GestureTable.classMap` maps symbols to them.
+    public var classCount: UInt8
+    /// `packingDense` or `packingComb`.
+    public var packing: UInt8
+    /// Dense: offset of row 0 in `GestureTable.dense`. Comb: unused (rows use `combBase`).
+    public var transitionBase: UInt32
+
+    public static let none: UInt32 = .max
+    public static let flagCancelsTouches: UInt8 = 1
+    public static let flagDelaysTouchesBegan: UInt8 = 2
+    public static let flagDelaysTouchesEnded: UInt8 = 4
+    public static let packingDense: UInt8 = 0
+    public static let packingComb: UInt8 = 1
+
+    /// A record with every field zero; the builder fills it in.
+    public init(kind: GestureKind) {
+        self.kind = kind
+        name = 0; doc = Self.none; line = 0; flags = 0; axis = 0; directions = 0
+        taps = 0; minTouches = 0; maxTouches = 0
+        maxInterval = 0; maxDuration = 0; duration = 0
+        slop = 0; tapDistance = 0; minDistance = 0; minVelocity = 0; maxAngle = 0; threshold = 0; segment = 0
+        stateBase = 0; stateCount = 0; startState = 0; classCount = 0; packing = 0; transitionBase = 0
+    }
+}

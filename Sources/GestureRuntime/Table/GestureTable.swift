@@ -1,0 +1,94 @@
+/// A compiled gesture set: plain data in flat integer arrays, immutable and
+/// `Sendable`, shared by any number of engines.
+///
+/// Transitions of gesture `g` from local state `s` on symbol `a`:
+///
+///     c = classMap[g * Symbol.count + a]
+///     dense: next = dense[transitionBase + s * classCount + c]
+///     comb:  p = combBase[stateBase + s] + c
+///            next = combCheck[p] == s ? combNext[p] : s   (absent entries stay put)
+///
+/// State `s` of gesture `g` reports `StateOutput(stateInfo[stateBase + s] & 0xF)`
+/// and arms `StateTimer(stateInfo[stateBase + s] >> 4)`. A table that passed
+/// `validate()` is safe to index without checks.
+public struct GestureTable: Hashable, Sendable {
+    /// The binary format version this runtime reads and writes.
+    public static let formatVersion: UInt16 = 1
+
+    /// Names and doc comments.
+    public var strings: [String]
+    public var gestures: [GestureRecord]
+    /// `gestures.count * Symbol.count` class indices.
+    public var classMap: [UInt8]
+    /// Output (low nibble) and timer (high nibble) of every state of every gesture.
+    public var stateInfo: [UInt8]
+    public var dense: [UInt16]
+    /// Per global state: offset of its row in `combNext` / `combCheck`.
+    public var combBase: [UInt32]
+    public var combNext: [UInt16]
+    public var combCheck: [UInt16]
+    /// `gestures.count * relationWords` bits: bit `b` of row `g` set when `g requires b to fail`.
+    public var requires: [UInt64]
+    /// Same layout: bit `b` of row `g` set when `g with b` (symmetric).
+    public var simultaneous: [UInt64]
+
+    /// 64-bit words per relation row.
+    public var relationWords: Int { (gestures.count + 63) / 64 }
+
+    /// An empty table, for builders.
+    public init() {
+        strings = []; gestures = []; classMap = []; stateInfo = []; dense = []
+        combBase = []; combNext = []; combCheck = []; requires = []; simultaneous = []
+    }
+
+    /// The name of gesture `g`.
+    public func name(of g: Int) -> String { strings[Int(gestures[g].name)] }
+
+    /// Whether `g requires other to fail`.
+    @inline(__always)
+    public func requires(_ g: Int, _ other: Int) -> Bool {
+        requires[g * relationWords + other >> 6] & (1 << UInt64(other & 63)) != 0
+    }
+
+    /// Whether `g with other`.
+    @inline(__always)
+    public func isSimultaneous(_ g: Int, _ other: Int) -> Bool {
+        simultaneous[g * relationWords + other >> 6] & (1 << UInt64(other & 63)) != 0
+    }
+}
+
+/// How an engine steps automata. The packed table is the production
+/// implementation; the compiler's reference interpreter provides another over
+/// the unoptimized automata, and both must give identical output.
+public protocol TransitionFunction {
+    func startState(_ gesture: Int) -> Int
+    func next(_ gesture: Int, _ state: Int, _ symbol: Symbol) -> Int
+    func output(_ gesture: Int, _ state: Int) -> StateOutput
+    func timer(_ gesture: Int, _ state: Int) -> StateTimer
+}
+
+extension GestureTable: TransitionFunction {
+    @inline(__always)
+    public func startState(_ gesture: Int) -> Int { Int(gestures[gesture].startState) }
+
+    @inline(__always)
+    public func next(_ gesture: Int, _ state: Int, _ symbol: Symbol) -> Int {
+        let record = gestures[gesture]
+        let c = Int(classMap[gesture &* Symbol.count &+ Int(symbol.rawValue)])
+        if record.packing == GestureRecord.packingDense {
+            return Int(dense[Int(record.transitionBase) &+ state &* Int(record.classCount) &+ c])
+        }
+        let p = Int(combBase[Int(record.stateBase) &+ state]) &+ c
+        return Int(combCheck[p]) == state ? Int(combNext[p]) : state
+    }
+
+    @inline(__always)
+    public func output(_ gesture: Int, _ state: Int) -> StateOutput {
+        StateOutput(rawValue: stateInfo[Int(gestures[gesture].stateBase) &+ state] & 0xF) ?? .failed
+    }
+
+    @inline(__always)
+    public func timer(_ gesture: Int, _ state: Int) -> StateTimer {
+        StateTimer(rawValue: stateInfo[Int(gestures[gesture].stateBase) &+ state] >> 4) ?? .none
+    }
+}
