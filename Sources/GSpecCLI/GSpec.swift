@@ -6,7 +6,9 @@ public enum GSpec {
     public static let version = "0.1.0"
 
     static let commands: [String: CommandLineSpec] = [
+        "build": BuildCommand.spec,
         "check": CheckCommand.spec,
+        "run": RunCommand.spec,
     ]
 
     static let overview = """
@@ -15,7 +17,9 @@ public enum GSpec {
         USAGE: gspec <subcommand>
 
         SUBCOMMANDS:
+          build   Compile .gesture files to table files.
           check   Parse and check .gesture files and print diagnostics.
+          run     Run a gesture set on a recorded touch trace and print its gesture events.
 
         OPTIONS:
           --version   Show the version.
@@ -65,8 +69,9 @@ public enum GSpec {
             return .success
         }
         switch first {
-        default:
-            return CheckCommand.run(parsed, console: console)
+        case "build": return BuildCommand.run(parsed, console: console)
+        case "run": return RunCommand.run(parsed, console: console)
+        default: return CheckCommand.run(parsed, console: console)
         }
     }
 }

@@ -27,14 +27,21 @@ public struct TableBuilder {
     public private(set) var stats: [GestureStats] = []
     private var stringIndex: [String: UInt32] = [:]
 
-    /// Builds the table of `set`; `source` gives declaration lines.
-    public static func build(_ set: GestureSet, source: SourceFile) -> (GestureTable, [GestureStats]) {
+    /// Builds the table of `set`; `source` gives declaration lines. A gesture
+    /// whose automaton grows past `DFA.stateLimit` states is an error at its name.
+    public static func build(_ set: GestureSet, source: SourceFile) -> (GestureTable, [GestureStats], [Diagnostic]) {
         var builder = TableBuilder()
+        var diagnostics: [Diagnostic] = []
         for g in set.gestures {
-            builder.add(g, line: source.location(of: g.nameRange.start).line)
+            if !builder.add(g, line: source.location(of: g.nameRange.start).line) {
+                diagnostics.append(Diagnostic(
+                    .error, "state-explosion",
+                    "'\(g.name)' needs more than \(DFA.stateLimit) automaton states; simplify its pattern",
+                    at: g.nameRange))
+            }
         }
         builder.addRelations(set.rules, count: set.gestures.count)
-        return (builder.table, builder.stats)
+        return (builder.table, builder.stats, diagnostics)
     }
 
     private mutating func intern(_ s: String) -> UInt32 {
@@ -45,9 +52,9 @@ public struct TableBuilder {
         return i
     }
 
-    private mutating func add(_ g: GestureDefinition, line: Int) {
+    private mutating func add(_ g: GestureDefinition, line: Int) -> Bool {
         let nfa = Lowering.automaton(for: g)
-        let dfa = DFA(determinizing: nfa)
+        guard let dfa = DFA(determinizing: nfa) else { return false }
         let minimal = dfa.minimized()
         let (classOf, representatives) = minimal.symbolClasses()
 
@@ -108,6 +115,7 @@ public struct TableBuilder {
             symbols: Symbol.count, classes: representatives.count,
             bytesBefore: dfa.stateCount * Symbol.count * 2, bytesAfter: min(denseBytes, combBytes),
             packing: r.packing == GestureRecord.packingComb ? "comb" : "dense"))
+        return true
     }
 
     /// Row displacement: each row keeps only the entries that leave the

@@ -14,7 +14,11 @@ public struct DFA: Hashable, Sendable {
     /// Subset construction from the NFA. Dead paths are dropped as they
     /// arise, so a state from which the gesture can no longer succeed is the
     /// failure state itself. Terminal states loop on every symbol.
-    public init(determinizing a: Automaton) {
+    /// Most DFA states one gesture may have; past it the pattern is refused.
+    public static let stateLimit = 4_096
+
+    /// nil when the subset construction passes `limit` states.
+    public init?(determinizing a: Automaton, limit: Int = DFA.stateLimit) {
         let live = a.liveStates()
         var ids: [[Int]: Int] = [:]
         var sets: [[Int]] = []
@@ -30,6 +34,7 @@ public struct DFA: Hashable, Sendable {
         next = []
         var i = 0
         while i < sets.count {
+            if sets.count > limit { return nil }
             let set = sets[i]
             let output = set.isEmpty ? StateOutput.failed : a.output(of: set)
             outputs.append(output)

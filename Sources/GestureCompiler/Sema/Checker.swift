@@ -141,6 +141,7 @@ public struct Checker {
         case .count(let min):
             guard let n = wholeNumber(p, name) else { return false }
             guard n >= min else { return outOfRange(p, "'\(name)' must be at least \(min)") }
+            guard n <= 100 else { return outOfRange(p, "'\(name)' must be at most 100") }
             d.taps = n
         case .touches(let fixed):
             guard let n = wholeNumber(p, name) else { return false }

@@ -2,7 +2,7 @@ import GestureRuntime
 
 /// What a parameter accepts, per kind: the language's parameter table in one place.
 enum ParameterType: Equatable {
-    /// A whole number, at least `min` (`taps`).
+    /// A whole number from `min` to 100 (`taps`).
     case count(min: Int)
     /// A whole number of fingers from 1 to 20; `fixed` when v1 allows only one value.
     case touches(fixed: Int?)

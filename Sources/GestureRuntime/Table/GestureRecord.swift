@@ -50,6 +50,23 @@ public struct GestureRecord: Hashable, Sendable {
     public static let packingDense: UInt8 = 0
     public static let packingComb: UInt8 = 1
 
+    /// A record with every field given, as `gspec build --emit swift` writes them.
+    public init(
+        kind: GestureKind, name: UInt32, doc: UInt32, line: UInt32, flags: UInt8, axis: UInt8, directions: UInt8,
+        taps: UInt8, minTouches: UInt8, maxTouches: UInt8, maxInterval: Int64, maxDuration: Int64, duration: Int64,
+        slop: Double, tapDistance: Double, minDistance: Double, minVelocity: Double, maxAngle: Double,
+        threshold: Double, segment: Double, stateBase: UInt32, stateCount: UInt16, startState: UInt16,
+        classCount: UInt8, packing: UInt8, transitionBase: UInt32
+    ) {
+        self.kind = kind; self.name = name; self.doc = doc; self.line = line; self.flags = flags; self.axis = axis
+        self.directions = directions; self.taps = taps; self.minTouches = minTouches; self.maxTouches = maxTouches
+        self.maxInterval = maxInterval; self.maxDuration = maxDuration; self.duration = duration; self.slop = slop
+        self.tapDistance = tapDistance; self.minDistance = minDistance; self.minVelocity = minVelocity
+        self.maxAngle = maxAngle; self.threshold = threshold; self.segment = segment; self.stateBase = stateBase
+        self.stateCount = stateCount; self.startState = startState; self.classCount = classCount
+        self.packing = packing; self.transitionBase = transitionBase
+    }
+
     /// A record with every field zero; the builder fills it in.
     public init(kind: GestureKind) {
         self.kind = kind

@@ -1,0 +1,127 @@
+import Foundation
+import GestureCompiler
+import GestureRuntime
+
+/// `gspec run <spec|table> --trace <trace.jsonl>`: gesture events as JSON Lines.
+enum RunCommand {
+    static let spec = CommandLineSpec(
+        name: "run",
+        abstract: "Run a gesture set on a recorded touch trace and print its gesture events.",
+        usage: "gspec run <file.gesture|file.gtab> --trace <trace.jsonl> [--all-states]",
+        options: [
+            .init(name: "--trace", value: "trace.jsonl", help: "The touch trace, one JSON touch event per line."),
+            .init(name: "--all-states", value: nil, help: "Also print 'failed' for gestures that were in an attempt."),
+            .init(name: "--reference", value: nil, help: "Run the reference interpreter instead of the optimized tables (specs only)."),
+            .init(name: "--color", value: "when", help: "Color diagnostics: auto, always or never.",
+                  choices: ["auto", "always", "never"]),
+        ],
+        discussion: """
+            A table is told from a spec by its magic number, not its name; both give
+            identical output. A malformed trace line is reported as 'trace:LINE: error:'
+            and skipped, and makes the exit status 1. Repaired stream anomalies are
+            counted on stderr.
+            """
+    )
+
+    static func run(_ parsed: CommandLineSpec.Parsed, console: Console) -> ExitCode {
+        guard parsed.positionals.count == 1, let tracePath = parsed.values["--trace"] else {
+            console.err("error: expected one gesture set and --trace <trace.jsonl>\nUsage: \(spec.usage)\n")
+            return .usageError
+        }
+        let input = parsed.positionals[0]
+        guard let inputBytes = FileManager.default.contents(atPath: input).map(Array.init) else {
+            console.err("error: no such file or directory: '\(input)'\n")
+            return .inputError
+        }
+        guard let traceBytes = FileManager.default.contents(atPath: tracePath).map(Array.init) else {
+            console.err("error: no such file or directory: '\(tracePath)'\n")
+            return .inputError
+        }
+        let table: GestureTable
+        var gestureSet: GestureSet?
+        if TableFormat.looksLikeTable(inputBytes) {
+            do {
+                table = try GestureTable(decoding: inputBytes)
+            } catch {
+                console.err("error: \(input): \(error)\n")
+                return .inputError
+            }
+        } else {
+            let source = SourceFile(path: input, bytes: inputBytes)
+            let output = Compiler.compile(source)
+            console.err(DiagnosticRenderer(colored: CheckCommand.colored(parsed, console)).render(output.diagnostics, in: source))
+            guard let compiled = output.table else { return .inputError }
+            table = compiled
+            gestureSet = output.frontend.gestureSet
+        }
+        let printer = Printer(table: table, allStates: parsed.flags.contains("--all-states"), console: console)
+        let result: (errors: [TraceReader.LineError], anomalies: StreamAnomalies)
+        if parsed.flags.contains("--reference") {
+            guard let gestureSet else {
+                console.err("error: --reference needs a .gesture spec, not a table\n")
+                return .usageError
+            }
+            var engine = ReferenceEngine(table: table, transitions: ReferenceTransitions(gestureSet))
+            result = drive(&engine, traceBytes, printer)
+        } else {
+            var engine = Engine(table: table)
+            result = drive(&engine, traceBytes, printer)
+        }
+        for e in result.errors { console.err("\(tracePath):\(e.line): error: \(e.message)\n") }
+        if !result.anomalies.isEmpty { console.err("\(tracePath): note: \(describe(result.anomalies))\n") }
+        return result.errors.isEmpty ? .success : .inputError
+    }
+
+    /// Feeds the whole trace, printing events as they are decided.
+    static func drive<T>(_ engine: inout GestureEngine<T>, _ trace: [UInt8], _ printer: Printer)
+        -> (errors: [TraceReader.LineError], anomalies: StreamAnomalies) {
+        let errors = TraceReader.read(trace) { event in
+            engine.feed(event)
+            printer.print(engine.events)
+            engine.removeAllEvents()
+        }
+        engine.finish()
+        printer.print(engine.events)
+        engine.removeAllEvents()
+        printer.flush()
+        return (errors, engine.anomalies)
+    }
+
+    static func describe(_ a: StreamAnomalies) -> String {
+        let parts = [
+            (a.timeWentBackwards, "time going backwards (clamped)"),
+            (a.duplicateBegan, "'began' for a touch already down (old one cancelled)"),
+            (a.unknownTouch, "events for unknown touches (dropped)"),
+            (a.nonFiniteCoordinate, "non-finite coordinates (ignored)"),
+            (a.overCapacity, "touches over the capacity of \(Engine.touchCapacity) (dropped)"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        return "repaired stream anomalies: " + parts.joined(separator: ", ")
+    }
+
+    /// Buffers output lines and writes them in large chunks.
+    final class Printer {
+        let table: GestureTable
+        let allStates: Bool
+        let console: Console
+        private var buffer = ""
+
+        init(table: GestureTable, allStates: Bool, console: Console) {
+            self.table = table
+            self.allStates = allStates
+            self.console = console
+        }
+
+        func print(_ events: [GestureEvent]) {
+            for e in events where allStates || e.state != .failed {
+                buffer += EventFormatter.line(e, table: table)
+                buffer += "\n"
+            }
+            if buffer.utf8.count > 1 << 16 { flush() }
+        }
+
+        func flush() {
+            if !buffer.isEmpty { console.out(buffer) }
+            buffer = ""
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import GestureRuntime
+
+/// Formats gesture events as CONTRACT.md's JSON Lines: keys in a fixed order,
+/// times from integer microseconds with at least 3 decimals, other numbers
+/// rounded to 1e-6 in their shortest form with at least one decimal.
+enum EventFormatter {
+    static func line(_ e: GestureEvent, table: GestureTable) -> String {
+        let record = table.gestures[e.gesture]
+        var out = "{\"t\":\(time(e.time)),\"gesture\":\"\(table.strings[Int(record.name)])\",\"state\":\"\(e.state.name)\""
+        out += ",\"x\":\(number(e.x)),\"y\":\(number(e.y))"
+        guard e.state != .failed else { return out + "}" }
+        switch record.kind {
+        case .tap:
+            out += ",\"taps\":\(e.taps)"
+        case .swipe:
+            out += ",\"direction\":\"\(Direction(rawValue: e.direction)?.name ?? "right")\""
+        case .pan:
+            out += ",\"translation\":[\(number(e.value0)),\(number(e.value1))],\"velocity\":[\(number(e.velocity0)),\(number(e.velocity1))]"
+        case .pinch:
+            out += ",\"scale\":\(number(e.value0)),\"velocity\":\(number(e.velocity0))"
+        case .rotation:
+            out += ",\"rotation\":\(number(e.value0)),\"velocity\":\(number(e.velocity0))"
+        case .longPress:
+            out += ",\"velocity\":[\(number(e.velocity0)),\(number(e.velocity1))]"
+        case .stroke:
+            break
+        }
+        return out + "}"
+    }
+
+    /// Seconds with at least 3 and at most 6 decimals, exact.
+    static func time(_ microseconds: Int64) -> String {
+        let negative = microseconds < 0
+        let magnitude = microseconds.magnitude
+        var fraction = String(magnitude % 1_000_000)
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.count > 3 && fraction.hasSuffix("0") { fraction.removeLast() }
+        return (negative ? "-" : "") + "\(magnitude / 1_000_000).\(fraction)"
+    }
+
+    /// Rounded to 1e-6, shortest form, at least one decimal, never an exponent.
+    static func number(_ x: Double) -> String {
+        guard x.isFinite else { return "null" }
+        var text = String(format: "%.6f", x)
+        while text.hasSuffix("0") && !text.hasSuffix(".0") { text.removeLast() }
+        return text == "-0.0" ? "0.0" : text
+    }
+}

@@ -1,0 +1,121 @@
+import GestureRuntime
+
+/// Reads touch traces in CONTRACT.md's JSON Lines format. A malformed line
+/// is an error with its line number and is skipped; the rest is read.
+struct TraceReader {
+    struct LineError: Error {
+        var line: Int
+        var message: String
+    }
+
+    /// Longest trace line accepted; longer ones are an error, not a memory hazard.
+    static let maxLineBytes = 1 << 20
+
+    /// Calls `body` for each event in order; returns the errors of bad lines.
+    static func read(_ bytes: [UInt8], _ body: (TouchEvent) -> Void) -> [LineError] {
+        var errors: [LineError] = []
+        var lineNumber = 0
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            lineNumber += 1
+            var line = bytes[start..<end]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            start = end + 1
+            let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
+            if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") {
+                if end >= bytes.count { break }
+                continue
+            }
+            if line.count > maxLineBytes {
+                errors.append(LineError(line: lineNumber, message: "line is longer than \(maxLineBytes) bytes"))
+            } else {
+                switch parse(line) {
+                case .success(let event): body(event)
+                case .failure(let message): errors.append(LineError(line: lineNumber, message: message.text))
+                }
+            }
+            if end >= bytes.count { break }
+        }
+        return errors
+    }
+
+    struct Message: Error {
+        var text: String
+    }
+
+    static func parse(_ line: ArraySlice<UInt8>) -> Result<TouchEvent, Message> {
+        var json = JSONScanner(bytes: line)
+        let fields: [String: JSONScanner.Value]
+        do {
+            fields = try json.object()
+        } catch {
+            return .failure(Message(text: error.text))
+        }
+        guard case .number(let tText)? = fields["t"] else { return .failure(missing("t", "a number", fields["t"])) }
+        guard let time = microseconds(tText) else { return .failure(Message(text: "'t' is out of range: \(tText)")) }
+        guard case .number(let idText)? = fields["touch"] else {
+            return .failure(missing("touch", "an integer", fields["touch"]))
+        }
+        guard let id = Int(idText) else { return .failure(Message(text: "'touch' must be an integer, got \(idText)")) }
+        guard case .string(let phaseName)? = fields["phase"] else {
+            return .failure(missing("phase", "a string", fields["phase"]))
+        }
+        guard let phase = TouchPhase(name: phaseName) else {
+            return .failure(Message(text: "unknown phase '\(phaseName)'; expected began, moved, stationary, ended or cancelled"))
+        }
+        var coordinates: [Double] = []
+        for key in ["x", "y"] {
+            guard case .number(let text)? = fields[key] else { return .failure(missing(key, "a number", fields[key])) }
+            // A number too large for a Double reads as infinity; the engine's anomaly rule handles it.
+            coordinates.append(Double(text) ?? .nan)
+        }
+        return .success(TouchEvent(time: time, id: id, phase: phase, x: coordinates[0], y: coordinates[1]))
+    }
+
+    private static func missing(_ key: String, _ type: String, _ found: JSONScanner.Value?) -> Message {
+        found == nil ? Message(text: "missing key '\(key)'") : Message(text: "'\(key)' must be \(type)")
+    }
+
+    /// Seconds as written in JSON, to integer microseconds, exactly (half away from zero).
+    static func microseconds(_ text: String) -> Int64? {
+        var digits: [UInt8] = []
+        var negative = false
+        var fraction = 0
+        var exponent = 0
+        var seenPoint = false
+        var bytes = Array(text.utf8)[...]
+        if bytes.first == UInt8(ascii: "-") { negative = true; bytes = bytes.dropFirst() }
+        while let b = bytes.first {
+            if b >= 48 && b <= 57 {
+                digits.append(b - 48)
+                if seenPoint { fraction += 1 }
+            } else if b == UInt8(ascii: ".") {
+                seenPoint = true
+            } else if b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
+                guard let e = Int(String(decoding: bytes.dropFirst(), as: UTF8.self)), abs(e) < 400 else { return nil }
+                exponent = e
+                break
+            } else {
+                return nil
+            }
+            bytes = bytes.dropFirst()
+        }
+        while digits.count > 1 && digits.first == 0 { digits.removeFirst() }
+        let shift = exponent - fraction + 6  // power of ten applied to the digits
+        var value: Int64 = 0
+        if shift >= 0 {
+            guard digits.count + shift <= 18 else { return digits.allSatisfy { $0 == 0 } ? 0 : nil }
+            for d in digits { value = value * 10 + Int64(d) }
+            for _ in 0..<shift { value *= 10 }
+        } else {
+            let keep = digits.count + shift
+            guard keep <= 18 else { return nil }
+            if keep > 0 { for d in digits[0..<keep] { value = value * 10 + Int64(d) } }
+            let firstDropped = keep >= 0 && keep < digits.count ? digits[keep] : 0
+            if keep >= 0 && firstDropped >= 5 { value += 1 }
+        }
+        return negative ? -value : value
+    }
+}

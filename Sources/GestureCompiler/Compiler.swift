@@ -1,0 +1,23 @@
+import GestureRuntime
+
+/// The whole pipeline in one call: parse, check, and (without errors) build the table.
+public enum Compiler {
+    public struct Output: Sendable {
+        public var frontend: Frontend.Result
+        /// nil when there were errors.
+        public var table: GestureTable?
+        public var stats: [GestureStats]
+        /// Front-end and back-end diagnostics, sorted by location.
+        public var diagnostics: [Diagnostic]
+    }
+
+    public static func compile(_ source: SourceFile) -> Output {
+        let front = Frontend.check(source)
+        guard !front.diagnostics.hasErrors else {
+            return Output(frontend: front, table: nil, stats: [], diagnostics: front.diagnostics)
+        }
+        let (table, stats, backEnd) = TableBuilder.build(front.gestureSet, source: source)
+        let diagnostics = (front.diagnostics + backEnd).sortedByLocation()
+        return Output(frontend: front, table: diagnostics.hasErrors ? nil : table, stats: stats, diagnostics: diagnostics)
+    }
+}

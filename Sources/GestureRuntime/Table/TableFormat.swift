@@ -1,0 +1,333 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why a table file was refused.
+public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
+    case truncated(needed: Int, available: Int)
+    case badMagic
+    case newerVersion(found: UInt16, supported: UInt16)
+    case badEndianness
+    case checksumMismatch
+    case malformed(String)
+    /// Decoded fine but breaks an invariant the engine relies on.
+    case invalid(String)
+    case unreadable(path: String)
+
+    public var description: String {
+        switch self {
+        case .truncated(let needed, let available):
+            "table is truncated: needs \(needed) bytes, has \(available)"
+        case .badMagic: "not a gesture table (bad magic number)"
+        case .newerVersion(let found, let supported):
+            "table format version \(found) is newer than this runtime supports (\(supported)); rebuild it with a matching gspec"
+        case .badEndianness: "table has an unknown byte order"
+        case .checksumMismatch: "table is corrupt (checksum mismatch)"
+        case .malformed(let what): "table is malformed: \(what)"
+        case .invalid(let what): "table is invalid: \(what)"
+        case .unreadable(let path): "cannot read table '\(path)'"
+        }
+    }
+}
+
+/// The `.gtab` binary format, version 1. All integers little-endian.
+///
+///     offset size  field
+///     0      4     magic "GTAB"
+///     4      2     format version (GestureTable.formatVersion)
+///     6      2     byte-order sentinel 0xFEFF
+///     8      4     section count
+///     12     8     payload length in bytes
+///     20     8     FNV-1a 64 checksum of the payload
+///     28     ...   payload: sections, each a 4-byte tag, an 8-byte length, the data
+///
+/// Sections in this order: STRS (strings), GEST (gesture records), CLAS
+/// (class map), INFO (state info), DENS, CBAS, CNXT, CCHK (transitions),
+/// REQS, WITH (relations). See docs/table-format.md.
+public enum TableFormat {
+    public static let magic: [UInt8] = Array("GTAB".utf8)
+    static let headerSize = 28
+    static let tags = ["STRS", "GEST", "CLAS", "INFO", "DENS", "CBAS", "CNXT", "CCHK", "REQS", "WITH"]
+    /// Size of one encoded gesture record.
+    static let recordSize = 4 * 3 + 6 + 8 * 3 + 8 * 7 + 4 + 2 + 2 + 1 + 1 + 4 + 1
+
+    /// Whether `bytes` start like a table file (the CLI tells tables from specs by this).
+    public static func looksLikeTable(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.count >= 4 && Array(bytes.prefix(4)) == magic
+    }
+
+    /// Encodes a table. Equal tables give equal bytes.
+    public static func encode(_ t: GestureTable) -> [UInt8] {
+        var sections: [[UInt8]] = []
+        var w = Writer()
+        w.u32(UInt32(t.strings.count))
+        for s in t.strings {
+            let utf8 = Array(s.utf8)
+            w.u32(UInt32(utf8.count))
+            w.bytes += utf8
+        }
+        sections.append(w.take())
+        w.u32(UInt32(t.gestures.count))
+        for r in t.gestures {
+            w.u32(r.name); w.u32(r.doc); w.u32(r.line)
+            w.bytes += [r.kind.rawValue, r.flags, r.axis, r.directions, r.taps, r.minTouches]
+            w.u64(UInt64(bitPattern: r.maxInterval)); w.u64(UInt64(bitPattern: r.maxDuration))
+            w.u64(UInt64(bitPattern: r.duration))
+            for d in [r.slop, r.tapDistance, r.minDistance, r.minVelocity, r.maxAngle, r.threshold, r.segment] {
+                w.u64(d.bitPattern)
+            }
+            w.u32(r.stateBase); w.u16(r.stateCount); w.u16(r.startState)
+            w.bytes += [r.classCount, r.packing]
+            w.u32(r.transitionBase)
+            w.bytes.append(r.maxTouches)
+        }
+        sections.append(w.take())
+        w.bytes = t.classMap; sections.append(w.take())
+        w.bytes = t.stateInfo; sections.append(w.take())
+        for v in t.dense { w.u16(v) }; sections.append(w.take())
+        for v in t.combBase { w.u32(v) }; sections.append(w.take())
+        for v in t.combNext { w.u16(v) }; sections.append(w.take())
+        for v in t.combCheck { w.u16(v) }; sections.append(w.take())
+        for v in t.requires { w.u64(v) }; sections.append(w.take())
+        for v in t.simultaneous { w.u64(v) }; sections.append(w.take())
+
+        var payload = Writer()
+        for (tag, data) in zip(tags, sections) {
+            payload.bytes += Array(tag.utf8)
+            payload.u64(UInt64(data.count))
+            payload.bytes += data
+        }
+        var out = Writer()
+        out.bytes += magic
+        out.u16(GestureTable.formatVersion)
+        out.u16(0xFEFF)
+        out.u32(UInt32(tags.count))
+        out.u64(UInt64(payload.bytes.count))
+        out.u64(fnv1a(payload.bytes[...]))
+        out.bytes += payload.bytes
+        return out.bytes
+    }
+
+    /// Decodes and validates a table; any damage is a `TableError`, never a crash.
+    public static func decode(_ input: some Collection<UInt8>) throws(TableError) -> GestureTable {
+        let bytes = Array(input)
+        guard bytes.count >= 4 else { throw .truncated(needed: headerSize, available: bytes.count) }
+        guard Array(bytes[0..<4]) == magic else { throw .badMagic }
+        guard bytes.count >= headerSize else { throw .truncated(needed: headerSize, available: bytes.count) }
+        var header = Reader(bytes: bytes[4..<headerSize])
+        let version = try header.u16()
+        guard version <= GestureTable.formatVersion else {
+            throw .newerVersion(found: version, supported: GestureTable.formatVersion)
+        }
+        guard version == GestureTable.formatVersion else { throw .malformed("unknown format version \(version)") }
+        guard try header.u16() == 0xFEFF else { throw .badEndianness }
+        let sectionCount = try header.u32()
+        let length = try header.u64()
+        let checksum = try header.u64()
+        guard sectionCount == UInt32(tags.count) else { throw .malformed("expected \(tags.count) sections, found \(sectionCount)") }
+        guard length <= UInt64(bytes.count - headerSize) else {
+            throw .truncated(needed: headerSize + Int(clamping: length), available: bytes.count)
+        }
+        guard length == UInt64(bytes.count - headerSize) else { throw .malformed("trailing bytes after the payload") }
+        let payload = bytes[headerSize...]
+        guard fnv1a(payload) == checksum else { throw .checksumMismatch }
+
+        var r = Reader(bytes: payload)
+        var data: [ArraySlice<UInt8>] = []
+        for tag in tags {
+            let found = String(decoding: try r.take(4), as: UTF8.self)
+            guard found == tag else { throw .malformed("expected section \(tag), found \(found)") }
+            let size = try r.u64()
+            guard size <= UInt64(r.remaining) else { throw .malformed("section \(tag) overruns the file") }
+            data.append(try r.take(Int(size)))
+        }
+        var t = GestureTable()
+        var s = Reader(bytes: data[0])
+        let stringCount = try s.u32()
+        guard UInt64(stringCount) * 4 <= UInt64(s.remaining) else { throw .malformed("string count") }
+        for _ in 0..<stringCount {
+            let n = try s.u32()
+            guard UInt64(n) <= UInt64(s.remaining) else { throw .malformed("string length") }
+            t.strings.append(String(decoding: try s.take(Int(n)), as: UTF8.self))
+        }
+        var g = Reader(bytes: data[1])
+        let gestureCount = try g.u32()
+        guard UInt64(gestureCount) * UInt64(recordSize) == UInt64(g.remaining) else { throw .malformed("gesture records") }
+        for _ in 0..<gestureCount {
+            let name = try g.u32(), doc = try g.u32(), line = try g.u32()
+            let head = try g.take(6)
+            guard let kind = GestureKind(rawValue: head[head.startIndex]) else { throw .invalid("unknown gesture kind") }
+            var rec = GestureRecord(kind: kind)
+            rec.name = name; rec.doc = doc; rec.line = line
+            rec.flags = head[head.startIndex + 1]; rec.axis = head[head.startIndex + 2]
+            rec.directions = head[head.startIndex + 3]; rec.taps = head[head.startIndex + 4]
+            rec.minTouches = head[head.startIndex + 5]
+            rec.maxInterval = Int64(bitPattern: try g.u64())
+            rec.maxDuration = Int64(bitPattern: try g.u64())
+            rec.duration = Int64(bitPattern: try g.u64())
+            rec.slop = Double(bitPattern: try g.u64()); rec.tapDistance = Double(bitPattern: try g.u64())
+            rec.minDistance = Double(bitPattern: try g.u64()); rec.minVelocity = Double(bitPattern: try g.u64())
+            rec.maxAngle = Double(bitPattern: try g.u64()); rec.threshold = Double(bitPattern: try g.u64())
+            rec.segment = Double(bitPattern: try g.u64())
+            rec.stateBase = try g.u32(); rec.stateCount = try g.u16(); rec.startState = try g.u16()
+            let packing = try g.take(2)
+            rec.classCount = packing[packing.startIndex]; rec.packing = packing[packing.startIndex + 1]
+            rec.transitionBase = try g.u32()
+            rec.maxTouches = try g.take(1).first!
+            t.gestures.append(rec)
+        }
+        t.classMap = Array(data[2])
+        t.stateInfo = Array(data[3])
+        t.dense = try integers(data[4], width: 2).map { UInt16($0) }
+        t.combBase = try integers(data[5], width: 4).map { UInt32($0) }
+        t.combNext = try integers(data[6], width: 2).map { UInt16($0) }
+        t.combCheck = try integers(data[7], width: 2).map { UInt16($0) }
+        t.requires = try integers(data[8], width: 8)
+        t.simultaneous = try integers(data[9], width: 8)
+        try validate(t)
+        return t
+    }
+
+    /// Little-endian unsigned integers of `width` bytes.
+    private static func integers(_ bytes: ArraySlice<UInt8>, width: Int) throws(TableError) -> [UInt64] {
+        guard bytes.count % width == 0 else { throw .malformed("array of \(width)-byte values has \(bytes.count) bytes") }
+        var out: [UInt64] = []
+        out.reserveCapacity(bytes.count / width)
+        var i = bytes.startIndex
+        while i < bytes.endIndex {
+            var v: UInt64 = 0
+            for k in stride(from: width - 1, through: 0, by: -1) { v = v << 8 | UInt64(bytes[i + k]) }
+            out.append(v)
+            i += width
+        }
+        return out
+    }
+
+    /// Checks every index and value the engine will use without checks.
+    public static func validate(_ t: GestureTable) throws(TableError) {
+        let n = t.gestures.count
+        guard n <= 4_096 else { throw .invalid("more than 4096 gestures") }
+        guard t.classMap.count == n * Symbol.count else { throw .invalid("class map size") }
+        guard t.combBase.count == t.stateInfo.count else { throw .invalid("one comb base per state") }
+        guard t.combNext.count == t.combCheck.count else { throw .invalid("comb arrays differ in size") }
+        let words = (n + 63) / 64
+        guard t.requires.count == n * words, t.simultaneous.count == n * words else { throw .invalid("relation rows") }
+        for info in t.stateInfo {
+            guard StateOutput(rawValue: info & 0xF) != nil, StateTimer(rawValue: info >> 4) != nil else {
+                throw .invalid("unknown state output or timer")
+            }
+        }
+        for (g, r) in t.gestures.enumerated() {
+            guard Int(r.name) < t.strings.count, r.doc == GestureRecord.none || Int(r.doc) < t.strings.count else {
+                throw .invalid("string index of gesture \(g)")
+            }
+            guard r.axis <= 2, r.packing <= 1, r.minTouches >= 1, r.minTouches <= 20,
+                  r.maxTouches == 0 || (r.maxTouches >= r.minTouches && r.maxTouches <= 20) else {
+                throw .invalid("parameters of gesture \(g)")
+            }
+            guard r.maxInterval >= 0, r.maxDuration >= 0, r.duration >= 0,
+                  [r.slop, r.tapDistance, r.minDistance, r.minVelocity, r.maxAngle, r.threshold, r.segment]
+                    .allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+                throw .invalid("thresholds of gesture \(g)")
+            }
+            let states = Int(r.stateCount), classes = Int(r.classCount), base = Int(r.stateBase)
+            guard states >= 1, Int(r.startState) < states, base + states <= t.stateInfo.count, classes >= 1 else {
+                throw .invalid("states of gesture \(g)")
+            }
+            for a in 0..<Symbol.count where Int(t.classMap[g * Symbol.count + a]) >= classes {
+                throw .invalid("symbol class of gesture \(g)")
+            }
+            if r.packing == GestureRecord.packingDense {
+                let start = Int(r.transitionBase)
+                guard start + states * classes <= t.dense.count else { throw .invalid("dense rows of gesture \(g)") }
+                for v in t.dense[start..<(start + states * classes)] where Int(v) >= states {
+                    throw .invalid("dense transition of gesture \(g)")
+                }
+            } else {
+                for s in 0..<states {
+                    let row = Int(t.combBase[base + s])
+                    guard row + classes <= t.combNext.count else { throw .invalid("comb row of gesture \(g)") }
+                    for p in row..<(row + classes) where Int(t.combCheck[p]) == s && Int(t.combNext[p]) >= states {
+                        throw .invalid("comb transition of gesture \(g)")
+                    }
+                }
+            }
+        }
+        // No relation bits past the last gesture.
+        if n % 64 != 0 {
+            let mask = ~UInt64(0) << UInt64(n % 64)
+            for row in 0..<n where t.requires[row * words + words - 1] & mask != 0 || t.simultaneous[row * words + words - 1] & mask != 0 {
+                throw .invalid("relation bits beyond the last gesture")
+            }
+        }
+    }
+
+    static func fnv1a(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes {
+            h ^= UInt64(b)
+            h &*= 0x0000_0100_0000_01B3
+        }
+        return h
+    }
+
+    private struct Writer {
+        var bytes: [UInt8] = []
+        mutating func u16(_ v: UInt16) { bytes += [UInt8(v & 0xFF), UInt8(v >> 8)] }
+        mutating func u32(_ v: UInt32) { for i in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt32(i)))) } }
+        mutating func u64(_ v: UInt64) { for i in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) } }
+        mutating func take() -> [UInt8] {
+            defer { bytes = [] }
+            return bytes
+        }
+    }
+
+    private struct Reader {
+        var bytes: ArraySlice<UInt8>
+        var remaining: Int { bytes.count }
+        mutating func take(_ n: Int) throws(TableError) -> ArraySlice<UInt8> {
+            guard n >= 0, n <= bytes.count else { throw .malformed("unexpected end of data") }
+            defer { bytes = bytes.dropFirst(n) }
+            return bytes.prefix(n)
+        }
+        mutating func u16() throws(TableError) -> UInt16 {
+            let b = try take(2)
+            return UInt16(b[b.startIndex]) | UInt16(b[b.startIndex + 1]) << 8
+        }
+        mutating func u32() throws(TableError) -> UInt32 {
+            let b = try take(4)
+            return b.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        mutating func u64() throws(TableError) -> UInt64 {
+            let b = try take(8)
+            return b.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        }
+    }
+}
+
+extension GestureTable {
+    /// Decodes and validates a table from its bytes (an array, `Data`, any collection).
+    public init(decoding bytes: some Collection<UInt8>) throws(TableError) {
+        self = try TableFormat.decode(bytes)
+    }
+
+    /// Reads, decodes and validates a `.gtab` file.
+    public init(contentsOfFile path: String) throws(TableError) {
+        guard let file = fopen(path, "rb") else { throw .unreadable(path: path) }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            if n > 0 { bytes += chunk[0..<n] }
+            if n < chunk.count { break }
+        }
+        guard ferror(file) == 0 else { throw .unreadable(path: path) }
+        self = try TableFormat.decode(bytes)
+    }
+
+    /// The table's `.gtab` bytes.
+    public func encoded() -> [UInt8] { TableFormat.encode(self) }
+}
