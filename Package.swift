@@ -21,9 +21,9 @@ let package = Package(
         .target(name: "GSpecCLI", dependencies: ["GestureCompiler", "GestureRuntime"]),
         .executableTarget(name: "gspec", dependencies: ["GSpecCLI"]),
         .executableTarget(name: "gspec-bench", dependencies: ["GestureCompiler"]),
-        .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler"], exclude: ["Golden"]),
+        .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler", "GestureRuntime"], exclude: ["Golden"]),
         // Depending on the executable makes `swift test` build it, so tests can run it as a subprocess.
-        .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI", "gspec"], exclude: ["Fixtures"]),
+        .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI", "gspec"], exclude: ["Fixtures", "Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -66,6 +66,7 @@ extension GestureEngine {
             tracks[g].seen = tracked
             tracks[g].taken = tracked.nonzeroBitCount
             tracks[g].pressStart = clock
+            tracks[g].restarted = true
             resetRing(g)
         }
     }
@@ -83,6 +84,8 @@ extension GestureEngine {
             case .done where tracks[b].succeeded:
                 fail(g)
                 return
+            case .tracking where tracks[b].restarted:
+                break
             case .tracking, .held:
                 hold = true
             default:
@@ -142,6 +145,7 @@ extension GestureEngine {
                     switch tracks[b].status {
                     case .active: lost = true
                     case .done where tracks[b].succeeded: lost = true
+                    case .tracking where tracks[b].restarted: break
                     case .tracking, .held: blocked = true
                     default: break
                     }

@@ -136,6 +136,7 @@ extension GestureEngine {
         tracks[g].tracked |= bit(s)
         tracks[g].seen |= bit(s)
         tracks[g].taken += 1
+        if tracks[g].taken == 1 { centroid(g) }  // so even an early failure reports where it was
     }
 
     // MARK: Movement

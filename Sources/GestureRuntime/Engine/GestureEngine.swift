@@ -228,6 +228,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     /// gestures to `possible`.
     private mutating func settle() {
         processReleases()
+        for g in tracks.indices { tracks[g].restarted = false }
         var down: UInt32 = 0
         for s in slots.indices where slots[s].down { down |= 1 << UInt32(s) }
         for g in tracks.indices {

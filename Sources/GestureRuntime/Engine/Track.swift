@@ -17,6 +17,9 @@ enum ArenaStatus: UInt8 {
 struct Track {
     var status = ArenaStatus.idle
     var succeeded = false
+    /// Its series failed in this step and a new one began: for the gestures
+    /// waiting on it, it has failed.
+    var restarted = false
     var state = 0
     var deadline = Int64.max
     /// Touch slots seen in this attempt (exclusivity compares these).

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Writes the golden touch traces (synthetic, exact). Run from this folder.
+
+Each trace starts with '# spec: PATH' (relative to the package root) and
+'# scenario' lines; the test runs `gspec run --all-states` on it and compares
+with the sibling .expected file (re-record with GSPEC_RECORD=1)."""
+import json, math, os
+
+class Trace:
+    def __init__(self, spec, *scenario):
+        self.lines = [f"# spec: {spec}"] + [f"# {s}" for s in scenario]
+    def ev(self, t, touch, phase, x, y):
+        self.lines.append(json.dumps({"t": round(t, 6), "touch": touch, "phase": phase,
+                                      "x": round(x, 4), "y": round(y, 4)}, separators=(",", ":")))
+        return self
+    def tap(self, t, x=100.0, y=100.0, touch=1, hold=0.08):
+        self.ev(t, touch, "began", x, y).ev(t + hold, touch, "ended", x, y)
+        return self
+    def path(self, t0, touch, pts, dt=1/60, begin=True, end=True):
+        """pts: list of (x, y); began at pts[0], moved through, ended at the last."""
+        t = t0
+        for i, (x, y) in enumerate(pts):
+            phase = "began" if i == 0 and begin else ("ended" if i == len(pts) - 1 and end else "moved")
+            self.ev(t, touch, phase, x, y)
+            t += dt
+        return t - dt
+    def save(self, name):
+        with open(os.path.join("traces", name + ".jsonl"), "w") as f:
+            f.write("\n".join(self.lines) + "\n")
+
+def line(a, b, n):
+    return [(a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n) for i in range(n + 1)]
+
+def polyline(*pts, step=4.0):
+    out = [pts[0]]
+    for a, b in zip(pts, pts[1:]):
+        n = max(1, int(math.hypot(b[0] - a[0], b[1] - a[1]) / step))
+        out += line(a, b, n)[1:]
+    return out
+
+# --- seed 000: tap view -----------------------------------------------------
+S = "specs/tap-view.gesture"
+Trace(S, "one tap: singleTap once no second tap came within 300ms").tap(1.0).save("tap-view-single")
+Trace(S, "two taps: only doubleTap, after the triple tap's interval").tap(1.0).tap(1.2, 102, 101).save("tap-view-double")
+Trace(S, "three taps: only tripleTap, at the third lift").tap(1.0).tap(1.2).tap(1.4).save("tap-view-triple")
+Trace(S, "taps 400ms apart: two single taps").tap(1.0).tap(1.48).save("tap-view-slow-taps")
+Trace(S, "second tap 60pt away breaks the series: the first tap is a single tap at once,",
+      "and the far tap starts new double and triple series (the single tap, held, does not see it)"
+      ).tap(1.0).tap(1.2, 160, 100).save("tap-view-far-second-tap")
+
+# --- seed 003: tap or double tap --------------------------------------------
+S = "specs/tap-or-double-tap.gesture"
+Trace(S, "single tap decided only after the double tap's 300ms interval").tap(1.0).save("tap-or-double-tap-single")
+Trace(S, "double tap without any single tap").tap(1.0).tap(1.25).save("tap-or-double-tap-double")
+Trace(S, "a press of 600ms is no tap: both fail at maxDuration").tap(1.0, hold=0.6).save("tap-or-double-tap-long-press")
+
+# --- seed 001: simultaneous transform ----------------------------------------
+S = "specs/simultaneous-transform.gesture"
+Trace(S, "a quick tap chomps at lift: the pan failed first").tap(1.0).save("transform-chomp")
+t = Trace(S, "a slow drag of 15pt: the pan begins past 10pt and the chomp (slop 20pt) fails")
+t.path(1.0, 1, line((100, 100), (115, 100), 15), dt=0.02)
+t.save("transform-slow-drag")
+def drag_crossing_at_lift(spec, name, *scenario):
+    t = Trace(spec, *scenario)
+    t.ev(1.0, 1, "began", 100, 100).ev(1.1, 1, "moved", 104, 100).ev(1.2, 1, "moved", 108, 100)
+    t.ev(1.3, 1, "ended", 115, 100)
+    t.save(name)
+drag_crossing_at_lift(S, "transform-drag-crossing-at-lift",
+    "a slow drag whose lift carries the pan past its threshold: the chomp waits for the pan",
+    "(chomp requires drag to fail), the pan begins, and the chomp fails")
+drag_crossing_at_lift("Tests/GSpecCLITests/Golden/specs/transform-without-requires.gesture",
+    "transform-without-requires-drag-crossing-at-lift",
+    "the same drag without the rule: the chomp, declared first, wins the tie and the pan fails")
+t = Trace(S, "two fingers spread and turn: pinch and rotation together, no pan (the centroid stays)")
+n = 20
+for i in range(n + 1):
+    ang = math.radians(30) * i / n
+    r = 50 * (1 + 0.5 * i / n)
+    p1 = (200 - r * math.cos(ang), 200 - r * math.sin(ang))
+    p2 = (200 + r * math.cos(ang), 200 + r * math.sin(ang))
+    ph = "began" if i == 0 else ("ended" if i == n else "moved")
+    t.ev(1.0 + i / 60, 1, ph, *p1).ev(1.0 + i / 60, 2, ph, *p2)
+t.save("transform-pinch-rotate")
+t = Trace(S, "rubbing left and right: tickle on the third stroke while the finger is down, with the pan")
+pts = polyline((100, 200), (130, 200), (100, 200), (130, 200), (100, 200), step=3)
+t.path(1.0, 1, pts, dt=1/120)
+t.save("transform-tickle")
+
+# --- seed 002: drag and drop, checkmark, draw lines ---------------------------
+S = "specs/drag-and-drop.gesture"
+t = Trace(S, "hold 600ms, then drag 60pt: the long press begins at 500ms and the pan inside it")
+t.ev(1.0, 1, "began", 100, 100).ev(1.3, 1, "stationary", 100, 100)
+t.path(1.6, 1, line((100, 100), (160, 100), 12), begin=False)
+t.save("drag-and-drop-hold-then-drag")
+t = Trace(S, "dragging at once: the pan begins and the long press fails on its slop")
+t.path(1.0, 1, line((100, 100), (160, 100), 12))
+t.save("drag-and-drop-quick-drag")
+
+S = "specs/checkmark.gesture"
+def stroke(name, scenario, *corners):
+    t = Trace(S, scenario)
+    t.path(1.0, 1, polyline(*corners, step=3))
+    t.save(name)
+stroke("checkmark-check", "a checkmark: down-right then up-right", (100, 100), (130, 130), (190, 70))
+stroke("checkmark-rounded-corner", "a checkmark with one step to the right at its corner", (100, 100), (130, 130), (145, 131), (195, 81))
+stroke("checkmark-reversed", "drawn backwards (down-left, then up-left): fails", (190, 70), (130, 130), (100, 100))
+stroke("checkmark-caret", "a caret (up-right, then down-right): fails", (100, 130), (130, 100), (160, 130))
+stroke("checkmark-one-leg", "a lone up-right line, which the seed accepts: fails here", (100, 130), (160, 70))
+
+S = "specs/draw-lines.gesture"
+Trace(S, "a double tap clears the drawing").tap(1.0).tap(1.2).save("draw-lines-double-tap")
+t = Trace(S, "drawing a line: the double tap fails on its slop")
+t.path(1.0, 1, line((50, 50), (150, 120), 20))
+t.save("draw-lines-line")
+
+# --- seed 004: MoveMe -------------------------------------------------------
+S = "specs/move-me.gesture"
+t = Trace(S, "the placard follows the first finger from its first movement")
+t.path(1.0, 1, line((160, 240), (200, 300), 8))
+t.save("move-me-drag")
+t = Trace(S, "a second finger during the drag is ignored (touches: 1)")
+t.ev(1.0, 1, "began", 160, 240).ev(1.05, 1, "moved", 165, 245).ev(1.1, 2, "began", 10, 10)
+t.ev(1.15, 1, "moved", 170, 250).ev(1.15, 2, "moved", 20, 20).ev(1.2, 2, "ended", 20, 20).ev(1.25, 1, "ended", 175, 255)
+t.save("move-me-second-finger")
+Trace(S, "double tap without movement: nextString once the pan failed at each lift").tap(1.0).tap(1.2).save("move-me-double-tap")
+
+# --- thresholds at the boundary --------------------------------------------------
+S = "Tests/GSpecCLITests/Golden/specs/boundaries.gesture"
+def tap_moving(name, scenario, dist):
+    t = Trace(S, scenario)
+    t.ev(1.0, 1, "began", 100, 100).ev(1.05, 1, "moved", 100 + dist, 100).ev(1.1, 1, "ended", 100 + dist, 100)
+    t.save(name)
+tap_moving("boundary-slop-at", "tap moving exactly its 10pt slop: still a tap", 10.0)
+tap_moving("boundary-slop-over", "tap moving 10.01pt: fails on slop", 10.01)
+t = Trace(S, "long press lifted 1us before its 800ms duration: fails")
+t.ev(1.0, 2, "began", 300, 300).ev(1.799999, 2, "ended", 300, 300).save("boundary-duration-under")
+t = Trace(S, "long press lifted exactly at its 800ms deadline: the deadline fires first, began then ended")
+t.ev(1.0, 2, "began", 300, 300).ev(1.8, 2, "ended", 300, 300).save("boundary-duration-at")
+def swipe(name, scenario, dt):
+    t = Trace(S, scenario)
+    t.ev(1.0, 3, "began", 500, 500).ev(1.0 + dt, 3, "moved", 500, 420).ev(1.0 + dt + 0.01, 3, "ended", 500, 420)
+    t.save(name)
+swipe("boundary-velocity-at", "swipe up 80pt in 0.2s: exactly 400pt/s, recognized (>=)", 0.2)
+swipe("boundary-velocity-under", "swipe up 80pt in 0.200001s: just under 400pt/s, fails", 0.200001)
+def double(name, scenario, gap):
+    t = Trace(S, scenario)
+    t.ev(1.0, 4, "began", 700, 100).ev(1.05, 4, "ended", 700, 100)
+    t.ev(1.05 + gap, 4, "began", 700, 100).ev(1.1 + gap, 4, "ended", 700, 100)
+    t.save(name)
+double("boundary-interval-under", "second press 249.999ms after the lift: a double tap", 0.249999)
+double("boundary-interval-at", "second press exactly 250ms after the lift: late, two single taps", 0.25)

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import GSpecCLI
+
+/// End-to-end behaviour: every trace under `Golden/traces` runs through
+/// `gspec run --all-states` on the spec its first line names, and must print
+/// exactly its `.expected` file (re-record with `GSPEC_RECORD=1 swift test`).
+/// The same trace through the compiled `.gtab` and through the reference
+/// interpreter must print the same bytes.
+@Suite struct GoldenTraceTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
+    static let traces: [URL] = {
+        let dir = golden.appendingPathComponent("traces")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { $0.hasSuffix(".jsonl") }.sorted().map { dir.appendingPathComponent($0) }
+    }()
+
+    static func specPath(of trace: URL) throws -> String {
+        let text = try String(contentsOf: trace, encoding: .utf8)
+        let first = try #require(text.split(separator: "\n").first)
+        #expect(first.hasPrefix("# spec: "))
+        return CLIPaths.packageRoot.appendingPathComponent(String(first.dropFirst("# spec: ".count))).path
+    }
+
+    @Test func everySpecHasTraces() throws {
+        let specs = try Set(Self.traces.map(Self.specPath))
+        let shipped = try FileManager.default.contentsOfDirectory(atPath: CLIPaths.packageRoot.appendingPathComponent("specs").path)
+            .filter { $0.hasSuffix(".gesture") }
+        for name in shipped {
+            #expect(specs.contains(CLIPaths.packageRoot.appendingPathComponent("specs/\(name)").path), "no golden trace for \(name)")
+        }
+    }
+
+    @Test(arguments: traces)
+    func traceMatchesGolden(_ trace: URL) throws {
+        let spec = try Self.specPath(of: trace)
+        let (status, out, err) = run(["run", spec, "--trace", trace.path, "--all-states"])
+        #expect(status == .success, "\(err)")
+        #expect(!out.isEmpty, "a golden trace must produce events")
+        let expected = trace.deletingPathExtension().appendingPathExtension("expected")
+        if ProcessInfo.processInfo.environment["GSPEC_RECORD"] == "1" {
+            try out.write(to: expected, atomically: true, encoding: .utf8)
+        } else {
+            #expect(out == (try String(contentsOf: expected, encoding: .utf8)), "\(trace.lastPathComponent):\n\(out)")
+        }
+        let (_, reference, _) = run(["run", spec, "--trace", trace.path, "--all-states", "--reference"])
+        #expect(reference == out, "the reference interpreter disagrees on \(trace.lastPathComponent)")
+
+        let table = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-\(UUID()).gtab")
+        defer { try? FileManager.default.removeItem(at: table) }
+        #expect(run(["build", spec, "-o", table.path]).0 == .success)
+        let (_, fromTable, _) = run(["run", table.path, "--trace", trace.path, "--all-states"])
+        #expect(fromTable == out, "the compiled table disagrees on \(trace.lastPathComponent)")
+        // Byte-identical on a second run.
+        #expect(run(["run", spec, "--trace", trace.path, "--all-states"]).1 == out)
+    }
+}

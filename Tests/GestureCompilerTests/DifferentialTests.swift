@@ -1,0 +1,51 @@
+import Foundation
+import GestureRuntime
+import Testing
+@testable import GestureCompiler
+
+/// The optimized engine (minimized, class-compressed, packed tables, reloaded
+/// from bytes) and the reference interpreter (the unoptimized NFAs) must
+/// report exactly the same events on the same traces.
+@Suite struct DifferentialTests {
+    static let specs = Paths.files(in: Paths.packageRoot.appendingPathComponent("specs"), ext: "gesture")
+
+    @Test func tenThousandRandomTracesAgree() throws {
+        var compiled: [(GestureTable, GestureSet)] = []
+        for url in Self.specs {
+            let output = Compiler.compile(try Paths.source(url))
+            let table = try #require(output.table)
+            // Through the binary format, as an app would load it.
+            compiled.append((try GestureTable(decoding: table.encoded()), output.frontend.gestureSet))
+        }
+        var generator = RandomTraces(seed: 0x5EED_D1FF)
+        var eventsSeen = 0
+        var recognized = 0
+        for i in 0..<10_000 {
+            let (table, set) = compiled[i % compiled.count]
+            let trace = generator.trace()
+            var engine = Engine(table: table)
+            var reference = ReferenceEngine(table: table, transitions: ReferenceTransitions(set))
+            for e in trace {
+                engine.feed(e)
+                reference.feed(e)
+            }
+            engine.finish()
+            reference.finish()
+            if engine.events != reference.events {
+                let k = zip(engine.events, reference.events).firstIndex { $0 != $1 } ?? min(engine.events.count, reference.events.count)
+                Issue.record("""
+                    trace \(i) on \(Self.specs[i % compiled.count].lastPathComponent) differs at event \(k):
+                    engine:    \(k < engine.events.count ? "\(engine.events[k])" : "none")
+                    reference: \(k < reference.events.count ? "\(reference.events[k])" : "none")
+                    """)
+                return
+            }
+            #expect(engine.anomalies == reference.anomalies)
+            eventsSeen += engine.events.count
+            recognized += engine.events.filter { $0.state == .recognized || $0.state == .began }.count
+        }
+        // The traces must exercise the gestures, or agreement proves little.
+        #expect(eventsSeen > 30_000)
+        #expect(recognized > 5_000)
+    }
+}
