@@ -32,7 +32,7 @@ import Testing
             engine.finish()
             reference.finish()
             if engine.events != reference.events {
-                let k = zip(engine.events, reference.events).firstIndex { $0 != $1 } ?? min(engine.events.count, reference.events.count)
+                let k = zip(engine.events, reference.events).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(engine.events.count, reference.events.count)
                 Issue.record("""
                     trace \(i) on \(Self.specs[i % compiled.count].lastPathComponent) differs at event \(k):
                     engine:    \(k < engine.events.count ? "\(engine.events[k])" : "none")
