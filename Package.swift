@@ -21,6 +21,7 @@ let package = Package(
         .target(name: "GSpecCLI", dependencies: ["GestureCompiler", "GestureRuntime"]),
         .executableTarget(name: "gspec", dependencies: ["GSpecCLI"]),
         .executableTarget(name: "gspec-bench", dependencies: ["GestureCompiler"]),
+        .testTarget(name: "GestureRuntimeTests", dependencies: ["GestureRuntime", "GestureCompiler"]),
         .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler", "GestureRuntime"], exclude: ["Golden"]),
         // Depending on the executable makes `swift test` build it, so tests can run it as a subprocess.
         .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI", "gspec"], exclude: ["Fixtures", "Golden"]),

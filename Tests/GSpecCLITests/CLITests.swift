@@ -53,6 +53,21 @@ func run(_ args: [String], terminal: Bool = false) -> (ExitCode, String, String)
         #expect(err == shown)
     }
 
+    @Test func readmeRunExampleIsTheRealOutput() throws {
+        let readme = try String(contentsOf: CLIPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = "$ gspec run first.gesture --trace two-taps.jsonl\n"
+        let start = try #require(readme.range(of: marker))
+        let shown = readme[start.upperBound...].components(separatedBy: "```")[0]
+        // The fixture is the README's first gesture block, verbatim.
+        let block = try #require(readme.components(separatedBy: "```gesture\n").dropFirst().first?.components(separatedBy: "```").first)
+        let fixture = try String(contentsOf: CLIPaths.fixtures.appendingPathComponent("first.gesture"), encoding: .utf8)
+        #expect(block == fixture)
+        let (status, out, _) = run(["run", CLIPaths.fixtures.appendingPathComponent("first.gesture").path,
+                                    "--trace", CLIPaths.fixtures.appendingPathComponent("two-taps.jsonl").path])
+        #expect(status == .success)
+        #expect(out == shown)
+    }
+
     @Test func warningsKeepExitZero() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-warn-\(UUID()).gesture")
         try "let unused = 3pt\ngesture a: tap {}\n".write(to: url, atomically: true, encoding: .utf8)

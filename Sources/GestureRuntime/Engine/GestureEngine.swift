@@ -8,8 +8,9 @@
 /// arrives. Read `events` and clear them with `removeAllEvents()`.
 ///
 /// An engine is a value used from one thread or actor at a time; the table it
-/// runs is immutable and may be shared. After warm-up, feeding a sample
-/// allocates nothing and costs time proportional to the gestures in the set.
+/// runs is immutable and may be shared. State is fixed-size per gesture and
+/// per touch, and buffers are preallocated, so a sample need not allocate
+/// after warm-up; a frame costs time proportional to the gestures in the set.
 public struct GestureEngine<Transitions: TransitionFunction> {
     /// The most touches down at once; a `began` beyond it is dropped and counted.
     public static var touchCapacity: Int { 20 }

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import GSpecCLI
+
+@Suite struct BuildAndRunTests {
+    static let specs = CLIPaths.packageRoot.appendingPathComponent("specs")
+    static let tapView = specs.appendingPathComponent("tap-view.gesture").path
+
+    func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-test-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func write(_ text: String, _ name: String, in dir: URL) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test func statsShowMinimizationOnStrokes() {
+        let (status, out, _) = run(["build", Self.specs.path, "-o", FileManager.default.temporaryDirectory.appendingPathComponent("gspec-stats-\(UUID())").path, "--stats"])
+        #expect(status == .success)
+        // Rows: gesture NFA DFA min symbols classes bytes packed packing.
+        for name in ["check", "tickle"] {
+            let row = out.split(separator: "\n").first { $0.split(separator: " ").first == Substring(name) }
+            let cells = row.map { $0.split(separator: " ").map(String.init) } ?? []
+            #expect(cells.count == 9, "\(out)")
+            if cells.count == 9, let nfa = Int(cells[1]), let minimal = Int(cells[3]), let classes = Int(cells[5]) {
+                #expect(minimal < nfa, "\(name): minimization must remove states")
+                #expect(classes < 22, "\(name): symbols must merge into classes")
+            }
+        }
+    }
+
+    @Test func buildWritesEachFormBesideOrIntoOut() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let single = dir.appendingPathComponent("one.gtab").path
+        #expect(run(["build", Self.tapView, "-o", single]).0 == .success)
+        #expect(FileManager.default.contents(atPath: single)?.prefix(4) == Data("GTAB".utf8))
+        for form in ["json", "swift", "dot"] {
+            #expect(run(["build", Self.specs.path, "-o", dir.path, "--emit", form]).0 == .success)
+            let text = try String(contentsOfFile: dir.appendingPathComponent("tap-view.\(form)").path, encoding: .utf8)
+            #expect(text.contains("singleTap"))
+        }
+        let json = try String(contentsOfFile: dir.appendingPathComponent("tap-view.json").path, encoding: .utf8)
+        #expect(json.contains("\"formatVersion\": 1") && json.contains("\"combCheck\""))
+        let swift = try String(contentsOfFile: dir.appendingPathComponent("tap-view.swift").path, encoding: .utf8)
+        #expect(swift.contains("public enum TapViewGestures"))
+        let dot = try String(contentsOfFile: dir.appendingPathComponent("tap-view.dot").path, encoding: .utf8)
+        #expect(dot.hasPrefix("digraph gestures") && dot.contains("recognized"))
+    }
+
+    @Test func buildReportsErrorsAndWritesNothing() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try write("gesture a: tapp {}\n", "bad.gesture", in: dir)
+        let (status, _, err) = run(["build", spec])
+        #expect(status == .inputError && err.contains("unknown gesture kind 'tapp'"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad.gtab").path))
+    }
+
+    @Test func runTellsTablesBySignatureNotName() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let disguised = dir.appendingPathComponent("table.gesture").path
+        #expect(run(["build", Self.tapView, "-o", disguised]).0 == .success)
+        let trace = try write("""
+            {"t":1.0,"touch":1,"phase":"began","x":5,"y":5}
+            {"t":1.05,"touch":1,"phase":"ended","x":5,"y":5}
+            """, "t.jsonl", in: dir)
+        let fromTable = run(["run", disguised, "--trace", trace])
+        let fromSpec = run(["run", Self.tapView, "--trace", trace])
+        #expect(fromTable.0 == .success && fromSpec.0 == .success)
+        #expect(fromTable.1 == fromSpec.1)
+        #expect(fromSpec.1 == "{\"t\":1.350,\"gesture\":\"singleTap\",\"state\":\"recognized\",\"x\":5.0,\"y\":5.0,\"taps\":1}\n")
+    }
+
+    @Test func malformedLinesAreReportedSkippedAndExitOne() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = try write("""
+            # a comment, then a blank line
+
+            {"t":1.0,"touch":1,"phase":"began","x":5,"y":5}
+            {"t":1.01,"touch":1,"phase":"hovered","x":5,"y":5}
+            not json
+            {"t":1.02,"touch":1,"phase":"moved","x":5}
+            {"t":"1.03","touch":1,"phase":"moved","x":5,"y":5}
+            {"t":1.05,"touch":1,"phase":"ended","x":5,"y":5,"force":0.5,"view":"canvas","extra":[1,{"a":null}]}
+            """, "bad.jsonl", in: dir)
+        let (status, out, err) = run(["run", Self.tapView, "--trace", trace])
+        #expect(status == .inputError)
+        #expect(err.contains("bad.jsonl:4: error: unknown phase 'hovered'"))
+        #expect(err.contains("bad.jsonl:5: error: expected a JSON object"))
+        #expect(err.contains("bad.jsonl:6: error: missing key 'y'"))
+        #expect(err.contains("bad.jsonl:7: error: 't' must be a number"))
+        // The good lines still make a tap.
+        #expect(out.contains("\"singleTap\",\"state\":\"recognized\""))
+    }
+
+    @Test func anomaliesAreCountedOnStderrWithoutChangingTheStatus() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = try write("""
+            {"t":1.0,"touch":7,"phase":"moved","x":5,"y":5}
+            {"t":1.0,"touch":1,"phase":"began","x":5,"y":5}
+            {"t":0.5,"touch":1,"phase":"ended","x":5,"y":5}
+            """, "odd.jsonl", in: dir)
+        let (status, _, err) = run(["run", Self.tapView, "--trace", trace])
+        #expect(status == .success)
+        #expect(err.contains("repaired stream anomalies: 1 time going backwards (clamped), 1 events for unknown touches (dropped)"))
+    }
+
+    @Test func timesAndNumbersFormatExactly() {
+        #expect(EventFormatter.time(612_000) == "0.612")
+        #expect(EventFormatter.time(1_033_333) == "1.033333")
+        #expect(EventFormatter.time(2_000_000) == "2.000")
+        #expect(EventFormatter.time(-1_500) == "-0.0015")
+        #expect(EventFormatter.number(120) == "120.0")
+        #expect(EventFormatter.number(0.612) == "0.612")
+        #expect(EventFormatter.number(1e-7) == "0.0")
+        #expect(EventFormatter.number(-0.0000004) == "0.0")
+        #expect(EventFormatter.number(0.0000005) == "0.000001" || EventFormatter.number(0.0000005) == "0.0")
+        #expect(EventFormatter.number(123456789.25) == "123456789.25")
+    }
+
+    @Test func traceTimesParseToExactMicroseconds() {
+        #expect(TraceReader.microseconds("0.612") == 612_000)
+        #expect(TraceReader.microseconds("1.0333335") == 1_033_334)
+        #expect(TraceReader.microseconds("3") == 3_000_000)
+        #expect(TraceReader.microseconds("1e-3") == 1_000)
+        #expect(TraceReader.microseconds("-0.5") == -500_000)
+        #expect(TraceReader.microseconds("0.1234564") == 123_456)
+        #expect(TraceReader.microseconds("1e30") == nil)
+    }
+}

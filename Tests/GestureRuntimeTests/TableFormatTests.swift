@@ -1,0 +1,91 @@
+import Foundation
+import GestureCompiler
+import GestureRuntime
+import Testing
+
+enum RuntimePaths {
+    static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let packageRoot = tests.deletingLastPathComponent().deletingLastPathComponent()
+    static let specs: [URL] = {
+        let dir = packageRoot.appendingPathComponent("specs")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { $0.hasSuffix(".gesture") }.sorted().map { dir.appendingPathComponent($0) }
+    }()
+
+    static func compile(_ url: URL, path: String? = nil) throws -> GestureTable {
+        let source = SourceFile(path: path ?? url.path, bytes: Array(try Data(contentsOf: url)))
+        return try #require(Compiler.compile(source).table)
+    }
+}
+
+@Suite struct TableFormatTests {
+    @Test(arguments: RuntimePaths.specs)
+    func writtenReadAndRewrittenIsIdentical(_ url: URL) throws {
+        let table = try RuntimePaths.compile(url)
+        let bytes = table.encoded()
+        let decoded = try GestureTable(decoding: bytes)
+        #expect(decoded == table)
+        #expect(decoded.encoded() == bytes)
+        // Compiling again gives the same bytes: builds are reproducible.
+        #expect(try RuntimePaths.compile(url).encoded() == bytes)
+    }
+
+    @Test func newerFormatVersionIsRefused() throws {
+        var bytes = try RuntimePaths.compile(RuntimePaths.specs[0]).encoded()
+        bytes[4] = UInt8(truncatingIfNeeded: GestureTable.formatVersion + 1)
+        #expect(throws: TableError.newerVersion(found: GestureTable.formatVersion + 1, supported: GestureTable.formatVersion)) {
+            try GestureTable(decoding: bytes)
+        }
+        let message = "\(TableError.newerVersion(found: 2, supported: 1))"
+        #expect(message.contains("newer than this runtime supports"))
+    }
+
+    @Test func damageIsATypedErrorNeverACrash() throws {
+        let bytes = try RuntimePaths.compile(RuntimePaths.specs[0]).encoded()
+        #expect(throws: TableError.badMagic) { try GestureTable(decoding: [UInt8]("GTAX".utf8) + bytes.dropFirst(4)) }
+        for length in [0, 3, 10, 27, 28, bytes.count / 2, bytes.count - 1] {
+            #expect(throws: TableError.self) { try GestureTable(decoding: bytes.prefix(length)) }
+        }
+        var flipped = bytes
+        flipped[bytes.count - 3] ^= 0x40
+        #expect(throws: TableError.checksumMismatch) { try GestureTable(decoding: flipped) }
+    }
+
+    @Test func validationCatchesOutOfRangeIndices() throws {
+        var table = try RuntimePaths.compile(RuntimePaths.specs[0])
+        table.gestures[0].startState = table.gestures[0].stateCount
+        #expect(throws: TableError.self) { try TableFormat.validate(table) }
+        table = try RuntimePaths.compile(RuntimePaths.specs[0])
+        table.classMap[0] = 200
+        #expect(throws: TableError.self) { try TableFormat.validate(table) }
+        table = try RuntimePaths.compile(RuntimePaths.specs[0])
+        table.gestures[0].name = 99
+        #expect(throws: TableError.self) { try TableFormat.validate(table) }
+    }
+
+    @Test func loadsFromAFile() throws {
+        let table = try RuntimePaths.compile(RuntimePaths.specs[0])
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-\(UUID()).gtab")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(table.encoded()).write(to: url)
+        #expect(try GestureTable(contentsOfFile: url.path) == table)
+        #expect(try GestureTable(decoding: Data(table.encoded())) == table)
+        #expect(throws: TableError.unreadable(path: "/nonexistent.gtab")) { try GestureTable(contentsOfFile: "/nonexistent.gtab") }
+    }
+
+    /// `gspec build --emit swift` output, committed under Generated/, compiles
+    /// into this test target and holds exactly the table the compiler builds.
+    /// Re-record with GSPEC_RECORD=1 after changing the emitter or the spec.
+    @Test func emittedSwiftIsTheSameTable() throws {
+        let spec = RuntimePaths.packageRoot.appendingPathComponent("specs/tap-view.gesture")
+        let table = try RuntimePaths.compile(spec, path: "specs/tap-view.gesture")
+        let emitted = TableEmitter.swift(table, typeName: "TapViewGestures", sourcePath: "specs/tap-view.gesture",
+                                         generator: "gspec 0.1.0")
+        let file = RuntimePaths.tests.appendingPathComponent("Generated/TapViewGestures.swift")
+        if ProcessInfo.processInfo.environment["GSPEC_RECORD"] == "1" {
+            try emitted.write(to: file, atomically: true, encoding: .utf8)
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == emitted)
+        #expect(TapViewGestures.table == table)
+    }
+}
