@@ -142,6 +142,12 @@ def swipe(name, scenario, dt):
     t.save(name)
 swipe("boundary-velocity-at", "swipe up 80pt in 0.2s: exactly 400pt/s, recognized (>=)", 0.2)
 swipe("boundary-velocity-under", "swipe up 80pt in 0.200001s: just under 400pt/s, fails", 0.200001)
+def swipe_distance(name, scenario, d):
+    t = Trace(S, scenario)
+    t.ev(1.0, 3, "began", 500, 500).ev(1.05, 3, "moved", 500, 500 - d).ev(1.06, 3, "ended", 500, 500 - d)
+    t.save(name)
+swipe_distance("boundary-distance-at", "swipe up exactly the 80pt minDistance, fast: recognized (>=)", 80.0)
+swipe_distance("boundary-distance-under", "swipe up 79.99pt: never reaches minDistance, fails at lift", 79.99)
 def double(name, scenario, gap):
     t = Trace(S, scenario)
     t.ev(1.0, 4, "began", 700, 100).ev(1.05, 4, "ended", 700, 100)
@@ -149,3 +155,37 @@ def double(name, scenario, gap):
     t.save(name)
 double("boundary-interval-under", "second press 249.999ms after the lift: a double tap", 0.249999)
 double("boundary-interval-at", "second press exactly 250ms after the lift: late, two single taps", 0.25)
+
+S = "Tests/GSpecCLITests/Golden/specs/boundaries-continuous.gesture"
+def slide(name, scenario, dist):
+    t = Trace(S, scenario)
+    t.ev(1.0, 1, "began", 100, 100).ev(1.02, 1, "moved", 100 + dist, 100).ev(1.04, 1, "ended", 100 + dist, 100)
+    t.save(name)
+slide("boundary-pan-threshold-at", "moving exactly the 10pt threshold: the pan does not begin (it must be exceeded)", 10.0)
+slide("boundary-pan-threshold-over", "moving 10.01pt: the pan begins", 10.01)
+slide("boundary-segment-under", "39.99pt: no segment, the stroke fails at lift", 39.99)
+slide("boundary-segment-at", "exactly the 40pt segment: one step right, the stroke is recognized at once", 40.0)
+# The first finger stays put (the one-finger pan tracks it); the second moves.
+def second_finger(name, scenario, x, y):
+    t = Trace(S, scenario)
+    t.ev(1.0, 1, "began", 100, 100).ev(1.0, 2, "began", 200, 100)
+    t.ev(1.02, 2, "moved", x, y).ev(1.04, 1, "ended", 100, 100).ev(1.04, 2, "ended", x, y)
+    t.save(name)
+second_finger("boundary-pinch-at", "spreading to scale exactly 1.25: the pinch does not begin (it must be exceeded)", 225, 100)
+second_finger("boundary-pinch-over", "spreading to scale 1.2501: the pinch begins", 225.01, 100)
+for name, scenario, degrees in [("boundary-rotation-under", "turning 29.9deg: the rotation does not begin", 29.9),
+                                ("boundary-rotation-over", "turning 30.1deg clockwise on screen: the rotation begins", 30.1)]:
+    a = math.radians(degrees)
+    second_finger(name, scenario, 100 + 100 * math.cos(a), 100 + 100 * math.sin(a))
+def two_taps(name, scenario, dx, hold=0.05):
+    t = Trace(S, scenario)
+    t.ev(2.0, 3, "began", 500, 500).ev(2.0 + hold, 3, "ended", 500, 500)
+    t.ev(2.2, 3, "began", 500 + dx, 500).ev(2.25, 3, "ended", 500 + dx, 500)
+    t.save(name)
+two_taps("boundary-tap-distance-at", "second press exactly 40pt from the first: a double tap", 40.0)
+two_taps("boundary-tap-distance-over", "second press 40.01pt away: the series breaks", 40.01)
+t = Trace(S, "a press held exactly 500ms (maxDuration): late, the tap fails at the deadline")
+t.ev(2.0, 3, "began", 500, 500).ev(2.5, 3, "ended", 500, 500).save("boundary-max-duration-at")
+t = Trace(S, "a press held 499.999ms: still a press; the second tap makes the double tap")
+t.ev(2.0, 3, "began", 500, 500).ev(2.499999, 3, "ended", 500, 500)
+t.ev(2.6, 3, "began", 500, 500).ev(2.65, 3, "ended", 500, 500).save("boundary-max-duration-under")
