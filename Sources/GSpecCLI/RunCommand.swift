@@ -12,6 +12,8 @@ enum RunCommand {
             .init(name: "--trace", value: "trace.jsonl", help: "The touch trace, one JSON touch event per line."),
             .init(name: "--all-states", value: nil, help: "Also print 'failed' for gestures that were in an attempt."),
             .init(name: "--reference", value: nil, help: "Run the reference interpreter instead of the optimized tables (specs only)."),
+            .init(name: "--stale-touch-timeout", value: "seconds",
+                  help: "Cancel a touch that has had no sample for this long (default: never)."),
             .init(name: "--color", value: "when", help: "Color diagnostics: auto, always or never.",
                   choices: ["auto", "always", "never"]),
         ],
@@ -54,6 +56,14 @@ enum RunCommand {
             table = compiled
             gestureSet = output.frontend.gestureSet
         }
+        var staleTimeout: Int64?
+        if let text = parsed.values["--stale-touch-timeout"] {
+            guard let us = TraceReader.microseconds(text), us > 0 else {
+                console.err("error: --stale-touch-timeout takes a positive number of seconds, got '\(text)'\n")
+                return .usageError
+            }
+            staleTimeout = us
+        }
         let printer = Printer(table: table, allStates: parsed.flags.contains("--all-states"), console: console)
         let result: (errors: [TraceReader.LineError], anomalies: StreamAnomalies)
         if parsed.flags.contains("--reference") {
@@ -62,9 +72,11 @@ enum RunCommand {
                 return .usageError
             }
             var engine = ReferenceEngine(table: table, transitions: ReferenceTransitions(gestureSet))
+            engine.staleTouchTimeout = staleTimeout
             result = drive(&engine, traceBytes, printer)
         } else {
             var engine = Engine(table: table)
+            engine.staleTouchTimeout = staleTimeout
             result = drive(&engine, traceBytes, printer)
         }
         for e in result.errors { console.err("\(tracePath):\(e.line): error: \(e.message)\n") }
@@ -94,6 +106,7 @@ enum RunCommand {
             (a.unknownTouch, "events for unknown touches (dropped)"),
             (a.nonFiniteCoordinate, "non-finite coordinates (ignored)"),
             (a.overCapacity, "touches over the capacity of \(Engine.touchCapacity) (dropped)"),
+            (a.staleTouch, "stale touches (cancelled)"),
         ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         return "repaired stream anomalies: " + parts.joined(separator: ", ")
     }

@@ -10,12 +10,6 @@ extension GestureEngine {
     /// Evaluates one gesture on the current frame: new touches, then moves, then lifts.
     mutating func evaluate(_ g: Int) {
         let record = table.gestures[g]
-        if tracks[g].status == .idle {
-            guard !frameBegan.isEmpty else { return }
-            tracks[g].reset(start: transitions.startState(g))
-            tracks[g].status = .tracking
-            resetRing(g)
-        }
         guard listening(g) else { return }
         for s in frameBegan {
             guard listening(g) else { return }

@@ -29,6 +29,10 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     public internal(set) var anomalies = StreamAnomalies()
     /// The engine's clock: the last frame's time or the last fired deadline.
     public internal(set) var clock: Int64 = 0
+    /// Microseconds after its last sample at which a touch that is still down
+    /// is cancelled (a lost `ended` must not hold gestures forever); nil, the
+    /// default, keeps touches down until the stream says otherwise.
+    public var staleTouchTimeout: Int64?
 
     var tracks: [Track]
     var slots: [TouchSlot]
@@ -142,6 +146,19 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             frameEnded.append((s, e.phase == .cancelled))
         }
         frame.removeAll(keepingCapacity: true)
+        // Every idle gesture sees the frame's new touches before any gesture
+        // decides, so a gesture declared later is already in the attempt when
+        // an earlier one completes (and is held for it, or excluded by it).
+        if !frameBegan.isEmpty {
+            var began: UInt32 = 0
+            for s in frameBegan { began |= 1 << UInt32(s) }
+            for g in tracks.indices where tracks[g].status == .idle {
+                tracks[g].reset(start: transitions.startState(g))
+                tracks[g].status = .tracking
+                tracks[g].seen = began
+                resetRing(g)
+            }
+        }
         for g in tracks.indices { evaluate(g) }
         for (s, _) in frameEnded { slots[s].down = false }
         settle()
@@ -182,7 +199,8 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             anomalies.overCapacity += 1
             return
         }
-        slots[free] = TouchSlot(id: e.id, down: true, downX: e.x, downY: e.y, x: e.x, y: e.y, moved: false)
+        slots[free] = TouchSlot(id: e.id, down: true, downX: e.x, downY: e.y, x: e.x, y: e.y, moved: false,
+                                lastSeen: frameTime)
         frameBegan.append(free)
     }
 
@@ -191,6 +209,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             anomalies.unknownTouch += 1
             return
         }
+        slots[s].lastSeen = frameTime
         guard e.x.isFinite && e.y.isFinite else {
             anomalies.nonFiniteCoordinate += 1
             return
@@ -217,12 +236,35 @@ public struct GestureEngine<Transitions: TransitionFunction> {
                 when = tracks[g].deadline
                 next = g
             }
+            if let timeout = staleTouchTimeout, cancelStaleTouches(upTo: min(time, when), timeout: timeout) { continue }
             guard next >= 0, when <= time else { return }
             clock = when
             tracks[next].deadline = .max
             feed(next, .timeout)
             settle()
         }
+    }
+
+    /// Cancels, in a frame of its own at its deadline, the touch that went
+    /// stale first, if any did by `time`. Returns whether one was cancelled.
+    private mutating func cancelStaleTouches(upTo time: Int64, timeout: Int64) -> Bool {
+        var stale = -1
+        var when = Int64.max
+        for s in slots.indices where slots[s].down && slots[s].lastSeen &+ timeout < when {
+            when = slots[s].lastSeen &+ timeout
+            stale = s
+        }
+        guard stale >= 0, when <= time else { return false }
+        anomalies.staleTouch += 1
+        slots[stale].lastSeen = .max / 2  // being cancelled: not stale again while its frame applies
+        let pending = frame, pendingTime = frameTime
+        frame.removeAll(keepingCapacity: true)
+        frame.append(TouchEvent(time: max(when, clock), id: slots[stale].id, phase: .cancelled, x: 0, y: 0))
+        frameTime = max(when, clock)
+        applyFrame()
+        frame = pending
+        frameTime = pendingTime
+        return true
     }
 
     /// Releases held gestures whose competitors failed, then returns finished

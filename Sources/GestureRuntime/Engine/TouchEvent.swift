@@ -84,6 +84,8 @@ public struct StreamAnomalies: Hashable, Sendable {
     public var nonFiniteCoordinate = 0
     /// More touches down than the engine's capacity: the extra `began` is dropped.
     public var overCapacity = 0
+    /// A touch with no sample for longer than `staleTouchTimeout`: cancelled.
+    public var staleTouch = 0
 
     public init() {}
 

@@ -77,4 +77,6 @@ struct TouchSlot {
     var downX = 0.0, downY = 0.0
     var x = 0.0, y = 0.0
     var moved = false
+    /// Time of the touch's last sample, for the stale-touch timeout.
+    var lastSeen: Int64 = 0
 }
