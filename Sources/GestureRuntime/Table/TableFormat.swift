@@ -128,7 +128,8 @@ public enum TableFormat {
         let checksum = try header.u64()
         guard sectionCount == UInt32(tags.count) else { throw .malformed("expected \(tags.count) sections, found \(sectionCount)") }
         guard length <= UInt64(bytes.count - headerSize) else {
-            throw .truncated(needed: headerSize + Int(clamping: length), available: bytes.count)
+            let needed = Int(clamping: length).addingReportingOverflow(headerSize)
+            throw .truncated(needed: needed.overflow ? .max : needed.partialValue, available: bytes.count)
         }
         guard length == UInt64(bytes.count - headerSize) else { throw .malformed("trailing bytes after the payload") }
         let payload = bytes[headerSize...]
@@ -265,12 +266,17 @@ public enum TableFormat {
     }
 
     static func fnv1a(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h ^= UInt64(b)
-            h &*= 0x0000_0100_0000_01B3
+        bytes.withUnsafeBufferPointer { buffer in
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            var p = buffer.baseAddress
+            let end = p.map { $0 + buffer.count }
+            while p != end {
+                h ^= UInt64(p!.pointee)
+                h &*= 0x0000_0100_0000_01B3
+                p! += 1
+            }
+            return h
         }
-        return h
     }
 
     private struct Writer {
