@@ -21,7 +21,11 @@ let package = Package(
         .target(name: "GSpecCLI", dependencies: ["GestureCompiler", "GestureRuntime"]),
         .executableTarget(name: "gspec", dependencies: ["GSpecCLI"]),
         .executableTarget(name: "gspec-bench", dependencies: ["GestureCompiler"]),
-        .testTarget(name: "GestureRuntimeTests", dependencies: ["GestureRuntime", "GestureCompiler"]),
+        // Fuzz targets: a library the tests call, and a binary that scripts/fuzz.sh
+        // builds with libFuzzer (-DFUZZING -sanitize=fuzzer,address).
+        .target(name: "GSpecFuzz", dependencies: ["GestureCompiler", "GestureRuntime"]),
+        .executableTarget(name: "gspec-fuzz", dependencies: ["GSpecFuzz"]),
+        .testTarget(name: "GestureRuntimeTests", dependencies: ["GestureRuntime", "GestureCompiler", "GSpecFuzz"]),
         .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler", "GestureRuntime"], exclude: ["Golden"]),
         // Depending on the executable makes `swift test` build it, so tests can run it as a subprocess.
         .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI", "gspec"], exclude: ["Fixtures", "Golden"]),

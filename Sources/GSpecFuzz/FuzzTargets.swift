@@ -1,0 +1,94 @@
+import GestureCompiler
+import GestureRuntime
+
+/// The fuzz targets: each takes arbitrary bytes and must neither crash, hang
+/// nor break an invariant (a broken invariant traps, which the fuzzer
+/// reports). libFuzzer drives them through `gspec-fuzz`; `swift test` runs a
+/// short seeded version of each.
+public enum FuzzTargets {
+    /// The front end and back end on arbitrary spec text: every diagnostic
+    /// lies inside the file, and a spec without errors yields a valid table.
+    public static func compiler(_ bytes: [UInt8]) {
+        let source = SourceFile(path: "fuzz.gesture", bytes: bytes)
+        let output = Compiler.compile(source)
+        for d in output.diagnostics {
+            precondition(d.range.start >= 0 && d.range.start <= d.range.end && d.range.end <= bytes.count)
+            for note in d.notes { precondition(note.range.start >= 0 && note.range.end <= bytes.count) }
+        }
+        _ = DiagnosticRenderer().render(output.diagnostics, in: source)
+        if let table = output.table {
+            do { try TableFormat.validate(table) } catch { preconditionFailure("compiler built an invalid table: \(error)") }
+        }
+    }
+
+    /// The table loader on arbitrary bytes: a table that loads must run.
+    public static func table(_ bytes: [UInt8]) {
+        guard let table = try? GestureTable(decoding: bytes) else { return }
+        var engine = Engine(table: table)
+        for e in sampleStream { engine.feed(e) }
+        engine.reset()
+        engine.finish()
+        precondition(!engine.hasTouchesDown && !engine.hasPendingDeadline)
+    }
+
+    /// The engine on arbitrary touch streams over a set with every kind and
+    /// rule: afterwards, once everything is cancelled, nothing is stuck.
+    public static func engine(_ bytes: [UInt8]) {
+        var engine = Engine(table: allKinds)
+        var t: Int64 = 0
+        var i = 0
+        while i + 6 <= bytes.count {
+            // 6 bytes per event: time step, id, phase, x, y, and one byte of NaN/backwards flags.
+            let flags = bytes[i + 5]
+            t += Int64(bytes[i]) * 4_000 - (flags & 1 != 0 ? 600_000 : 0)
+            let phase = TouchPhase(rawValue: bytes[i + 2] % 5)!
+            let x = flags & 2 != 0 ? Double.nan : Double(bytes[i + 3]) * 2
+            let y = Double(bytes[i + 4]) * 2
+            engine.feed(TouchEvent(time: t, id: Int(bytes[i + 1] % 24), phase: phase, x: x, y: y))
+            if flags & 4 != 0 { engine.advance(to: t + Int64(flags) * 10_000) }
+            i += 6
+        }
+        engine.reset()
+        engine.finish()
+        precondition(!engine.hasTouchesDown && !engine.hasPendingDeadline)
+        for g in engine.table.gestures.indices { precondition(engine.isIdle(g), "gesture \(g) is stuck") }
+    }
+
+    /// A set with every kind, tap series, strokes and both kinds of rule.
+    public static let allKinds: GestureTable = {
+        let spec = """
+            gesture single: tap {}
+            gesture double: tap { taps: 2 }
+            gesture twoFinger: tap { touches: 2 }
+            gesture hold: longPress { taps: 1  duration: 300ms }
+            gesture flick: swipe { directions: left | right }
+            gesture drag: pan { touches: 1...3 }
+            gesture sidewaysDrag: pan { axis: horizontal  threshold: 4pt }
+            gesture zoom: pinch {}
+            gesture twist: rotation {}
+            gesture check: stroke { segment: 12pt  match: down-right up-right }
+            gesture tickle: stroke { axis: horizontal  segment: 20pt  match: horizontal{3,}  recognize: immediately }
+            single requires double to fail
+            flick requires drag to fail
+            zoom with twist
+            drag with zoom
+            hold with drag
+            """
+        return Compiler.compile(SourceFile(path: "all-kinds.gesture", text: spec)).table!
+    }()
+
+    static let sampleStream: [TouchEvent] = {
+        var events: [TouchEvent] = []
+        var t: Int64 = 0
+        for k in 0..<40 {
+            let id = k % 3
+            events.append(TouchEvent(time: t, id: id, phase: .began, x: Double(k * 7 % 200), y: Double(k * 13 % 300)))
+            t += 16_000
+            events.append(TouchEvent(time: t, id: id, phase: .moved, x: Double(k * 11 % 200), y: Double(k * 5 % 300)))
+            t += 40_000 * Int64(k % 5)
+            events.append(TouchEvent(time: t, id: id, phase: k % 7 == 0 ? .cancelled : .ended, x: Double(k * 11 % 200), y: 3))
+            t += 100_000
+        }
+        return events
+    }()
+}

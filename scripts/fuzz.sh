@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs one libFuzzer target with AddressSanitizer for N minutes.
+#   scripts/fuzz.sh compiler|table|engine [minutes=10]
+# Corpus and findings go to .build-fuzz/corpus/TARGET and .build-fuzz/findings/TARGET.
+# A crash input is replayed with: .build/debug/gspec-fuzz TARGET FILE
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=${1:?usage: scripts/fuzz.sh compiler|table|engine [minutes]}
+minutes=${2:-10}
+scratch=.build-fuzz
+# libFuzzer instrumentation and ASan; our main calls LLVMFuzzerRunDriver,
+# since SwiftPM owns the executable's entry point. lld links it (gold cannot).
+flags=(-c release --product gspec-fuzz --scratch-path "$scratch"
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld)
+swift build "${flags[@]}"
+binary=$(swift build "${flags[@]}" --show-bin-path)/gspec-fuzz
+corpus=$scratch/corpus/$target
+findings=$scratch/findings/$target
+mkdir -p "$corpus" "$findings"
+# Seeds: the shipped specs, their tables, and the golden traces' bytes.
+case $target in
+  compiler) cp specs/*.gesture grammar/examples/*.gesture Tests/GestureCompilerTests/Golden/bad/*.gesture "$corpus/" ;;
+  table) for f in specs/*.gesture; do swift run --scratch-path "$scratch-seeds" gspec build "$f" -o "$corpus/$(basename "$f" .gesture).gtab" >/dev/null; done ;;
+  engine) head -c 4096 /dev/urandom > "$corpus/random" ;;
+esac
+seconds=${GSPEC_FUZZ_SECONDS:-$((minutes * 60))}
+GSPEC_FUZZ_TARGET=$target "$binary" -max_total_time=$seconds -timeout=10 -rss_limit_mb=4096 \
+  -artifact_prefix="$findings/" -print_final_stats=1 "$corpus" 2>&1 | tee "$scratch/$target.log" | grep -E "^#[0-9]+ +(DONE|pulse)|^stat::|ERROR|SUMMARY" || true
+echo "log: $scratch/$target.log; findings: $(ls "$findings" | wc -l) file(s) in $findings"
