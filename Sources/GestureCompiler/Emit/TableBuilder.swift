@@ -143,20 +143,27 @@ public struct TableBuilder {
     }
 
     private mutating func addRelations(_ rules: [Rule], count: Int) {
-        let words = (count + 63) / 64
-        table.requires = [UInt64](repeating: 0, count: count * words)
-        table.simultaneous = [UInt64](repeating: 0, count: count * words)
-        func set(_ bits: inout [UInt64], _ g: Int, _ other: Int) {
-            bits[g * words + other / 64] |= 1 << UInt64(other % 64)
-        }
+        var requires = [[UInt32]](repeating: [], count: count)
+        var with = [[UInt32]](repeating: [], count: count)
         for rule in rules {
             switch rule.relation {
             case .requiresToFail:
-                set(&table.requires, rule.gesture, rule.other)
+                requires[rule.gesture].append(UInt32(rule.other))
             case .simultaneous:
-                set(&table.simultaneous, rule.gesture, rule.other)
-                set(&table.simultaneous, rule.other, rule.gesture)
+                with[rule.gesture].append(UInt32(rule.other))
+                with[rule.other].append(UInt32(rule.gesture))
             }
         }
+        func csr(_ lists: [[UInt32]]) -> ([UInt32], [UInt32]) {
+            var start: [UInt32] = [0]
+            var target: [UInt32] = []
+            for list in lists {
+                target += Set(list).sorted()
+                start.append(UInt32(target.count))
+            }
+            return (start, target)
+        }
+        (table.requiresStart, table.requiresTarget) = csr(requires)
+        (table.withStart, table.withTarget) = csr(with)
     }
 }

@@ -34,8 +34,10 @@ public enum TableEmitter {
         out += "  \"combBase\": \(list(t.combBase)),\n"
         out += "  \"combNext\": \(list(t.combNext)),\n"
         out += "  \"combCheck\": \(list(t.combCheck)),\n"
-        out += "  \"requires\": \(list(t.requires)),\n"
-        out += "  \"simultaneous\": \(list(t.simultaneous))\n}\n"
+        out += "  \"requiresStart\": \(list(t.requiresStart)),\n"
+        out += "  \"requiresTarget\": \(list(t.requiresTarget)),\n"
+        out += "  \"withStart\": \(list(t.withStart)),\n"
+        out += "  \"withTarget\": \(list(t.withTarget))\n}\n"
         return out
     }
 
@@ -66,8 +68,9 @@ public enum TableEmitter {
         }
         for (name, values) in [("classMap", list(t.classMap)), ("stateInfo", list(t.stateInfo)), ("dense", list(t.dense)),
                                ("combBase", list(t.combBase)), ("combNext", list(t.combNext)),
-                               ("combCheck", list(t.combCheck)), ("requires", list(t.requires)),
-                               ("simultaneous", list(t.simultaneous))] {
+                               ("combCheck", list(t.combCheck)), ("requiresStart", list(t.requiresStart)),
+                               ("requiresTarget", list(t.requiresTarget)), ("withStart", list(t.withStart)),
+                               ("withTarget", list(t.withTarget))] {
             out += "        t.\(name) = \(values)\n"
         }
         out += """

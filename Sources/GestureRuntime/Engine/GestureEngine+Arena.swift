@@ -76,15 +76,15 @@ extension GestureEngine {
     private mutating func complete(_ g: Int, continuous: Bool) {
         guard tracks[g].status == .tracking else { return }
         var hold = false
-        for b in tracks.indices where b != g && table.requires(g, b) {
-            switch tracks[b].status {
+        for b in table.required(by: g) {
+            switch tracks[Int(b)].status {
             case .active:
                 fail(g)
                 return
-            case .done where tracks[b].succeeded:
+            case .done where tracks[Int(b)].succeeded:
                 fail(g)
                 return
-            case .tracking where tracks[b].restarted:
+            case .tracking where tracks[Int(b)].restarted:
                 break
             case .tracking, .held:
                 hold = true
@@ -112,8 +112,9 @@ extension GestureEngine {
     private mutating func exclude(_ g: Int) {
         for h in tracks.indices where h != g {
             let status = tracks[h].status
-            guard status == .tracking || status == .held, !table.isSimultaneous(g, h) else { continue }
-            if tracks[h].seen & tracks[g].seen != 0 || (status == .held && table.requires(h, g)) {
+            guard status == .tracking || status == .held else { continue }
+            if (tracks[h].seen & tracks[g].seen != 0 || (status == .held && table.requires(h, g)))
+                && !table.isSimultaneous(g, h) {
                 fail(h)
             }
         }
@@ -141,11 +142,11 @@ extension GestureEngine {
             for h in tracks.indices where tracks[h].status == .held {
                 var blocked = false
                 var lost = false
-                for b in tracks.indices where b != h && table.requires(h, b) {
-                    switch tracks[b].status {
+                for b in table.required(by: h) {
+                    switch tracks[Int(b)].status {
                     case .active: lost = true
-                    case .done where tracks[b].succeeded: lost = true
-                    case .tracking where tracks[b].restarted: break
+                    case .done where tracks[Int(b)].succeeded: lost = true
+                    case .tracking where tracks[Int(b)].restarted: break
                     case .tracking, .held: blocked = true
                     default: break
                     }

@@ -27,33 +27,40 @@ public struct GestureTable: Hashable, Sendable {
     public var combBase: [UInt32]
     public var combNext: [UInt16]
     public var combCheck: [UInt16]
-    /// `gestures.count * relationWords` bits: bit `b` of row `g` set when `g requires b to fail`.
-    public var requires: [UInt64]
-    /// Same layout: bit `b` of row `g` set when `g with b` (symmetric).
-    public var simultaneous: [UInt64]
-
-    /// 64-bit words per relation row.
-    public var relationWords: Int { (gestures.count + 63) / 64 }
+    /// Rules as adjacency lists (CSR): gesture `g` requires the gestures
+    /// `requiresTarget[requiresStart[g] ..< requiresStart[g + 1]]` to fail.
+    public var requiresStart: [UInt32]
+    public var requiresTarget: [UInt32]
+    /// Same layout for `with`, stored in both directions.
+    public var withStart: [UInt32]
+    public var withTarget: [UInt32]
 
     /// An empty table, for builders.
     public init() {
         strings = []; gestures = []; classMap = []; stateInfo = []; dense = []
-        combBase = []; combNext = []; combCheck = []; requires = []; simultaneous = []
+        combBase = []; combNext = []; combCheck = []
+        requiresStart = [0]; requiresTarget = []; withStart = [0]; withTarget = []
     }
 
     /// The name of gesture `g`.
     public func name(of g: Int) -> String { strings[Int(gestures[g].name)] }
 
+    /// The gestures `g` requires to fail (a slice: no copy).
+    @inline(__always)
+    public func required(by g: Int) -> ArraySlice<UInt32> {
+        requiresTarget[Int(requiresStart[g])..<Int(requiresStart[g &+ 1])]
+    }
+
     /// Whether `g requires other to fail`.
     @inline(__always)
     public func requires(_ g: Int, _ other: Int) -> Bool {
-        requires[g * relationWords + other >> 6] & (1 << UInt64(other & 63)) != 0
+        required(by: g).contains(UInt32(truncatingIfNeeded: other))
     }
 
     /// Whether `g with other`.
     @inline(__always)
     public func isSimultaneous(_ g: Int, _ other: Int) -> Bool {
-        simultaneous[g * relationWords + other >> 6] & (1 << UInt64(other & 63)) != 0
+        withTarget[Int(withStart[g])..<Int(withStart[g &+ 1])].contains(UInt32(truncatingIfNeeded: other))
     }
 }
 

@@ -45,11 +45,13 @@ public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// Sections in this order: STRS (strings), GEST (gesture records), CLAS
 /// (class map), INFO (state info), DENS, CBAS, CNXT, CCHK (transitions),
-/// REQS, WITH (relations). See docs/table-format.md.
+/// RQST, RQTG, WTST, WTTG (rules as adjacency lists). See docs/table-format.md.
 public enum TableFormat {
     public static let magic: [UInt8] = Array("GTAB".utf8)
     static let headerSize = 28
-    static let tags = ["STRS", "GEST", "CLAS", "INFO", "DENS", "CBAS", "CNXT", "CCHK", "REQS", "WITH"]
+    static let tags = ["STRS", "GEST", "CLAS", "INFO", "DENS", "CBAS", "CNXT", "CCHK", "RQST", "RQTG", "WTST", "WTTG"]
+    /// Most gestures in one table.
+    public static let maxGestures = 65_535
     /// Size of one encoded gesture record.
     static let recordSize = 4 * 3 + 6 + 8 * 3 + 8 * 7 + 4 + 2 + 2 + 1 + 1 + 4 + 1
 
@@ -90,8 +92,10 @@ public enum TableFormat {
         for v in t.combBase { w.u32(v) }; sections.append(w.take())
         for v in t.combNext { w.u16(v) }; sections.append(w.take())
         for v in t.combCheck { w.u16(v) }; sections.append(w.take())
-        for v in t.requires { w.u64(v) }; sections.append(w.take())
-        for v in t.simultaneous { w.u64(v) }; sections.append(w.take())
+        for list in [t.requiresStart, t.requiresTarget, t.withStart, t.withTarget] {
+            for v in list { w.u32(v) }
+            sections.append(w.take())
+        }
 
         var payload = Writer()
         for (tag, data) in zip(tags, sections) {
@@ -185,8 +189,10 @@ public enum TableFormat {
         t.combBase = try integers(data[5], width: 4).map { UInt32($0) }
         t.combNext = try integers(data[6], width: 2).map { UInt16($0) }
         t.combCheck = try integers(data[7], width: 2).map { UInt16($0) }
-        t.requires = try integers(data[8], width: 8)
-        t.simultaneous = try integers(data[9], width: 8)
+        t.requiresStart = try integers(data[8], width: 4).map { UInt32($0) }
+        t.requiresTarget = try integers(data[9], width: 4).map { UInt32($0) }
+        t.withStart = try integers(data[10], width: 4).map { UInt32($0) }
+        t.withTarget = try integers(data[11], width: 4).map { UInt32($0) }
         try validate(t)
         return t
     }
@@ -209,12 +215,21 @@ public enum TableFormat {
     /// Checks every index and value the engine will use without checks.
     public static func validate(_ t: GestureTable) throws(TableError) {
         let n = t.gestures.count
-        guard n <= 4_096 else { throw .invalid("more than 4096 gestures") }
+        guard n <= maxGestures else { throw .invalid("more than \(maxGestures) gestures") }
         guard t.classMap.count == n * Symbol.count else { throw .invalid("class map size") }
         guard t.combBase.count == t.stateInfo.count else { throw .invalid("one comb base per state") }
         guard t.combNext.count == t.combCheck.count else { throw .invalid("comb arrays differ in size") }
-        let words = (n + 63) / 64
-        guard t.requires.count == n * words, t.simultaneous.count == n * words else { throw .invalid("relation rows") }
+        for (start, target) in [(t.requiresStart, t.requiresTarget), (t.withStart, t.withTarget)] {
+            guard start.count == n + 1, start.first == 0, Int(start[n]) == target.count else {
+                throw .invalid("rule lists")
+            }
+            for g in 0..<n {
+                guard start[g] <= start[g + 1] else { throw .invalid("rule lists") }
+                for other in target[Int(start[g])..<Int(start[g + 1])] where Int(other) >= n || Int(other) == g {
+                    throw .invalid("rule of gesture \(g)")
+                }
+            }
+        }
         for info in t.stateInfo {
             guard StateOutput(rawValue: info & 0xF) != nil, StateTimer(rawValue: info >> 4) != nil else {
                 throw .invalid("unknown state output or timer")
@@ -254,13 +269,6 @@ public enum TableFormat {
                         throw .invalid("comb transition of gesture \(g)")
                     }
                 }
-            }
-        }
-        // No relation bits past the last gesture.
-        if n % 64 != 0 {
-            let mask = ~UInt64(0) << UInt64(n % 64)
-            for row in 0..<n where t.requires[row * words + words - 1] & mask != 0 || t.simultaneous[row * words + words - 1] & mask != 0 {
-                throw .invalid("relation bits beyond the last gesture")
             }
         }
     }

@@ -16,8 +16,10 @@ public enum TapViewGestures {
         t.combBase = [0, 0, 1, 0, 0, 6, 6, 7, 6, 14, 20, 6, 21, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
         t.combNext = [1, 2, 3, 3, 3, 4, 1, 2, 3, 3, 3, 4, 3, 3, 5, 0, 0, 0, 0, 6, 3, 7, 3, 3, 3, 8, 3, 3]
         t.combCheck = [0, 1, 1, 2, 1, 2, 0, 1, 1, 2, 1, 2, 1, 2, 4, 65535, 65535, 65535, 65535, 4, 4, 5, 5, 7, 5, 7, 5, 7]
-        t.requires = [2, 4, 0]
-        t.simultaneous = [0, 0, 0]
+        t.requiresStart = [0, 1, 2, 2]
+        t.requiresTarget = [1, 2]
+        t.withStart = [0, 0, 0, 0]
+        t.withTarget = []
         do {
             try TableFormat.validate(t)
         } catch {
