@@ -4,6 +4,9 @@ import GestureCompiler
 /// Turns command-line paths into source files: files as given, directories
 /// searched recursively for one extension, in sorted order so output is stable.
 enum InputFiles {
+    /// Largest spec file read; a larger one is an error naming the limit.
+    static let maxSpecBytes = 16 << 20
+
     static func collect(_ paths: [String], extension ext: String) -> [Result<SourceFile, Message>] {
         var results: [Result<SourceFile, Message>] = []
         let fm = FileManager.default
@@ -30,6 +33,9 @@ enum InputFiles {
     }
 
     private static func read(_ path: String) -> Result<SourceFile, Message> {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > maxSpecBytes {
+            return .failure(Message("'\(path)' is \(size) bytes, over the \(maxSpecBytes >> 20) MiB limit for spec files"))
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(Message("cannot read '\(path)'"))
         }

@@ -35,6 +35,11 @@ enum RunCommand {
             console.err("error: no such file or directory: '\(input)'\n")
             return .inputError
         }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: tracePath))?[.size] as? Int,
+           size > TraceReader.maxFileBytes {
+            console.err("error: '\(tracePath)' is \(size) bytes, over the \(TraceReader.maxFileBytes >> 30) GiB limit for traces\n")
+            return .inputError
+        }
         guard let traceBytes = FileManager.default.contents(atPath: tracePath).map(Array.init) else {
             console.err("error: no such file or directory: '\(tracePath)'\n")
             return .inputError

@@ -113,6 +113,21 @@ import Testing
         #expect(err.contains("repaired stream anomalies: 1 time going backwards (clamped), 1 events for unknown touches (dropped)"))
     }
 
+    @Test func overlongLinesAndHugeSpecsFailNamingTheLimit() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let long = "{\"t\":0.1,\"touch\":1,\"phase\":\"began\",\"x\":1,\"y\":1,\"pad\":\"" + String(repeating: "x", count: 10_000_000) + "\"}\n"
+            + "{\"t\":0.2,\"touch\":2,\"phase\":\"began\",\"x\":1,\"y\":1}\n"
+        let trace = try write(long, "long.jsonl", in: dir)
+        let (status, _, err) = run(["run", Self.tapView, "--trace", trace])
+        #expect(status == .inputError)
+        #expect(err.contains("long.jsonl:1: error: line is longer than 1048576 bytes"))
+        #expect(!err.contains("long.jsonl:2:"))
+        let spec = try write(String(repeating: "// padding\n", count: 1_700_000), "huge.gesture", in: dir)
+        let (specStatus, _, specErr) = run(["check", spec])
+        #expect(specStatus == .inputError && specErr.contains("over the 16 MiB limit for spec files"))
+    }
+
     @Test func timesAndNumbersFormatExactly() {
         #expect(EventFormatter.time(612_000) == "0.612")
         #expect(EventFormatter.time(1_033_333) == "1.033333")

@@ -39,11 +39,26 @@ enum EventFormatter {
         return (negative ? "-" : "") + "\(magnitude / 1_000_000).\(fraction)"
     }
 
-    /// Rounded to 1e-6, shortest form, at least one decimal, never an exponent.
+    /// Rounded to 1e-6 (half away from zero), shortest form, at least one
+    /// decimal, never an exponent. Integer arithmetic: exact and fast.
     static func number(_ x: Double) -> String {
         guard x.isFinite else { return "null" }
-        var text = String(format: "%.6f", x)
-        while text.hasSuffix("0") && !text.hasSuffix(".0") { text.removeLast() }
-        return text == "-0.0" ? "0.0" : text
+        let scaled = (x * 1_000_000).rounded()
+        guard abs(scaled) < 9e18 else {
+            var text = String(format: "%.6f", x)
+            while text.hasSuffix("0") && !text.hasSuffix(".0") { text.removeLast() }
+            return text
+        }
+        let n = Int64(scaled)
+        let magnitude = n.magnitude
+        var fraction = magnitude % 1_000_000
+        var digits = 6
+        while digits > 1 && fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        var fractionText = String(fraction)
+        fractionText = String(repeating: "0", count: digits - fractionText.count) + fractionText
+        return (n < 0 ? "-" : "") + String(magnitude / 1_000_000) + "." + fractionText
     }
 }

@@ -10,6 +10,8 @@ struct TraceReader {
 
     /// Longest trace line accepted; longer ones are an error, not a memory hazard.
     static let maxLineBytes = 1 << 20
+    /// Largest trace file read (it is read whole).
+    static let maxFileBytes = 1 << 30
 
     /// Calls `body` for each event in order; returns the errors of bad lines.
     static func read(_ bytes: [UInt8], _ body: (TouchEvent) -> Void) -> [LineError] {
