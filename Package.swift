@@ -20,7 +20,10 @@ let package = Package(
         .target(name: "GestureCompiler", dependencies: ["GestureRuntime"], linkerSettings: libm),
         .target(name: "GSpecCLI", dependencies: ["GestureCompiler", "GestureRuntime"]),
         .executableTarget(name: "gspec", dependencies: ["GSpecCLI"]),
-        .executableTarget(name: "gspec-bench", dependencies: ["GestureCompiler"]),
+        // The benchmark counts allocations by interposing malloc (C, exported dynamically).
+        .target(name: "CMallocCounter"),
+        .executableTarget(name: "gspec-bench", dependencies: ["GestureCompiler", "GestureRuntime", "GSpecCLI", "CMallocCounter"],
+                          linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]),
         // Fuzz targets: a library the tests call, and a binary that scripts/fuzz.sh
         // builds with libFuzzer (-DFUZZING -sanitize=fuzzer,address).
         .target(name: "GSpecFuzz", dependencies: ["GestureCompiler", "GestureRuntime"]),

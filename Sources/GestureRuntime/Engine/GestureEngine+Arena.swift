@@ -164,7 +164,9 @@ extension GestureEngine {
 
     private mutating func releaseHeld(_ g: Int) {
         if table.gestures[g].kind.isContinuous {
-            emit(g, .began)
+            var began = event(g, .began)
+            began.completedAt = tracks[g].captured.time
+            events.append(began)
             if tracks[g].endedWhileHeld {
                 emit(g, .ended)
                 finish(g, succeeded: true)

@@ -61,6 +61,9 @@ public struct GestureEvent: Hashable, Sendable {
     public var direction: UInt8
     /// tap: taps counted.
     public var taps: Int
+    /// When the gesture's own automaton completed: equal to `time` unless the
+    /// event was held for a `requires` rule, which added `time - completedAt`.
+    public var completedAt: Int64
 
     public init(time: Int64, gesture: Int, state: GestureState, x: Double, y: Double) {
         self.time = time
@@ -69,6 +72,7 @@ public struct GestureEvent: Hashable, Sendable {
         self.x = x
         self.y = y
         value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; direction = 0; taps = 0
+        completedAt = time
     }
 }
 
