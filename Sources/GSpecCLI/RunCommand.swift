@@ -90,7 +90,7 @@ enum RunCommand {
     }
 
     /// Feeds the whole trace, printing events as they are decided.
-    static func drive<T>(_ engine: inout GestureEngine<T>, _ trace: [UInt8], _ printer: Printer)
+    static func drive<E: TouchEngine>(_ engine: inout E, _ trace: [UInt8], _ printer: Printer)
         -> (errors: [TraceReader.LineError], anomalies: StreamAnomalies) {
         let errors = TraceReader.read(trace) { event in
             engine.feed(event)

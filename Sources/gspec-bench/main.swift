@@ -36,6 +36,8 @@ struct Options {
     var runs = 7
     var json: String?
     var gestures: [Int] = []
+    /// Skip the reference interpreter (for profiling the engine alone).
+    var engineOnly = false
 
     init(_ args: [String]) {
         var i = 0
@@ -56,6 +58,7 @@ struct Options {
             case "--runs": runs = max(1, Int(value()) ?? runs)
             case "--json": json = value()
             case "--gestures": gestures.append(Int(value()) ?? 1_000)
+            case "--engine-only": engineOnly = true
             default: fail("unknown argument '\(args[i])'\nusage: gspec-bench [engine|compile|latency|frontend|generate|all] [--spec F] [--trace F] [--events N] [--runs R] [--json F] [--gestures N]")
             }
             i += 1
@@ -83,7 +86,7 @@ func loadTrace() -> [TouchEvent] {
 // MARK: Engine
 
 /// Seconds to run `trace` through a fresh engine (construction not timed).
-func timeEngine<T>(_ make: () -> GestureEngine<T>, _ trace: [TouchEvent], _ sink: inout Int) -> Double {
+func timeEngine<E: TouchEngine>(_ make: () -> E, _ trace: [TouchEvent], _ sink: inout Int) -> Double {
     var engine = make()
     let start = nanoseconds()
     for e in trace {
@@ -116,7 +119,7 @@ func engineBench() {
     }
     _ = timeEngine({ Engine(table: table) }, trace, &sink)  // warm-up
     let engineRuns = (0..<options.runs).map { _ in timeEngine({ Engine(table: table) }, trace, &sink) }
-    let referenceRuns = (0..<max(1, options.runs / 3)).map { _ in
+    let referenceRuns = (0..<(options.engineOnly ? 0 : max(1, options.runs / 3))).map { _ in
         timeEngine({ ReferenceEngine(table: table, transitions: ReferenceTransitions(set)) }, trace, &sink)
     }
 
@@ -153,7 +156,7 @@ func engineBench() {
     let peakMB = Double(usage.ru_maxrss) / 1024
 
     let engineRate = n / median(engineRuns)
-    let referenceRate = n / median(referenceRuns)
+    let referenceRate = referenceRuns.isEmpty ? .nan : n / median(referenceRuns)
     let floorRate = n / median(floorRuns)
     let p50 = Double(costs[costs.count / 2]), p99 = Double(costs[costs.count * 99 / 100])
     let clock50 = Double(clockCost[clockCost.count / 2])

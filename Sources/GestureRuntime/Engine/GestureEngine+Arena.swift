@@ -21,12 +21,14 @@ extension GestureEngine {
 
     private mutating func armTimer(_ g: Int, _ timer: StateTimer) {
         let r = table.gestures[g]
-        switch timer {
-        case .none: tracks[g].deadline = .max
-        case .pressDuration: tracks[g].deadline = tracks[g].pressStart &+ r.maxDuration
-        case .interval: tracks[g].deadline = tracks[g].lastLift &+ r.maxInterval
-        case .hold: tracks[g].deadline = tracks[g].fullTime &+ r.duration
+        let deadline: Int64 = switch timer {
+        case .none: .max
+        case .pressDuration: tracks[g].pressStart &+ r.maxDuration
+        case .interval: tracks[g].lastLift &+ r.maxInterval
+        case .hold: tracks[g].fullTime &+ r.duration
         }
+        tracks[g].deadline = deadline
+        if deadline < earliestDeadline { earliestDeadline = deadline }
     }
 
     private mutating func act(_ g: Int, _ output: StateOutput) {

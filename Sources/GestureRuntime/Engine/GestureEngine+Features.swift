@@ -9,8 +9,8 @@ import Darwin
 extension GestureEngine {
     /// Evaluates one gesture on the current frame: new touches, then moves, then lifts.
     mutating func evaluate(_ g: Int) {
-        let record = table.gestures[g]
         guard listening(g) else { return }
+        let record = table.gestures[g]
         for s in frameBegan {
             guard listening(g) else { return }
             take(g, slot: s, record)
@@ -136,14 +136,7 @@ extension GestureEngine {
     // MARK: Movement
 
     private mutating func measure(_ g: Int, _ r: GestureRecord) {
-        var moved = false
-        var tracked = tracks[g].tracked
-        while tracked != 0 {
-            let s = tracked.trailingZeroBitCount
-            tracked &= tracked - 1
-            if slots[s].moved { moved = true }
-        }
-        guard moved else { return }
+        guard tracks[g].tracked & movedMask != 0 else { return }
         switch r.kind {
         case .tap, .longPress:
             centroid(g)

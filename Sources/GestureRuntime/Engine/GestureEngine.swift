@@ -36,6 +36,11 @@ public struct GestureEngine<Transitions: TransitionFunction> {
 
     var tracks: [Track]
     var slots: [TouchSlot]
+    /// Slots whose touch is down, and those that moved in the current frame.
+    var downMask: UInt32 = 0
+    var movedMask: UInt32 = 0
+    /// No deadline is earlier than this (a lower bound, so most frames skip the search).
+    var earliestDeadline = Int64.max
     var frame: [TouchEvent] = []
     var frameTime: Int64 = .min
     var frameBegan: [Int] = []
@@ -102,7 +107,10 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     /// clock), so every gesture returns to `possible`.
     public mutating func reset() {
         if !frame.isEmpty { applyFrame() }
-        for s in slots.indices where slots[s].down {
+        var down = downMask
+        while down != 0 {
+            let s = down.trailingZeroBitCount
+            down &= down - 1
             frame.append(TouchEvent(time: clock, id: slots[s].id, phase: .cancelled, x: 0, y: 0))
         }
         frameTime = clock
@@ -118,7 +126,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     public func isIdle(_ g: Int) -> Bool { tracks[g].status == .idle }
 
     /// Whether any touch is down.
-    public var hasTouchesDown: Bool { slots.contains { $0.down } }
+    public var hasTouchesDown: Bool { downMask != 0 }
 
     /// Whether any gesture has a deadline pending.
     public var hasPendingDeadline: Bool { tracks.contains { $0.deadline != .max } }
@@ -132,7 +140,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         cancelDuplicates()
         frameBegan.removeAll(keepingCapacity: true)
         frameEnded.removeAll(keepingCapacity: true)
-        for s in slots.indices { slots[s].moved = false }
+        movedMask = 0
         // began lines, then moved / stationary, then ended / cancelled.
         for e in frame where e.phase == .began { begin(e) }
         for e in frame where e.phase == .moved || e.phase == .stationary || e.phase == .ended {
@@ -160,7 +168,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             }
         }
         for g in tracks.indices { evaluate(g) }
-        for (s, _) in frameEnded { slots[s].down = false }
+        for (s, _) in frameEnded { downMask &= ~(1 << UInt32(s)) }
         settle()
     }
 
@@ -189,18 +197,15 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             anomalies.duplicateBegan += 1
             return
         }
-        var remembered: UInt32 = 0
-        var downCount = 0
-        for t in tracks { remembered |= t.seen }
-        for s in slots where s.down { downCount += 1 }
-        guard downCount < Self.touchCapacity,
-              let free = slots.indices.first(where: { !slots[$0].down && remembered & (1 << UInt32($0)) == 0 })
-        else {
+        var taken = downMask
+        for g in tracks.indices { taken |= tracks[g].seen }
+        let free = (~taken).trailingZeroBitCount
+        guard downMask.nonzeroBitCount < Self.touchCapacity, free < Self.slotCount else {
             anomalies.overCapacity += 1
             return
         }
-        slots[free] = TouchSlot(id: e.id, down: true, downX: e.x, downY: e.y, x: e.x, y: e.y, moved: false,
-                                lastSeen: frameTime)
+        slots[free] = TouchSlot(id: e.id, downX: e.x, downY: e.y, x: e.x, y: e.y, lastSeen: frameTime)
+        downMask |= 1 << UInt32(free)
         frameBegan.append(free)
     }
 
@@ -217,12 +222,17 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         if e.x != slots[s].x || e.y != slots[s].y {
             slots[s].x = e.x
             slots[s].y = e.y
-            slots[s].moved = true
+            movedMask |= 1 << UInt32(s)
         }
     }
 
     private func slot(of id: Int) -> Int? {
-        for s in slots.indices where slots[s].down && slots[s].id == id { return s }
+        var down = downMask
+        while down != 0 {
+            let s = down.trailingZeroBitCount
+            if slots[s].id == id { return s }
+            down &= down - 1
+        }
         return nil
     }
 
@@ -232,9 +242,12 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         while true {
             var next = -1
             var when = Int64.max
-            for g in tracks.indices where tracks[g].deadline < when {
-                when = tracks[g].deadline
-                next = g
+            if earliestDeadline <= time {
+                for g in tracks.indices where tracks[g].deadline < when {
+                    when = tracks[g].deadline
+                    next = g
+                }
+                earliestDeadline = when
             }
             if let timeout = staleTouchTimeout, cancelStaleTouches(upTo: min(time, when), timeout: timeout) { continue }
             guard next >= 0, when <= time else { return }
@@ -250,9 +263,14 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     private mutating func cancelStaleTouches(upTo time: Int64, timeout: Int64) -> Bool {
         var stale = -1
         var when = Int64.max
-        for s in slots.indices where slots[s].down && slots[s].lastSeen &+ timeout < when {
-            when = slots[s].lastSeen &+ timeout
-            stale = s
+        var down = downMask
+        while down != 0 {
+            let s = down.trailingZeroBitCount
+            down &= down - 1
+            if slots[s].lastSeen &+ timeout < when {
+                when = slots[s].lastSeen &+ timeout
+                stale = s
+            }
         }
         guard stale >= 0, when <= time else { return false }
         anomalies.staleTouch += 1
@@ -271,10 +289,9 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     /// gestures to `possible`.
     private mutating func settle() {
         processReleases()
-        for g in tracks.indices { tracks[g].restarted = false }
-        var down: UInt32 = 0
-        for s in slots.indices where slots[s].down { down |= 1 << UInt32(s) }
+        let down = downMask
         for g in tracks.indices {
+            tracks[g].restarted = false
             switch tracks[g].status {
             case .done where tracks[g].seen & down == 0:
                 tracks[g].reset(start: transitions.startState(g))
@@ -289,12 +306,3 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     }
 }
 
-/// The production engine: automata stepped through the packed table.
-public typealias Engine = GestureEngine<GestureTable>
-
-extension GestureEngine where Transitions == GestureTable {
-    /// An engine over a compiled table.
-    public init(table: GestureTable) {
-        self.init(table: table, transitions: table)
-    }
-}

@@ -70,13 +70,12 @@ struct Track {
     }
 }
 
-/// One touch known to the engine.
+/// One touch known to the engine. Whether it is down, and whether it moved
+/// in this frame, are bits of the engine's `downMask` and `movedMask`.
 struct TouchSlot {
     var id = 0
-    var down = false
     var downX = 0.0, downY = 0.0
     var x = 0.0, y = 0.0
-    var moved = false
     /// Time of the touch's last sample, for the stale-touch timeout.
     var lastSeen: Int64 = 0
 }
