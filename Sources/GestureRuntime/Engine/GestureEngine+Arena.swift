@@ -112,7 +112,7 @@ extension GestureEngine {
     /// sharing a touch with it fails, unless linked by `with`; so does every
     /// held gesture that required `g` to fail.
     private mutating func exclude(_ g: Int) {
-        for h in tracks.indices where h != g {
+        for h in gestureRange where h != g {
             let status = tracks[h].status
             guard status == .tracking || status == .held else { continue }
             if (tracks[h].seen & tracks[g].seen != 0 || (status == .held && table.requires(h, g)))
@@ -131,6 +131,7 @@ extension GestureEngine {
     }
 
     private mutating func finish(_ g: Int, succeeded: Bool) {
+        needsSettle = true
         tracks[g].status = .done
         tracks[g].succeeded = succeeded
         tracks[g].deadline = .max
@@ -141,7 +142,7 @@ extension GestureEngine {
     mutating func processReleases() {
         while releasePending {
             releasePending = false
-            for h in tracks.indices where tracks[h].status == .held {
+            for h in gestureRange where tracks[h].status == .held {
                 var blocked = false
                 var lost = false
                 for b in table.required(by: h) {

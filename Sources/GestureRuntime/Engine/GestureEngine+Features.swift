@@ -121,6 +121,9 @@ extension GestureEngine {
         if tracks[g].presses == 0 {
             tracks[g].seriesX = slots[s].x
             tracks[g].seriesY = slots[s].y
+            // Until the press has all its fingers, its location is the first one's.
+            tracks[g].firstPressX = slots[s].x
+            tracks[g].firstPressY = slots[s].y
         }
         tracks[g].pressIsFirst = tracks[g].presses == 0
         tracks[g].presses += 1

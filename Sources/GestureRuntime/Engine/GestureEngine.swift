@@ -34,8 +34,18 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     /// default, keeps touches down until the stream says otherwise.
     public var staleTouchTimeout: Int64?
 
-    var tracks: [Track]
-    var slots: [TouchSlot]
+    /// Per-gesture and per-touch state in raw buffers owned by `storage`:
+    /// writes on the hot path then need no uniqueness check per field. The
+    /// engine stays a value: a mutation of a shared copy copies the storage first.
+    var storage: EngineStorage
+    var tracks: UnsafeMutablePointer<Track>
+    var slots: UnsafeMutablePointer<TouchSlot>
+    var ringTime: UnsafeMutablePointer<Int64>
+    var ring0: UnsafeMutablePointer<Double>
+    var ring1: UnsafeMutablePointer<Double>
+    var ringHead: UnsafeMutablePointer<Int>
+    var ringCount: UnsafeMutablePointer<Int>
+    let gestureRange: Range<Int>
     /// Slots whose touch is down, and those that moved in the current frame.
     var downMask: UInt32 = 0
     var movedMask: UInt32 = 0
@@ -45,29 +55,19 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     var frameTime: Int64 = .min
     var frameBegan: [Int] = []
     var frameEnded: [(slot: Int, cancelled: Bool)] = []
-    var ringTime: [Int64]
-    var ring0: [Double]
-    var ring1: [Double]
-    var ringHead: [Int]
-    var ringCount: [Int]
     var releasePending = false
+    /// Some gesture may have finished or lost its touches since the last settle.
+    var needsSettle = false
 
     /// An engine over `table`, stepping automata with `transitions`.
     public init(table: GestureTable, transitions: Transitions) {
         self.table = table
         self.transitions = transitions
         let n = table.gestures.count
-        tracks = (0..<n).map { g in
-            var t = Track()
-            t.state = transitions.startState(g)
-            return t
-        }
-        slots = Array(repeating: TouchSlot(), count: Self.slotCount)
-        ringTime = Array(repeating: 0, count: n * Self.ringSize)
-        ring0 = Array(repeating: 0, count: n * Self.ringSize)
-        ring1 = Array(repeating: 0, count: n * Self.ringSize)
-        ringHead = Array(repeating: 0, count: n)
-        ringCount = Array(repeating: 0, count: n)
+        gestureRange = 0..<n
+        storage = EngineStorage(gestures: n, slots: Self.slotCount, ringSize: Self.ringSize)
+        (tracks, slots, ringTime, ring0, ring1, ringHead, ringCount) = storage.buffers
+        for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
         frame.reserveCapacity(64)
         frameBegan.reserveCapacity(Self.slotCount)
@@ -76,8 +76,18 @@ public struct GestureEngine<Transitions: TransitionFunction> {
 
     // MARK: Input
 
+    /// Before mutating: if another copy of this engine shares the storage, take a copy.
+    @inline(__always)
+    mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) {
+            storage = storage.copy()
+            (tracks, slots, ringTime, ring0, ring1, ringHead, ringCount) = storage.buffers
+        }
+    }
+
     /// Adds one touch sample. A sample later than the pending frame applies it first.
     public mutating func feed(_ event: TouchEvent) {
+        makeUnique()
         var event = event
         let last = max(clock, frameTime == .min ? clock : frameTime)
         if event.time < last {
@@ -91,6 +101,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
 
     /// Applies the pending frame and fires every deadline due at or before `time`.
     public mutating func advance(to time: Int64) {
+        makeUnique()
         if !frame.isEmpty { applyFrame() }
         fireDeadlines(upTo: time)
         if time > clock { clock = time }
@@ -99,6 +110,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     /// Ends the stream: applies the pending frame and fires every remaining
     /// deadline. Touches still down stay down.
     public mutating func finish() {
+        makeUnique()
         if !frame.isEmpty { applyFrame() }
         fireDeadlines(upTo: .max - 1)
     }
@@ -106,6 +118,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     /// Cancels every touch that is down (as a `cancelled` frame at the current
     /// clock), so every gesture returns to `possible`.
     public mutating func reset() {
+        makeUnique()
         if !frame.isEmpty { applyFrame() }
         var down = downMask
         while down != 0 {
@@ -129,7 +142,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     public var hasTouchesDown: Bool { downMask != 0 }
 
     /// Whether any gesture has a deadline pending.
-    public var hasPendingDeadline: Bool { tracks.contains { $0.deadline != .max } }
+    public var hasPendingDeadline: Bool { gestureRange.contains { tracks[$0].deadline != .max } }
 
     // MARK: Frames
 
@@ -160,14 +173,14 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         if !frameBegan.isEmpty {
             var began: UInt32 = 0
             for s in frameBegan { began |= 1 << UInt32(s) }
-            for g in tracks.indices where tracks[g].status == .idle {
+            for g in gestureRange where tracks[g].status == .idle {
                 tracks[g].reset(start: transitions.startState(g))
                 tracks[g].status = .tracking
                 tracks[g].seen = began
                 resetRing(g)
             }
         }
-        for g in tracks.indices { evaluate(g) }
+        for g in gestureRange { evaluate(g) }
         for (s, _) in frameEnded { downMask &= ~(1 << UInt32(s)) }
         settle()
     }
@@ -198,7 +211,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             return
         }
         var taken = downMask
-        for g in tracks.indices { taken |= tracks[g].seen }
+        for g in gestureRange { taken |= tracks[g].seen }
         let free = (~taken).trailingZeroBitCount
         guard downMask.nonzeroBitCount < Self.touchCapacity, free < Self.slotCount else {
             anomalies.overCapacity += 1
@@ -243,7 +256,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             var next = -1
             var when = Int64.max
             if earliestDeadline <= time {
-                for g in tracks.indices where tracks[g].deadline < when {
+                for g in gestureRange where tracks[g].deadline < when {
                     when = tracks[g].deadline
                     next = g
                 }
@@ -253,6 +266,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             guard next >= 0, when <= time else { return }
             clock = when
             tracks[next].deadline = .max
+            needsSettle = true
             feed(next, .timeout)
             settle()
         }
@@ -289,8 +303,10 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     /// gestures to `possible`.
     private mutating func settle() {
         processReleases()
+        guard needsSettle || !frameEnded.isEmpty else { return }
+        needsSettle = false
         let down = downMask
-        for g in tracks.indices {
+        for g in gestureRange {
             tracks[g].restarted = false
             switch tracks[g].status {
             case .done where tracks[g].seen & down == 0:

@@ -189,3 +189,18 @@ t.ev(2.0, 3, "began", 500, 500).ev(2.5, 3, "ended", 500, 500).save("boundary-max
 t = Trace(S, "a press held 499.999ms: still a press; the second tap makes the double tap")
 t.ev(2.0, 3, "began", 500, 500).ev(2.499999, 3, "ended", 500, 500)
 t.ev(2.6, 3, "began", 500, 500).ev(2.65, 3, "ended", 500, 500).save("boundary-max-duration-under")
+
+# --- the benchmark's set -------------------------------------------------------
+S = "specs/bench.gesture"
+t = Trace(S, "a tap (decided after tap2's interval), a fast flick right (the drag waits",
+          "for the swipes and fails), and a pinch that turns (zoom and twist together)")
+t.tap(1.0)
+t.path(2.0, 1, line((100, 300), (220, 300), 6), dt=0.02)
+n = 12
+for i in range(n + 1):
+    ang = math.radians(20) * i / n
+    r = 50 * (1 + 0.6 * i / n)
+    ph = "began" if i == 0 else ("ended" if i == n else "moved")
+    t.ev(3.0 + i / 60, 1, ph, 200 - r * math.cos(ang), 400 - r * math.sin(ang))
+    t.ev(3.0 + i / 60, 2, ph, 200 + r * math.cos(ang), 400 + r * math.sin(ang))
+t.save("bench-mixed")
