@@ -50,6 +50,24 @@ import Testing
         #expect(nested.diagnostics.map(\.id) == ["pattern-too-deep"])
     }
 
+    /// Every input the fuzzers ever crashed on, kept under Regressions/ and
+    /// replayed through its target (the file name's first word).
+    @Test func fuzzFindingsStayFixed() throws {
+        let dir = RuntimePaths.tests.appendingPathComponent("Regressions")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+        #expect(!names.isEmpty)
+        for name in names {
+            let bytes = Array(try Data(contentsOf: dir.appendingPathComponent(name)))
+            switch name.prefix { $0 != "-" } {
+            case "table":
+                #expect(throws: TableError.self) { try GestureTable(decoding: bytes) }
+                FuzzTargets.table(bytes)
+            case "engine": FuzzTargets.engine(bytes)
+            default: FuzzTargets.compiler(bytes)
+            }
+        }
+    }
+
     @Test func seededFuzzTargetsHoldTheirInvariants() throws {
         var rng = UInt64(0xF022)
         func next() -> UInt64 {

@@ -224,7 +224,7 @@ public enum TableFormat {
                 throw .invalid("rule lists")
             }
             for g in 0..<n {
-                guard start[g] <= start[g + 1] else { throw .invalid("rule lists") }
+                guard start[g] <= start[g + 1], Int(start[g + 1]) <= target.count else { throw .invalid("rule lists") }
                 for other in target[Int(start[g])..<Int(start[g + 1])] where Int(other) >= n || Int(other) == g {
                     throw .invalid("rule of gesture \(g)")
                 }
