@@ -22,7 +22,7 @@ let package = Package(
         .executableTarget(name: "gspec", dependencies: ["GSpecCLI"]),
         // The benchmark counts allocations by interposing malloc (C, exported dynamically).
         .target(name: "CMallocCounter"),
-        .executableTarget(name: "gspec-bench", dependencies: ["GestureCompiler", "GestureRuntime", "GSpecCLI", "CMallocCounter"],
+        .executableTarget(name: "gspec-bench", dependencies: ["GestureCompiler", "GestureRuntime", "GSpecCLI", "GSpecFuzz", "CMallocCounter"],
                           linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]),
         // Fuzz targets: a library the tests call, and a binary that scripts/fuzz.sh
         // builds with libFuzzer (-DFUZZING -sanitize=fuzzer,address).
@@ -30,7 +30,8 @@ let package = Package(
         .executableTarget(name: "gspec-fuzz", dependencies: ["GSpecFuzz"]),
         .testTarget(name: "GestureRuntimeTests", dependencies: ["GestureRuntime", "GestureCompiler", "GSpecFuzz"],
                     exclude: ["Regressions"]),
-        .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler", "GestureRuntime"], exclude: ["Golden"]),
+        .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler", "GestureRuntime", "GSpecFuzz"],
+                    exclude: ["Golden"]),
         // Depending on the executable makes `swift test` build it, so tests can run it as a subprocess.
         .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI", "gspec"], exclude: ["Fixtures", "Golden"]),
     ],

@@ -13,8 +13,7 @@ enum BuildCommand {
             .init(name: "--emit", value: "form", help: "table (.gtab, the default), json, swift or dot.",
                   choices: ["table", "json", "swift", "dot"]),
             .init(name: "--stats", value: nil, help: "Print states, symbols and bytes per gesture before and after optimization."),
-            .init(name: "--color", value: "when", help: "Color diagnostics: auto, always or never.",
-                  choices: ["auto", "always", "never"]),
+            CommandLineSpec.colorOption,
         ],
         discussion: """
             Without -o each output is written beside its input. Inputs with errors

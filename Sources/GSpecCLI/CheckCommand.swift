@@ -7,8 +7,7 @@ enum CheckCommand {
         abstract: "Parse and check .gesture files and print their diagnostics.",
         usage: "gspec check <file.gesture|dir>... [--color auto|always|never]",
         options: [
-            .init(name: "--color", value: "when", help: "Color diagnostics: auto (when stderr is a terminal), always or never.",
-                  choices: ["auto", "always", "never"]),
+            CommandLineSpec.colorOption,
         ],
         discussion: """
             Directories are searched recursively for .gesture files. Diagnostics go to

@@ -13,6 +13,11 @@ struct CommandLineSpec {
         var choices: [String] = []
     }
 
+    /// `--color auto|always|never`, shared by every command that prints diagnostics.
+    static let colorOption = Option(name: "--color", value: "when",
+                                    help: "Color diagnostics: auto (when stderr is a terminal), always or never.",
+                                    choices: ["auto", "always", "never"])
+
     var name: String
     var abstract: String
     var usage: String

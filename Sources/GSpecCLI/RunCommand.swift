@@ -14,8 +14,7 @@ enum RunCommand {
             .init(name: "--reference", value: nil, help: "Run the reference interpreter instead of the optimized tables (specs only)."),
             .init(name: "--stale-touch-timeout", value: "seconds",
                   help: "Cancel a touch that has had no sample for this long (default: never)."),
-            .init(name: "--color", value: "when", help: "Color diagnostics: auto, always or never.",
-                  choices: ["auto", "always", "never"]),
+            CommandLineSpec.colorOption,
         ],
         discussion: """
             A table is told from a spec by its magic number, not its name; both give

@@ -1,26 +1,21 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import GSpecFuzz
 import GestureRuntime
 
 /// A deterministic, realistic mixed touch trace: taps, double taps, long
 /// presses, pans, swipes in four directions, two-finger pinches and turns,
 /// tickles and checkmarks, sampled at 60-120 Hz with jitter, with pauses.
 struct BenchTrace {
-    private var state: UInt64
+    private var rng: SplitMix64
     private(set) var events: [TouchEvent] = []
     private var t: Int64 = 0
     private var rate = 60.0
 
-    init(seed: UInt64) { state = seed }
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
-    private mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private mutating func next() -> UInt64 { rng.next() }
 
     private mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
         lo + (hi - lo) * Double(next() >> 11) / Double(1 << 53)

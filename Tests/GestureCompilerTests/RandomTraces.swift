@@ -1,3 +1,4 @@
+import GSpecFuzz
 import GestureRuntime
 
 /// Random but plausible touch streams: taps and multi-taps with intervals

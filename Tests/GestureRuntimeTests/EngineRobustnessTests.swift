@@ -1,4 +1,5 @@
 import Foundation
+import GSpecFuzz
 import GestureCompiler
 import GestureRuntime
 import Testing
@@ -130,18 +131,10 @@ import Testing
 /// Touch streams for the robustness property: plausible gestures, or (when
 /// `malformed`) random ids, phases, times going backwards, NaN, huge jumps.
 struct StreamGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
+    var rng: SplitMix64
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    mutating func int(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
     mutating func coordinate() -> Double { Double(int(4_000)) / 10 }
 
     mutating func stream(malformed: Bool) -> [TouchEvent] {

@@ -58,7 +58,7 @@ import Testing
         #expect(!names.isEmpty)
         for name in names {
             let bytes = Array(try Data(contentsOf: dir.appendingPathComponent(name)))
-            switch name.prefix { $0 != "-" } {
+            switch name.prefix(while: { $0 != "-" }) {
             case "table":
                 #expect(throws: TableError.self) { try GestureTable(decoding: bytes) }
                 FuzzTargets.table(bytes)
@@ -69,13 +69,8 @@ import Testing
     }
 
     @Test func seededFuzzTargetsHoldTheirInvariants() throws {
-        var rng = UInt64(0xF022)
-        func next() -> UInt64 {
-            rng &+= 0x9E37_79B9_7F4A_7C15
-            var z = rng
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            return z ^ (z >> 27)
-        }
+        var rng = SplitMix64(seed: 0xF022)
+        func next() -> UInt64 { rng.next() }
         let table = FuzzTargets.allKinds.encoded()
         let spec = Array("gesture a: tap { taps: 2 }\ngesture b: stroke { match: (right | up)+ }\na with b\n".utf8)
         for _ in 0..<2_000 {
