@@ -51,10 +51,10 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     var movedMask: UInt32 = 0
     /// No deadline is earlier than this (a lower bound, so most frames skip the search).
     var earliestDeadline = Int64.max
-    var frame: [TouchEvent] = []
+    var frame = SmallBuffer<TouchEvent>(capacity: 64)
     var frameTime: Int64 = .min
-    var frameBegan: [Int] = []
-    var frameEnded: [(slot: Int, cancelled: Bool)] = []
+    var frameBegan = SmallBuffer<Int>(capacity: 32)
+    var frameEnded = SmallBuffer<(slot: Int, cancelled: Bool)>(capacity: 32)
     var releasePending = false
     /// Some gesture may have finished or lost its touches since the last settle.
     var needsSettle = false
@@ -69,9 +69,6 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         (tracks, slots, ringTime, ring0, ring1, ringHead, ringCount) = storage.buffers
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
-        frame.reserveCapacity(64)
-        frameBegan.reserveCapacity(Self.slotCount)
-        frameEnded.reserveCapacity(Self.slotCount)
     }
 
     // MARK: Input
@@ -151,8 +148,8 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         fireDeadlines(upTo: t)
         clock = t
         cancelDuplicates()
-        frameBegan.removeAll(keepingCapacity: true)
-        frameEnded.removeAll(keepingCapacity: true)
+        frameBegan.removeAll()
+        frameEnded.removeAll()
         movedMask = 0
         // began lines, then moved / stationary, then ended / cancelled.
         for e in frame where e.phase == .began { begin(e) }
@@ -166,7 +163,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             }
             frameEnded.append((s, e.phase == .cancelled))
         }
-        frame.removeAll(keepingCapacity: true)
+        frame.removeAll()
         // Every idle gesture sees the frame's new touches before any gesture
         // decides, so a gesture declared later is already in the attempt when
         // an earlier one completes (and is held for it, or excluded by it).
@@ -192,7 +189,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         for e in frame where e.phase == .began && slot(of: e.id) != nil { duplicates = true }
         guard duplicates else { return }
         let pending = frame
-        frame.removeAll(keepingCapacity: true)
+        frame = SmallBuffer(capacity: pending.count)
         for e in pending where e.phase == .began && slot(of: e.id) != nil {
             anomalies.duplicateBegan += 1
             frame.append(TouchEvent(time: frameTime, id: e.id, phase: .cancelled, x: 0, y: 0))
@@ -290,7 +287,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         anomalies.staleTouch += 1
         slots[stale].lastSeen = .max / 2  // being cancelled: not stale again while its frame applies
         let pending = frame, pendingTime = frameTime
-        frame.removeAll(keepingCapacity: true)
+        frame = SmallBuffer(capacity: 1)
         frame.append(TouchEvent(time: max(when, clock), id: slots[stale].id, phase: .cancelled, x: 0, y: 0))
         frameTime = max(when, clock)
         applyFrame()
