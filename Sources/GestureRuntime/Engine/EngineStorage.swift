@@ -10,8 +10,12 @@ final class EngineStorage {
     let ring1: UnsafeMutablePointer<Double>
     let ringHead: UnsafeMutablePointer<Int>
     let ringCount: UnsafeMutablePointer<Int>
+    /// The table's gesture records, read in place on the hot path.
+    let records: UnsafeMutablePointer<GestureRecord>
 
-    init(gestures: Int, slots: Int, ringSize: Int) {
+    init(gestures: Int, slots: Int, ringSize: Int, records: [GestureRecord]) {
+        self.records = .allocate(capacity: gestures)
+        self.records.initialize(from: records, count: gestures)
         self.gestures = gestures
         slotCount = slots
         self.ringSize = ringSize
@@ -38,7 +42,8 @@ final class EngineStorage {
     }
 
     func copy() -> EngineStorage {
-        let c = EngineStorage(gestures: gestures, slots: slotCount, ringSize: ringSize)
+        let c = EngineStorage(gestures: gestures, slots: slotCount, ringSize: ringSize,
+                              records: Array(UnsafeBufferPointer(start: records, count: gestures)))
         c.tracks.update(from: tracks, count: gestures)
         c.slots.update(from: slots, count: slotCount)
         c.ringTime.update(from: ringTime, count: gestures * ringSize)
@@ -50,6 +55,8 @@ final class EngineStorage {
     }
 
     deinit {
+        records.deinitialize(count: gestures)
+        records.deallocate()
         tracks.deinitialize(count: gestures)
         tracks.deallocate()
         slots.deinitialize(count: slotCount)

@@ -20,12 +20,11 @@ extension GestureEngine {
     }
 
     private mutating func armTimer(_ g: Int, _ timer: StateTimer) {
-        let r = table.gestures[g]
         let deadline: Int64 = switch timer {
         case .none: .max
-        case .pressDuration: tracks[g].pressStart &+ r.maxDuration
-        case .interval: tracks[g].lastLift &+ r.maxInterval
-        case .hold: tracks[g].fullTime &+ r.duration
+        case .pressDuration: tracks[g].pressStart &+ records[g].maxDuration
+        case .interval: tracks[g].lastLift &+ records[g].maxInterval
+        case .hold: tracks[g].fullTime &+ records[g].duration
         }
         tracks[g].deadline = deadline
         if deadline < earliestDeadline { earliestDeadline = deadline }
@@ -166,7 +165,7 @@ extension GestureEngine {
     }
 
     private mutating func releaseHeld(_ g: Int) {
-        if table.gestures[g].kind.isContinuous {
+        if records[g].kind.isContinuous {
             var began = event(g, .began)
             began.completedAt = tracks[g].captured.time
             events.append(began)
@@ -193,12 +192,11 @@ extension GestureEngine {
     func event(_ g: Int, _ state: GestureState) -> GestureEvent {
         let t = tracks[g]
         var e = GestureEvent(time: clock, gesture: g, state: state, x: t.x, y: t.y)
-        let record = table.gestures[g]
-        switch record.kind {
+        switch records[g].kind {
         case .tap:
             e.x = t.firstPressX
             e.y = t.firstPressY
-            e.taps = Int(record.taps)
+            e.taps = Int(records[g].taps)
         case .swipe:
             e.x = t.startX
             e.y = t.startY

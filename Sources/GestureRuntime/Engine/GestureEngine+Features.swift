@@ -10,7 +10,7 @@ extension GestureEngine {
     /// Evaluates one gesture on the current frame: new touches, then moves, then lifts.
     mutating func evaluate(_ g: Int) {
         guard listening(g) else { return }
-        let record = table.gestures[g]
+        let record = UnsafePointer(records + g)
         for s in frameBegan {
             guard listening(g) else { return }
             take(g, slot: s, record)
@@ -34,18 +34,18 @@ extension GestureEngine {
 
     // MARK: New touches
 
-    private mutating func take(_ g: Int, slot s: Int, _ r: GestureRecord) {
+    private mutating func take(_ g: Int, slot s: Int, _ r: UnsafePointer<GestureRecord>) {
         // A held gesture takes no new touches; a begun discrete-style gesture neither.
         if tracks[g].status == .held { return }
         let count = (tracks[g].tracked).nonzeroBitCount
-        switch r.kind {
+        switch r.pointee.kind {
         case .pan:
-            let limit = r.maxTouches == 0 ? Self.touchCapacity : Int(r.maxTouches)
+            let limit = r.pointee.maxTouches == 0 ? Self.touchCapacity : Int(r.pointee.maxTouches)
             guard count < limit else { return }
             adopt(g, s)
             rebase(g, before: count)
-            if count + 1 >= Int(r.minTouches) {
-                if count + 1 == Int(r.minTouches) { sample(g) }
+            if count + 1 >= Int(r.pointee.minTouches) {
+                if count + 1 == Int(r.pointee.minTouches) { sample(g) }
                 _ = feed(g, .full)
             } else {
                 _ = feed(g, .down)
@@ -61,7 +61,7 @@ extension GestureEngine {
                 let (dx, dy) = (slots[s].x - slots[tracks[g].first].x, slots[s].y - slots[tracks[g].first].y)
                 tracks[g].span0 = (dx * dx + dy * dy).squareRoot()
                 tracks[g].lastAngle = atan2(dy, dx)
-                tracks[g].value0 = r.kind == .pinch ? 1 : 0
+                tracks[g].value0 = r.pointee.kind == .pinch ? 1 : 0
                 centroid(g)
                 sample(g)
                 _ = feed(g, .full)
@@ -81,7 +81,7 @@ extension GestureEngine {
         case .tap, .longPress, .swipe:
             guard tracks[g].status != .active else { return }
             adopt(g, s)
-            let needed = Int(r.minTouches)
+            let needed = Int(r.pointee.minTouches)
             if count == 0 { startPress(g, slot: s, r) }
             guard listening(g) else { return }
             if count + 1 > needed {
@@ -96,23 +96,23 @@ extension GestureEngine {
                     tracks[g].firstPressX = tracks[g].x
                     tracks[g].firstPressY = tracks[g].y
                 }
-                if r.kind == .swipe {
+                if r.pointee.kind == .swipe {
                     tracks[g].startX = tracks[g].x
                     tracks[g].startY = tracks[g].y
                     tracks[g].startTime = clock
                 }
-                if r.kind == .longPress { resetRing(g); sample(g) }
+                if r.pointee.kind == .longPress { resetRing(g); sample(g) }
                 _ = feed(g, .full)
             }
         }
     }
 
     /// The first finger of a press: timers, and the series' distance rule.
-    private mutating func startPress(_ g: Int, slot s: Int, _ r: GestureRecord) {
+    private mutating func startPress(_ g: Int, slot s: Int, _ r: UnsafePointer<GestureRecord>) {
         tracks[g].pressStart = clock
         if tracks[g].presses > 0 {
             let (dx, dy) = (slots[s].x - tracks[g].seriesX, slots[s].y - tracks[g].seriesY)
-            if (dx * dx + dy * dy).squareRoot() > r.tapDistance {
+            if (dx * dx + dy * dy).squareRoot() > r.pointee.tapDistance {
                 // The press breaks the series: the gesture fails and this press starts a new one.
                 _ = feed(g, .far)
                 guard listening(g) else { return }
@@ -138,41 +138,41 @@ extension GestureEngine {
 
     // MARK: Movement
 
-    private mutating func measure(_ g: Int, _ r: GestureRecord) {
+    private mutating func measure(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
         guard tracks[g].tracked & movedMask != 0 else { return }
-        switch r.kind {
+        switch r.pointee.kind {
         case .tap, .longPress:
             centroid(g)
-            if beyondSlop(g, r.slop) { guard feed(g, .slop) else { return } }
-            if r.kind == .longPress { sample(g) }
+            if beyondSlop(g, r.pointee.slop) { guard feed(g, .slop) else { return } }
+            if r.pointee.kind == .longPress { sample(g) }
             _ = feed(g, .move)
         case .swipe:
             centroid(g)
-            guard tracks[g].tracked.nonzeroBitCount == Int(r.minTouches) else { return }
+            guard tracks[g].tracked.nonzeroBitCount == Int(r.pointee.minTouches) else { return }
             measureSwipe(g, r)
         case .pan:
             let count = tracks[g].tracked.nonzeroBitCount
             centroid(g)
             tracks[g].value0 = tracks[g].offsetX + tracks[g].x - tracks[g].baseX
             tracks[g].value1 = tracks[g].offsetY + tracks[g].y - tracks[g].baseY
-            guard count >= Int(r.minTouches) else { return }  // below the minimum the pan pauses
+            guard count >= Int(r.pointee.minTouches) else { return }  // below the minimum the pan pauses
             sample(g)
             guard feed(g, .move) else { return }
             let (tx, ty) = (tracks[g].value0, tracks[g].value1)
-            switch r.axis {
+            switch r.pointee.axis {
             case 1:
-                if abs(tx) > r.threshold { _ = feed(g, .threshold) } else if abs(ty) > r.threshold { _ = feed(g, .offAxis) }
+                if abs(tx) > r.pointee.threshold { _ = feed(g, .threshold) } else if abs(ty) > r.pointee.threshold { _ = feed(g, .offAxis) }
             case 2:
-                if abs(ty) > r.threshold { _ = feed(g, .threshold) } else if abs(tx) > r.threshold { _ = feed(g, .offAxis) }
+                if abs(ty) > r.pointee.threshold { _ = feed(g, .threshold) } else if abs(tx) > r.pointee.threshold { _ = feed(g, .offAxis) }
             default:
-                if (tx * tx + ty * ty).squareRoot() > r.threshold { _ = feed(g, .threshold) }
+                if (tx * tx + ty * ty).squareRoot() > r.pointee.threshold { _ = feed(g, .threshold) }
             }
         case .pinch, .rotation:
             let (a, b) = (tracks[g].first, tracks[g].second)
             guard a >= 0, b >= 0, tracks[g].tracked & bit(a) != 0, tracks[g].tracked & bit(b) != 0 else { return }
             centroid(g)
             let (dx, dy) = (slots[b].x - slots[a].x, slots[b].y - slots[a].y)
-            if r.kind == .pinch {
+            if r.pointee.kind == .pinch {
                 let span0 = tracks[g].span0
                 tracks[g].value0 = span0 > 0 ? (dx * dx + dy * dy).squareRoot() / span0 : 1
             } else {
@@ -184,8 +184,8 @@ extension GestureEngine {
             }
             sample(g)
             guard feed(g, .move) else { return }
-            let change = r.kind == .pinch ? abs(tracks[g].value0 - 1) : abs(tracks[g].value0)
-            if change > r.threshold { _ = feed(g, .threshold) }
+            let change = r.pointee.kind == .pinch ? abs(tracks[g].value0 - 1) : abs(tracks[g].value0)
+            if change > r.pointee.threshold { _ = feed(g, .threshold) }
         case .stroke:
             let s = tracks[g].tracked.trailingZeroBitCount
             guard s < Self.slotCount else { return }
@@ -193,8 +193,8 @@ extension GestureEngine {
             tracks[g].y = slots[s].y
             var dx = slots[s].x - tracks[g].anchorX
             var dy = slots[s].y - tracks[g].anchorY
-            if r.axis == 1 { dy = 0 } else if r.axis == 2 { dx = 0 }
-            guard (dx * dx + dy * dy).squareRoot() >= r.segment else { return }
+            if r.pointee.axis == 1 { dy = 0 } else if r.pointee.axis == 2 { dx = 0 }
+            guard (dx * dx + dy * dy).squareRoot() >= r.pointee.segment else { return }
             tracks[g].anchorX = slots[s].x
             tracks[g].anchorY = slots[s].y
             step(g, sector(dx, dy))
@@ -206,21 +206,20 @@ extension GestureEngine {
         while tracked != 0 {
             let s = tracked.trailingZeroBitCount
             tracked &= tracked - 1
-            let (dx, dy) = (slots[s].x - slots[s].downX, slots[s].y - slots[s].downY)
-            if (dx * dx + dy * dy).squareRoot() > slop { return true }
+            if slots[s].travel > slop { return true }
         }
         return false
     }
 
-    private mutating func measureSwipe(_ g: Int, _ r: GestureRecord) {
+    private mutating func measureSwipe(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
         let dx = tracks[g].x - tracks[g].startX
         let dy = tracks[g].y - tracks[g].startY
         let distance = (dx * dx + dy * dy).squareRoot()
-        guard distance >= r.minDistance else { return }
+        guard distance >= r.pointee.minDistance else { return }
         var best: UInt8 = 0
         var bestAngle = Double.infinity
         // right, up, left, down: the swipe directions, as `Direction` raw values 0, 2, 4, 6.
-        for d in stride(from: 0, to: 8, by: 2) where r.directions & (1 << UInt8(d)) != 0 {
+        for d in stride(from: 0, to: 8, by: 2) where r.pointee.directions & (1 << UInt8(d)) != 0 {
             let ux = d == 0 ? 1.0 : d == 4 ? -1.0 : 0
             let uy = d == 6 ? 1.0 : d == 2 ? -1.0 : 0
             let cosine = max(-1, min(1, (dx * ux + dy * uy) / distance))
@@ -231,8 +230,8 @@ extension GestureEngine {
             }
         }
         let elapsed = Double(clock - tracks[g].startTime) / 1_000_000
-        let fastEnough = elapsed <= 0 || distance / elapsed >= r.minVelocity
-        if bestAngle <= r.maxAngle + 1e-12 && fastEnough {
+        let fastEnough = elapsed <= 0 || distance / elapsed >= r.pointee.minVelocity
+        if bestAngle <= r.pointee.maxAngle + 1e-12 && fastEnough {
             tracks[g].direction = best
             _ = feed(g, .swipe)
         } else {
@@ -290,17 +289,17 @@ extension GestureEngine {
 
     // MARK: Lifts
 
-    private mutating func release(_ g: Int, slot s: Int, cancelled: Bool, _ r: GestureRecord) {
+    private mutating func release(_ g: Int, slot s: Int, cancelled: Bool, _ r: UnsafePointer<GestureRecord>) {
         let before = tracks[g].tracked.nonzeroBitCount
         tracks[g].tracked &= ~bit(s)
         if cancelled {
             _ = feed(g, .cancel)
             return
         }
-        if r.kind == .pan { rebase(g, before: before) }
+        if r.pointee.kind == .pan { rebase(g, before: before) }
         if tracks[g].tracked == 0 {
             tracks[g].lastLift = clock
-            if r.kind == .stroke && tracks[g].pendingStep >= 0 {
+            if r.pointee.kind == .stroke && tracks[g].pendingStep >= 0 {
                 // A corner step still waiting at lift is a real segment.
                 let p = tracks[g].pendingStep
                 tracks[g].pendingStep = -1
@@ -319,6 +318,13 @@ extension GestureEngine {
     mutating func centroid(_ g: Int) {
         var tracked = tracks[g].tracked
         guard tracked != 0 else { return }
+        // Most gestures track the same touches: compute each set's centroid once per frame.
+        if tracked == centroidMask {
+            tracks[g].x = centroidX
+            tracks[g].y = centroidY
+            return
+        }
+        let mask = tracked
         var (sx, sy, n) = (0.0, 0.0, 0.0)
         while tracked != 0 {
             let s = tracked.trailingZeroBitCount
@@ -329,6 +335,7 @@ extension GestureEngine {
         }
         tracks[g].x = sx / n
         tracks[g].y = sy / n
+        (centroidMask, centroidX, centroidY) = (mask, tracks[g].x, tracks[g].y)
     }
 
     /// Keeps a pan's translation continuous when its finger count changes.
@@ -349,7 +356,7 @@ extension GestureEngine {
 
     /// Records the current values for velocities.
     mutating func sample(_ g: Int) {
-        let kind = table.gestures[g].kind
+        let kind = records[g].kind
         let (a, b) = kind == .longPress ? (tracks[g].x, tracks[g].y) : (tracks[g].value0, tracks[g].value1)
         let base = g * Self.ringSize
         let i = ringHead[g]

@@ -56,6 +56,10 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     var frameBegan = SmallBuffer<Int>(capacity: 32)
     var frameEnded = SmallBuffer<(slot: Int, cancelled: Bool)>(capacity: 32)
     var releasePending = false
+    /// The centroid of the touch set `centroidMask`, valid within one frame's evaluation.
+    var centroidMask: UInt32 = 0
+    var centroidX = 0.0, centroidY = 0.0
+    var records: UnsafeMutablePointer<GestureRecord>
     /// Some gesture may have finished or lost its touches since the last settle.
     var needsSettle = false
 
@@ -65,7 +69,8 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         self.transitions = transitions
         let n = table.gestures.count
         gestureRange = 0..<n
-        storage = EngineStorage(gestures: n, slots: Self.slotCount, ringSize: Self.ringSize)
+        storage = EngineStorage(gestures: n, slots: Self.slotCount, ringSize: Self.ringSize, records: table.gestures)
+        records = storage.records
         (tracks, slots, ringTime, ring0, ring1, ringHead, ringCount) = storage.buffers
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
@@ -78,6 +83,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) {
             storage = storage.copy()
+            records = storage.records
             (tracks, slots, ringTime, ring0, ring1, ringHead, ringCount) = storage.buffers
         }
     }
@@ -177,6 +183,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
                 resetRing(g)
             }
         }
+        centroidMask = 0
         for g in gestureRange { evaluate(g) }
         for (s, _) in frameEnded { downMask &= ~(1 << UInt32(s)) }
         settle()
@@ -232,6 +239,8 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         if e.x != slots[s].x || e.y != slots[s].y {
             slots[s].x = e.x
             slots[s].y = e.y
+            let (dx, dy) = (e.x - slots[s].downX, e.y - slots[s].downY)
+            slots[s].travel = (dx * dx + dy * dy).squareRoot()
             movedMask |= 1 << UInt32(s)
         }
     }

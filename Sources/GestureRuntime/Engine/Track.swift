@@ -76,6 +76,8 @@ struct TouchSlot {
     var id = 0
     var downX = 0.0, downY = 0.0
     var x = 0.0, y = 0.0
+    /// Distance from the down point, kept up to date on each move (slop checks read it).
+    var travel = 0.0
     /// Time of the touch's last sample, for the stale-touch timeout.
     var lastSeen: Int64 = 0
 }

@@ -80,12 +80,11 @@ extension GestureTable: TransitionFunction {
 
     @inline(__always)
     public func next(_ gesture: Int, _ state: Int, _ symbol: Symbol) -> Int {
-        let record = gestures[gesture]
         let c = Int(classMap[gesture &* Symbol.count &+ Int(symbol.rawValue)])
-        if record.packing == GestureRecord.packingDense {
-            return Int(dense[Int(record.transitionBase) &+ state &* Int(record.classCount) &+ c])
+        if gestures[gesture].packing == GestureRecord.packingDense {
+            return Int(dense[Int(gestures[gesture].transitionBase) &+ state &* Int(gestures[gesture].classCount) &+ c])
         }
-        let p = Int(combBase[Int(record.stateBase) &+ state]) &+ c
+        let p = Int(combBase[Int(gestures[gesture].stateBase) &+ state]) &+ c
         return Int(combCheck[p]) == state ? Int(combNext[p]) : state
     }
 
