@@ -189,7 +189,7 @@ extension GestureEngine {
     }
 
     /// The event gesture `g` would report now, with its kind's values.
-    func event(_ g: Int, _ state: GestureState) -> GestureEvent {
+    mutating func event(_ g: Int, _ state: GestureState) -> GestureEvent {
         let t = tracks[g]
         var e = GestureEvent(time: clock, gesture: g, state: state, x: t.x, y: t.y)
         switch records[g].kind {

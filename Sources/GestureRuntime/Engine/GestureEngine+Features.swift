@@ -368,15 +368,16 @@ extension GestureEngine {
     }
 
     /// (now - value at the oldest sample no more than 100ms old) / elapsed, per second.
-    func velocity(_ g: Int, now a: Double, _ b: Double) -> (Double, Double) {
+    /// Samples that fell out of the window are dropped for good: the clock only
+    /// moves forward, so they can never count again, and each is dropped once.
+    mutating func velocity(_ g: Int, now a: Double, _ b: Double) -> (Double, Double) {
         let base = g * Self.ringSize
-        var oldest = -1
-        for k in 0..<ringCount[g] {
-            let i = (ringHead[g] - 1 - k + Self.ringSize) % Self.ringSize
-            if clock - ringTime[base + i] > Self.velocityWindow { break }
-            oldest = i
+        var oldest = (ringHead[g] - ringCount[g] + Self.ringSize) % Self.ringSize
+        while ringCount[g] > 0 && clock - ringTime[base + oldest] > Self.velocityWindow {
+            ringCount[g] -= 1
+            oldest = (oldest + 1) % Self.ringSize
         }
-        guard oldest >= 0 else { return (0, 0) }
+        guard ringCount[g] > 0 else { return (0, 0) }
         let elapsed = Double(clock - ringTime[base + oldest]) / 1_000_000
         guard elapsed > 0 else { return (0, 0) }
         return ((a - ring0[base + oldest]) / elapsed, (b - ring1[base + oldest]) / elapsed)
