@@ -2,6 +2,7 @@ import GestureRuntime
 
 /// The whole pipeline in one call: parse, check, and (without errors) build the table.
 public enum Compiler {
+    /// Everything one compilation produced.
     public struct Output: Sendable {
         public var frontend: Frontend.Result
         /// nil when there were errors.
@@ -11,6 +12,7 @@ public enum Compiler {
         public var diagnostics: [Diagnostic]
     }
 
+    /// Compiles one spec; `table` is nil when any diagnostic is an error.
     public static func compile(_ source: SourceFile) -> Output {
         let front = Frontend.check(source)
         guard !front.diagnostics.hasErrors else {

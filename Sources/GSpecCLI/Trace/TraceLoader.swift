@@ -8,6 +8,7 @@ public enum TraceLoader {
         public var description: String
     }
 
+    /// Every event of the trace at `path`; the first malformed line is the error.
     public static func events(fromFile path: String) throws(Failure) -> [TouchEvent] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw Failure(description: "cannot read '\(path)'")

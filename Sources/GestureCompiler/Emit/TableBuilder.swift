@@ -23,8 +23,8 @@ public struct GestureStats: Hashable, Sendable {
 /// minimize, merge symbols into classes, and pack each gesture's rows dense or
 /// comb-compressed, whichever is smaller. Equal inputs give equal tables.
 public struct TableBuilder {
-    public private(set) var table = GestureTable()
-    public private(set) var stats: [GestureStats] = []
+    private var table = GestureTable()
+    private var stats: [GestureStats] = []
     private var stringIndex: [String: UInt32] = [:]
 
     /// Builds the table of `set`; `source` gives declaration lines. A gesture

@@ -4,6 +4,7 @@ import GestureRuntime
 /// counting (taps, presses) and order (stroke segments) become states;
 /// geometry stays with the runtime's feature extractor.
 public enum Lowering {
+    /// The NFA of one gesture, with its kind's control (fingers, lifts, timers).
     public static func automaton(for g: GestureDefinition) -> Automaton {
         var a = Automaton()
         switch g.kind {

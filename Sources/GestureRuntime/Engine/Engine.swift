@@ -47,6 +47,7 @@ public struct Engine: TouchEngine {
         set { core.staleTouchTimeout = newValue }
     }
 
+    // The requirements' documentation is on `TouchEngine`.
     public mutating func feed(_ event: TouchEvent) { core.feed(event) }
     public mutating func advance(to time: Int64) { core.advance(to: time) }
     public mutating func finish() { core.finish() }

@@ -1,5 +1,3 @@
-
-
 /// Runs a compiled gesture set against a touch stream and reports gesture
 /// events, arbitrating between gestures as docs/semantics.md describes.
 ///
@@ -45,6 +43,8 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     var ring1: UnsafeMutablePointer<Double>
     var ringHead: UnsafeMutablePointer<Int>
     var ringCount: UnsafeMutablePointer<Int>
+    /// The table's gesture records, copied once so the hot path reads them in place.
+    var records: UnsafeMutablePointer<GestureRecord>
     let gestureRange: Range<Int>
     /// Slots whose touch is down, and those that moved in the current frame.
     var downMask: UInt32 = 0
@@ -59,7 +59,6 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     /// The centroid of the touch set `centroidMask`, valid within one frame's evaluation.
     var centroidMask: UInt32 = 0
     var centroidX = 0.0, centroidY = 0.0
-    var records: UnsafeMutablePointer<GestureRecord>
     /// Some gesture may have finished or lost its touches since the last settle.
     var needsSettle = false
 

@@ -64,16 +64,6 @@ public struct GestureTable: Hashable, Sendable {
     }
 }
 
-/// How an engine steps automata. The packed table is the production
-/// implementation; the compiler's reference interpreter provides another over
-/// the unoptimized automata, and both must give identical output.
-public protocol TransitionFunction {
-    func startState(_ gesture: Int) -> Int
-    func next(_ gesture: Int, _ state: Int, _ symbol: Symbol) -> Int
-    func output(_ gesture: Int, _ state: Int) -> StateOutput
-    func timer(_ gesture: Int, _ state: Int) -> StateTimer
-}
-
 extension GestureTable: TransitionFunction {
     @inline(__always)
     public func startState(_ gesture: Int) -> Int { Int(gestures[gesture].startState) }
