@@ -88,7 +88,7 @@ enum BuildCommand {
     }
 
     static func stats(_ path: String, _ stats: [GestureStats], _ table: GestureTable) -> String {
-        var out = "\(path): \(stats.count) gestures, \(table.encoded().count) table bytes\n"
+        var out = "\(path): \(stats.count) gesture\(stats.count == 1 ? "" : "s"), \(table.encoded().count) table bytes\n"
         let header = ["gesture", "NFA", "DFA", "min", "symbols", "classes", "bytes", "packed", "packing"]
         var rows = [header]
         for s in stats {
