@@ -52,6 +52,21 @@ import Testing
         #expect(dot.hasPrefix("digraph gestures") && dot.contains("recognized"))
     }
 
+    @Test func graphDrawsOneGestureOrAll() throws {
+        let check = CLIPaths.packageRoot.appendingPathComponent("specs/checkmark.gesture").path
+        let (status, out, _) = run(["graph", check])
+        #expect(status == .success && out.hasPrefix("digraph gestures") && out.contains("segment:down-right"))
+        let (one, single, _) = run(["graph", Self.tapView, "--gesture", "doubleTap"])
+        #expect(one == .success && single.contains("doubleTap: tap") && !single.contains("tripleTap"))
+        let (bad, _, err) = run(["graph", Self.tapView, "--gesture", "dubleTap"])
+        #expect(bad == .inputError && err.contains("did you mean 'doubleTap'?"))
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("g.dot").path
+        #expect(run(["graph", check, "-o", file]).0 == .success)
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == out)
+    }
+
     @Test func buildReportsErrorsAndWritesNothing() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -83,10 +83,11 @@ public enum TableEmitter {
         ]
     }
 
-    /// One DOT digraph with a cluster per gesture; edges labelled with the symbols of their class.
-    public static func dot(_ t: GestureTable) -> String {
+    /// One DOT digraph with a cluster per gesture (or only gesture `only`);
+    /// edges are labelled with the symbols that take them.
+    public static func dot(_ t: GestureTable, only: Int? = nil) -> String {
         var out = "digraph gestures {\n  rankdir=LR;\n  node [shape=circle, fontname=\"Helvetica\"];\n"
-        for (g, r) in t.gestures.enumerated() {
+        for (g, r) in t.gestures.enumerated() where only == nil || only == g {
             let name = t.strings[Int(r.name)]
             out += "  subgraph cluster_\(g) {\n    label=\(quoted("\(name): \(r.kind.keyword)"));\n"
             for s in 0..<Int(r.stateCount) {

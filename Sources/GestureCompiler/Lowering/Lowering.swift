@@ -110,11 +110,13 @@ public enum Lowering {
         }
         let fail = a.add(.failed), rec = a.add(.recognized)
         let immediate = g.recognize == .immediately
+        // Symbols a stroke's extractor never sends, plus the finger's own down and moves.
+        let ignored: [Symbol] = [.down, .move, .lift, .full, .slop, .far, .timeout, .threshold, .offAxis, .swipe, .swipeFail]
         let base = a.states.count
         for i in 0..<nfa.stateCount {
             let accepting = i == nfa.accepting
             _ = a.add(immediate && accepting ? .recognized : .none, ignoringRest: false)
-            a.ignore(base + i, [.down, .move, .lift])
+            a.ignore(base + i, ignored)
             a.on(base + i, [.tooMany, .cancel], fail)
             a.on(base + i, [.allUp], !immediate && accepting ? rec : fail)
         }
@@ -130,7 +132,7 @@ public enum Lowering {
         // A start without ε-edges, so that matching needs at least one step and
         // an empty match is decided only at lift.
         let start = a.add(ignoringRest: false)
-        a.ignore(start, [.down, .move, .lift])
+        a.ignore(start, ignored)
         a.on(start, [.tooMany, .cancel], fail)
         let initial = nfa.closure([0])
         a.on(start, [.allUp], !immediate && initial.contains(nfa.accepting) ? rec : fail)
