@@ -115,6 +115,16 @@ import Testing
         #expect(out.contains("\"singleTap\",\"state\":\"recognized\""))
     }
 
+    @Test func byteOrderMarkAndCRLFTracesRead() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = try write("\u{FEFF}{\"t\":1.0,\"touch\":1,\"phase\":\"began\",\"x\":5,\"y\":5}\r\n{\"t\":1.05,\"touch\":1,\"phase\":\"ended\",\"x\":5,\"y\":5}\r\n",
+                              "crlf.jsonl", in: dir)
+        let (status, out, err) = run(["run", Self.tapView, "--trace", trace])
+        #expect(status == .success && err.isEmpty)
+        #expect(out.contains("singleTap"))
+    }
+
     @Test func anomaliesAreCountedOnStderrWithoutChangingTheStatus() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -115,6 +115,14 @@ import Testing
         #expect(g.doc == "first\nsecond")
     }
 
+    @Test func byteOrderMarkAndCRLFAreAccepted() {
+        let (syntax, diagnostics, source) = parse("\u{FEFF}gesture a: tap {\r\n  taps: 2\r\n}\r\n")
+        #expect(diagnostics.isEmpty)
+        guard case .gesture(let g) = syntax.declarations.first else { Issue.record("expected a gesture"); return }
+        #expect(source.location(of: g.name.range.start).column == 12)  // bytes, the mark included
+        #expect(g.parameters.map(\.name.name) == ["taps"])
+    }
+
     @Test func deepNestingIsAnErrorNotACrash() {
         let depth = 10_000
         let text = "gesture s: stroke { match: " + String(repeating: "(", count: depth) + "right"

@@ -17,7 +17,7 @@ struct TraceReader {
     static func read(_ bytes: [UInt8], _ body: (TouchEvent) -> Void) -> [LineError] {
         var errors: [LineError] = []
         var lineNumber = 0
-        var start = 0
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a UTF-8 byte-order mark
         while start <= bytes.count {
             var end = start
             while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }

@@ -8,6 +8,8 @@ struct Lexer {
 
     init(_ source: SourceFile) {
         bytes = source.bytes
+        // Editors on some platforms start UTF-8 files with a byte-order mark.
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { pos = 3 }
     }
 
     mutating func tokenize() -> [Token] {
