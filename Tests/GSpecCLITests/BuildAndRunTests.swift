@@ -67,6 +67,23 @@ import Testing
         #expect(try String(contentsOfFile: file, encoding: .utf8) == out)
     }
 
+    @Test func evalReportsConfusionRecallAndFalseFires() throws {
+        let dataset = CLIPaths.fixtures.appendingPathComponent("dataset").path
+        let check = CLIPaths.packageRoot.appendingPathComponent("specs/checkmark.gesture").path
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("eval.json").path
+        let (status, out, _) = run(["eval", check, "--dataset", dataset, "--json", json])
+        #expect(status == .success)
+        #expect(out.hasPrefix("4 traces, 2 shapes, 1 gestures"))
+        // Two of the three checks are drawn as checks; the caret fires nothing.
+        #expect(out.contains("check: 66.7% (2/3)  slow 50.0%  fast 100.0%  false fires on other shapes 0.0% (0/1)"))
+        let rows = out.split(separator: "\n").filter { $0.hasPrefix("caret ") || $0.hasPrefix("check ") }
+        #expect(rows.map { $0.split(separator: " ").map(String.init) } == [["caret", "0", "1"], ["check", "2", "1"]])
+        let figures = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
+        #expect(figures?["traces"] as? Int == 4)
+    }
+
     @Test func buildReportsErrorsAndWritesNothing() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
