@@ -110,6 +110,9 @@ extension GestureEngine {
     /// The first finger of a press: timers, and the series' distance rule.
     private mutating func startPress(_ g: Int, slot s: Int, _ r: UnsafePointer<GestureRecord>) {
         tracks[g].pressStart = clock
+        // A swipe reports where it began; until all its fingers are down, that is the first finger.
+        tracks[g].startX = slots[s].x
+        tracks[g].startY = slots[s].y
         if tracks[g].presses > 0 {
             let (dx, dy) = (slots[s].x - tracks[g].seriesX, slots[s].y - tracks[g].seriesY)
             if (dx * dx + dy * dy).squareRoot() > r.pointee.tapDistance {
