@@ -34,7 +34,7 @@ enum EvalCommand {
             console.err("error: expected one gesture set and --dataset <dir>\nUsage: \(spec.usage)\n")
             return .usageError
         }
-        guard let table = loadTable(parsed.positionals[0], parsed, console) else { return .inputError }
+        guard let table = GestureSetLoader.load(parsed.positionals[0], parsed, console)?.table else { return .inputError }
         let fm = FileManager.default
         guard let shapes = try? fm.contentsOfDirectory(atPath: dataset).filter({ name in
             var isDirectory: ObjCBool = false
@@ -83,23 +83,6 @@ enum EvalCommand {
             }
         }
         return failed ? .inputError : .success
-    }
-
-    static func loadTable(_ input: String, _ parsed: CommandLineSpec.Parsed, _ console: Console) -> GestureTable? {
-        guard let bytes = FileManager.default.contents(atPath: input).map(Array.init) else {
-            console.err("error: no such file or directory: '\(input)'\n")
-            return nil
-        }
-        if TableFormat.looksLikeTable(bytes) {
-            do { return try GestureTable(decoding: bytes) } catch {
-                console.err("error: \(input): \(error)\n")
-                return nil
-            }
-        }
-        let source = SourceFile(path: input, bytes: bytes)
-        let output = Compiler.compile(source)
-        console.err(DiagnosticRenderer(colored: CheckCommand.colored(parsed, console)).render(output.diagnostics, in: source))
-        return output.table
     }
 
     static func speed(of file: String) -> String {

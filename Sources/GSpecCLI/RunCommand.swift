@@ -29,11 +29,6 @@ enum RunCommand {
             console.err("error: expected one gesture set and --trace <trace.jsonl>\nUsage: \(spec.usage)\n")
             return .usageError
         }
-        let input = parsed.positionals[0]
-        guard let inputBytes = FileManager.default.contents(atPath: input).map(Array.init) else {
-            console.err("error: no such file or directory: '\(input)'\n")
-            return .inputError
-        }
         if let size = (try? FileManager.default.attributesOfItem(atPath: tracePath))?[.size] as? Int,
            size > TraceReader.maxFileBytes {
             console.err("error: '\(tracePath)' is \(size) bytes, over the \(TraceReader.maxFileBytes >> 30) GiB limit for traces\n")
@@ -43,23 +38,8 @@ enum RunCommand {
             console.err("error: no such file or directory: '\(tracePath)'\n")
             return .inputError
         }
-        let table: GestureTable
-        var gestureSet: GestureSet?
-        if TableFormat.looksLikeTable(inputBytes) {
-            do {
-                table = try GestureTable(decoding: inputBytes)
-            } catch {
-                console.err("error: \(input): \(error)\n")
-                return .inputError
-            }
-        } else {
-            let source = SourceFile(path: input, bytes: inputBytes)
-            let output = Compiler.compile(source)
-            console.err(DiagnosticRenderer(colored: CheckCommand.colored(parsed, console)).render(output.diagnostics, in: source))
-            guard let compiled = output.table else { return .inputError }
-            table = compiled
-            gestureSet = output.frontend.gestureSet
-        }
+        guard let loaded = GestureSetLoader.load(parsed.positionals[0], parsed, console) else { return .inputError }
+        let table = loaded.table
         var staleTimeout: Int64?
         if let text = parsed.values["--stale-touch-timeout"] {
             guard let us = TraceReader.microseconds(text), us > 0 else {
@@ -71,7 +51,7 @@ enum RunCommand {
         let printer = Printer(table: table, allStates: parsed.flags.contains("--all-states"), console: console)
         let result: (errors: [TraceReader.LineError], anomalies: StreamAnomalies)
         if parsed.flags.contains("--reference") {
-            guard let gestureSet else {
+            guard let gestureSet = loaded.gestureSet else {
                 console.err("error: --reference needs a .gesture spec, not a table\n")
                 return .usageError
             }

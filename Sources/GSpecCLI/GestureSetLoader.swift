@@ -1,0 +1,33 @@
+import Foundation
+import GestureCompiler
+import GestureRuntime
+
+/// Loads what `gspec run` and `gspec eval` take: a `.gtab` table, told by its
+/// magic number, or a `.gesture` spec compiled on the spot (its diagnostics
+/// printed). Failures are reported; the result is nil then.
+enum GestureSetLoader {
+    struct Loaded {
+        var table: GestureTable
+        /// The checked set, when the input was a spec (the reference interpreter needs it).
+        var gestureSet: GestureSet?
+    }
+
+    static func load(_ path: String, _ parsed: CommandLineSpec.Parsed, _ console: Console) -> Loaded? {
+        guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
+            console.err("error: no such file or directory: '\(path)'\n")
+            return nil
+        }
+        if TableFormat.looksLikeTable(bytes) {
+            do {
+                return Loaded(table: try GestureTable(decoding: bytes), gestureSet: nil)
+            } catch {
+                console.err("error: \(path): \(error)\n")
+                return nil
+            }
+        }
+        let source = SourceFile(path: path, bytes: bytes)
+        let output = Compiler.compile(source)
+        console.err(DiagnosticRenderer(colored: CheckCommand.colored(parsed, console)).render(output.diagnostics, in: source))
+        return output.table.map { Loaded(table: $0, gestureSet: output.frontend.gestureSet) }
+    }
+}
