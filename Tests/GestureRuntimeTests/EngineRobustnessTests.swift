@@ -49,6 +49,16 @@ import Testing
         #expect(e.events.isEmpty)
     }
 
+    @Test func stationaryOnlyAdvancesTheClock() throws {
+        var e = try engine()
+        e.feed(ev(1.0, 1, .began, 10, 10))
+        e.feed(ev(1.05, 1, .stationary, 90, 90))  // its position is not a move: no slop failure
+        e.feed(ev(1.1, 1, .ended, 10, 10))
+        e.finish()
+        #expect(e.events.contains { $0.gesture == 0 && $0.state == .recognized })
+        #expect(e.anomalies.isEmpty)
+    }
+
     @Test func nonFiniteCoordinatesAreIgnored() throws {
         var e = try engine()
         e.feed(ev(1.0, 1, .began, .nan, 0))

@@ -231,6 +231,8 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             return
         }
         slots[s].lastSeen = frameTime
+        // `stationary` advances the clock only: its coordinates are not a move.
+        guard e.phase != .stationary else { return }
         guard e.x.isFinite && e.y.isFinite else {
             anomalies.nonFiniteCoordinate += 1
             return
