@@ -40,6 +40,8 @@ public struct Engine: TouchEngine {
 
     public var table: GestureTable { core.table }
     public var events: [GestureEvent] { core.events }
+    /// Whether any event is waiting: cheaper than `events.isEmpty` in a per-sample loop.
+    public var hasEvents: Bool { !core.events.isEmpty }
     public var anomalies: StreamAnomalies { core.anomalies }
     public var clock: Int64 { core.clock }
     public var staleTouchTimeout: Int64? {

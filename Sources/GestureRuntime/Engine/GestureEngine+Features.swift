@@ -145,7 +145,7 @@ extension GestureEngine {
         guard tracks[g].tracked & movedMask != 0 else { return }
         switch r.pointee.kind {
         case .tap, .longPress:
-            centroid(g)
+            if r.pointee.kind == .longPress { centroid(g) }  // a tap reports its first press, not where it is
             if beyondSlop(g, r.pointee.slop) { guard feed(g, .slop) else { return } }
             if r.pointee.kind == .longPress { sample(g) }
             _ = feed(g, .move)
