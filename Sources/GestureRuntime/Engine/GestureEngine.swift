@@ -183,7 +183,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             }
         }
         centroidMask = 0
-        for g in gestureRange { evaluate(g) }
+        for g in gestureRange where listening(g) { evaluate(g) }
         for (s, _) in frameEnded { downMask &= ~(1 << UInt32(s)) }
         settle()
     }
