@@ -113,7 +113,7 @@ enum ParameterSchema {
 
     /// Every parameter name `kind` accepts, sorted for stable suggestions.
     static func names(for kind: GestureKind) -> [String] {
-        (Array(byKind[kind]?.keys ?? [:].keys) + Array(delivery.keys) + Array(aliases.keys)).sorted()
+        ((byKind[kind].map { Array($0.keys) } ?? []) + Array(delivery.keys) + Array(aliases.keys)).sorted()
     }
 
     /// The kinds that do have a parameter `name`, in declaration order.

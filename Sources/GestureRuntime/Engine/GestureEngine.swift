@@ -35,6 +35,8 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     /// Per-gesture and per-touch state in raw buffers owned by `storage`:
     /// writes on the hot path then need no uniqueness check per field. The
     /// engine stays a value: a mutation of a shared copy copies the storage first.
+    /// The pointers are cached here rather than read through `storage` on each
+    /// access (one load fewer on the hot path); `makeUnique` refreshes them.
     var storage: EngineStorage
     var tracks: UnsafeMutablePointer<Track>
     var slots: UnsafeMutablePointer<TouchSlot>
