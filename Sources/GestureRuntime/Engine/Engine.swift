@@ -26,16 +26,40 @@ extension GestureEngine: TouchEngine {}
 /// A concrete type rather than a generic instance, so that the whole engine is
 /// specialized for the packed table inside this module: callers in other
 /// modules get one direct call per sample and no protocol dispatch inside it.
+/// It is one reference wide: callers copy a large struct around calls on a
+/// `var` (for `hasEvents` after each `feed`, two 500-byte copies per sample
+/// were measured), so the state lives behind a pointer, copied on write.
 /// See `GestureEngine` for the semantics, threading and cost.
 public struct Engine: TouchEngine {
-    @usableFromInline var core: GestureEngine<GestureTable>
+    private var box: Box
 
     /// The most touches down at once.
-    public static var touchCapacity: Int { GestureEngine<GestureTable>.touchCapacity }
+    public static var touchCapacity: Int { GestureEngine<PackedTransitions>.touchCapacity }
 
-    /// An engine over a compiled table.
+    /// An engine over a compiled table: one the compiler built, `TableFormat`
+    /// decoded or `--emit swift` wrote. The engine reads it without bounds
+    /// checks, so a table assembled by hand that fails
+    /// `TableFormat.validate` is refused with a trap here, never read out of bounds.
     public init(table: GestureTable) {
-        core = GestureEngine(table: table, transitions: table)
+        do throws(TableError) {
+            try TableFormat.validate(table)
+        } catch {
+            preconditionFailure("Engine(table:): invalid table: \(error)")
+        }
+        box = Box(GestureEngine(table: table, transitions: PackedTransitions(table)))
+    }
+
+    /// The engine for reading.
+    private var core: GestureEngine<PackedTransitions> {
+        _read { yield box.core.pointee }
+    }
+
+    /// The engine for writing, copied first if another `Engine` shares it.
+    private var unique: UnsafeMutablePointer<GestureEngine<PackedTransitions>> {
+        mutating get {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.core.pointee) }
+            return box.core
+        }
     }
 
     public var table: GestureTable { core.table }
@@ -46,15 +70,15 @@ public struct Engine: TouchEngine {
     public var clock: Int64 { core.clock }
     public var staleTouchTimeout: Int64? {
         get { core.staleTouchTimeout }
-        set { core.staleTouchTimeout = newValue }
+        set { unique.pointee.staleTouchTimeout = newValue }
     }
 
     // The requirements' documentation is on `TouchEngine`.
-    public mutating func feed(_ event: TouchEvent) { core.feed(event) }
-    public mutating func advance(to time: Int64) { core.advance(to: time) }
-    public mutating func finish() { core.finish() }
-    public mutating func reset() { core.reset() }
-    public mutating func removeAllEvents() { core.removeAllEvents() }
+    public mutating func feed(_ event: TouchEvent) { unique.pointee.feed(event) }
+    public mutating func advance(to time: Int64) { unique.pointee.advance(to: time) }
+    public mutating func finish() { unique.pointee.finish() }
+    public mutating func reset() { unique.pointee.reset() }
+    public mutating func removeAllEvents() { unique.pointee.removeAllEvents() }
 
     /// Whether gesture `g` is back in `possible` with no touches.
     public func isIdle(_ g: Int) -> Bool { core.isIdle(g) }
@@ -62,4 +86,20 @@ public struct Engine: TouchEngine {
     public var hasTouchesDown: Bool { core.hasTouchesDown }
     /// Whether any gesture has a deadline pending.
     public var hasPendingDeadline: Bool { core.hasPendingDeadline }
+
+    /// Owns the engine's state. A pointer rather than a stored property, so
+    /// that writes through it need no dynamic exclusivity check.
+    private final class Box {
+        let core: UnsafeMutablePointer<GestureEngine<PackedTransitions>>
+
+        init(_ engine: GestureEngine<PackedTransitions>) {
+            core = .allocate(capacity: 1)
+            core.initialize(to: engine)
+        }
+
+        deinit {
+            core.deinitialize(count: 1)
+            core.deallocate()
+        }
+    }
 }

@@ -77,7 +77,7 @@ extension GestureEngine {
     private mutating func complete(_ g: Int, continuous: Bool) {
         guard tracks[g].status == .tracking else { return }
         var hold = false
-        for b in table.required(by: g) {
+        for b in rules.required(by: g) {
             switch tracks[Int(b)].status {
             case .active:
                 fail(g)
@@ -114,8 +114,8 @@ extension GestureEngine {
         for h in gestureRange where h != g {
             let status = tracks[h].status
             guard status == .tracking || status == .held else { continue }
-            if (tracks[h].seen & tracks[g].seen != 0 || (status == .held && table.requires(h, g)))
-                && !table.isSimultaneous(g, h) {
+            if (tracks[h].seen & tracks[g].seen != 0 || (status == .held && rules.requires(h, g)))
+                && !rules.isSimultaneous(g, h) {
                 fail(h)
             }
         }
@@ -144,7 +144,7 @@ extension GestureEngine {
             for h in gestureRange where tracks[h].status == .held {
                 var blocked = false
                 var lost = false
-                for b in table.required(by: h) {
+                for b in rules.required(by: h) {
                     switch tracks[Int(b)].status {
                     case .active: lost = true
                     case .done where tracks[Int(b)].succeeded: lost = true
@@ -190,23 +190,23 @@ extension GestureEngine {
 
     /// The event gesture `g` would report now, with its kind's values.
     mutating func event(_ g: Int, _ state: GestureState) -> GestureEvent {
-        let t = tracks[g]
-        var e = GestureEvent(time: clock, gesture: g, state: state, x: t.x, y: t.y)
+        let t = tracks + g  // fields read in place: a track is too large to copy per event
+        var e = GestureEvent(time: clock, gesture: g, state: state, x: t.pointee.x, y: t.pointee.y)
         switch records[g].kind {
         case .tap:
-            e.x = t.firstPressX
-            e.y = t.firstPressY
+            e.x = t.pointee.firstPressX
+            e.y = t.pointee.firstPressY
             e.taps = Int(records[g].taps)
         case .swipe:
-            e.x = t.startX
-            e.y = t.startY
-            e.direction = t.direction
+            e.x = t.pointee.startX
+            e.y = t.pointee.startY
+            e.direction = t.pointee.direction
         case .longPress:
-            (e.velocity0, e.velocity1) = velocity(g, now: t.x, t.y)
+            (e.velocity0, e.velocity1) = velocity(g, now: t.pointee.x, t.pointee.y)
         case .pan, .pinch, .rotation:
-            e.value0 = t.value0
-            e.value1 = t.value1
-            (e.velocity0, e.velocity1) = velocity(g, now: t.value0, t.value1)
+            e.value0 = t.pointee.value0
+            e.value1 = t.pointee.value1
+            (e.velocity0, e.velocity1) = velocity(g, now: t.pointee.value0, t.pointee.value1)
         case .stroke:
             break
         }

@@ -9,17 +9,15 @@ import Darwin
 extension GestureEngine {
     /// Evaluates one gesture on the current frame: new touches, then moves, then lifts.
     mutating func evaluate(_ g: Int) {
-        guard listening(g) else { return }
         let record = UnsafePointer(records + g)
         for s in frameBegan {
             guard listening(g) else { return }
             take(g, slot: s, record)
         }
-        guard listening(g) else { return }
-        measure(g, record)
-        for (s, cancelled) in frameEnded where tracks[g].tracked & bit(s) != 0 {
+        if tracks[g].tracked & movedMask != 0 && listening(g) { measure(g, record) }
+        for lift in frameEnded where tracks[g].tracked & bit(lift.slot) != 0 {
             guard listening(g) else { return }
-            release(g, slot: s, cancelled: cancelled, record)
+            release(g, slot: lift.slot, cancelled: lift.cancelled, record)
         }
     }
 
@@ -27,10 +25,7 @@ extension GestureEngine {
     func bit(_ s: Int) -> UInt32 { 1 << UInt32(s) }
 
     @inline(__always)
-    func listening(_ g: Int) -> Bool {
-        let s = tracks[g].status
-        return s == .tracking || s == .active || s == .held
-    }
+    func listening(_ g: Int) -> Bool { tracks[g].status.listens }
 
     // MARK: New touches
 
@@ -115,7 +110,7 @@ extension GestureEngine {
         tracks[g].startY = slots[s].y
         if tracks[g].presses > 0 {
             let (dx, dy) = (slots[s].x - tracks[g].seriesX, slots[s].y - tracks[g].seriesY)
-            if (dx * dx + dy * dy).squareRoot() > r.pointee.tapDistance {
+            if Length.exceeds(dx, dy, r.pointee.tapDistance) {
                 // The press breaks the series: the gesture fails and this press starts a new one.
                 _ = feed(g, .far)
                 guard listening(g) else { return }
@@ -141,8 +136,8 @@ extension GestureEngine {
 
     // MARK: Movement
 
+    /// Only called when a tracked touch moved.
     private mutating func measure(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
-        guard tracks[g].tracked & movedMask != 0 else { return }
         switch r.pointee.kind {
         case .tap, .longPress:
             if r.pointee.kind == .longPress { centroid(g) }  // a tap reports its first press, not where it is
@@ -155,9 +150,9 @@ extension GestureEngine {
             measureSwipe(g, r)
         case .pan:
             let count = tracks[g].tracked.nonzeroBitCount
-            centroid(g)
-            tracks[g].value0 = tracks[g].offsetX + tracks[g].x - tracks[g].baseX
-            tracks[g].value1 = tracks[g].offsetY + tracks[g].y - tracks[g].baseY
+            let (x, y) = centroid(g)
+            tracks[g].value0 = tracks[g].offsetX + x - tracks[g].baseX
+            tracks[g].value1 = tracks[g].offsetY + y - tracks[g].baseY
             guard count >= Int(r.pointee.minTouches) else { return }  // below the minimum the pan pauses
             sample(g)
             guard feed(g, .move) else { return }
@@ -168,7 +163,7 @@ extension GestureEngine {
             case 2:
                 if abs(ty) > r.pointee.threshold { _ = feed(g, .threshold) } else if abs(tx) > r.pointee.threshold { _ = feed(g, .offAxis) }
             default:
-                if (tx * tx + ty * ty).squareRoot() > r.pointee.threshold { _ = feed(g, .threshold) }
+                if Length.exceeds(tx, ty, r.pointee.threshold) { _ = feed(g, .threshold) }
             }
         case .pinch, .rotation:
             let (a, b) = (tracks[g].first, tracks[g].second)
@@ -197,7 +192,7 @@ extension GestureEngine {
             var dx = slots[s].x - tracks[g].anchorX
             var dy = slots[s].y - tracks[g].anchorY
             if r.pointee.axis == 1 { dy = 0 } else if r.pointee.axis == 2 { dx = 0 }
-            guard (dx * dx + dy * dy).squareRoot() >= r.pointee.segment else { return }
+            guard Length.reaches(dx, dy, r.pointee.segment) else { return }
             tracks[g].anchorX = slots[s].x
             tracks[g].anchorY = slots[s].y
             step(g, sector(dx, dy))
@@ -209,7 +204,7 @@ extension GestureEngine {
         while tracked != 0 {
             let s = tracked.trailingZeroBitCount
             tracked &= tracked - 1
-            if slots[s].travel > slop { return true }
+            if Length.exceeds(slots[s].x - slots[s].downX, slots[s].y - slots[s].downY, slop) { return true }
         }
         return false
     }
@@ -217,8 +212,8 @@ extension GestureEngine {
     private mutating func measureSwipe(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
         let dx = tracks[g].x - tracks[g].startX
         let dy = tracks[g].y - tracks[g].startY
+        guard Length.reaches(dx, dy, r.pointee.minDistance) else { return }
         let distance = (dx * dx + dy * dy).squareRoot()
-        guard distance >= r.pointee.minDistance else { return }
         var best: UInt8 = 0
         var bestAngle = Double.infinity
         // right, up, left, down: the swipe directions, as `Direction` raw values 0, 2, 4, 6.
@@ -317,28 +312,27 @@ extension GestureEngine {
 
     // MARK: Values
 
-    /// The centroid of the tracked touches, kept as the gesture's location.
-    mutating func centroid(_ g: Int) {
+    /// The centroid of the tracked touches, kept as the gesture's location and returned.
+    @discardableResult
+    mutating func centroid(_ g: Int) -> (x: Double, y: Double) {
         var tracked = tracks[g].tracked
-        guard tracked != 0 else { return }
+        guard tracked != 0 else { return (tracks[g].x, tracks[g].y) }
         // Most gestures track the same touches: compute each set's centroid once per frame.
-        if tracked == centroidMask {
-            tracks[g].x = centroidX
-            tracks[g].y = centroidY
-            return
+        if tracked != centroidMask {
+            let mask = tracked
+            var (sx, sy, n) = (0.0, 0.0, 0.0)
+            while tracked != 0 {
+                let s = tracked.trailingZeroBitCount
+                tracked &= tracked - 1
+                sx += slots[s].x
+                sy += slots[s].y
+                n += 1
+            }
+            (centroidMask, centroidX, centroidY) = (mask, sx / n, sy / n)
         }
-        let mask = tracked
-        var (sx, sy, n) = (0.0, 0.0, 0.0)
-        while tracked != 0 {
-            let s = tracked.trailingZeroBitCount
-            tracked &= tracked - 1
-            sx += slots[s].x
-            sy += slots[s].y
-            n += 1
-        }
-        tracks[g].x = sx / n
-        tracks[g].y = sy / n
-        (centroidMask, centroidX, centroidY) = (mask, tracks[g].x, tracks[g].y)
+        tracks[g].x = centroidX
+        tracks[g].y = centroidY
+        return (centroidX, centroidY)
     }
 
     /// Keeps a pan's translation continuous when its finger count changes.
@@ -366,7 +360,7 @@ extension GestureEngine {
         ringTime[base + i] = clock
         ring0[base + i] = a
         ring1[base + i] = b
-        ringHead[g] = (i + 1) % Self.ringSize
+        ringHead[g] = (i &+ 1) & (Self.ringSize &- 1)
         ringCount[g] = min(ringCount[g] + 1, Self.ringSize)
     }
 
@@ -375,12 +369,15 @@ extension GestureEngine {
     /// moves forward, so they can never count again, and each is dropped once.
     mutating func velocity(_ g: Int, now a: Double, _ b: Double) -> (Double, Double) {
         let base = g * Self.ringSize
-        var oldest = (ringHead[g] - ringCount[g] + Self.ringSize) % Self.ringSize
-        while ringCount[g] > 0 && clock - ringTime[base + oldest] > Self.velocityWindow {
-            ringCount[g] -= 1
-            oldest = (oldest + 1) % Self.ringSize
+        let mask = Self.ringSize &- 1
+        var count = ringCount[g]
+        var oldest = (ringHead[g] &- count) & mask
+        while count > 0 && clock &- ringTime[base &+ oldest] > Self.velocityWindow {
+            count &-= 1
+            oldest = (oldest &+ 1) & mask
         }
-        guard ringCount[g] > 0 else { return (0, 0) }
+        ringCount[g] = count
+        guard count > 0 else { return (0, 0) }
         let elapsed = Double(clock - ringTime[base + oldest]) / 1_000_000
         guard elapsed > 0 else { return (0, 0) }
         return ((a - ring0[base + oldest]) / elapsed, (b - ring1[base + oldest]) / elapsed)

@@ -14,7 +14,8 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     public static var touchCapacity: Int { 20 }
     /// Touch slots: touches down plus lifted ones that gestures still remember.
     static var slotCount: Int { 32 }
-    /// Samples kept per gesture for velocities (the last 100ms at up to 640Hz).
+    /// Samples kept per gesture for velocities (the last 100ms at up to 640Hz);
+    /// a power of two, so ring indices wrap with a mask.
     static var ringSize: Int { 64 }
     static var velocityWindow: Int64 { 100_000 }
 
@@ -47,16 +48,19 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     var ringCount: UnsafeMutablePointer<Int>
     /// The table's gesture records, copied once so the hot path reads them in place.
     var records: UnsafeMutablePointer<GestureRecord>
+    var rules: Rules
     let gestureRange: Range<Int>
     /// Slots whose touch is down, and those that moved in the current frame.
     var downMask: UInt32 = 0
     var movedMask: UInt32 = 0
     /// No deadline is earlier than this (a lower bound, so most frames skip the search).
     var earliestDeadline = Int64.max
-    var frame = SmallBuffer<TouchEvent>(capacity: 64)
+    var frame: UnmanagedBuffer<TouchEvent>
     var frameTime: Int64 = .min
-    var frameBegan = SmallBuffer<Int>(capacity: 32)
-    var frameEnded = SmallBuffer<(slot: Int, cancelled: Bool)>(capacity: 32)
+    /// The pending frame has a `began` line (most frames have none).
+    var frameHasBegan = false
+    var frameBegan: UnmanagedBuffer<Int>
+    var frameEnded: UnmanagedBuffer<Lift>
     var releasePending = false
     /// The centroid of the touch set `centroidMask`, valid within one frame's evaluation.
     var centroidMask: UInt32 = 0
@@ -70,9 +74,13 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         self.transitions = transitions
         let n = table.gestures.count
         gestureRange = 0..<n
-        storage = EngineStorage(gestures: n, slots: Self.slotCount, ringSize: Self.ringSize, records: table.gestures)
+        storage = EngineStorage(gestures: n, slots: Self.slotCount, ringSize: Self.ringSize, table: table)
         records = storage.records
+        rules = storage.rules
         (tracks, slots, ringTime, ring0, ring1, ringHead, ringCount) = storage.buffers
+        frame = UnmanagedBuffer(base: storage.frame, capacity: storage.frameCapacity)
+        frameBegan = UnmanagedBuffer(base: storage.began, capacity: Self.slotCount)
+        frameEnded = UnmanagedBuffer(base: storage.lifts, capacity: Self.slotCount)
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
     }
@@ -85,8 +93,22 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         if !isKnownUniquelyReferenced(&storage) {
             storage = storage.copy()
             records = storage.records
+            rules = storage.rules
             (tracks, slots, ringTime, ring0, ring1, ringHead, ringCount) = storage.buffers
+            frame.rebase(storage.frame, capacity: storage.frameCapacity)
+            frameBegan.rebase(storage.began, capacity: Self.slotCount)
+            frameEnded.rebase(storage.lifts, capacity: Self.slotCount)
         }
+    }
+
+    /// Adds a sample to the pending frame, growing it first if it is full.
+    mutating func appendToFrame(_ event: TouchEvent) {
+        if event.phase == .began { frameHasBegan = true }
+        if frame.isFull {
+            storage.growFrame()
+            frame.rebase(storage.frame, capacity: storage.frameCapacity)
+        }
+        frame.append(event)
     }
 
     /// Adds one touch sample. A sample later than the pending frame applies it first.
@@ -100,7 +122,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         }
         if !frame.isEmpty && event.time != frameTime { applyFrame() }
         frameTime = event.time
-        frame.append(event)
+        appendToFrame(event)
     }
 
     /// Applies the pending frame and fires every deadline due at or before `time`.
@@ -128,7 +150,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         while down != 0 {
             let s = down.trailingZeroBitCount
             down &= down - 1
-            frame.append(TouchEvent(time: clock, id: slots[s].id, phase: .cancelled, x: 0, y: 0))
+            appendToFrame(TouchEvent(time: clock, id: slots[s].id, phase: .cancelled, x: 0, y: 0))
         }
         frameTime = clock
         if !frame.isEmpty { applyFrame() }
@@ -168,9 +190,10 @@ public struct GestureEngine<Transitions: TransitionFunction> {
                 if e.phase == .cancelled { anomalies.unknownTouch += 1 }
                 continue
             }
-            frameEnded.append((s, e.phase == .cancelled))
+            frameEnded.append(Lift(slot: s, cancelled: e.phase == .cancelled))
         }
         frame.removeAll()
+        frameHasBegan = false
         // Every idle gesture sees the frame's new touches before any gesture
         // decides, so a gesture declared later is already in the attempt when
         // an earlier one completes (and is held for it, or excluded by it).
@@ -186,24 +209,25 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         }
         centroidMask = 0
         for g in gestureRange where listening(g) { evaluate(g) }
-        for (s, _) in frameEnded { downMask &= ~(1 << UInt32(s)) }
+        for lift in frameEnded { downMask &= ~(1 << UInt32(lift.slot)) }
         settle()
     }
 
     /// A `began` for an id that is already down cancels the old instance first,
     /// in a frame of its own at the same time.
     private mutating func cancelDuplicates() {
+        guard frameHasBegan else { return }
         var duplicates = false
         for e in frame where e.phase == .began && slot(of: e.id) != nil { duplicates = true }
         guard duplicates else { return }
-        let pending = frame
-        frame = SmallBuffer(capacity: pending.count)
+        let pending = Array(frame)
+        frame.removeAll()
         for e in pending where e.phase == .began && slot(of: e.id) != nil {
             anomalies.duplicateBegan += 1
-            frame.append(TouchEvent(time: frameTime, id: e.id, phase: .cancelled, x: 0, y: 0))
+            appendToFrame(TouchEvent(time: frameTime, id: e.id, phase: .cancelled, x: 0, y: 0))
         }
         applyFrame()
-        frame = pending
+        for e in pending { appendToFrame(e) }
     }
 
     private mutating func begin(_ e: TouchEvent) {
@@ -242,8 +266,6 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         if e.x != slots[s].x || e.y != slots[s].y {
             slots[s].x = e.x
             slots[s].y = e.y
-            let (dx, dy) = (e.x - slots[s].downX, e.y - slots[s].downY)
-            slots[s].travel = (dx * dx + dy * dy).squareRoot()
             movedMask |= 1 << UInt32(s)
         }
     }
@@ -298,12 +320,12 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         guard stale >= 0, when <= time else { return false }
         anomalies.staleTouch += 1
         slots[stale].lastSeen = .max / 2  // being cancelled: not stale again while its frame applies
-        let pending = frame, pendingTime = frameTime
-        frame = SmallBuffer(capacity: 1)
-        frame.append(TouchEvent(time: max(when, clock), id: slots[stale].id, phase: .cancelled, x: 0, y: 0))
+        let pending = Array(frame), pendingTime = frameTime
+        frame.removeAll()
+        appendToFrame(TouchEvent(time: max(when, clock), id: slots[stale].id, phase: .cancelled, x: 0, y: 0))
         frameTime = max(when, clock)
         applyFrame()
-        frame = pending
+        for e in pending { appendToFrame(e) }
         frameTime = pendingTime
         return true
     }

@@ -1,15 +1,19 @@
-/// Where a gesture is in the arena.
+/// Where a gesture is in the arena. The statuses that listen to touches come
+/// last, so `listens` is one comparison on the hot path.
 enum ArenaStatus: UInt8 {
     /// `possible` with no attempt: takes the next touch that begins.
     case idle
+    /// Recognized, ended, cancelled or failed; back to idle once its touches are up.
+    case done
     /// In an attempt, undecided.
     case tracking
     /// Completed, waiting for the gestures it requires to fail.
     case held
     /// A continuous gesture that has begun.
     case active
-    /// Recognized, ended, cancelled or failed; back to idle once its touches are up.
-    case done
+
+    @inline(__always)
+    var listens: Bool { rawValue >= ArenaStatus.tracking.rawValue }
 }
 
 /// Everything the engine keeps for one gesture between events: fixed-size
@@ -76,8 +80,12 @@ struct TouchSlot {
     var id = 0
     var downX = 0.0, downY = 0.0
     var x = 0.0, y = 0.0
-    /// Distance from the down point, kept up to date on each move (slop checks read it).
-    var travel = 0.0
     /// Time of the touch's last sample, for the stale-touch timeout.
     var lastSeen: Int64 = 0
+}
+
+/// A touch that lifted or was cancelled in the current frame.
+struct Lift {
+    var slot: Int
+    var cancelled: Bool
 }
