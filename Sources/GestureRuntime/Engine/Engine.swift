@@ -55,6 +55,8 @@ public struct Engine: TouchEngine {
     }
 
     /// The engine for writing, copied first if another `Engine` shares it.
+    /// A box's engine never shares its storage (`Box.init` copies it), so
+    /// `feed` can skip the engine's own per-sample uniqueness check.
     private var unique: UnsafeMutablePointer<GestureEngine<PackedTransitions>> {
         mutating get {
             if !isKnownUniquelyReferenced(&box) { box = Box(box.core.pointee) }
@@ -74,7 +76,7 @@ public struct Engine: TouchEngine {
     }
 
     // The requirements' documentation is on `TouchEngine`.
-    public mutating func feed(_ event: TouchEvent) { unique.pointee.feed(event) }
+    public mutating func feed(_ event: TouchEvent) { unique.pointee.feedUnique(event) }
     public mutating func advance(to time: Int64) { unique.pointee.advance(to: time) }
     public mutating func finish() { unique.pointee.finish() }
     public mutating func reset() { unique.pointee.reset() }
@@ -95,6 +97,7 @@ public struct Engine: TouchEngine {
         init(_ engine: GestureEngine<PackedTransitions>) {
             core = .allocate(capacity: 1)
             core.initialize(to: engine)
+            core.pointee.makeUnique()
         }
 
         deinit {

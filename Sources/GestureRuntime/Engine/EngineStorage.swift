@@ -20,6 +20,10 @@ final class EngineStorage {
     private(set) var frameCapacity = 64
     let began: UnsafeMutablePointer<Int>
     let lifts: UnsafeMutablePointer<Lift>
+    /// One bit per gesture whose status listens to touches, so a frame visits
+    /// the gestures in an attempt rather than the whole set.
+    let listening: UnsafeMutablePointer<UInt64>
+    var listeningWords: Int { (gestures + 63) / 64 }
 
     convenience init(gestures: Int, slots: Int, ringSize: Int, table: GestureTable) {
         self.init(gestures: gestures, slots: slots, ringSize: ringSize, records: table.gestures, rules: Rules(table))
@@ -35,6 +39,8 @@ final class EngineStorage {
         began.initialize(repeating: 0, count: slots)
         lifts = .allocate(capacity: slots)
         lifts.initialize(repeating: Lift(slot: 0, cancelled: false), count: slots)
+        listening = .allocate(capacity: (gestures + 63) / 64)
+        listening.initialize(repeating: 0, count: (gestures + 63) / 64)
         self.gestures = gestures
         slotCount = slots
         self.ringSize = ringSize
@@ -76,6 +82,7 @@ final class EngineStorage {
         c.frame.update(from: frame, count: frameCapacity)
         c.began.update(from: began, count: slotCount)
         c.lifts.update(from: lifts, count: slotCount)
+        c.listening.update(from: listening, count: listeningWords)
         return c
     }
 
@@ -94,6 +101,7 @@ final class EngineStorage {
         frame.deallocate()
         began.deallocate()
         lifts.deallocate()
+        listening.deallocate()
         records.deinitialize(count: gestures)
         records.deallocate()
         tracks.deinitialize(count: gestures)

@@ -3,17 +3,23 @@
 extension GestureEngine {
     /// Steps gesture `g`'s automaton on `symbol` and acts on the state it
     /// enters. Returns whether the gesture still listens to this frame.
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func feed(_ g: Int, _ symbol: Symbol) -> Bool {
         guard listening(g) else { return false }
         let old = tracks[g].state
         let new = transitions.next(g, old, symbol)
+        // Most symbols leave the state as it is: that path stays inline and short.
+        if new == old && symbol != .move { return true }
+        return enter(g, new, from: old, on: symbol)
+    }
+
+    private mutating func enter(_ g: Int, _ new: Int, from old: Int, on symbol: Symbol) -> Bool {
         let output = transitions.output(g, new)
         tracks[g].state = new
         if new != old {
             armTimer(g, transitions.timer(g, new))
             act(g, output)
-        } else if symbol == .move && output == .changed {
+        } else if output == .changed {
             act(g, output)  // a changed state re-entered by a move reports again
         }
         return listening(g)
@@ -62,7 +68,7 @@ extension GestureEngine {
             // The press that broke the series is the first of a new one.
             let tracked = tracks[g].tracked
             tracks[g].reset(start: transitions.startState(g))
-            tracks[g].status = .tracking
+            setStatus(g, .tracking)
             tracks[g].tracked = tracked
             tracks[g].seen = tracked
             tracks[g].taken = tracked.nonzeroBitCount
@@ -94,13 +100,13 @@ extension GestureEngine {
             }
         }
         if hold {
-            tracks[g].status = .held
+            setStatus(g, .held)
             tracks[g].captured = event(g, continuous ? .began : .recognized)
             return
         }
         emit(g, continuous ? .began : .recognized)
         if continuous {
-            tracks[g].status = .active
+            setStatus(g, .active)
         } else {
             finish(g, succeeded: true)
         }
@@ -131,7 +137,7 @@ extension GestureEngine {
 
     private mutating func finish(_ g: Int, succeeded: Bool) {
         needsSettle = true
-        tracks[g].status = .done
+        setStatus(g, .done)
         tracks[g].succeeded = succeeded
         tracks[g].deadline = .max
     }
@@ -173,7 +179,7 @@ extension GestureEngine {
                 emit(g, .ended)
                 finish(g, succeeded: true)
             } else {
-                tracks[g].status = .active
+                setStatus(g, .active)
             }
         } else {
             var e = tracks[g].captured

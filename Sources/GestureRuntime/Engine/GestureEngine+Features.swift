@@ -136,69 +136,81 @@ extension GestureEngine {
 
     // MARK: Movement
 
-    /// Only called when a tracked touch moved.
+    /// Only called when a tracked touch moved. One function per kind, so the
+    /// common kinds do not pay for the stack frame of the largest.
+    @inline(__always)
     private mutating func measure(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
         switch r.pointee.kind {
-        case .tap, .longPress:
-            if r.pointee.kind == .longPress { centroid(g) }  // a tap reports its first press, not where it is
-            if beyondSlop(g, r.pointee.slop) { guard feed(g, .slop) else { return } }
-            if r.pointee.kind == .longPress { sample(g) }
-            _ = feed(g, .move)
-        case .swipe:
-            centroid(g)
-            guard tracks[g].tracked.nonzeroBitCount == Int(r.pointee.minTouches) else { return }
-            measureSwipe(g, r)
-        case .pan:
-            let count = tracks[g].tracked.nonzeroBitCount
-            let (x, y) = centroid(g)
-            tracks[g].value0 = tracks[g].offsetX + x - tracks[g].baseX
-            tracks[g].value1 = tracks[g].offsetY + y - tracks[g].baseY
-            guard count >= Int(r.pointee.minTouches) else { return }  // below the minimum the pan pauses
-            sample(g)
-            guard feed(g, .move) else { return }
-            let (tx, ty) = (tracks[g].value0, tracks[g].value1)
-            switch r.pointee.axis {
-            case 1:
-                if abs(tx) > r.pointee.threshold { _ = feed(g, .threshold) } else if abs(ty) > r.pointee.threshold { _ = feed(g, .offAxis) }
-            case 2:
-                if abs(ty) > r.pointee.threshold { _ = feed(g, .threshold) } else if abs(tx) > r.pointee.threshold { _ = feed(g, .offAxis) }
-            default:
-                if Length.exceeds(tx, ty, r.pointee.threshold) { _ = feed(g, .threshold) }
-            }
-        case .pinch, .rotation:
-            let (a, b) = (tracks[g].first, tracks[g].second)
-            guard a >= 0, b >= 0, tracks[g].tracked & bit(a) != 0, tracks[g].tracked & bit(b) != 0 else { return }
-            centroid(g)
-            let (dx, dy) = (slots[b].x - slots[a].x, slots[b].y - slots[a].y)
-            if r.pointee.kind == .pinch {
-                let span0 = tracks[g].span0
-                tracks[g].value0 = span0 > 0 ? (dx * dx + dy * dy).squareRoot() / span0 : 1
-            } else {
-                let angle = atan2(dy, dx)
-                var delta = angle - tracks[g].lastAngle
-                if delta > .pi { delta -= 2 * .pi } else if delta <= -.pi { delta += 2 * .pi }
-                tracks[g].value0 += delta
-                tracks[g].lastAngle = angle
-            }
-            sample(g)
-            guard feed(g, .move) else { return }
-            let change = r.pointee.kind == .pinch ? abs(tracks[g].value0 - 1) : abs(tracks[g].value0)
-            if change > r.pointee.threshold { _ = feed(g, .threshold) }
-        case .stroke:
-            let s = tracks[g].tracked.trailingZeroBitCount
-            guard s < Self.slotCount else { return }
-            tracks[g].x = slots[s].x
-            tracks[g].y = slots[s].y
-            var dx = slots[s].x - tracks[g].anchorX
-            var dy = slots[s].y - tracks[g].anchorY
-            if r.pointee.axis == 1 { dy = 0 } else if r.pointee.axis == 2 { dx = 0 }
-            guard Length.reaches(dx, dy, r.pointee.segment) else { return }
-            tracks[g].anchorX = slots[s].x
-            tracks[g].anchorY = slots[s].y
-            step(g, sector(dx, dy))
+        case .tap, .longPress: measurePress(g, r)
+        case .swipe: measureSwipe(g, r)
+        case .pan: measurePan(g, r)
+        case .pinch, .rotation: measureTwoFingers(g, r)
+        case .stroke: measureStroke(g, r)
         }
     }
 
+    private mutating func measurePress(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
+        if r.pointee.kind == .longPress { centroid(g) }  // a tap reports its first press, not where it is
+        if beyondSlop(g, r.pointee.slop) { guard feed(g, .slop) else { return } }
+        if r.pointee.kind == .longPress { sample(g) }
+        _ = feed(g, .move)
+    }
+
+    private mutating func measurePan(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
+        let count = tracks[g].tracked.nonzeroBitCount
+        let (x, y) = centroid(g)
+        tracks[g].value0 = tracks[g].offsetX + x - tracks[g].baseX
+        tracks[g].value1 = tracks[g].offsetY + y - tracks[g].baseY
+        guard count >= Int(r.pointee.minTouches) else { return }  // below the minimum the pan pauses
+        sample(g)
+        guard feed(g, .move) else { return }
+        let (tx, ty) = (tracks[g].value0, tracks[g].value1)
+        switch r.pointee.axis {
+        case 1:
+            if abs(tx) > r.pointee.threshold { _ = feed(g, .threshold) } else if abs(ty) > r.pointee.threshold { _ = feed(g, .offAxis) }
+        case 2:
+            if abs(ty) > r.pointee.threshold { _ = feed(g, .threshold) } else if abs(tx) > r.pointee.threshold { _ = feed(g, .offAxis) }
+        default:
+            if Length.exceeds(tx, ty, r.pointee.threshold) { _ = feed(g, .threshold) }
+        }
+    }
+
+    private mutating func measureTwoFingers(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
+        let (a, b) = (tracks[g].first, tracks[g].second)
+        guard a >= 0, b >= 0, tracks[g].tracked & bit(a) != 0, tracks[g].tracked & bit(b) != 0 else { return }
+        centroid(g)
+        let (dx, dy) = (slots[b].x - slots[a].x, slots[b].y - slots[a].y)
+        if r.pointee.kind == .pinch {
+            let span0 = tracks[g].span0
+            tracks[g].value0 = span0 > 0 ? (dx * dx + dy * dy).squareRoot() / span0 : 1
+        } else {
+            let angle = atan2(dy, dx)
+            var delta = angle - tracks[g].lastAngle
+            if delta > .pi { delta -= 2 * .pi } else if delta <= -.pi { delta += 2 * .pi }
+            tracks[g].value0 += delta
+            tracks[g].lastAngle = angle
+        }
+        sample(g)
+        guard feed(g, .move) else { return }
+        let change = r.pointee.kind == .pinch ? abs(tracks[g].value0 - 1) : abs(tracks[g].value0)
+        if change > r.pointee.threshold { _ = feed(g, .threshold) }
+    }
+
+    private mutating func measureStroke(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
+        let s = tracks[g].tracked.trailingZeroBitCount
+        guard s < Self.slotCount else { return }
+        tracks[g].x = slots[s].x
+        tracks[g].y = slots[s].y
+        var dx = slots[s].x - tracks[g].anchorX
+        var dy = slots[s].y - tracks[g].anchorY
+        if r.pointee.axis == 1 { dy = 0 } else if r.pointee.axis == 2 { dx = 0 }
+        guard Length.reaches(dx, dy, r.pointee.segment) else { return }
+        tracks[g].anchorX = slots[s].x
+        tracks[g].anchorY = slots[s].y
+        step(g, sector(dx, dy))
+    }
+
+    @inline(__always)  // a call would copy the whole engine to pass `self`
     private func beyondSlop(_ g: Int, _ slop: Double) -> Bool {
         var tracked = tracks[g].tracked
         while tracked != 0 {
@@ -210,6 +222,9 @@ extension GestureEngine {
     }
 
     private mutating func measureSwipe(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
+        // Until all its fingers are down a swipe only waits (it reports where it began, not its centroid).
+        guard tracks[g].tracked.nonzeroBitCount == Int(r.pointee.minTouches) else { return }
+        centroid(g)
         let dx = tracks[g].x - tracks[g].startX
         let dy = tracks[g].y - tracks[g].startY
         guard Length.reaches(dx, dy, r.pointee.minDistance) else { return }
@@ -238,6 +253,7 @@ extension GestureEngine {
     }
 
     /// The 45° sector of a displacement (screen y down), half-open, as a `Direction` raw value.
+    @inline(__always)  // a call would copy the whole engine to pass `self`
     func sector(_ dx: Double, _ dy: Double) -> Int {
         let angle = atan2(-dy, dx)
         let index = Int((angle + .pi / 8) / (.pi / 4) + 8).quotientAndRemainder(dividingBy: 8).remainder
@@ -280,6 +296,7 @@ extension GestureEngine {
     }
 
     /// The turn from one class to another in 45° units, in -3...4.
+    @inline(__always)  // a call would copy the whole engine to pass `self`
     private func signedTurn(from a: Int, to b: Int) -> Int {
         let d = (b - a + 8) % 8
         return d > 4 ? d - 8 : d
@@ -319,16 +336,22 @@ extension GestureEngine {
         guard tracked != 0 else { return (tracks[g].x, tracks[g].y) }
         // Most gestures track the same touches: compute each set's centroid once per frame.
         if tracked != centroidMask {
-            let mask = tracked
-            var (sx, sy, n) = (0.0, 0.0, 0.0)
-            while tracked != 0 {
+            centroidMask = tracked
+            if tracked & (tracked &- 1) == 0 {
+                // One touch: its position, without the division (0.0 + keeps -0.0 printing as the sum did).
                 let s = tracked.trailingZeroBitCount
-                tracked &= tracked - 1
-                sx += slots[s].x
-                sy += slots[s].y
-                n += 1
+                (centroidX, centroidY) = (0.0 + slots[s].x, 0.0 + slots[s].y)
+            } else {
+                var (sx, sy, n) = (0.0, 0.0, 0.0)
+                while tracked != 0 {
+                    let s = tracked.trailingZeroBitCount
+                    tracked &= tracked - 1
+                    sx += slots[s].x
+                    sy += slots[s].y
+                    n += 1
+                }
+                (centroidX, centroidY) = (sx / n, sy / n)
             }
-            (centroidMask, centroidX, centroidY) = (mask, sx / n, sy / n)
         }
         tracks[g].x = centroidX
         tracks[g].y = centroidY

@@ -61,6 +61,8 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     var frameHasBegan = false
     var frameBegan: UnmanagedBuffer<Int>
     var frameEnded: UnmanagedBuffer<Lift>
+    /// Gestures whose status listens, one bit each (see `setStatus`).
+    var listeningSet: UnsafeMutablePointer<UInt64>
     var releasePending = false
     /// The centroid of the touch set `centroidMask`, valid within one frame's evaluation.
     var centroidMask: UInt32 = 0
@@ -81,8 +83,17 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         frame = UnmanagedBuffer(base: storage.frame, capacity: storage.frameCapacity)
         frameBegan = UnmanagedBuffer(base: storage.began, capacity: Self.slotCount)
         frameEnded = UnmanagedBuffer(base: storage.lifts, capacity: Self.slotCount)
+        listeningSet = storage.listening
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
+    }
+
+    /// Every status change goes through here, keeping `listeningSet` exact.
+    @inline(__always)
+    mutating func setStatus(_ g: Int, _ status: ArenaStatus) {
+        tracks[g].status = status
+        let bit: UInt64 = 1 << UInt64(g & 63)
+        if status.listens { listeningSet[g >> 6] |= bit } else { listeningSet[g >> 6] &= ~bit }
     }
 
     // MARK: Input
@@ -98,6 +109,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             frame.rebase(storage.frame, capacity: storage.frameCapacity)
             frameBegan.rebase(storage.began, capacity: Self.slotCount)
             frameEnded.rebase(storage.lifts, capacity: Self.slotCount)
+            listeningSet = storage.listening
         }
     }
 
@@ -114,6 +126,11 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     /// Adds one touch sample. A sample later than the pending frame applies it first.
     public mutating func feed(_ event: TouchEvent) {
         makeUnique()
+        feedUnique(event)
+    }
+
+    /// `feed` for an engine whose storage is known to be its own.
+    mutating func feedUnique(_ event: TouchEvent) {
         var event = event
         let last = max(clock, frameTime == .min ? clock : frameTime)
         if event.time < last {
@@ -158,7 +175,13 @@ public struct GestureEngine<Transitions: TransitionFunction> {
 
     /// Forgets the events reported so far, keeping the buffer's storage.
     public mutating func removeAllEvents() {
-        events.removeAll(keepingCapacity: true)
+        // Usually one or two events: popping them is cheaper than
+        // `removeAll(keepingCapacity:)`, which goes through `replaceSubrange`.
+        if events.count > 8 {
+            events.removeAll(keepingCapacity: true)
+        } else {
+            while events.popLast() != nil {}
+        }
     }
 
     /// Whether gesture `g` is back in `possible` with no touches.
@@ -202,13 +225,24 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             for s in frameBegan { began |= 1 << UInt32(s) }
             for g in gestureRange where tracks[g].status == .idle {
                 tracks[g].reset(start: transitions.startState(g))
-                tracks[g].status = .tracking
+                setStatus(g, .tracking)
                 tracks[g].seen = began
                 resetRing(g)
             }
         }
         centroidMask = 0
-        for g in gestureRange where listening(g) { evaluate(g) }
+        // In a frame of moves only (most frames), only gestures tracking a moved touch have work.
+        let movesOnly = frameBegan.isEmpty && frameEnded.isEmpty
+        for w in 0..<storage.listeningWords {
+            var bits = listeningSet[w]
+            while bits != 0 {
+                let g = w &* 64 &+ bits.trailingZeroBitCount
+                bits &= bits &- 1
+                // Re-checked: an earlier gesture's decision may have failed this one.
+                guard listening(g), !movesOnly || tracks[g].tracked & movedMask != 0 else { continue }
+                evaluate(g)
+            }
+        }
         for lift in frameEnded { downMask &= ~(1 << UInt32(lift.slot)) }
         settle()
     }
@@ -270,6 +304,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         }
     }
 
+    @inline(__always)  // a call would copy the whole engine to pass `self`
     private func slot(of id: Int) -> Int? {
         var down = downMask
         while down != 0 {
@@ -342,6 +377,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             switch tracks[g].status {
             case .done where tracks[g].seen & down == 0:
                 tracks[g].reset(start: transitions.startState(g))
+                setStatus(g, .idle)
             case .tracking where tracks[g].tracked == 0 && tracks[g].deadline == .max:
                 // No touch and no timer left: nothing could ever decide it, so it fails now.
                 fail(g)

@@ -26,10 +26,12 @@ public struct TouchEvent: Hashable, Sendable {
     public var time: Int64
     /// The host's touch id, unique while the finger is down.
     public var id: Int
-    public var phase: TouchPhase
     /// Points, y downward.
     public var x: Double
     public var y: Double
+    // Last, so the coordinates are one aligned 16-byte pair: copying a sample
+    // then needs no load that straddles the phase's one-byte store.
+    public var phase: TouchPhase
 
     public init(time: Int64, id: Int, phase: TouchPhase, x: Double, y: Double) {
         self.time = time
