@@ -8,6 +8,7 @@ import Darwin
 /// sequence of symbols for its automaton. Thresholds come from the table.
 extension GestureEngine {
     /// Evaluates one gesture on the current frame: new touches, then moves, then lifts.
+    @inline(__always)
     mutating func evaluate(_ g: Int) {
         let record = UnsafePointer(records + g)
         for s in frameBegan {
