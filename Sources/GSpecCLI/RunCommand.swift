@@ -7,10 +7,12 @@ enum RunCommand {
     static let spec = CommandLineSpec(
         name: "run",
         abstract: "Run a gesture set on a recorded touch trace and print its gesture events.",
-        usage: "gspec run <file.gesture|file.gtab> --trace <trace.jsonl> [--all-states]",
+        usage: "gspec run <file.gesture|file.gtab> --trace <trace.jsonl> [--all-states] [--deliveries]",
         options: [
             .init(name: "--trace", value: "trace.jsonl", help: "The touch trace, one JSON touch event per line."),
             .init(name: "--all-states", value: nil, help: "Also print 'failed' for gestures that were in an attempt."),
+            .init(name: "--deliveries", value: nil,
+                  help: "Also print what the views receive: touchesBegan/Moved/Ended/Cancelled, in order."),
             .init(name: "--reference", value: nil, help: "Run the reference interpreter instead of the optimized tables (specs only)."),
             .init(name: "--stale-touch-timeout", value: "seconds",
                   help: "Cancel a touch that has had no sample for this long (default: never)."),
@@ -49,6 +51,7 @@ enum RunCommand {
             staleTimeout = us
         }
         let printer = Printer(table: table, allStates: parsed.flags.contains("--all-states"), console: console)
+        let deliveries = parsed.flags.contains("--deliveries")
         let result: (errors: [TraceReader.LineError], anomalies: StreamAnomalies)
         if parsed.flags.contains("--reference") {
             guard let gestureSet = loaded.gestureSet else {
@@ -57,10 +60,12 @@ enum RunCommand {
             }
             var engine = ReferenceEngine(table: table, transitions: ReferenceTransitions(gestureSet))
             engine.staleTouchTimeout = staleTimeout
+            engine.reportsDeliveries = deliveries
             result = drive(&engine, traceBytes, printer)
         } else {
             var engine = Engine(table: table)
             engine.staleTouchTimeout = staleTimeout
+            engine.reportsDeliveries = deliveries
             result = drive(&engine, traceBytes, printer)
         }
         for e in result.errors { console.err("\(tracePath):\(e.line): error: \(e.message)\n") }
@@ -71,13 +76,14 @@ enum RunCommand {
     /// Feeds the whole trace, printing events as they are decided.
     static func drive<E: TouchEngine>(_ engine: inout E, _ trace: [UInt8], _ printer: Printer)
         -> (errors: [TraceReader.LineError], anomalies: StreamAnomalies) {
-        let errors = TraceReader.read(trace) { event in
+        let views: ((String) -> Int?)? = printer.table.hasViews ? { [table = printer.table] in table.view(named: $0) } : nil
+        let errors = TraceReader.read(trace, views: views) { event in
             engine.feed(event)
-            printer.print(engine.events)
+            printer.print(engine.events, engine.deliveries)
             engine.removeAllEvents()
         }
         engine.finish()
-        printer.print(engine.events)
+        printer.print(engine.events, engine.deliveries)
         engine.removeAllEvents()
         printer.flush()
         return (errors, engine.anomalies)
@@ -91,6 +97,7 @@ enum RunCommand {
             (a.nonFiniteCoordinate, "non-finite coordinates (ignored)"),
             (a.overCapacity, "touches over the capacity of \(Engine.touchCapacity) (dropped)"),
             (a.staleTouch, "stale touches (cancelled)"),
+            (a.unknownView, "touches on views the table lacks (given to the root)"),
         ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         return "repaired stream anomalies: " + parts.joined(separator: ", ")
     }
@@ -108,11 +115,19 @@ enum RunCommand {
             self.console = console
         }
 
-        func print(_ events: [GestureEvent]) {
-            for e in events where allStates || e.state != .failed {
+        /// Events and deliveries in the order they were decided.
+        func print(_ events: [GestureEvent], _ deliveries: [TouchDelivery] = []) {
+            var next = 0
+            for (i, e) in events.enumerated() {
+                while next < deliveries.count && deliveries[next].eventIndex <= i {
+                    buffer += EventFormatter.line(deliveries[next], table: table) + "\n"
+                    next += 1
+                }
+                guard allStates || e.state != .failed else { continue }
                 buffer += EventFormatter.line(e, table: table)
                 buffer += "\n"
             }
+            for d in deliveries[next...] { buffer += EventFormatter.line(d, table: table) + "\n" }
             if buffer.utf8.count > 1 << 16 { flush() }
         }
 

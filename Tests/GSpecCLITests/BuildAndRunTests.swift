@@ -45,7 +45,7 @@ import Testing
             #expect(text.contains("singleTap"))
         }
         let json = try String(contentsOfFile: dir.appendingPathComponent("tap-view.json").path, encoding: .utf8)
-        #expect(json.contains("\"formatVersion\": 1") && json.contains("\"combCheck\""))
+        #expect(json.contains("\"formatVersion\": 2") && json.contains("\"combCheck\""))
         let swift = try String(contentsOfFile: dir.appendingPathComponent("tap-view.swift").path, encoding: .utf8)
         #expect(swift.contains("public enum TapViewGestures"))
         let dot = try String(contentsOfFile: dir.appendingPathComponent("tap-view.dot").path, encoding: .utf8)

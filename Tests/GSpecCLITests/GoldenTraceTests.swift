@@ -3,7 +3,8 @@ import Testing
 @testable import GSpecCLI
 
 /// End-to-end behaviour: every trace under `Golden/traces` runs through
-/// `gspec run --all-states` on the spec its first line names, and must print
+/// `gspec run --all-states` (plus the arguments of an `# args:` line, such as
+/// `--deliveries`) on the spec its first line names, and must print
 /// exactly its `.expected` file (re-record with `GSPEC_RECORD=1 swift test`).
 /// The same trace through the compiled `.gtab` and through the reference
 /// interpreter must print the same bytes.
@@ -22,6 +23,13 @@ import Testing
         return CLIPaths.packageRoot.appendingPathComponent(String(first.dropFirst("# spec: ".count))).path
     }
 
+    /// The extra `gspec run` arguments of a trace's `# args:` line.
+    static func arguments(of trace: URL) throws -> [String] {
+        let text = try String(contentsOf: trace, encoding: .utf8)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("# args: ") }) else { return [] }
+        return line.dropFirst("# args: ".count).split(separator: " ").map(String.init)
+    }
+
     @Test func everySpecHasTraces() throws {
         let specs = try Set(Self.traces.map(Self.specPath))
         let shipped = try FileManager.default.contentsOfDirectory(atPath: CLIPaths.packageRoot.appendingPathComponent("specs").path)
@@ -34,7 +42,8 @@ import Testing
     @Test(arguments: traces)
     func traceMatchesGolden(_ trace: URL) throws {
         let spec = try Self.specPath(of: trace)
-        let (status, out, err) = run(["run", spec, "--trace", trace.path, "--all-states"])
+        let extra = try Self.arguments(of: trace)
+        let (status, out, err) = run(["run", spec, "--trace", trace.path, "--all-states"] + extra)
         #expect(status == .success, "\(err)")
         #expect(!out.isEmpty, "a golden trace must produce events")
         let expected = trace.deletingPathExtension().appendingPathExtension("expected")
@@ -43,15 +52,15 @@ import Testing
         } else {
             #expect(out == (try String(contentsOf: expected, encoding: .utf8)), "\(trace.lastPathComponent):\n\(out)")
         }
-        let (_, reference, _) = run(["run", spec, "--trace", trace.path, "--all-states", "--reference"])
+        let (_, reference, _) = run(["run", spec, "--trace", trace.path, "--all-states", "--reference"] + extra)
         #expect(reference == out, "the reference interpreter disagrees on \(trace.lastPathComponent)")
 
         let table = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-\(UUID()).gtab")
         defer { try? FileManager.default.removeItem(at: table) }
         #expect(run(["build", spec, "-o", table.path]).0 == .success)
-        let (_, fromTable, _) = run(["run", table.path, "--trace", trace.path, "--all-states"])
+        let (_, fromTable, _) = run(["run", table.path, "--trace", trace.path, "--all-states"] + extra)
         #expect(fromTable == out, "the compiled table disagrees on \(trace.lastPathComponent)")
         // Byte-identical on a second run.
-        #expect(run(["run", spec, "--trace", trace.path, "--all-states"]).1 == out)
+        #expect(run(["run", spec, "--trace", trace.path, "--all-states"] + extra).1 == out)
     }
 }

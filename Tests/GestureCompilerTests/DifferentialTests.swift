@@ -20,11 +20,15 @@ import Testing
         var generator = RandomTraces(seed: 0x5EED_D1FF)
         var eventsSeen = 0
         var recognized = 0
+        var deliveries = 0
         for i in 0..<10_000 {
             let (table, set) = compiled[i % compiled.count]
-            let trace = generator.trace()
+            let trace = generator.trace(views: table.viewNames.count)
             var engine = Engine(table: table)
             var reference = ReferenceEngine(table: table, transitions: ReferenceTransitions(set))
+            // In half the runs the engine also works out what the views receive:
+            // it must change no gesture event.
+            engine.reportsDeliveries = i % 2 == 0
             for e in trace {
                 engine.feed(e)
                 reference.feed(e)
@@ -41,11 +45,13 @@ import Testing
                 return
             }
             #expect(engine.anomalies == reference.anomalies)
+            deliveries += engine.deliveries.count
             eventsSeen += engine.events.count
             recognized += engine.events.filter { $0.state == .recognized || $0.state == .began }.count
         }
         // The traces must exercise the gestures, or agreement proves little.
         #expect(eventsSeen > 30_000)
         #expect(recognized > 5_000)
+        #expect(deliveries > 10_000)
     }
 }

@@ -18,8 +18,17 @@ struct RandomTraces {
         range.lowerBound + Int(rng.next() % UInt64(range.count))
     }
 
-    /// One trace of a few gestures; times in microseconds.
-    mutating func trace() -> [TouchEvent] {
+    /// One trace of a few gestures; times in microseconds. With `views`, each
+    /// touch hits one of that many views (by index), at random.
+    mutating func trace(views: Int = 0) -> [TouchEvent] {
+        var events = gestures()
+        if views > 1 {
+            for i in events.indices where events[i].phase == .began { events[i].view = int(0...(views - 1)) }
+        }
+        return events
+    }
+
+    private mutating func gestures() -> [TouchEvent] {
         var events: [TouchEvent] = []
         var t: Int64 = Int64(int(0...1_000))
         for _ in 0..<int(1...4) {

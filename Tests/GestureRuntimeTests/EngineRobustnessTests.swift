@@ -84,7 +84,8 @@ import Testing
     @Test func staleTouchesAreCancelledWhenAsked() throws {
         var e = try engine(RuntimePaths.packageRoot.appendingPathComponent("specs/move-me.gesture"))
         e.staleTouchTimeout = 2_000_000
-        e.feed(ev(1.0, 1, .began))
+        let placard = try #require(e.table.view(named: "placard"))
+        e.feed(TouchEvent(time: 1_000_000, id: 1, phase: .began, x: 10, y: 10, view: placard))
         e.feed(ev(1.1, 1, .moved, 30, 10))
         e.advance(to: 5_000_000)
         #expect(e.anomalies.staleTouch == 1)
@@ -127,10 +128,16 @@ import Testing
         var generator = StreamGenerator(seed: UInt64(url.lastPathComponent.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) }))
         for i in 0..<10_000 {
             var e = Engine(table: table)
-            for event in generator.stream(malformed: i % 2 == 1) { e.feed(event) }
+            e.reportsDeliveries = i % 4 < 2
+            for var event in generator.stream(malformed: i % 2 == 1) {
+                // Hit views at random, some of them not in the table.
+                event.view = generator.int(table.viewNames.count + 2)
+                e.feed(event)
+            }
             e.reset()
             e.finish()
             #expect(!e.hasTouchesDown && !e.hasPendingDeadline)
+            #expect(!e.hasWithheldDeliveries, "trace \(i): a delivery is withheld forever")
             for g in table.gestures.indices {
                 #expect(e.isIdle(g), "trace \(i): \(table.name(of: g)) is stuck")
             }

@@ -40,6 +40,37 @@ enum RuntimePaths {
         #expect(message.contains("newer than this runtime supports"))
     }
 
+    /// Version 1 had no view sections; its files still load, as one root view.
+    @Test func versionOneTablesStillLoad() throws {
+        let table = try RuntimePaths.compile(RuntimePaths.packageRoot.appendingPathComponent("specs/tap-view.gesture"))
+        #expect(!table.hasViews)
+        let v2 = table.encoded()
+        // The four view sections of a table without views are empty: a tag and a zero length each.
+        var payload = Array(v2[28...])
+        payload.removeLast(4 * 12)
+        func le(_ v: UInt64, _ n: Int) -> [UInt8] { (0..<n).map { UInt8(truncatingIfNeeded: v >> (8 * UInt64($0))) } }
+        var checksum: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in payload { checksum = (checksum ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        let v1 = Array(v2[0..<4]) + le(1, 2) + le(0xFEFF, 2) + le(12, 4) + le(UInt64(payload.count), 8) + le(checksum, 8) + payload
+        #expect(try GestureTable(decoding: v1) == table)
+        // And a view section in a version 1 file is not read as one.
+        #expect(throws: TableError.self) { try GestureTable(decoding: Array(v1[0..<4]) + le(1, 2) + Array(v2[6...])) }
+    }
+
+    @Test func viewTreesAreValidated() throws {
+        var table = try RuntimePaths.compile(RuntimePaths.packageRoot.appendingPathComponent("specs/move-me.gesture"))
+        #expect(table.hasViews && table.view(named: "placard") != nil)
+        try TableFormat.validate(table)
+        table.viewParents[1] = 3  // a parent after its child
+        #expect(throws: TableError.self) { try TableFormat.validate(table) }
+        table = try RuntimePaths.compile(RuntimePaths.packageRoot.appendingPathComponent("specs/move-me.gesture"))
+        table.gestureViews[0] = 99
+        #expect(throws: TableError.self) { try TableFormat.validate(table) }
+        table = try RuntimePaths.compile(RuntimePaths.packageRoot.appendingPathComponent("specs/move-me.gesture"))
+        table.viewForwards[1] = 1 << TouchPhase.stationary.rawValue
+        #expect(throws: TableError.self) { try TableFormat.validate(table) }
+    }
+
     @Test func damageIsATypedErrorNeverACrash() throws {
         let bytes = try RuntimePaths.compile(RuntimePaths.specs[0]).encoded()
         #expect(throws: TableError.badMagic) { try GestureTable(decoding: [UInt8]("GTAX".utf8) + bytes.dropFirst(4)) }

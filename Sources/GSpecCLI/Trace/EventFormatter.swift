@@ -9,7 +9,7 @@ enum EventFormatter {
         let record = table.gestures[e.gesture]
         var out = "{\"t\":\(time(e.time)),\"gesture\":\"\(table.strings[Int(record.name)])\",\"state\":\"\(e.state.name)\""
         out += ",\"x\":\(number(e.x)),\"y\":\(number(e.y))"
-        guard e.state != .failed else { return out + "}" }
+        guard e.state != .failed else { return out + viewKey(table.receiver(of: e.gesture), table) + "}" }
         switch record.kind {
         case .tap:
             out += ",\"taps\":\(e.taps)"
@@ -26,6 +26,21 @@ enum EventFormatter {
         case .stroke:
             break
         }
+        return out + viewKey(table.receiver(of: e.gesture), table) + "}"
+    }
+
+    /// With declared views: the view that receives it, last so lines without views keep CONTRACT.md's keys.
+    private static func viewKey(_ view: Int, _ table: GestureTable) -> String {
+        table.hasViews ? ",\"view\":\"\(table.name(ofView: view))\"" : ""
+    }
+
+    /// `{"t":..,"view":"canvas","delivery":"began","touches":[1]}`, with
+    /// `"from"` naming the hit view when the delivery was forwarded.
+    static func line(_ d: TouchDelivery, table: GestureTable) -> String {
+        let name = { (v: Int) in table.hasViews ? table.name(ofView: v) : "window" }
+        var out = "{\"t\":\(time(d.time)),\"view\":\"\(name(d.view))\",\"delivery\":\"\(d.phase.name)\""
+        out += ",\"touches\":[" + d.touches.map(String.init).joined(separator: ",") + "]"
+        if d.view != d.hitView { out += ",\"from\":\"\(name(d.hitView))\"" }
         return out + "}"
     }
 

@@ -14,7 +14,10 @@ struct TraceReader {
     static let maxFileBytes = 1 << 30
 
     /// Calls `body` for each event in order; returns the errors of bad lines.
-    static func read(_ bytes: [UInt8], _ body: (TouchEvent) -> Void) -> [LineError] {
+    /// With `views` (a table that declares views), a `began` line's `view`
+    /// key names its hit view; a name `views` does not know is an error.
+    /// Without, the key is ignored, as SEMANTICS.md says.
+    static func read(_ bytes: [UInt8], views: ((String) -> Int?)? = nil, _ body: (TouchEvent) -> Void) -> [LineError] {
         var errors: [LineError] = []
         var lineNumber = 0
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a UTF-8 byte-order mark
@@ -33,7 +36,7 @@ struct TraceReader {
             if line.count > maxLineBytes {
                 errors.append(LineError(line: lineNumber, message: "line is longer than \(maxLineBytes) bytes"))
             } else {
-                switch parse(line) {
+                switch parse(line, views: views) {
                 case .success(let event): body(event)
                 case .failure(let message): errors.append(LineError(line: lineNumber, message: message.text))
                 }
@@ -47,7 +50,7 @@ struct TraceReader {
         var text: String
     }
 
-    static func parse(_ line: ArraySlice<UInt8>) -> Result<TouchEvent, Message> {
+    static func parse(_ line: ArraySlice<UInt8>, views: ((String) -> Int?)? = nil) -> Result<TouchEvent, Message> {
         var json = JSONScanner(bytes: line)
         let fields: [String: JSONScanner.Value]
         do {
@@ -73,7 +76,13 @@ struct TraceReader {
             // A number too large for a Double reads as infinity; the engine's anomaly rule handles it.
             coordinates.append(Double(text) ?? .nan)
         }
-        return .success(TouchEvent(time: time, id: id, phase: phase, x: coordinates[0], y: coordinates[1]))
+        var view = 0
+        if let views, phase == .began, let value = fields["view"] {
+            guard case .string(let name) = value else { return .failure(missing("view", "a string", value)) }
+            guard let index = views(name) else { return .failure(Message(text: "unknown view '\(name)'")) }
+            view = index
+        }
+        return .success(TouchEvent(time: time, id: id, phase: phase, x: coordinates[0], y: coordinates[1], view: view))
     }
 
     private static func missing(_ key: String, _ type: String, _ found: JSONScanner.Value?) -> Message {

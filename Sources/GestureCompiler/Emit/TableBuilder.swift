@@ -41,7 +41,21 @@ public struct TableBuilder {
             }
         }
         builder.addRelations(set.rules, count: set.gestures.count)
+        builder.addViews(set)
         return (builder.table, builder.stats, diagnostics)
+    }
+
+    private mutating func addViews(_ set: GestureSet) {
+        guard !set.views.isEmpty else { return }
+        for v in set.views {
+            table.viewNames.append(intern(v.name))
+            table.viewParents.append(v.parent.map(UInt32.init) ?? GestureRecord.none)
+            table.viewForwards.append(v.forwards)
+        }
+        table.gestureViews = set.gestures.map { UInt32($0.view) }
+        for (g, d) in set.gestures.enumerated() where d.forwarded && g < table.gestures.count {
+            table.gestures[g].flags |= GestureRecord.flagForwarded
+        }
     }
 
     private mutating func intern(_ s: String) -> UInt32 {

@@ -80,6 +80,8 @@ public enum TableEmitter {
             ("combBase", list(t.combBase)), ("combNext", list(t.combNext)), ("combCheck", list(t.combCheck)),
             ("requiresStart", list(t.requiresStart)), ("requiresTarget", list(t.requiresTarget)),
             ("withStart", list(t.withStart)), ("withTarget", list(t.withTarget)),
+            ("viewNames", list(t.viewNames)), ("viewParents", list(t.viewParents)),
+            ("viewForwards", list(t.viewForwards)), ("gestureViews", list(t.gestureViews)),
         ]
     }
 

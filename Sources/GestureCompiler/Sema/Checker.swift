@@ -57,13 +57,81 @@ public struct Checker {
         }
         let rules = checkRules(syntax.declarations.compactMap { if case .rule(let r) = $0 { r } else { nil } },
                                gestures: gestures, declared: firstDeclaration.keys.sorted())
+        let views = checkViews(syntax.declarations.compactMap { if case .view(let v) = $0 { v } else { nil } },
+                               gestures: &gestures, declared: firstDeclaration.keys.sorted())
         // A constant with an error of its own gets no second complaint for being unused.
         for case .constant(let c) in syntax.declarations
         where !usedConstants.contains(c.name.name) && constants[c.name.name] == c && c.isWellFormed {
             diagnostics.append(Diagnostic(.warning, "unused-constant", "constant '\(c.name.name)' is never used",
                                           at: c.name.range))
         }
-        return GestureSet(gestures: gestures, rules: rules)
+        return GestureSet(gestures: gestures, rules: rules, views: views)
+    }
+
+    // MARK: Views
+
+    /// The name of the implicit root view.
+    public static let rootViewName = "window"
+
+    /// Flattens the view tree (parents first), attaches gestures and resolves `forwards:`.
+    private mutating func checkViews(_ decls: [ViewDecl], gestures: inout [GestureDefinition], declared: [String]) -> [ViewDefinition] {
+        guard !decls.isEmpty else { return [] }
+        var views = [ViewDefinition(name: Self.rootViewName, parent: nil, forwards: 0, nameRange: SourceRange(start: 0, end: 0))]
+        var viewIndex: [String: Int] = [:]
+        var attachedAt: [Int: Identifier] = [:]
+        func visit(_ v: ViewDecl, parent: Int) {
+            if v.name.name == Self.rootViewName {
+                error("reserved-view-name", "'\(Self.rootViewName)' is the implicit root view; choose another name", at: v.name.range)
+            } else if let first = viewIndex[v.name.name] {
+                duplicate("view", v.name, first: Identifier(name: v.name.name, range: views[first].nameRange))
+            }
+            var parentIndex = parent
+            if let named = v.parent, parent == 0 {
+                if let p = viewIndex[named.name] {
+                    parentIndex = p
+                } else {
+                    unknownName(named, what: "view", candidates: Array(viewIndex.keys).sorted(),
+                                expected: "a parent must be declared before its children")
+                }
+            }
+            let index = views.count
+            views.append(ViewDefinition(name: v.name.name, parent: parentIndex, forwards: 0, nameRange: v.name.range))
+            if viewIndex[v.name.name] == nil && v.name.name != Self.rootViewName { viewIndex[v.name.name] = index }
+            for g in v.gestures {
+                guard let gi = gestureIndex[g.name] else {
+                    if !unresolvedGestures.contains(g.name) {
+                        unknownName(g, what: "gesture", candidates: declared, expected: nil)
+                    }
+                    continue
+                }
+                if let first = attachedAt[gi] {
+                    error("gesture-attached-twice",
+                          "gesture '\(g.name)' is already attached to view '\(views[gestures[gi].view].name)'",
+                          at: g.range, notes: [.init("first attached here", at: first.range)])
+                    continue
+                }
+                attachedAt[gi] = g
+                gestures[gi].view = index
+            }
+            for f in v.forwards {
+                if let phase = TouchPhase(name: f.name), phase != .stationary {
+                    views[index].forwards |= 1 << phase.rawValue
+                } else if let gi = gestureIndex[f.name], gestures[gi].view == index {
+                    gestures[gi].forwarded = true
+                } else if gestureIndex[f.name] != nil {
+                    error("forwards-foreign-gesture",
+                          "view '\(v.name.name)' can only forward its own gestures; '\(f.name)' is not attached to it",
+                          at: f.range)
+                } else if !unresolvedGestures.contains(f.name) {
+                    let own = gestures.indices.filter { gestures[$0].view == index }.map { gestures[$0].name }
+                    unknownName(f, what: "touch phase or gesture", candidates: ["began", "moved", "ended", "cancelled"] + own,
+                                expected: "a view forwards touch phases (began, moved, ended, cancelled) or its own gestures")
+                }
+            }
+            for sub in v.subviews { visit(sub, parent: index) }
+        }
+        for v in decls { visit(v, parent: 0) }
+        return views
     }
 
     // MARK: Constants

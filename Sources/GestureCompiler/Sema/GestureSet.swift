@@ -10,6 +10,28 @@ public struct GestureSet: Hashable, Sendable {
     public var gestures: [GestureDefinition]
     /// In declaration order.
     public var rules: [Rule]
+    /// Empty when the spec declares no views (one root view, as SEMANTICS.md
+    /// says); otherwise `views[0]` is the implicit root, `window`, and the
+    /// declared views follow in declaration order, parents before children.
+    public var views: [ViewDefinition] = []
+}
+
+/// A view of the spec's view tree.
+public struct ViewDefinition: Hashable, Sendable {
+    public var name: String
+    /// Index of the parent in `GestureSet.views`; nil for the root.
+    public var parent: Int?
+    /// Touch phases whose deliveries the view passes to its parent (a `TouchPhase` raw-value bit set).
+    public var forwards: UInt8
+    /// Where the view is declared (the root: nowhere, an empty range).
+    public var nameRange: SourceRange
+
+    public init(name: String, parent: Int?, forwards: UInt8, nameRange: SourceRange) {
+        self.name = name
+        self.parent = parent
+        self.forwards = forwards
+        self.nameRange = nameRange
+    }
 }
 
 /// How a stroke decides.
@@ -69,6 +91,11 @@ public struct GestureDefinition: Hashable, Sendable {
     public var pattern: StrokePattern?
     /// When a stroke decides.
     public var recognize: RecognizeMode
+
+    /// Index of the view the gesture is attached to in `GestureSet.views` (0: the root).
+    public var view = 0
+    /// The view does not handle the gesture's events: they go to its parent (`forwards: name`).
+    public var forwarded = false
 
     /// UIKit's `cancelsTouchesInView`: the view gets `cancelled` for the touches once the gesture is recognized.
     public var cancelsTouches: Bool

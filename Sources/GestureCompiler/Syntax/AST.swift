@@ -15,6 +15,7 @@ public enum Declaration: Hashable, Sendable {
     case constant(ConstantDecl)
     case gesture(GestureDecl)
     case rule(RuleDecl)
+    case view(ViewDecl)
 }
 
 /// `let NAME = LITERAL`
@@ -37,6 +38,20 @@ public struct GestureDecl: Hashable, Sendable {
 public struct Parameter: Hashable, Sendable {
     public var name: Identifier
     public var value: Value
+    public var range: SourceRange
+}
+
+/// `view NAME [in PARENT] { gestures: ...  forwards: ...  view ... }`: a view,
+/// the gestures attached to it, what it passes to its parent, its subviews.
+public struct ViewDecl: Hashable, Sendable {
+    public var name: Identifier
+    /// The parent named with `in`; a nested view's parent is the enclosing one.
+    public var parent: Identifier?
+    public var gestures: [Identifier]
+    /// Touch phases (`began`, `moved`, `ended`, `cancelled`) and gestures of
+    /// this view that it does not handle and passes to its parent.
+    public var forwards: [Identifier]
+    public var subviews: [ViewDecl]
     public var range: SourceRange
 }
 

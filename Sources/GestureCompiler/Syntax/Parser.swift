@@ -59,6 +59,7 @@ public struct Parser {
         }
         if !doc.isEmpty { return nil }  // a doc comment before anything but a gesture documents nothing
         if isWord("let") { return parseConstant().map(Declaration.constant) }
+        if startsView { return parseView(parent: nil).map(Declaration.view) }
         if current.kind == .identifier && !Keyword.all.contains(text(current)) {
             return parseRule().map(Declaration.rule)
         }
@@ -136,6 +137,88 @@ public struct Parser {
             decl.range.end = tokens[index - 1].range.end
         }
         return decl
+    }
+
+    /// `view` is a contextual word: `view NAME {` or `view NAME in PARENT`
+    /// starts a view, so a gesture may still be named `view`.
+    private var startsView: Bool {
+        isWord("view") && peek(1).kind == .identifier
+            && (peek(2).kind == .leftBrace || (peek(2).kind == .identifier && text(peek(2)) == "in"))
+    }
+
+    /// `view = "view" IDENT [ "in" IDENT ] "{" { view-item [ "," ] } "}" ;`
+    /// `view-item = ( "gestures" | "forwards" ) ":" IDENT { [ "," ] IDENT } | view ;`
+    private mutating func parseView(parent enclosing: Identifier?) -> ViewDecl? {
+        let start = advance().range.start
+        guard let name = expectName(what: "view") else { return nil }
+        var decl = ViewDecl(name: name, parent: enclosing, gestures: [], forwards: [], subviews: [],
+                            range: SourceRange(start: start, end: name.range.end))
+        if isWord("in") {
+            advance()
+            guard let parent = expectName(what: "view") else { return decl }
+            if enclosing != nil {
+                error("nested-view-parent", "a nested view's parent is the view around it; remove 'in \(parent.name)'",
+                      at: parent.range)
+            } else {
+                decl.parent = parent
+            }
+        }
+        guard current.kind == .leftBrace else {
+            error("expected-left-brace", "expected '{' to open the view '\(name.name)'", at: current.range)
+            skipToDeclaration()
+            return decl
+        }
+        let open = advance()
+        while current.kind != .rightBrace && current.kind != .endOfFile {
+            if consume(.comma) { continue }
+            if startsView {
+                if let sub = parseView(parent: name) { decl.subviews.append(sub) }
+                continue
+            }
+            if current.leadingNewline && startsDeclaration(allowRules: false) { break }
+            guard current.kind == .identifier && peek(1).kind == .colon else {
+                error("expected-view-item", "expected 'gestures:', 'forwards:' or a nested 'view'", at: current.range)
+                advance()
+                skipInBody()
+                continue
+            }
+            let item = advance()
+            advance()
+            let names = parseNameList(after: text(item))
+            switch text(item) {
+            case "gestures": decl.gestures += names
+            case "forwards": decl.forwards += names
+            default:
+                var fixIts: [Diagnostic.FixIt] = []
+                var message = "unknown view item '\(text(item))'; a view takes 'gestures:' and 'forwards:'"
+                if let s = closestMatch(to: text(item), in: ["gestures", "forwards"]) {
+                    message += "; did you mean '\(s)'?"
+                    fixIts.append(.init(replace: item.range, with: s))
+                }
+                error("unknown-view-item", message, at: item.range, fixIts: fixIts)
+            }
+        }
+        if current.kind == .rightBrace {
+            decl.range.end = advance().range.end
+        } else {
+            error("expected-right-brace", "expected '}' to close the view '\(name.name)'",
+                  at: missingRange, notes: [.init("to match this opening '{'", at: open.range)])
+            decl.range.end = tokens[index - 1].range.end
+        }
+        return decl
+    }
+
+    /// Names after `gestures:` or `forwards:`, separated by commas or spaces;
+    /// the list ends at `}`, at the next `name:` or at a nested view.
+    private mutating func parseNameList(after item: String) -> [Identifier] {
+        var names: [Identifier] = []
+        while current.kind == .identifier && peek(1).kind != .colon && !startsView {
+            let t = advance()
+            names.append(Identifier(name: text(t), range: t.range))
+            _ = consume(.comma)
+        }
+        if names.isEmpty { error("expected-name", "expected a name after '\(item):'", at: missingRange) }
+        return names
     }
 
     /// `parameter = IDENT ":" ( value | pattern ) ;` where only `match` takes a pattern.
@@ -413,7 +496,7 @@ public struct Parser {
 
     /// Whether the current token can start a declaration.
     private func startsDeclaration(allowRules: Bool = true) -> Bool {
-        if current.kind == .docComment || isWord("gesture") || isWord("let") { return true }
+        if current.kind == .docComment || isWord("gesture") || isWord("let") || startsView { return true }
         guard allowRules, current.kind == .identifier, peek(1).kind == .identifier else { return false }
         let next = text(peek(1))
         return next == "requires" || next == "with"

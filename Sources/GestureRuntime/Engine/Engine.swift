@@ -17,6 +17,10 @@ public protocol TouchEngine {
     var anomalies: StreamAnomalies { get }
     /// Cancel a touch after this many microseconds without a sample (nil: never).
     var staleTouchTimeout: Int64? { get set }
+    /// Whether to work out what the views themselves receive.
+    var reportsDeliveries: Bool { get set }
+    /// Touch deliveries to views so far, cleared with the events.
+    var deliveries: [TouchDelivery] { get }
 }
 
 extension GestureEngine: TouchEngine {}
@@ -69,6 +73,13 @@ public struct Engine: TouchEngine {
     /// Whether any event is waiting: cheaper than `events.isEmpty` in a per-sample loop.
     public var hasEvents: Bool { !core.events.isEmpty }
     public var anomalies: StreamAnomalies { core.anomalies }
+    /// Whether to work out what the views themselves receive; off by default.
+    public var reportsDeliveries: Bool {
+        get { core.reportsDeliveries }
+        set { unique.pointee.reportsDeliveries = newValue }
+    }
+    /// Touch deliveries to views so far (`reportsDeliveries`), cleared with the events.
+    public var deliveries: [TouchDelivery] { core.deliveries }
     public var clock: Int64 { core.clock }
     public var staleTouchTimeout: Int64? {
         get { core.staleTouchTimeout }
@@ -88,6 +99,8 @@ public struct Engine: TouchEngine {
     public var hasTouchesDown: Bool { core.hasTouchesDown }
     /// Whether any gesture has a deadline pending.
     public var hasPendingDeadline: Bool { core.hasPendingDeadline }
+    /// Whether a delivery to a view waits for gestures to decide.
+    public var hasWithheldDeliveries: Bool { core.hasWithheldDeliveries }
 
     /// Owns the engine's state. A pointer rather than a stored property, so
     /// that writes through it need no dynamic exclusivity check.

@@ -104,6 +104,7 @@ extension GestureEngine {
             tracks[g].captured = event(g, continuous ? .began : .recognized)
             return
         }
+        cancelTouches(of: g)
         emit(g, continuous ? .began : .recognized)
         if continuous {
             setStatus(g, .active)
@@ -171,6 +172,7 @@ extension GestureEngine {
     }
 
     private mutating func releaseHeld(_ g: Int) {
+        cancelTouches(of: g)
         if records[g].kind.isContinuous {
             var began = event(g, .began)
             began.completedAt = tracks[g].captured.time

@@ -11,7 +11,7 @@ extension GestureEngine {
     @inline(__always)
     mutating func evaluate(_ g: Int) {
         let record = UnsafePointer(records + g)
-        for s in frameBegan {
+        for s in frameBegan where sees(g, s) {
             guard listening(g) else { return }
             take(g, slot: s, record)
         }

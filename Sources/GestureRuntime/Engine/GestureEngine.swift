@@ -26,6 +26,14 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     public internal(set) var events: [GestureEvent] = []
     /// Repaired stream anomalies so far.
     public internal(set) var anomalies = StreamAnomalies()
+    /// Whether to work out what the views themselves receive (`deliveries`).
+    /// Off by default: it costs time and allocations the gestures alone do not.
+    public var reportsDeliveries = false
+    /// Touch deliveries to views so far, when `reportsDeliveries` is on.
+    public internal(set) var deliveries: [TouchDelivery] = []
+    var withheld: [Withheld] = []
+    /// The table declares views: touches see only the gestures on their hit view's path.
+    let hasViews: Bool
     /// The engine's clock: the last frame's time or the last fired deadline.
     public internal(set) var clock: Int64 = 0
     /// Microseconds after its last sample at which a touch that is still down
@@ -74,6 +82,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     public init(table: GestureTable, transitions: Transitions) {
         self.table = table
         self.transitions = transitions
+        hasViews = table.hasViews
         let n = table.gestures.count
         gestureRange = 0..<n
         storage = EngineStorage(gestures: n, slots: Self.slotCount, ringSize: Self.ringSize, table: table)
@@ -175,6 +184,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
 
     /// Forgets the events reported so far, keeping the buffer's storage.
     public mutating func removeAllEvents() {
+        if !deliveries.isEmpty { deliveries.removeAll(keepingCapacity: true) }
         // Usually one or two events: popping them is cheaper than
         // `removeAll(keepingCapacity:)`, which goes through `replaceSubrange`.
         if events.count > 8 {
@@ -189,6 +199,9 @@ public struct GestureEngine<Transitions: TransitionFunction> {
 
     /// Whether any touch is down.
     public var hasTouchesDown: Bool { downMask != 0 }
+
+    /// Whether a delivery to a view waits for gestures to decide.
+    public var hasWithheldDeliveries: Bool { !withheld.isEmpty }
 
     /// Whether any gesture has a deadline pending.
     public var hasPendingDeadline: Bool { gestureRange.contains { tracks[$0].deadline != .max } }
@@ -224,9 +237,14 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             var began: UInt32 = 0
             for s in frameBegan { began |= 1 << UInt32(s) }
             for g in gestureRange where tracks[g].status == .idle {
+                var visible = began
+                if hasViews {
+                    for s in frameBegan where !sees(g, s) { visible &= ~bit(s) }
+                    if visible == 0 { continue }
+                }
                 tracks[g].reset(start: transitions.startState(g))
                 setStatus(g, .tracking)
-                tracks[g].seen = began
+                tracks[g].seen = visible
                 resetRing(g)
             }
         }
@@ -245,6 +263,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         }
         for lift in frameEnded { downMask &= ~(1 << UInt32(lift.slot)) }
         settle()
+        if reportsDeliveries { deliverFrame(began: Array(frameBegan), moved: movedMask, lifts: Array(frameEnded)) }
     }
 
     /// A `began` for an id that is already down cancels the old instance first,
@@ -280,7 +299,11 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             anomalies.overCapacity += 1
             return
         }
-        slots[free] = TouchSlot(id: e.id, downX: e.x, downY: e.y, x: e.x, y: e.y, lastSeen: frameTime)
+        var view = 0
+        if hasViews {
+            if e.view >= 0 && e.view < table.viewNames.count { view = e.view } else { anomalies.unknownView += 1 }
+        }
+        slots[free] = TouchSlot(id: e.id, downX: e.x, downY: e.y, x: e.x, y: e.y, lastSeen: frameTime, view: view)
         downMask |= 1 << UInt32(free)
         frameBegan.append(free)
     }
@@ -335,6 +358,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             needsSettle = true
             feed(next, .timeout)
             settle()
+            if reportsDeliveries { releaseWithheld() }
         }
     }
 

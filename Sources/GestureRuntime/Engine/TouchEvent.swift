@@ -29,16 +29,22 @@ public struct TouchEvent: Hashable, Sendable {
     /// Points, y downward.
     public var x: Double
     public var y: Double
+    /// The hit view of a `began`: the deepest view under the finger, as an
+    /// index of the table's views (`GestureTable.view(named:)`); its path is
+    /// the view and its ancestors. Ignored for other phases and when the
+    /// table declares no views.
+    public var view: Int
     // Last, so the coordinates are one aligned 16-byte pair: copying a sample
     // then needs no load that straddles the phase's one-byte store.
     public var phase: TouchPhase
 
-    public init(time: Int64, id: Int, phase: TouchPhase, x: Double, y: Double) {
+    public init(time: Int64, id: Int, phase: TouchPhase, x: Double, y: Double, view: Int = 0) {
         self.time = time
         self.id = id
         self.phase = phase
         self.x = x
         self.y = y
+        self.view = view
     }
 }
 
@@ -92,9 +98,40 @@ public struct StreamAnomalies: Hashable, Sendable {
     public var overCapacity = 0
     /// A touch with no sample for longer than `staleTouchTimeout`: cancelled.
     public var staleTouch = 0
+    /// A `began` whose hit view the table does not have: it hits the root view.
+    public var unknownView = 0
 
     public init() {}
 
     /// Whether nothing was repaired.
     public var isEmpty: Bool { self == StreamAnomalies() }
+}
+
+/// What a view itself receives for touches, as UIKit calls `touchesBegan`,
+/// `touchesMoved`, `touchesEnded` and `touchesCancelled` on it: the
+/// deliveries that gestures' `delaysTouchesBegan`, `delaysTouchesEnded` and
+/// `cancelsTouches` let through, delay or cancel (docs/delivery.md).
+public struct TouchDelivery: Hashable, Sendable {
+    /// Microseconds: the frame's time, or the time a withheld delivery was released.
+    public var time: Int64
+    /// The view that receives it: the hit view, or the ancestor it was forwarded to.
+    public var view: Int
+    /// The view the touches hit.
+    public var hitView: Int
+    /// `began`, `moved`, `ended` or `cancelled`.
+    public var phase: TouchPhase
+    /// The touches' ids, in the order they began.
+    public var touches: [Int]
+    /// How many of the engine's `events` were decided before this delivery:
+    /// merge the two lists by it to see them in the order they happened.
+    public var eventIndex: Int
+
+    public init(time: Int64, view: Int, hitView: Int, phase: TouchPhase, touches: [Int], eventIndex: Int) {
+        self.time = time
+        self.view = view
+        self.hitView = hitView
+        self.phase = phase
+        self.touches = touches
+        self.eventIndex = eventIndex
+    }
 }

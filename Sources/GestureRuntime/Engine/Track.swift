@@ -82,6 +82,12 @@ struct TouchSlot {
     var x = 0.0, y = 0.0
     /// Time of the touch's last sample, for the stale-touch timeout.
     var lastSeen: Int64 = 0
+    /// The hit view.
+    var view = 0
+    /// Deliveries to the view: whether it got `began`, and whether it will
+    /// get nothing more (ended or cancelled delivered, or cancelled by a gesture).
+    var beganDelivered = false
+    var closed = false
 }
 
 /// A touch that lifted or was cancelled in the current frame.

@@ -47,6 +47,8 @@ public struct GestureRecord: Hashable, Sendable {
     public static let flagCancelsTouches: UInt8 = 1
     public static let flagDelaysTouchesBegan: UInt8 = 2
     public static let flagDelaysTouchesEnded: UInt8 = 4
+    /// The gesture's view passes its events to the view's parent.
+    public static let flagForwarded: UInt8 = 8
     public static let packingDense: UInt8 = 0
     public static let packingComb: UInt8 = 1
 

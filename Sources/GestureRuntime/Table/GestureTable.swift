@@ -13,7 +13,7 @@
 /// `validate()` is safe to index without checks.
 public struct GestureTable: Hashable, Sendable {
     /// The binary format version this runtime reads and writes.
-    public static let formatVersion: UInt16 = 1
+    public static let formatVersion: UInt16 = 2
 
     /// Names and doc comments.
     public var strings: [String]
@@ -34,12 +34,61 @@ public struct GestureTable: Hashable, Sendable {
     /// Same layout for `with`, stored in both directions.
     public var withStart: [UInt32]
     public var withTarget: [UInt32]
+    /// The view tree, empty when the spec declares no views (one root view).
+    /// View `v` is named `strings[viewNames[v]]`, has parent `viewParents[v]`
+    /// (`GestureRecord.none` for the root, view 0; parents come before their
+    /// children) and passes the touch phases in `viewForwards[v]` (a bit per
+    /// `TouchPhase` raw value) to its parent.
+    public var viewNames: [UInt32]
+    public var viewParents: [UInt32]
+    public var viewForwards: [UInt8]
+    /// The view each gesture is attached to; empty when there are no views.
+    public var gestureViews: [UInt32]
 
     /// An empty table, for builders.
     public init() {
         strings = []; gestures = []; classMap = []; stateInfo = []; dense = []
         combBase = []; combNext = []; combCheck = []
         requiresStart = [0]; requiresTarget = []; withStart = [0]; withTarget = []
+        viewNames = []; viewParents = []; viewForwards = []; gestureViews = []
+    }
+
+    /// Whether the set declares views (otherwise every gesture is on one root view).
+    public var hasViews: Bool { !viewNames.isEmpty }
+
+    /// The name of view `v`.
+    public func name(ofView v: Int) -> String { strings[Int(viewNames[v])] }
+
+    /// The index of the view named `name`, if the set declares it.
+    public func view(named name: String) -> Int? {
+        viewNames.indices.first { strings[Int(viewNames[$0])] == name }
+    }
+
+    /// The view gesture `g` is attached to (0, the root, without views).
+    public func view(of g: Int) -> Int { gestureViews.isEmpty ? 0 : Int(gestureViews[g]) }
+
+    /// The view that receives gesture `g`'s events: its own, or its parent's when the view forwards it.
+    public func receiver(of g: Int) -> Int {
+        let v = view(of: g)
+        return gestures[g].flags & GestureRecord.flagForwarded != 0 && v != 0 ? Int(viewParents[v]) : v
+    }
+
+    /// The view that finally receives a `phase` delivery for a touch hitting `view`:
+    /// up the tree past every view that forwards the phase.
+    public func receiver(of phase: TouchPhase, hitting view: Int) -> Int {
+        var v = view
+        while v != 0, viewForwards[v] & (1 << phase.rawValue) != 0 { v = Int(viewParents[v]) }
+        return v
+    }
+
+    /// Whether a gesture on view `ancestor` sees touches hitting `view`: it is the view or one of its ancestors.
+    public func view(_ ancestor: Int, contains view: Int) -> Bool {
+        var v = view
+        while true {
+            if v == ancestor { return true }
+            guard v != 0 else { return false }
+            v = Int(viewParents[v])
+        }
     }
 
     /// The name of gesture `g`.

@@ -49,7 +49,10 @@ public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
 public enum TableFormat {
     public static let magic: [UInt8] = Array("GTAB".utf8)
     static let headerSize = 28
-    static let tags = ["STRS", "GEST", "CLAS", "INFO", "DENS", "CBAS", "CNXT", "CCHK", "RQST", "RQTG", "WTST", "WTTG"]
+    static let tags = ["STRS", "GEST", "CLAS", "INFO", "DENS", "CBAS", "CNXT", "CCHK", "RQST", "RQTG", "WTST", "WTTG",
+                       "VNAM", "VPAR", "VFWD", "GVEW"]
+    /// Sections of each format version: version 1 had no views.
+    static func sectionCount(version: UInt16) -> Int { version == 1 ? 12 : tags.count }
     /// Most gestures in one table.
     public static let maxGestures = 65_535
     /// Size of one encoded gesture record.
@@ -92,10 +95,12 @@ public enum TableFormat {
         for v in t.combBase { w.u32(v) }; sections.append(w.take())
         for v in t.combNext { w.u16(v) }; sections.append(w.take())
         for v in t.combCheck { w.u16(v) }; sections.append(w.take())
-        for list in [t.requiresStart, t.requiresTarget, t.withStart, t.withTarget] {
+        for list in [t.requiresStart, t.requiresTarget, t.withStart, t.withTarget, t.viewNames, t.viewParents] {
             for v in list { w.u32(v) }
             sections.append(w.take())
         }
+        w.bytes = t.viewForwards; sections.append(w.take())
+        for v in t.gestureViews { w.u32(v) }; sections.append(w.take())
 
         var payload = Writer()
         for (tag, data) in zip(tags, sections) {
@@ -125,7 +130,8 @@ public enum TableFormat {
         guard version <= GestureTable.formatVersion else {
             throw .newerVersion(found: version, supported: GestureTable.formatVersion)
         }
-        guard version == GestureTable.formatVersion else { throw .malformed("unknown format version \(version)") }
+        guard version >= 1 else { throw .malformed("unknown format version \(version)") }
+        let tags = Array(tags.prefix(sectionCount(version: version)))
         guard try header.u16() == 0xFEFF else { throw .badEndianness }
         let sectionCount = try header.u32()
         let length = try header.u64()
@@ -193,6 +199,12 @@ public enum TableFormat {
         t.requiresTarget = try integers(data[9], width: 4).map { UInt32($0) }
         t.withStart = try integers(data[10], width: 4).map { UInt32($0) }
         t.withTarget = try integers(data[11], width: 4).map { UInt32($0) }
+        if data.count > 12 {
+            t.viewNames = try integers(data[12], width: 4).map { UInt32($0) }
+            t.viewParents = try integers(data[13], width: 4).map { UInt32($0) }
+            t.viewForwards = Array(data[14])
+            t.gestureViews = try integers(data[15], width: 4).map { UInt32($0) }
+        }
         try validate(t)
         return t
     }
@@ -230,6 +242,17 @@ public enum TableFormat {
                 }
             }
         }
+        let views = t.viewNames.count
+        guard t.viewParents.count == views, t.viewForwards.count == views,
+              t.gestureViews.count == (views == 0 ? 0 : n) else { throw .invalid("view arrays") }
+        for v in 0..<views {
+            guard Int(t.viewNames[v]) < t.strings.count,
+                  v == 0 ? t.viewParents[v] == GestureRecord.none : Int(t.viewParents[v]) < v,
+                  t.viewForwards[v] & ~0b1_1011 == 0, v != 0 || t.viewForwards[v] == 0 else {
+                throw .invalid("view \(v)")
+            }
+        }
+        for v in t.gestureViews where Int(v) >= views { throw .invalid("view of a gesture") }
         for info in t.stateInfo {
             guard StateOutput(rawValue: info & 0xF) != nil, StateTimer(rawValue: info >> 4) != nil else {
                 throw .invalid("unknown state output or timer")

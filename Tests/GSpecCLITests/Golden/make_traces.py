@@ -9,19 +9,25 @@ import json, math, os
 class Trace:
     def __init__(self, spec, *scenario):
         self.lines = [f"# spec: {spec}"] + [f"# {s}" for s in scenario]
-    def ev(self, t, touch, phase, x, y):
-        self.lines.append(json.dumps({"t": round(t, 6), "touch": touch, "phase": phase,
-                                      "x": round(x, 4), "y": round(y, 4)}, separators=(",", ":")))
+    def args(self, *args):
+        """Extra `gspec run` arguments for this trace, e.g. --deliveries."""
+        self.lines.insert(1, "# args: " + " ".join(args))
         return self
-    def tap(self, t, x=100.0, y=100.0, touch=1, hold=0.08):
-        self.ev(t, touch, "began", x, y).ev(t + hold, touch, "ended", x, y)
+    def ev(self, t, touch, phase, x, y, view=None):
+        e = {"t": round(t, 6), "touch": touch, "phase": phase, "x": round(x, 4), "y": round(y, 4)}
+        if view is not None and phase == "began":
+            e["view"] = view
+        self.lines.append(json.dumps(e, separators=(",", ":")))
         return self
-    def path(self, t0, touch, pts, dt=1/60, begin=True, end=True):
+    def tap(self, t, x=100.0, y=100.0, touch=1, hold=0.08, view=None):
+        self.ev(t, touch, "began", x, y, view).ev(t + hold, touch, "ended", x, y)
+        return self
+    def path(self, t0, touch, pts, dt=1/60, begin=True, end=True, view=None):
         """pts: list of (x, y); began at pts[0], moved through, ended at the last."""
         t = t0
         for i, (x, y) in enumerate(pts):
             phase = "began" if i == 0 and begin else ("ended" if i == len(pts) - 1 and end else "moved")
-            self.ev(t, touch, phase, x, y)
+            self.ev(t, touch, phase, x, y, view)
             t += dt
         return t - dt
     def save(self, name):
@@ -116,13 +122,64 @@ t.save("draw-lines-line")
 # --- seed 004: MoveMe -------------------------------------------------------
 S = "specs/move-me.gesture"
 t = Trace(S, "the placard follows the first finger from its first movement")
-t.path(1.0, 1, line((160, 240), (200, 300), 8))
+t.path(1.0, 1, line((160, 240), (200, 300), 8), view="placard")
 t.save("move-me-drag")
 t = Trace(S, "a second finger during the drag is ignored (touches: 1)")
-t.ev(1.0, 1, "began", 160, 240).ev(1.05, 1, "moved", 165, 245).ev(1.1, 2, "began", 10, 10)
+t.ev(1.0, 1, "began", 160, 240, "placard").ev(1.05, 1, "moved", 165, 245).ev(1.1, 2, "began", 10, 10, "placard")
 t.ev(1.15, 1, "moved", 170, 250).ev(1.15, 2, "moved", 20, 20).ev(1.2, 2, "ended", 20, 20).ev(1.25, 1, "ended", 175, 255)
 t.save("move-me-second-finger")
-Trace(S, "double tap without movement: nextString once the pan failed at each lift").tap(1.0).tap(1.2).save("move-me-double-tap")
+Trace(S, "double tap on the background: nextString at the second lift").tap(1.0, view="background").tap(
+    1.2, view="background").save("move-me-double-tap")
+t = Trace(S, "a drag that begins on the background does not move the placard; what each view receives")
+t.args("--deliveries")
+t.path(1.0, 1, line((20, 20), (80, 80), 6), view="background")
+t.path(2.0, 2, line((160, 240), (180, 260), 4), view="placard")
+t.save("move-me-only-placard-touches")
+
+# --- touch delivery (views) --------------------------------------------------
+G = "Tests/GSpecCLITests/Golden/specs/"
+Trace(G + "delivery-double-tap.gesture", "seed 002, delaysTouchesEnded on: began, began, cancelled, cancelled"
+      ).args("--deliveries").tap(1.0, view="responder").tap(1.2, touch=2, view="responder").save("delivery-double-tap")
+Trace(G + "delivery-double-tap-ended-now.gesture", "seed 002, delaysTouchesEnded off: began, ended, began, cancelled"
+      ).args("--deliveries").tap(1.0, view="responder").tap(1.2, touch=2, view="responder").save("delivery-double-tap-ended-now")
+t = Trace(G + "delivery-two-finger-tap.gesture", "seed 002 steps 1-4: two touches begin and move (delivered),",
+          "the first lifts (withheld), the second lifts: recognized, both touches cancelled").args("--deliveries")
+t.ev(1.0, 1, "began", 100, 100, "pad").ev(1.0, 2, "began", 140, 100, "pad")
+t.ev(1.05, 1, "moved", 101, 100).ev(1.05, 2, "moved", 141, 100)
+t.ev(1.1, 1, "ended", 101, 100).ev(1.15, 2, "ended", 141, 100)
+t.save("delivery-two-finger-tap")
+t = Trace(G + "delivery-two-finger-tap.gesture", "seed 002, recognition fails: the second finger stays past maxDuration;",
+          "the withheld lift of the first is delivered when the tap fails").args("--deliveries")
+t.ev(1.0, 1, "began", 100, 100, "pad").ev(1.0, 2, "began", 140, 100, "pad")
+t.ev(1.05, 1, "moved", 101, 100).ev(1.05, 2, "moved", 141, 100)
+t.ev(1.1, 1, "ended", 101, 100).ev(1.7, 2, "ended", 141, 100)
+t.save("delivery-two-finger-tap-fails")
+t = Trace(G + "delivery-delays-began.gesture", "delaysTouchesBegan on: a tap that is recognized; the view receives nothing",
+          "delaysTouchesBegan off: began at once, cancelled on recognition").args("--deliveries")
+t.tap(1.0, view="delayed")
+t.tap(2.0, touch=2, view="immediate")
+t.save("delivery-delays-began")
+t = Trace(G + "delivery-delays-began.gesture", "delaysTouchesBegan on: the finger slides away, the tap fails,",
+          "and the withheld began and moved are delivered then, in order").args("--deliveries")
+t.path(1.0, 1, line((100, 100), (130, 100), 6), view="delayed")
+t.save("delivery-delays-began-fails")
+t = Trace(G + "delivery-child-and-parent.gesture", "a tap on the child: the tap wins, the parent's pan fails;",
+          "a drag from the child: the pan wins and the child's touches are cancelled;",
+          "a drag on the parent outside the child: only the pan sees it").args("--deliveries")
+t.tap(1.0, view="button")
+t.path(2.0, 2, line((100, 100), (160, 100), 6), view="button")
+t.path(3.0, 3, line((10, 10), (70, 10), 6), view="canvas")
+t.save("delivery-child-and-parent")
+t = Trace(G + "delivery-tap-overlay.gesture", "seed 000: one tap, then a double tap, on the overlay;",
+          "every touchesEnded goes on to the base view").args("--deliveries")
+t.tap(1.0, view="overlay")
+t.tap(2.0, touch=2, view="overlay").tap(2.2, touch=3, view="overlay")
+t.save("delivery-tap-overlay")
+t = Trace(G + "delivery-next-responder.gesture", "seed 002: a single tap stays with the photo view,",
+          "a double tap goes to its next responder, the scroller")
+t.tap(1.0, view="photo")
+t.tap(2.0, touch=2, view="photo").tap(2.2, touch=3, view="photo")
+t.save("delivery-next-responder")
 
 # --- thresholds at the boundary --------------------------------------------------
 S = "Tests/GSpecCLITests/Golden/specs/boundaries.gesture"

@@ -20,6 +20,10 @@ public enum TapViewGestures {
         t.requiresTarget = [1, 2]
         t.withStart = [0, 0, 0, 0]
         t.withTarget = []
+        t.viewNames = []
+        t.viewParents = []
+        t.viewForwards = []
+        t.gestureViews = []
         do {
             try TableFormat.validate(t)
         } catch {
