@@ -33,7 +33,12 @@ public struct TouchEvent: Hashable, Sendable {
     /// index of the table's views (`GestureTable.view(named:)`); its path is
     /// the view and its ancestors. Ignored for other phases and when the
     /// table declares no views.
-    public var view: Int
+    public var view: Int {
+        get { Int(hitView) }
+        set { hitView = Int32(clamping: newValue) }
+    }
+    // 32 bits keep a sample at 40 bytes: every sample is copied into the frame.
+    private var hitView: Int32
     // Last, so the coordinates are one aligned 16-byte pair: copying a sample
     // then needs no load that straddles the phase's one-byte store.
     public var phase: TouchPhase
@@ -44,7 +49,7 @@ public struct TouchEvent: Hashable, Sendable {
         self.phase = phase
         self.x = x
         self.y = y
-        self.view = view
+        hitView = Int32(clamping: view)
     }
 }
 
