@@ -102,6 +102,14 @@ enum BuildCommand {
                     : String(repeating: " ", count: widths[c] - cell.count) + cell
             }.joined(separator: "  ") + "\n"
         }
+        // The engine steps one automaton per gesture: each reads its own symbol
+        // stream (its thresholds, its touches), so there is no shared stream for
+        // a product to read. The product's size is shown for scale.
+        let product = stats.reduce(1.0) { $0 * Double($1.minimalStates) }
+        if stats.count > 1 {
+            out += "  execution: per-gesture automata; a product of the \(stats.count) would have "
+                + (product < 1e9 ? "\(Int(product))" : String(format: "%.1e", product)) + " states\n"
+        }
         return out
     }
 }

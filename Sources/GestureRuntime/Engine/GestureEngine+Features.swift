@@ -341,7 +341,7 @@ extension GestureEngine {
             if tracked & (tracked &- 1) == 0 {
                 // One touch: its position, without the division (0.0 + keeps -0.0 printing as the sum did).
                 let s = tracked.trailingZeroBitCount
-                (centroidX, centroidY) = (0.0 + slots[s].x, 0.0 + slots[s].y)
+                centroid = SIMD2(0.0 + slots[s].x, 0.0 + slots[s].y)
             } else {
                 var (sx, sy, n) = (0.0, 0.0, 0.0)
                 while tracked != 0 {
@@ -351,12 +351,11 @@ extension GestureEngine {
                     sy += slots[s].y
                     n += 1
                 }
-                (centroidX, centroidY) = (sx / n, sy / n)
+                centroid = SIMD2(sx / n, sy / n)
             }
         }
-        tracks[g].x = centroidX
-        tracks[g].y = centroidY
-        return (centroidX, centroidY)
+        tracks[g].location = centroid
+        return (centroid.x, centroid.y)
     }
 
     /// Keeps a pan's translation continuous when its finger count changes.

@@ -74,7 +74,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     var releasePending = false
     /// The centroid of the touch set `centroidMask`, valid within one frame's evaluation.
     var centroidMask: UInt32 = 0
-    var centroidX = 0.0, centroidY = 0.0
+    var centroid = SIMD2<Double>(0, 0)
     /// Some gesture may have finished or lost its touches since the last settle.
     var needsSettle = false
 
@@ -303,7 +303,8 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         if hasViews {
             if e.view >= 0 && e.view < table.viewNames.count { view = e.view } else { anomalies.unknownView += 1 }
         }
-        slots[free] = TouchSlot(id: e.id, downX: e.x, downY: e.y, x: e.x, y: e.y, lastSeen: frameTime, view: view)
+        let at = SIMD2(e.x, e.y)
+        slots[free] = TouchSlot(id: e.id, down: at, position: at, lastSeen: frameTime, view: view)
         downMask |= 1 << UInt32(free)
         frameBegan.append(free)
     }
@@ -321,8 +322,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             return
         }
         if e.x != slots[s].x || e.y != slots[s].y {
-            slots[s].x = e.x
-            slots[s].y = e.y
+            slots[s].position = SIMD2(e.x, e.y)
             movedMask |= 1 << UInt32(s)
         }
     }

@@ -46,8 +46,18 @@ struct Track {
     var firstPressX = 0.0, firstPressY = 0.0
     var pressIsFirst = false
 
-    /// The centroid of the tracked touches after the last frame.
-    var x = 0.0, y = 0.0
+    /// The centroid of the tracked touches after the last frame. One 16-byte
+    /// value: written whole, it can be read right back (as a pair or either
+    /// half) without the stall of a wide load over two narrow stores.
+    var location = SIMD2<Double>(0, 0)
+    var x: Double {
+        get { location.x }
+        set { location.x = newValue }
+    }
+    var y: Double {
+        get { location.y }
+        set { location.y = newValue }
+    }
 
     // Continuous values: pan translation, pinch scale, rotation.
     var value0 = 0.0, value1 = 0.0
@@ -78,8 +88,14 @@ struct Track {
 /// in this frame, are bits of the engine's `downMask` and `movedMask`.
 struct TouchSlot {
     var id = 0
-    var downX = 0.0, downY = 0.0
-    var x = 0.0, y = 0.0
+    /// Where it went down, and where it is: 16-byte pairs, written whole (as
+    /// `Track.location`, so that reading a pair back does not stall).
+    var down = SIMD2<Double>(0, 0)
+    var position = SIMD2<Double>(0, 0)
+    var downX: Double { down.x }
+    var downY: Double { down.y }
+    var x: Double { position.x }
+    var y: Double { position.y }
     /// Time of the touch's last sample, for the stale-touch timeout.
     var lastSeen: Int64 = 0
     /// The hit view.
