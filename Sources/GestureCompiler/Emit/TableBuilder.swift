@@ -98,6 +98,12 @@ public struct TableBuilder {
         r.maxAngle = g.maxAngle
         r.threshold = g.threshold
         r.segment = g.segment
+        r.hysteresis = g.hysteresis
+        r.minSegment = g.minSegment
+        r.hooks = g.hooks
+        r.chord = g.chord?.rawValue ?? 0xFF
+        r.strokeFlags = (g.resample ? GestureRecord.strokeResample : 0)
+            | (g.segmentIsRelative ? GestureRecord.strokeRelativeSegment : 0)
         r.stateBase = UInt32(table.stateInfo.count)
         r.stateCount = UInt16(minimal.stateCount)
         r.startState = UInt16(minimal.start)

@@ -19,7 +19,9 @@ public enum TableEmitter {
                 ("maxIntervalMicroseconds", "\(r.maxInterval)"), ("maxDurationMicroseconds", "\(r.maxDuration)"),
                 ("durationMicroseconds", "\(r.duration)"), ("slop", "\(r.slop)"), ("tapDistance", "\(r.tapDistance)"),
                 ("minDistance", "\(r.minDistance)"), ("minVelocity", "\(r.minVelocity)"), ("maxAngle", "\(r.maxAngle)"),
-                ("threshold", "\(r.threshold)"), ("segment", "\(r.segment)"), ("stateBase", "\(r.stateBase)"),
+                ("threshold", "\(r.threshold)"), ("segment", "\(r.segment)"), ("hysteresis", "\(r.hysteresis)"),
+                ("minSegment", "\(r.minSegment)"), ("hooks", "\(r.hooks)"), ("chord", "\(r.chord)"),
+                ("strokeFlags", "\(r.strokeFlags)"), ("stateBase", "\(r.stateBase)"),
                 ("stateCount", "\(r.stateCount)"), ("startState", "\(r.startState)"), ("classCount", "\(r.classCount)"),
                 ("packing", quoted(r.packing == GestureRecord.packingComb ? "comb" : "dense")),
                 ("transitionBase", "\(r.transitionBase)"),
@@ -52,7 +54,9 @@ public enum TableEmitter {
             out += "minTouches: \(r.minTouches), maxTouches: \(r.maxTouches), maxInterval: \(r.maxInterval), "
             out += "maxDuration: \(r.maxDuration), duration: \(r.duration), slop: \(r.slop), tapDistance: \(r.tapDistance), "
             out += "minDistance: \(r.minDistance), minVelocity: \(r.minVelocity), maxAngle: \(r.maxAngle), "
-            out += "threshold: \(r.threshold), segment: \(r.segment), stateBase: \(r.stateBase), stateCount: \(r.stateCount), "
+            out += "threshold: \(r.threshold), segment: \(r.segment), hysteresis: \(r.hysteresis), minSegment: \(r.minSegment), "
+            out += "hooks: \(r.hooks), chord: \(r.chord), strokeFlags: \(r.strokeFlags), "
+            out += "stateBase: \(r.stateBase), stateCount: \(r.stateCount), "
             out += "startState: \(r.startState), classCount: \(r.classCount), packing: \(r.packing), transitionBase: \(r.transitionBase)))\n"
         }
         for (name, values) in arrays(t) {

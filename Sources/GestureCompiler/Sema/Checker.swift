@@ -190,6 +190,15 @@ public struct Checker {
             apply(p, as: name, type: type, to: &definition)
         }
         if kind == .stroke {
+            if definition.recognize == .immediately {
+                for name in ["minSegment", "hooks", "chord"] {
+                    if let p = seen[name] {
+                        error("needs-on-lift",
+                              "'\(name)' is decided when the finger lifts; it cannot apply with 'recognize: immediately'",
+                              at: p.name.range)
+                    }
+                }
+            }
             if let pattern {
                 definition.pattern = checkPattern(pattern, axis: definition.axis, recognize: definition.recognize)
             } else if seen["match"] == nil {
@@ -250,7 +259,12 @@ public struct Checker {
             d.minVelocity = v
         case .angle(let isMaxAngle):
             guard let (v, _) = number(p, name, .angle) else { return false }
-            if isMaxAngle {
+            if name == "hysteresis" {
+                guard v >= 0 && v <= Double.pi / 4 + 1e-12 else {
+                    return outOfRange(p, "'hysteresis' must be from 0deg to 45deg")
+                }
+                d.hysteresis = min(v, Double.pi / 4)
+            } else if isMaxAngle {
                 guard v > 0 && v <= Double.pi / 2 + 1e-12 else {
                     return outOfRange(p, "'maxAngle' must be greater than 0deg and at most 90deg")
                 }
@@ -266,6 +280,23 @@ public struct Checker {
         case .swipeDirections:
             guard let set = directions(p) else { return false }
             d.directions = set
+        case .strokeDirections:
+            guard let set = directions(p, swipe: false) else { return false }
+            d.chord = set
+        case .segmentLength:
+            if unit(of: p) == "%" {
+                guard let (v, _) = number(p, name, .fraction) else { return false }
+                guard v > 0 && v <= 1 else { return outOfRange(p, "a relative 'segment' must be greater than 0% and at most 100%") }
+                (d.segment, d.segmentIsRelative) = (v, true)
+            } else {
+                guard let (v, _) = number(p, name, .distance) else { return false }
+                guard v > 0 else { return outOfRange(p, "'segment' must be greater than 0pt") }
+                d.segment = v
+            }
+        case .fraction(let max):
+            guard let (v, _) = number(p, name, .fraction) else { return false }
+            guard v >= 0 && v <= max / 100 + 1e-12 else { return outOfRange(p, "'\(name)' must be from 0% to \(Int(max))%") }
+            if name == "minSegment" { d.minSegment = v } else { d.hooks = v }
         case .axis:
             guard let word = choice(p, name, Axis.allCases.map(\.rawValue)) else { return false }
             d.axis = Axis(rawValue: word)!
@@ -277,6 +308,7 @@ public struct Checker {
             switch name {
             case "cancelsTouches": d.cancelsTouches = flag
             case "delaysTouchesBegan": d.delaysTouchesBegan = flag
+            case "resample": d.resample = flag
             default: d.delaysTouchesEnded = flag
             }
         case .pattern:
@@ -417,10 +449,12 @@ public struct Checker {
         return word.name
     }
 
-    private mutating func directions(_ p: Parameter) -> DirectionSet? {
-        let allowed = ["left", "right", "up", "down", "horizontal", "vertical", "any"]
+    /// A swipe's `directions` (the four axes) or a stroke's `chord` (all eight classes).
+    private mutating func directions(_ p: Parameter, swipe: Bool = true) -> DirectionSet? {
+        let allowed = swipe ? ["left", "right", "up", "down", "horizontal", "vertical", "any"] : DirectionSet.names
+        let name = swipe ? "directions" : "chord"
         guard case .names(let names, _) = p.value else {
-            error("wrong-type", "'directions' takes directions such as 'left | right', got '\(source.text(p.value.range))'",
+            error("wrong-type", "'\(name)' takes directions such as 'left | right', got '\(source.text(p.value.range))'",
                   at: p.value.range)
             return nil
         }
@@ -428,14 +462,25 @@ public struct Checker {
         var ok = true
         for word in names {
             guard allowed.contains(word.name), let s = DirectionSet(name: word.name) else {
-                unknownName(word, what: "swipe direction", candidates: allowed,
-                            expected: "a swipe goes left, right, up or down")
+                unknownName(word, what: swipe ? "swipe direction" : "direction", candidates: allowed,
+                            expected: swipe ? "a swipe goes left, right, up or down"
+                                : "directions are \(DirectionSet.names.joined(separator: ", "))")
                 ok = false
                 continue
             }
-            set.formUnion(s == .any ? [.horizontal, .vertical] : s)
+            set.formUnion(swipe && s == .any ? [.horizontal, .vertical] : s)
         }
         return ok ? set : nil
+    }
+
+    /// The unit a number parameter is written with (directly or through a constant).
+    private func unit(of p: Parameter) -> String? {
+        switch p.value {
+        case .number(let literal): literal.unit?.name
+        case .names(let names, _) where names.count == 1:
+            if case .number(let literal)? = constants[names[0].name]?.value { literal.unit?.name } else { nil }
+        default: nil
+        }
     }
 
     private mutating func constant(_ name: Identifier) -> ConstantDecl? {

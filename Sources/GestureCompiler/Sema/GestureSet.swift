@@ -85,8 +85,18 @@ public struct GestureDefinition: Hashable, Sendable {
     public var threshold: Double
     /// The axis a pan or stroke measures on.
     public var axis: Axis
-    /// Points of travel that make one stroke step.
+    /// Points of travel that make one stroke step (a fraction of the stroke's size when `segmentIsRelative`).
     public var segment: Double
+    public var segmentIsRelative = false
+    /// Take steps every `segment` along the path rather than from an anchor.
+    public var resample = false
+    /// Radians a step may stray from its segment's class before starting another.
+    public var hysteresis = 0.0
+    /// Fractions of the path: shorter interior segments (`minSegment`) and end segments (`hooks`) are dropped at lift.
+    public var minSegment = 0.0
+    public var hooks = 0.0
+    /// Directions the line from the stroke's start to its end may point at lift; nil: any.
+    public var chord: DirectionSet?
     /// A stroke's pattern; nil for other kinds.
     public var pattern: StrokePattern?
     /// When a stroke decides.

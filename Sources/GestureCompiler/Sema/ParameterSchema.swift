@@ -20,6 +20,12 @@ enum ParameterType: Equatable {
     case ratio
     /// `left | right | up | down` and the unions `horizontal`, `vertical`, `any`.
     case swipeDirections
+    /// Any of the eight direction classes and their unions (a stroke's `chord`).
+    case strokeDirections
+    /// A stroke's `segment`: a distance, or a percentage of the stroke's size.
+    case segmentLength
+    /// A percentage from 0% to `max` percent (`minSegment`, `hooks`).
+    case fraction(max: Double)
     case axis
     case recognize
     case pattern
@@ -28,7 +34,7 @@ enum ParameterType: Equatable {
 
 /// The dimension a number's unit gives it.
 enum Dimension: Equatable {
-    case plain, distance, duration, velocity, angle
+    case plain, distance, duration, velocity, angle, fraction
 
     var description: String {
         switch self {
@@ -37,6 +43,7 @@ enum Dimension: Equatable {
         case .duration: "a duration (ms or s)"
         case .velocity: "a velocity (pt/s)"
         case .angle: "an angle (deg or rad)"
+        case .fraction: "a percentage (%)"
         }
     }
 
@@ -48,6 +55,7 @@ enum Dimension: Equatable {
         case .duration: "a duration"
         case .velocity: "a velocity"
         case .angle: "an angle"
+        case .fraction: "a percentage"
         }
     }
 
@@ -59,6 +67,7 @@ enum Dimension: Equatable {
         case .duration: "ms"
         case .velocity: "pt/s"
         case .angle: "deg"
+        case .fraction: "%"
         }
     }
 }
@@ -72,10 +81,11 @@ enum ParameterSchema {
         "deg": (.angle, Double.pi / 180),
         "rad": (.angle, 1),
         "pt/s": (.velocity, 1),
+        "%": (.fraction, 0.01),
     ]
 
     /// Every unit's spelling, for suggestions.
-    static let unitNames = ["pt", "ms", "s", "deg", "rad", "pt/s"]
+    static let unitNames = ["pt", "ms", "s", "deg", "rad", "pt/s", "%"]
 
     /// UIKit's spelling of `cancelsTouches` is accepted too.
     static let aliases = ["cancelsTouchesInView": "cancelsTouches"]
@@ -101,8 +111,9 @@ enum ParameterSchema {
         .pinch: ["threshold": .ratio, "touches": .touches(fixed: 2)],
         .rotation: ["threshold": .angle(isMaxAngle: false), "touches": .touches(fixed: 2)],
         .stroke: [
-            "segment": .distance(positive: true), "axis": .axis, "match": .pattern, "recognize": .recognize,
-            "touches": .touches(fixed: 1),
+            "segment": .segmentLength, "axis": .axis, "match": .pattern, "recognize": .recognize,
+            "touches": .touches(fixed: 1), "resample": .flag, "hysteresis": .angle(isMaxAngle: false),
+            "minSegment": .fraction(max: 50), "hooks": .fraction(max: 50), "chord": .strokeDirections,
         ],
     ]
 

@@ -24,6 +24,10 @@ final class EngineStorage {
     /// the gestures in an attempt rather than the whole set.
     let listening: UnsafeMutablePointer<UInt64>
     var listeningWords: Int { (gestures + 63) / 64 }
+    /// Per gesture, `strokeCapacity` segments (class and length) of a stroke decided at lift.
+    let strokeClasses: UnsafeMutablePointer<Int8>
+    let strokeLengths: UnsafeMutablePointer<Double>
+    static let strokeCapacity = 32
 
     convenience init(gestures: Int, slots: Int, ringSize: Int, table: GestureTable) {
         self.init(gestures: gestures, slots: slots, ringSize: ringSize, records: table.gestures, rules: Rules(table))
@@ -39,6 +43,10 @@ final class EngineStorage {
         began.initialize(repeating: 0, count: slots)
         lifts = .allocate(capacity: slots)
         lifts.initialize(repeating: Lift(slot: 0, cancelled: false), count: slots)
+        strokeClasses = .allocate(capacity: gestures * Self.strokeCapacity)
+        strokeClasses.initialize(repeating: 0, count: gestures * Self.strokeCapacity)
+        strokeLengths = .allocate(capacity: gestures * Self.strokeCapacity)
+        strokeLengths.initialize(repeating: 0, count: gestures * Self.strokeCapacity)
         listening = .allocate(capacity: (gestures + 63) / 64)
         listening.initialize(repeating: 0, count: (gestures + 63) / 64)
         self.gestures = gestures
@@ -83,6 +91,8 @@ final class EngineStorage {
         c.began.update(from: began, count: slotCount)
         c.lifts.update(from: lifts, count: slotCount)
         c.listening.update(from: listening, count: listeningWords)
+        c.strokeClasses.update(from: strokeClasses, count: gestures * Self.strokeCapacity)
+        c.strokeLengths.update(from: strokeLengths, count: gestures * Self.strokeCapacity)
         return c
     }
 
@@ -102,6 +112,8 @@ final class EngineStorage {
         began.deallocate()
         lifts.deallocate()
         listening.deallocate()
+        strokeClasses.deallocate()
+        strokeLengths.deallocate()
         records.deinitialize(count: gestures)
         records.deallocate()
         tracks.deinitialize(count: gestures)

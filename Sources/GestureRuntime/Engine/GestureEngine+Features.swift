@@ -71,8 +71,8 @@ extension GestureEngine {
             }
             tracks[g].anchorX = slots[s].x
             tracks[g].anchorY = slots[s].y
-            tracks[g].x = slots[s].x
-            tracks[g].y = slots[s].y
+            tracks[g].location = slots[s].position
+            (tracks[g].boxMin, tracks[g].boxMax) = (slots[s].position, slots[s].position)
             _ = feed(g, .down)
         case .tap, .longPress, .swipe:
             guard tracks[g].status != .active else { return }
@@ -197,20 +197,6 @@ extension GestureEngine {
         if change > r.pointee.threshold { _ = feed(g, .threshold) }
     }
 
-    private mutating func measureStroke(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
-        let s = tracks[g].tracked.trailingZeroBitCount
-        guard s < Self.slotCount else { return }
-        tracks[g].x = slots[s].x
-        tracks[g].y = slots[s].y
-        var dx = slots[s].x - tracks[g].anchorX
-        var dy = slots[s].y - tracks[g].anchorY
-        if r.pointee.axis == 1 { dy = 0 } else if r.pointee.axis == 2 { dx = 0 }
-        guard Length.reaches(dx, dy, r.pointee.segment) else { return }
-        tracks[g].anchorX = slots[s].x
-        tracks[g].anchorY = slots[s].y
-        step(g, sector(dx, dy))
-    }
-
     @inline(__always)  // a call would copy the whole engine to pass `self`
     private func beyondSlop(_ g: Int, _ slop: Double) -> Bool {
         var tracked = tracks[g].tracked
@@ -253,56 +239,6 @@ extension GestureEngine {
         }
     }
 
-    /// The 45° sector of a displacement (screen y down), half-open, as a `Direction` raw value.
-    @inline(__always)  // a call would copy the whole engine to pass `self`
-    func sector(_ dx: Double, _ dy: Double) -> Int {
-        let angle = atan2(-dy, dx)
-        let index = Int((angle + .pi / 8) / (.pi / 4) + 8).quotientAndRemainder(dividingBy: 8).remainder
-        // `Int(_:)` truncates; the +8 keeps the operand positive so truncation is floor.
-        return index
-    }
-
-    /// Segmentation with the corner rule: a single step 45° off the current
-    /// segment waits for the next step; if that turns further the same way,
-    /// the single step was the corner's noise and is dropped.
-    private mutating func step(_ g: Int, _ d: Int) {
-        let current = tracks[g].segment
-        guard current >= 0 else {
-            tracks[g].segment = d
-            _ = feed(g, .segment(Direction(rawValue: UInt8(d))!))
-            return
-        }
-        let pending = tracks[g].pendingStep
-        if pending >= 0 {
-            tracks[g].pendingStep = -1
-            let sense = signedTurn(from: current, to: pending)
-            let turn = signedTurn(from: current, to: d)
-            if abs(turn) <= 3 && turn * sense >= 2 {
-                tracks[g].segment = d
-                _ = feed(g, .segment(Direction(rawValue: UInt8(d))!))
-                return
-            }
-            tracks[g].segment = pending
-            guard feed(g, .segment(Direction(rawValue: UInt8(pending))!)) else { return }
-            step(g, d)
-            return
-        }
-        if d == current { return }
-        if abs(signedTurn(from: current, to: d)) == 1 {
-            tracks[g].pendingStep = d
-            return
-        }
-        tracks[g].segment = d
-        _ = feed(g, .segment(Direction(rawValue: UInt8(d))!))
-    }
-
-    /// The turn from one class to another in 45° units, in -3...4.
-    @inline(__always)  // a call would copy the whole engine to pass `self`
-    private func signedTurn(from a: Int, to b: Int) -> Int {
-        let d = (b - a + 8) % 8
-        return d > 4 ? d - 8 : d
-    }
-
     // MARK: Lifts
 
     private mutating func release(_ g: Int, slot s: Int, cancelled: Bool, _ r: UnsafePointer<GestureRecord>) {
@@ -315,13 +251,7 @@ extension GestureEngine {
         if r.pointee.kind == .pan { rebase(g, before: before) }
         if tracks[g].tracked == 0 {
             tracks[g].lastLift = clock
-            if r.pointee.kind == .stroke && tracks[g].pendingStep >= 0 {
-                // A corner step still waiting at lift is a real segment.
-                let p = tracks[g].pendingStep
-                tracks[g].pendingStep = -1
-                tracks[g].segment = p
-                guard feed(g, .segment(Direction(rawValue: UInt8(p))!)) else { return }
-            }
+            if r.pointee.kind == .stroke { guard finishStroke(g, r) else { return } }
             _ = feed(g, .allUp)
         } else {
             _ = feed(g, .lift)

@@ -54,6 +54,8 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     var ring1: UnsafeMutablePointer<Double>
     var ringHead: UnsafeMutablePointer<Int>
     var ringCount: UnsafeMutablePointer<Int>
+    var strokeClasses: UnsafeMutablePointer<Int8>
+    var strokeLengths: UnsafeMutablePointer<Double>
     /// The table's gesture records, copied once so the hot path reads them in place.
     var records: UnsafeMutablePointer<GestureRecord>
     var rules: Rules
@@ -93,6 +95,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         frameBegan = UnmanagedBuffer(base: storage.began, capacity: Self.slotCount)
         frameEnded = UnmanagedBuffer(base: storage.lifts, capacity: Self.slotCount)
         listeningSet = storage.listening
+        (strokeClasses, strokeLengths) = (storage.strokeClasses, storage.strokeLengths)
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
     }
@@ -119,6 +122,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             frameBegan.rebase(storage.began, capacity: Self.slotCount)
             frameEnded.rebase(storage.lifts, capacity: Self.slotCount)
             listeningSet = storage.listening
+            (strokeClasses, strokeLengths) = (storage.strokeClasses, storage.strokeLengths)
         }
     }
 

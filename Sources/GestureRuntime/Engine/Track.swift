@@ -68,10 +68,17 @@ struct Track {
     var startX = 0.0, startY = 0.0, startTime: Int64 = 0
     var direction: UInt8 = 0
 
-    // Stroke segmentation.
+    // Stroke segmentation: the last step's point, the committed segment
+    // class and a corner step waiting (with its length).
     var anchorX = 0.0, anchorY = 0.0
     var segment = -1
     var pendingStep = -1
+    var pendingLength = 0.0
+    /// Path walked since the last resampled step, and the bounding box (relative `segment`).
+    var carry = 0.0
+    var boxMin = SIMD2<Double>(0, 0), boxMax = SIMD2<Double>(0, 0)
+    /// Segments collected for a stroke decided at lift (`EngineStorage.strokeClasses`).
+    var strokeCount = 0
 
     // Held by `requires`.
     var captured = GestureEvent(time: 0, gesture: 0, state: .recognized, x: 0, y: 0)

@@ -30,6 +30,18 @@ public struct GestureRecord: Hashable, Sendable {
     /// pan: points; pinch: |scale - 1|; rotation: radians.
     public var threshold: Double
     public var segment: Double
+    /// Stroke segmentation beyond v1 (all zero: v1's algorithm). Radians a
+    /// step may stray from its segment's class before it starts another.
+    public var hysteresis: Double
+    /// Fractions of the stroke's path: interior segments shorter than
+    /// `minSegment` and end segments shorter than `hooks` are dropped at lift.
+    public var minSegment: Double
+    public var hooks: Double
+    /// Directions (a `DirectionSet` mask) the line from the stroke's start to
+    /// its end may point at lift; `0xFF`: any.
+    public var chord: UInt8
+    /// `strokeResample`, `strokeRelativeSegment`.
+    public var strokeFlags: UInt8
 
     /// The automaton: states `stateBase ..< stateBase + stateCount` of the table's state arrays.
     public var stateBase: UInt32
@@ -49,6 +61,11 @@ public struct GestureRecord: Hashable, Sendable {
     public static let flagDelaysTouchesEnded: UInt8 = 4
     /// The gesture's view passes its events to the view's parent.
     public static let flagForwarded: UInt8 = 8
+    /// Steps are taken every `segment` along the path (resampled), not when
+    /// the finger is `segment` away from the last step's point.
+    public static let strokeResample: UInt8 = 1
+    /// `segment` is a fraction of the stroke's size so far, not points.
+    public static let strokeRelativeSegment: UInt8 = 2
     public static let packingDense: UInt8 = 0
     public static let packingComb: UInt8 = 1
 
@@ -57,15 +74,17 @@ public struct GestureRecord: Hashable, Sendable {
         kind: GestureKind, name: UInt32, doc: UInt32, line: UInt32, flags: UInt8, axis: UInt8, directions: UInt8,
         taps: UInt8, minTouches: UInt8, maxTouches: UInt8, maxInterval: Int64, maxDuration: Int64, duration: Int64,
         slop: Double, tapDistance: Double, minDistance: Double, minVelocity: Double, maxAngle: Double,
-        threshold: Double, segment: Double, stateBase: UInt32, stateCount: UInt16, startState: UInt16,
+        threshold: Double, segment: Double, hysteresis: Double = 0, minSegment: Double = 0, hooks: Double = 0,
+        chord: UInt8 = 0xFF, strokeFlags: UInt8 = 0, stateBase: UInt32, stateCount: UInt16, startState: UInt16,
         classCount: UInt8, packing: UInt8, transitionBase: UInt32
     ) {
         self.kind = kind; self.name = name; self.doc = doc; self.line = line; self.flags = flags; self.axis = axis
         self.directions = directions; self.taps = taps; self.minTouches = minTouches; self.maxTouches = maxTouches
         self.maxInterval = maxInterval; self.maxDuration = maxDuration; self.duration = duration; self.slop = slop
         self.tapDistance = tapDistance; self.minDistance = minDistance; self.minVelocity = minVelocity
-        self.maxAngle = maxAngle; self.threshold = threshold; self.segment = segment; self.stateBase = stateBase
-        self.stateCount = stateCount; self.startState = startState; self.classCount = classCount
+        self.maxAngle = maxAngle; self.threshold = threshold; self.segment = segment; self.hysteresis = hysteresis
+        self.minSegment = minSegment; self.hooks = hooks; self.chord = chord; self.strokeFlags = strokeFlags
+        self.stateBase = stateBase; self.stateCount = stateCount; self.startState = startState; self.classCount = classCount
         self.packing = packing; self.transitionBase = transitionBase
     }
 
@@ -76,6 +95,14 @@ public struct GestureRecord: Hashable, Sendable {
         taps = 0; minTouches = 0; maxTouches = 0
         maxInterval = 0; maxDuration = 0; duration = 0
         slop = 0; tapDistance = 0; minDistance = 0; minVelocity = 0; maxAngle = 0; threshold = 0; segment = 0
+        hysteresis = 0; minSegment = 0; hooks = 0; chord = 0xFF; strokeFlags = 0
         stateBase = 0; stateCount = 0; startState = 0; classCount = 0; packing = 0; transitionBase = 0
     }
+}
+
+extension GestureRecord {
+    /// A stroke whose segments are collected and cleaned up at lift
+    /// (`minSegment`, `hooks`, `chord`) rather than read as they come.
+    @inline(__always)
+    public var decidesAtLift: Bool { minSegment > 0 || hooks > 0 || chord != 0xFF }
 }

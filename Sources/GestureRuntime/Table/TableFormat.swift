@@ -56,15 +56,17 @@ public enum TableFormat {
     /// Most gestures in one table.
     public static let maxGestures = 65_535
     /// Size of one encoded gesture record.
-    static let recordSize = 4 * 3 + 6 + 8 * 3 + 8 * 7 + 4 + 2 + 2 + 1 + 1 + 4 + 1
+    static func recordSize(version: UInt16) -> Int { 4 * 3 + 6 + 8 * 3 + 8 * 7 + 4 + 2 + 2 + 1 + 1 + 4 + 1 + (version >= 2 ? 8 * 3 + 2 : 0) }
 
     /// Whether `bytes` start like a table file (the CLI tells tables from specs by this).
     public static func looksLikeTable(_ bytes: some Collection<UInt8>) -> Bool {
         bytes.count >= 4 && Array(bytes.prefix(4)) == magic
     }
 
-    /// Encodes a table. Equal tables give equal bytes.
-    public static func encode(_ t: GestureTable) -> [UInt8] {
+    /// Encodes a table. Equal tables give equal bytes. `version` 1 writes the
+    /// previous layout for older runtimes: it cannot hold views or the
+    /// segmentation parameters beyond v1, which it drops.
+    public static func encode(_ t: GestureTable, version: UInt16 = GestureTable.formatVersion) -> [UInt8] {
         var sections: [[UInt8]] = []
         var w = Writer()
         w.u32(UInt32(t.strings.count))
@@ -87,6 +89,10 @@ public enum TableFormat {
             w.bytes += [r.classCount, r.packing]
             w.u32(r.transitionBase)
             w.bytes.append(r.maxTouches)
+            if version >= 2 {
+                for d in [r.hysteresis, r.minSegment, r.hooks] { w.u64(d.bitPattern) }
+                w.bytes += [r.chord, r.strokeFlags]
+            }
         }
         sections.append(w.take())
         w.bytes = t.classMap; sections.append(w.take())
@@ -102,6 +108,7 @@ public enum TableFormat {
         w.bytes = t.viewForwards; sections.append(w.take())
         for v in t.gestureViews { w.u32(v) }; sections.append(w.take())
 
+        let tags = Array(tags.prefix(sectionCount(version: version)))
         var payload = Writer()
         for (tag, data) in zip(tags, sections) {
             payload.bytes += Array(tag.utf8)
@@ -110,7 +117,7 @@ public enum TableFormat {
         }
         var out = Writer()
         out.bytes += magic
-        out.u16(GestureTable.formatVersion)
+        out.u16(version)
         out.u16(0xFEFF)
         out.u32(UInt32(tags.count))
         out.u64(UInt64(payload.bytes.count))
@@ -165,7 +172,9 @@ public enum TableFormat {
         }
         var g = Reader(bytes: data[1])
         let gestureCount = try g.u32()
-        guard UInt64(gestureCount) * UInt64(recordSize) == UInt64(g.remaining) else { throw .malformed("gesture records") }
+        guard UInt64(gestureCount) * UInt64(recordSize(version: version)) == UInt64(g.remaining) else {
+            throw .malformed("gesture records")
+        }
         for _ in 0..<gestureCount {
             let name = try g.u32(), doc = try g.u32(), line = try g.u32()
             let head = try g.take(6)
@@ -187,6 +196,12 @@ public enum TableFormat {
             rec.classCount = packing[packing.startIndex]; rec.packing = packing[packing.startIndex + 1]
             rec.transitionBase = try g.u32()
             rec.maxTouches = try g.take(1).first!
+            if version >= 2 {
+                rec.hysteresis = Double(bitPattern: try g.u64()); rec.minSegment = Double(bitPattern: try g.u64())
+                rec.hooks = Double(bitPattern: try g.u64())
+                let stroke = try g.take(2)
+                rec.chord = stroke[stroke.startIndex]; rec.strokeFlags = stroke[stroke.startIndex + 1]
+            }
             t.gestures.append(rec)
         }
         t.classMap = Array(data[2])
@@ -267,8 +282,10 @@ public enum TableFormat {
                 throw .invalid("parameters of gesture \(g)")
             }
             guard r.maxInterval >= 0, r.maxDuration >= 0, r.duration >= 0,
-                  [r.slop, r.tapDistance, r.minDistance, r.minVelocity, r.maxAngle, r.threshold, r.segment]
-                    .allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+                  [r.slop, r.tapDistance, r.minDistance, r.minVelocity, r.maxAngle, r.threshold, r.segment,
+                   r.hysteresis, r.minSegment, r.hooks].allSatisfy({ $0.isFinite && $0 >= 0 }),
+                  r.hysteresis <= .pi / 4, r.minSegment <= 1, r.hooks <= 1, r.strokeFlags & ~3 == 0,
+                  r.strokeFlags & GestureRecord.strokeRelativeSegment == 0 || r.segment <= 1 else {
                 throw .invalid("thresholds of gesture \(g)")
             }
             let states = Int(r.stateCount), classes = Int(r.classCount), base = Int(r.stateBase)

@@ -181,6 +181,19 @@ t.tap(1.0, view="photo")
 t.tap(2.0, touch=2, view="photo").tap(2.2, touch=3, view="photo")
 t.save("delivery-next-responder")
 
+# --- real strokes: the shape set --------------------------------------------
+t = Trace("specs/shapes.gesture", "one real stroke of each shape (Fixtures/strokes, subject s02, medium),",
+          "then a V, which ends level with its start: the checkmark's chord refuses it")
+start = 0.0
+for k, shape in enumerate(["check", "caret", "rectangle", "triangle", "delete_mark", "x", "v"]):
+    with open(os.path.join("..", "Fixtures", "strokes", shape, "s02-medium-01.jsonl")) as f:
+        for raw in f:
+            if raw.strip() and not raw.startswith("#"):
+                e = json.loads(raw)
+                t.ev(start + e["t"], k + 1, e["phase"], e["x"], e["y"])
+    start = math.ceil(start + e["t"] + 0.5)
+t.save("shapes-human")
+
 # --- thresholds at the boundary --------------------------------------------------
 S = "Tests/GSpecCLITests/Golden/specs/boundaries.gesture"
 def tap_moving(name, scenario, dist):

@@ -1,0 +1,199 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Stroke segmentation: a touch's path becomes segment symbols. With every
+/// stroke parameter at its default this is v1's algorithm (SEMANTICS.md,
+/// "Strokes"); the parameters beyond it (docs/language.md, "Stroke
+/// segmentation") each change one rule, and need no allocation: a stroke
+/// decided at lift collects its segments in fixed per-gesture storage.
+extension GestureEngine {
+    static var strokeCapacity: Int { EngineStorage.strokeCapacity }
+
+    mutating func measureStroke(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
+        let s = tracks[g].tracked.trailingZeroBitCount
+        guard s < Self.slotCount else { return }
+        let previous = tracks[g].location
+        let now = slots[s].position
+        tracks[g].location = now
+        let flags = r.pointee.strokeFlags
+        var spacing = r.pointee.segment
+        if flags & GestureRecord.strokeRelativeSegment != 0 {
+            tracks[g].boxMin = pointwiseMin(tracks[g].boxMin, now)
+            tracks[g].boxMax = pointwiseMax(tracks[g].boxMax, now)
+            let size = tracks[g].boxMax - tracks[g].boxMin
+            spacing = Swift.max(1, r.pointee.segment * Swift.max(size.x, size.y))
+        }
+        guard flags & GestureRecord.strokeResample != 0 else {
+            // v1: a step when the finger is `spacing` from the last step's point.
+            var dx = now.x - tracks[g].anchorX
+            var dy = now.y - tracks[g].anchorY
+            if r.pointee.axis == 1 { dy = 0 } else if r.pointee.axis == 2 { dx = 0 }
+            guard Length.reaches(dx, dy, spacing) else { return }
+            tracks[g].anchorX = now.x
+            tracks[g].anchorY = now.y
+            step(g, classify(g, dx, dy, r), length: spacing, r)
+            return
+        }
+        // Resampled: a step every `spacing` of path, at interpolated points, so
+        // that how often the finger was sampled hardly matters.
+        var from = previous
+        while listening(g) {
+            let rest = now - from
+            let d = (rest.x * rest.x + rest.y * rest.y).squareRoot()
+            guard tracks[g].carry + d >= spacing, d > 0 else {
+                tracks[g].carry += d
+                return
+            }
+            let point = from + rest * ((spacing - tracks[g].carry) / d)
+            tracks[g].carry = 0
+            from = point
+            var dx = point.x - tracks[g].anchorX
+            var dy = point.y - tracks[g].anchorY
+            tracks[g].anchorX = point.x
+            tracks[g].anchorY = point.y
+            if r.pointee.axis == 1 { dy = 0 } else if r.pointee.axis == 2 { dx = 0 }
+            guard dx != 0 || dy != 0 else { continue }
+            step(g, classify(g, dx, dy, r), length: spacing, r)
+        }
+    }
+
+    /// A step's class: its sector, unless it stays within `hysteresis` of the
+    /// current segment's sector, which it then extends.
+    @inline(__always)
+    private func classify(_ g: Int, _ dx: Double, _ dy: Double, _ r: UnsafePointer<GestureRecord>) -> Int {
+        let current = tracks[g].segment
+        let h = r.pointee.hysteresis
+        guard h > 0, current >= 0, tracks[g].pendingStep < 0 else { return sector(dx, dy) }
+        let angle = atan2(-dy, dx)
+        var off = angle - Double(current) * (.pi / 4)
+        off -= (2 * .pi) * (off / (2 * .pi)).rounded()
+        return abs(off) <= .pi / 8 + h ? current : sector(dx, dy)
+    }
+
+    /// The 45° sector of a displacement (screen y down), half-open, as a `Direction` raw value.
+    @inline(__always)  // a call would copy the whole engine to pass `self`
+    func sector(_ dx: Double, _ dy: Double) -> Int {
+        let angle = atan2(-dy, dx)
+        // `Int(_:)` truncates; the +8 keeps the operand positive so truncation is floor.
+        return Int((angle + .pi / 8) / (.pi / 4) + 8) % 8
+    }
+
+    /// Segmentation with the corner rule: a single step 45° off the current
+    /// segment waits for the next step; if that turns further the same way,
+    /// the single step was the corner's noise and is dropped.
+    private mutating func step(_ g: Int, _ d: Int, length: Double, _ r: UnsafePointer<GestureRecord>) {
+        let current = tracks[g].segment
+        guard current >= 0 else {
+            commit(g, d, length, r)
+            return
+        }
+        let pending = tracks[g].pendingStep
+        if pending >= 0 {
+            tracks[g].pendingStep = -1
+            let sense = signedTurn(from: current, to: pending)
+            let turn = signedTurn(from: current, to: d)
+            if abs(turn) <= 3 && turn * sense >= 2 {
+                commit(g, d, length, r)
+                return
+            }
+            guard commit(g, pending, tracks[g].pendingLength, r) else { return }
+            step(g, d, length: length, r)
+            return
+        }
+        if d == current {
+            if r.pointee.decidesAtLift { strokeLengths[g &* Self.strokeCapacity &+ tracks[g].strokeCount &- 1] += length }
+            return
+        }
+        if abs(signedTurn(from: current, to: d)) == 1 {
+            tracks[g].pendingStep = d
+            tracks[g].pendingLength = length
+            return
+        }
+        commit(g, d, length, r)
+    }
+
+    /// A new segment: read by the automaton now, or collected for the lift.
+    @discardableResult
+    private mutating func commit(_ g: Int, _ d: Int, _ length: Double, _ r: UnsafePointer<GestureRecord>) -> Bool {
+        tracks[g].segment = d
+        guard r.pointee.decidesAtLift else { return feed(g, .segment(Direction(rawValue: UInt8(d))!)) }
+        let base = g &* Self.strokeCapacity
+        if tracks[g].strokeCount == Self.strokeCapacity {
+            // Full: fold the shortest inner segment away, as the lift would first.
+            dropShortest(g, below: .infinity)
+        }
+        strokeClasses[base &+ tracks[g].strokeCount] = Int8(d)
+        strokeLengths[base &+ tracks[g].strokeCount] = length
+        tracks[g].strokeCount += 1
+        return true
+    }
+
+    /// The finger lifted: a corner step still waiting is a real segment; a
+    /// stroke decided at lift drops its short and hook segments, checks its
+    /// chord and reads its segments. Returns whether it still listens.
+    mutating func finishStroke(_ g: Int, _ r: UnsafePointer<GestureRecord>) -> Bool {
+        if tracks[g].pendingStep >= 0 {
+            let p = tracks[g].pendingStep
+            tracks[g].pendingStep = -1
+            guard commit(g, p, tracks[g].pendingLength, r) else { return false }
+        }
+        guard r.pointee.decidesAtLift else { return listening(g) }
+        let base = g &* Self.strokeCapacity
+        var total = 0.0
+        for i in 0..<tracks[g].strokeCount { total += strokeLengths[base &+ i] }
+        dropShortest(g, below: r.pointee.minSegment * total)
+        let hook = r.pointee.hooks * total
+        var first = 0, end = tracks[g].strokeCount
+        if end - first > 1 && strokeLengths[base] < hook { first += 1 }
+        if end - first > 1 && strokeLengths[base &+ end &- 1] < hook { end -= 1 }
+        for i in first..<end {
+            guard feed(g, .segment(Direction(rawValue: UInt8(strokeClasses[base &+ i]))!)) else { return false }
+        }
+        if r.pointee.chord != 0xFF {
+            let s = tracks[g].seen.trailingZeroBitCount
+            let chord = slots[s].position - slots[s].down
+            if chord == .zero || r.pointee.chord & (1 << UInt8(sector(chord.x, chord.y))) == 0 {
+                fail(g)
+                return false
+            }
+        }
+        return listening(g)
+    }
+
+    /// Removes the shortest inner segment while it is shorter than `limit`
+    /// (or once, for an infinite limit), joining neighbours of one class.
+    private mutating func dropShortest(_ g: Int, below limit: Double) {
+        let base = g &* Self.strokeCapacity
+        var count = tracks[g].strokeCount
+        while count > 2 {
+            var k = 1
+            for i in 2..<(count - 1) where strokeLengths[base &+ i] < strokeLengths[base &+ k] { k = i }
+            guard strokeLengths[base &+ k] < limit else { break }
+            var keep = k
+            // The neighbours meet: one segment if they are of one class.
+            var removed = 1
+            if strokeClasses[base &+ k &- 1] == strokeClasses[base &+ k &+ 1] {
+                strokeLengths[base &+ k &- 1] += strokeLengths[base &+ k &+ 1]
+                removed = 2
+            }
+            while keep + removed < count {
+                strokeClasses[base &+ keep] = strokeClasses[base &+ keep &+ removed]
+                strokeLengths[base &+ keep] = strokeLengths[base &+ keep &+ removed]
+                keep += 1
+            }
+            count -= removed
+            if limit == .infinity { break }
+        }
+        tracks[g].strokeCount = count
+    }
+
+    /// The turn from one class to another in 45° units, in -3...4.
+    @inline(__always)  // a call would copy the whole engine to pass `self`
+    private func signedTurn(from a: Int, to b: Int) -> Int {
+        let d = (b - a + 8) % 8
+        return d > 4 ? d - 8 : d
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import GestureCompiler
+import GestureRuntime
+import Testing
+@testable import GSpecCLI
+
+/// The shipped shape set on real people's strokes: the committed sample
+/// always, the whole development set when `../shared/data/dollar1-dev` is
+/// there. Also: a stroke resampled to 60 Hz or 240 Hz must come out the same.
+@Suite struct HumanStrokeTests {
+    static let shapes = CLIPaths.packageRoot.appendingPathComponent("specs/shapes.gesture")
+    static let sample = CLIPaths.fixtures.appendingPathComponent("strokes")
+    static let development = CLIPaths.packageRoot.appendingPathComponent("../shared/data/dollar1-dev").standardized
+    static let hasDevelopmentSet = FileManager.default.fileExists(atPath: development.appendingPathComponent("check").path)
+
+    struct Stroke {
+        var shape: String
+        var speed: String
+        var events: [TouchEvent]
+    }
+
+    static func strokes(in folder: URL) throws -> [Stroke] {
+        let fm = FileManager.default
+        var out: [Stroke] = []
+        for shape in try fm.contentsOfDirectory(atPath: folder.path).sorted() {
+            let dir = folder.appendingPathComponent(shape)
+            guard let files = try? fm.contentsOfDirectory(atPath: dir.path) else { continue }
+            for file in files.sorted() where file.hasSuffix(".jsonl") {
+                let events = try TraceLoader.events(fromFile: dir.appendingPathComponent(file).path)
+                out.append(Stroke(shape: shape, speed: EvalCommand.speed(of: file), events: events))
+            }
+        }
+        return out
+    }
+
+    static func table() throws -> GestureTable {
+        let url = shapes
+        return try #require(Compiler.compile(SourceFile(path: url.path, bytes: Array(try Data(contentsOf: url)))).table)
+    }
+
+    /// The gestures a stroke fires, in order.
+    static func fired(_ events: [TouchEvent], _ table: GestureTable) -> [String] {
+        var engine = Engine(table: table)
+        for e in events { engine.feed(e) }
+        engine.finish()
+        return engine.events.filter { $0.state == .recognized }.map { table.name(of: $0.gesture) }
+    }
+
+    /// The stroke's path sampled every `1/hz` s (positions interpolated in
+    /// time, first and last samples kept): another device's touch rate.
+    static func resampled(_ events: [TouchEvent], hz: Int64) -> [TouchEvent] {
+        guard let first = events.first, let last = events.last, events.count > 1 else { return events }
+        let period = 1_000_000 / hz
+        var out = [first]
+        var i = 0
+        var t = first.time + period
+        while t < last.time {
+            while events[i + 1].time < t { i += 1 }
+            let (a, b) = (events[i], events[i + 1])
+            let f = b.time == a.time ? 1 : Double(t - a.time) / Double(b.time - a.time)
+            out.append(TouchEvent(time: t, id: first.id, phase: .moved, x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f))
+            t += period
+        }
+        out.append(last)
+        return out
+    }
+
+    /// Recall of each gesture on its shape, per speed, and false fires on the other shapes.
+    static func figures(_ strokes: [Stroke], _ table: GestureTable) -> (recall: [String: [String: Double]], falseFires: [String: Double]) {
+        var hits: [String: [String: (Int, Int)]] = [:]
+        var wrong: [String: (Int, Int)] = [:]
+        for s in strokes {
+            let fired = fired(s.events, table)
+            for g in table.gestures.indices.map(table.name(of:)) {
+                if g == s.shape {
+                    for speed in [s.speed, "all"] {
+                        let (h, n) = hits[g, default: [:]][speed, default: (0, 0)]
+                        hits[g, default: [:]][speed] = (h + (fired.contains(g) ? 1 : 0), n + 1)
+                    }
+                } else {
+                    let (w, n) = wrong[g, default: (0, 0)]
+                    wrong[g] = (w + (fired.contains(g) ? 1 : 0), n + 1)
+                }
+            }
+        }
+        return (hits.mapValues { $0.mapValues { Double($0.0) / Double($0.1) } },
+                wrong.mapValues { Double($0.0) / Double($0.1) })
+    }
+
+    @Test func theSampleIsRecognized() throws {
+        let table = try Self.table()
+        let (recall, falseFires) = Self.figures(try Self.strokes(in: Self.sample), table)
+        #expect(recall.count == 6)
+        for (gesture, bySpeed) in recall {
+            #expect(bySpeed["all"]! >= 0.95, "\(gesture): \(bySpeed)")
+            #expect(falseFires[gesture]! <= 0.02, "\(gesture) fires on other shapes: \(falseFires[gesture]!)")
+        }
+    }
+
+    /// The figures of docs/evaluation.md, as a floor.
+    @Test(.enabled(if: hasDevelopmentSet, "needs ../shared/data/dollar1-dev"))
+    func theDevelopmentSetMeetsItsFigures() throws {
+        let table = try Self.table()
+        let (recall, falseFires) = Self.figures(try Self.strokes(in: Self.development), table)
+        for (gesture, bySpeed) in recall {
+            #expect(bySpeed["all"]! >= 0.98, "\(gesture): \(bySpeed)")
+            for speed in ["slow", "medium", "fast"] { #expect(bySpeed[speed]! >= 0.96, "\(gesture) \(speed): \(bySpeed)") }
+            #expect(falseFires[gesture]! <= 0.01, "\(gesture) fires on other shapes: \(falseFires[gesture]!)")
+        }
+    }
+
+    @Test func resamplingTo60And240HertzKeepsTheOutcome() throws {
+        let table = try Self.table()
+        let folder = Self.hasDevelopmentSet ? Self.development : Self.sample
+        let strokes = try Self.strokes(in: folder)
+        var same = 0, total = 0
+        for s in strokes {
+            let original = Self.fired(s.events, table)
+            for hz in [Int64(60), 240] {
+                total += 1
+                if Self.fired(Self.resampled(s.events, hz: hz), table) == original { same += 1 }
+            }
+        }
+        #expect(total >= 288)
+        #expect(Double(same) / Double(total) >= 0.99, "\(same) of \(total) kept their outcome")
+    }
+}
