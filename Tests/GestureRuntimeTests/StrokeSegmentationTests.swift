@@ -57,6 +57,19 @@ import Testing
         #expect(Self.recognized(robust, events) == ["line"])
     }
 
+    @Test func smoothingDampsJitter() throws {
+        // A line to the right whose samples jump 3pt above and below it in turn.
+        let points: [(Double, Double)] = (0...60).map { i in
+            let y: Double = i == 0 ? 0 : i % 2 == 0 ? 3 : -3
+            return (Double(i) * 2, y)
+        }
+        let events = Self.stroke(points)
+        let raw = try Self.table("gesture line: stroke { segment: 4pt  resample: true  match: right }")
+        let smooth = try Self.table("gesture line: stroke { segment: 4pt  resample: true  smoothing: 80%  match: right }")
+        #expect(Self.recognized(raw, events).isEmpty)
+        #expect(Self.recognized(smooth, events) == ["line"])
+    }
+
     @Test func resampledStepsHardlyDependOnTheSamplingRate() throws {
         // A curved stroke: right, bending through down-right, down.
         var points: [(Double, Double)] = []
@@ -123,7 +136,7 @@ import Testing
         let plain = try Self.table("gesture s: stroke { segment: 12pt  match: down-right up-right }")
         let spelled = try Self.table("""
             gesture s: stroke { segment: 12pt  resample: false  hysteresis: 0deg  minSegment: 0%  hooks: 0%
-                                chord: any  match: down-right up-right }
+                                smoothing: 0%  chord: any  match: down-right up-right }
             """)
         #expect(plain == spelled)
     }

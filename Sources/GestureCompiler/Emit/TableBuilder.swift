@@ -101,6 +101,7 @@ public struct TableBuilder {
         r.hysteresis = g.hysteresis
         r.minSegment = g.minSegment
         r.hooks = g.hooks
+        r.smoothing = g.smoothing
         r.chord = g.chord?.rawValue ?? 0xFF
         r.strokeFlags = (g.resample ? GestureRecord.strokeResample : 0)
             | (g.segmentIsRelative ? GestureRecord.strokeRelativeSegment : 0)

@@ -20,7 +20,8 @@ public enum TableEmitter {
                 ("durationMicroseconds", "\(r.duration)"), ("slop", "\(r.slop)"), ("tapDistance", "\(r.tapDistance)"),
                 ("minDistance", "\(r.minDistance)"), ("minVelocity", "\(r.minVelocity)"), ("maxAngle", "\(r.maxAngle)"),
                 ("threshold", "\(r.threshold)"), ("segment", "\(r.segment)"), ("hysteresis", "\(r.hysteresis)"),
-                ("minSegment", "\(r.minSegment)"), ("hooks", "\(r.hooks)"), ("chord", "\(r.chord)"),
+                ("minSegment", "\(r.minSegment)"), ("hooks", "\(r.hooks)"), ("smoothing", "\(r.smoothing)"),
+                ("chord", "\(r.chord)"),
                 ("strokeFlags", "\(r.strokeFlags)"), ("stateBase", "\(r.stateBase)"),
                 ("stateCount", "\(r.stateCount)"), ("startState", "\(r.startState)"), ("classCount", "\(r.classCount)"),
                 ("packing", quoted(r.packing == GestureRecord.packingComb ? "comb" : "dense")),
@@ -55,7 +56,7 @@ public enum TableEmitter {
             out += "maxDuration: \(r.maxDuration), duration: \(r.duration), slop: \(r.slop), tapDistance: \(r.tapDistance), "
             out += "minDistance: \(r.minDistance), minVelocity: \(r.minVelocity), maxAngle: \(r.maxAngle), "
             out += "threshold: \(r.threshold), segment: \(r.segment), hysteresis: \(r.hysteresis), minSegment: \(r.minSegment), "
-            out += "hooks: \(r.hooks), chord: \(r.chord), strokeFlags: \(r.strokeFlags), "
+            out += "hooks: \(r.hooks), smoothing: \(r.smoothing), chord: \(r.chord), strokeFlags: \(r.strokeFlags), "
             out += "stateBase: \(r.stateBase), stateCount: \(r.stateCount), "
             out += "startState: \(r.startState), classCount: \(r.classCount), packing: \(r.packing), transitionBase: \(r.transitionBase)))\n"
         }

@@ -296,7 +296,11 @@ public struct Checker {
         case .fraction(let max):
             guard let (v, _) = number(p, name, .fraction) else { return false }
             guard v >= 0 && v <= max / 100 + 1e-12 else { return outOfRange(p, "'\(name)' must be from 0% to \(Int(max))%") }
-            if name == "minSegment" { d.minSegment = v } else { d.hooks = v }
+            switch name {
+            case "minSegment": d.minSegment = v
+            case "hooks": d.hooks = v
+            default: d.smoothing = v
+            }
         case .axis:
             guard let word = choice(p, name, Axis.allCases.map(\.rawValue)) else { return false }
             d.axis = Axis(rawValue: word)!

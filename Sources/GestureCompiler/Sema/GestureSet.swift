@@ -95,6 +95,8 @@ public struct GestureDefinition: Hashable, Sendable {
     /// Fractions of the path: shorter interior segments (`minSegment`) and end segments (`hooks`) are dropped at lift.
     public var minSegment = 0.0
     public var hooks = 0.0
+    /// Share of the previous smoothed point kept for each sample (0: the raw samples).
+    public var smoothing = 0.0
     /// Directions the line from the stroke's start to its end may point at lift; nil: any.
     public var chord: DirectionSet?
     /// A stroke's pattern; nil for other kinds.

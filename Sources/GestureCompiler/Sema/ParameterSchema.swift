@@ -114,6 +114,7 @@ enum ParameterSchema {
             "segment": .segmentLength, "axis": .axis, "match": .pattern, "recognize": .recognize,
             "touches": .touches(fixed: 1), "resample": .flag, "hysteresis": .angle(isMaxAngle: false),
             "minSegment": .fraction(max: 50), "hooks": .fraction(max: 50), "chord": .strokeDirections,
+            "smoothing": .fraction(max: 90),
         ],
     ]
 

@@ -16,7 +16,9 @@ extension GestureEngine {
         let s = tracks[g].tracked.trailingZeroBitCount
         guard s < Self.slotCount else { return }
         let previous = tracks[g].location
-        let now = slots[s].position
+        // Smoothing: each sample moves the stroke's point only part of the way, damping jitter.
+        let k = r.pointee.smoothing
+        let now = k > 0 ? previous + (slots[s].position - previous) * (1 - k) : slots[s].position
         tracks[g].location = now
         let flags = r.pointee.strokeFlags
         var spacing = r.pointee.segment
