@@ -25,6 +25,9 @@ final class EngineStorage {
     let listening: UnsafeMutablePointer<UInt64>
     var listeningWords: Int { (gestures + 63) / 64 }
     /// Per gesture, `strokeCapacity` segments (class and length) of a stroke decided at lift.
+    /// Per gesture, the event a gesture held by `requires` will report when released
+    /// (kept out of `Track`: it is large and rarely used, and tracks are walked every frame).
+    let captured: UnsafeMutablePointer<GestureEvent>
     let strokeClasses: UnsafeMutablePointer<Int8>
     let strokeLengths: UnsafeMutablePointer<Double>
     static let strokeCapacity = 32
@@ -43,6 +46,8 @@ final class EngineStorage {
         began.initialize(repeating: 0, count: slots)
         lifts = .allocate(capacity: slots)
         lifts.initialize(repeating: Lift(slot: 0, cancelled: false), count: slots)
+        captured = .allocate(capacity: gestures)
+        captured.initialize(repeating: GestureEvent(time: 0, gesture: 0, state: .recognized, x: 0, y: 0), count: gestures)
         strokeClasses = .allocate(capacity: gestures * Self.strokeCapacity)
         strokeClasses.initialize(repeating: 0, count: gestures * Self.strokeCapacity)
         strokeLengths = .allocate(capacity: gestures * Self.strokeCapacity)
@@ -91,6 +96,7 @@ final class EngineStorage {
         c.began.update(from: began, count: slotCount)
         c.lifts.update(from: lifts, count: slotCount)
         c.listening.update(from: listening, count: listeningWords)
+        c.captured.update(from: captured, count: gestures)
         c.strokeClasses.update(from: strokeClasses, count: gestures * Self.strokeCapacity)
         c.strokeLengths.update(from: strokeLengths, count: gestures * Self.strokeCapacity)
         return c
@@ -112,6 +118,7 @@ final class EngineStorage {
         began.deallocate()
         lifts.deallocate()
         listening.deallocate()
+        captured.deallocate()
         strokeClasses.deallocate()
         strokeLengths.deallocate()
         records.deinitialize(count: gestures)

@@ -101,7 +101,7 @@ extension GestureEngine {
         }
         if hold {
             setStatus(g, .held)
-            tracks[g].captured = event(g, continuous ? .began : .recognized)
+            captured[g] = event(g, continuous ? .began : .recognized)
             return
         }
         cancelTouches(of: g)
@@ -175,7 +175,7 @@ extension GestureEngine {
         cancelTouches(of: g)
         if records[g].kind.isContinuous {
             var began = event(g, .began)
-            began.completedAt = tracks[g].captured.time
+            began.completedAt = captured[g].time
             events.append(began)
             if tracks[g].endedWhileHeld {
                 emit(g, .ended)
@@ -184,7 +184,7 @@ extension GestureEngine {
                 setStatus(g, .active)
             }
         } else {
-            var e = tracks[g].captured
+            var e = captured[g]
             e.time = clock
             events.append(e)
             finish(g, succeeded: true)

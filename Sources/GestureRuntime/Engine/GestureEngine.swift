@@ -55,6 +55,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     var ringHead: UnsafeMutablePointer<Int>
     var ringCount: UnsafeMutablePointer<Int>
     var strokeClasses: UnsafeMutablePointer<Int8>
+    var captured: UnsafeMutablePointer<GestureEvent>
     var strokeLengths: UnsafeMutablePointer<Double>
     /// The table's gesture records, copied once so the hot path reads them in place.
     var records: UnsafeMutablePointer<GestureRecord>
@@ -95,7 +96,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         frameBegan = UnmanagedBuffer(base: storage.began, capacity: Self.slotCount)
         frameEnded = UnmanagedBuffer(base: storage.lifts, capacity: Self.slotCount)
         listeningSet = storage.listening
-        (strokeClasses, strokeLengths) = (storage.strokeClasses, storage.strokeLengths)
+        (strokeClasses, strokeLengths, captured) = (storage.strokeClasses, storage.strokeLengths, storage.captured)
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
     }
@@ -122,7 +123,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
             frameBegan.rebase(storage.began, capacity: Self.slotCount)
             frameEnded.rebase(storage.lifts, capacity: Self.slotCount)
             listeningSet = storage.listening
-            (strokeClasses, strokeLengths) = (storage.strokeClasses, storage.strokeLengths)
+            (strokeClasses, strokeLengths, captured) = (storage.strokeClasses, storage.strokeLengths, storage.captured)
         }
     }
 

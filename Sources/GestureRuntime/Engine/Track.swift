@@ -81,7 +81,6 @@ struct Track {
     var strokeCount = 0
 
     // Held by `requires`.
-    var captured = GestureEvent(time: 0, gesture: 0, state: .recognized, x: 0, y: 0)
     var endedWhileHeld = false
 
     /// A fresh attempt.
