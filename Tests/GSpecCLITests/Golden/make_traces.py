@@ -142,18 +142,17 @@ Trace(G + "delivery-double-tap.gesture", "seed 002, delaysTouchesEnded on: began
       ).args("--deliveries").tap(1.0, view="responder").tap(1.2, touch=2, view="responder").save("delivery-double-tap")
 Trace(G + "delivery-double-tap-ended-now.gesture", "seed 002, delaysTouchesEnded off: began, ended, began, cancelled"
       ).args("--deliveries").tap(1.0, view="responder").tap(1.2, touch=2, view="responder").save("delivery-double-tap-ended-now")
-t = Trace(G + "delivery-two-finger-tap.gesture", "seed 002 steps 1-4: two touches begin and move (delivered),",
-          "the first lifts (withheld), the second lifts: recognized, both touches cancelled").args("--deliveries")
-t.ev(1.0, 1, "began", 100, 100, "pad").ev(1.0, 2, "began", 140, 100, "pad")
-t.ev(1.05, 1, "moved", 101, 100).ev(1.05, 2, "moved", 141, 100)
-t.ev(1.1, 1, "ended", 101, 100).ev(1.15, 2, "ended", 141, 100)
-t.save("delivery-two-finger-tap")
-t = Trace(G + "delivery-two-finger-tap.gesture", "seed 002, recognition fails: the second finger stays past maxDuration;",
-          "the withheld lift of the first is delivered when the tap fails").args("--deliveries")
-t.ev(1.0, 1, "began", 100, 100, "pad").ev(1.0, 2, "began", 140, 100, "pad")
-t.ev(1.05, 1, "moved", 101, 100).ev(1.05, 2, "moved", 141, 100)
-t.ev(1.1, 1, "ended", 101, 100).ev(1.7, 2, "ended", 141, 100)
-t.save("delivery-two-finger-tap-fails")
+def two_finger_tap(name, second_lift, *scenario):
+    t = Trace(G + "delivery-two-finger-tap.gesture", *scenario).args("--deliveries")
+    t.ev(1.0, 1, "began", 100, 100, "pad").ev(1.0, 2, "began", 140, 100, "pad")
+    t.ev(1.05, 1, "moved", 101, 100).ev(1.05, 2, "moved", 141, 100)
+    t.ev(1.1, 1, "ended", 101, 100).ev(second_lift, 2, "ended", 141, 100)
+    t.save(name)
+two_finger_tap("delivery-two-finger-tap", 1.15, "seed 002 steps 1-4: two touches begin and move (delivered),",
+               "the first lifts (withheld), the second lifts: recognized, both touches cancelled")
+two_finger_tap("delivery-two-finger-tap-fails", 1.7,
+               "seed 002, recognition fails: the second finger stays past maxDuration;",
+               "the withheld lift of the first is delivered when the tap fails")
 t = Trace(G + "delivery-delays-began.gesture", "delaysTouchesBegan on: a tap that is recognized; the view receives nothing",
           "delaysTouchesBegan off: began at once, cancelled on recognition").args("--deliveries")
 t.tap(1.0, view="delayed")
