@@ -123,6 +123,14 @@ import Testing
         #expect(Self.recognized(robust, hooked) == ["flat"])
     }
 
+    @Test func aStrokeWithMoreSegmentsThanItsStorageStillDecides() throws {
+        // 60 rubs of 20pt: more segments than the 32 a stroke decided at lift keeps.
+        let legs = (0..<60).map { i in (dx: i % 2 == 0 ? 20.0 : -20.0, dy: 0.0) }
+        let events = Self.stroke(Self.polyline(legs))
+        let table = try Self.table("gesture rub: stroke { segment: 4pt  minSegment: 1%  match: (right left)+ right? }")
+        #expect(Self.recognized(table, events) == ["rub"])
+    }
+
     @Test func theChordTellsACheckFromAV() throws {
         let table = try Self.table("gesture check: stroke { segment: 5pt  match: down-right up-right  chord: up-right }")
         let check = Self.stroke(Self.polyline([(20, 20), (60, -60)]))
