@@ -1,137 +1,113 @@
 /// The raw buffers behind one engine: per-gesture tracks, touch slots,
-/// velocity rings and the current frame. Owned by a class so that they are freed with the last
-/// engine that uses them, and copied whole when a shared engine mutates.
+/// velocity rings and the current frame. Owned by a class so that they are
+/// freed with the last engine that uses them, and copied whole when a shared
+/// engine mutates.
 final class EngineStorage {
     let gestures: Int, slotCount: Int, ringSize: Int
-    let tracks: UnsafeMutablePointer<Track>
-    let slots: UnsafeMutablePointer<TouchSlot>
-    let ringTime: UnsafeMutablePointer<Int64>
-    let ring0: UnsafeMutablePointer<Double>
-    let ring1: UnsafeMutablePointer<Double>
-    let ringHead: UnsafeMutablePointer<Int>
-    let ringCount: UnsafeMutablePointer<Int>
+    let tracks: RawArray<Track>
+    let slots: RawArray<TouchSlot>
+    /// `ringSize` velocity samples per gesture; `Track.ringHead` / `ringCount` say which are live.
+    let ring: RawArray<VelocitySample>
     /// The table's gesture records and rule lists (CSR, as in `GestureTable`),
-    /// read in place on the hot path; never mutated, so copies share them.
-    let records: UnsafeMutablePointer<GestureRecord>
+    /// read in place on the hot path.
+    let records: RawArray<GestureRecord>
     let rules: Rules
     /// The pending frame's samples (grown for a rare huge frame), and the
     /// slots that began and lifted in it (each at most once, so `slotCount`).
-    private(set) var frame: UnsafeMutablePointer<TouchEvent>
-    private(set) var frameCapacity = 64
-    let began: UnsafeMutablePointer<Int>
-    let lifts: UnsafeMutablePointer<Lift>
+    private(set) var frame: RawArray<TouchEvent>
+    let began: RawArray<Int>
+    let lifts: RawArray<Lift>
     /// One bit per gesture whose status listens to touches, so a frame visits
     /// the gestures in an attempt rather than the whole set.
-    let listening: UnsafeMutablePointer<UInt64>
-    var listeningWords: Int { (gestures + 63) / 64 }
-    /// Per gesture, `strokeCapacity` segments (class and length) of a stroke decided at lift.
+    let listening: RawArray<UInt64>
     /// Per gesture, the event a gesture held by `requires` will report when released
     /// (kept out of `Track`: it is large and rarely used, and tracks are walked every frame).
-    let captured: UnsafeMutablePointer<GestureEvent>
-    let strokeClasses: UnsafeMutablePointer<Int8>
-    let strokeLengths: UnsafeMutablePointer<Double>
+    let captured: RawArray<GestureEvent>
+    /// Per gesture, `strokeCapacity` segments (class and length) of a stroke decided at lift.
+    let strokeClasses: RawArray<Int8>
+    let strokeLengths: RawArray<Double>
     static let strokeCapacity = 32
 
-    convenience init(gestures: Int, slots: Int, ringSize: Int, table: GestureTable) {
-        self.init(gestures: gestures, slots: slots, ringSize: ringSize, records: table.gestures, rules: Rules(table))
-    }
-
-    private init(gestures: Int, slots: Int, ringSize: Int, records: [GestureRecord], rules: Rules) {
-        self.records = .allocate(capacity: gestures)
-        self.records.initialize(from: records, count: gestures)
-        self.rules = rules
-        frame = .allocate(capacity: frameCapacity)
-        frame.initialize(repeating: TouchEvent(time: 0, id: 0, phase: .began, x: 0, y: 0), count: frameCapacity)
-        began = .allocate(capacity: slots)
-        began.initialize(repeating: 0, count: slots)
-        lifts = .allocate(capacity: slots)
-        lifts.initialize(repeating: Lift(slot: 0, cancelled: false), count: slots)
-        captured = .allocate(capacity: gestures)
-        captured.initialize(repeating: GestureEvent(time: 0, gesture: 0, state: .recognized, x: 0, y: 0), count: gestures)
-        strokeClasses = .allocate(capacity: gestures * Self.strokeCapacity)
-        strokeClasses.initialize(repeating: 0, count: gestures * Self.strokeCapacity)
-        strokeLengths = .allocate(capacity: gestures * Self.strokeCapacity)
-        strokeLengths.initialize(repeating: 0, count: gestures * Self.strokeCapacity)
-        listening = .allocate(capacity: (gestures + 63) / 64)
-        listening.initialize(repeating: 0, count: (gestures + 63) / 64)
+    init(gestures: Int, slots: Int, ringSize: Int, table: GestureTable) {
         self.gestures = gestures
         slotCount = slots
         self.ringSize = ringSize
-        tracks = .allocate(capacity: gestures)
-        tracks.initialize(repeating: Track(), count: gestures)
-        self.slots = .allocate(capacity: slots)
-        self.slots.initialize(repeating: TouchSlot(), count: slots)
-        ringTime = .allocate(capacity: gestures * ringSize)
-        ringTime.initialize(repeating: 0, count: gestures * ringSize)
-        ring0 = .allocate(capacity: gestures * ringSize)
-        ring0.initialize(repeating: 0, count: gestures * ringSize)
-        ring1 = .allocate(capacity: gestures * ringSize)
-        ring1.initialize(repeating: 0, count: gestures * ringSize)
-        ringHead = .allocate(capacity: gestures)
-        ringHead.initialize(repeating: 0, count: gestures)
-        ringCount = .allocate(capacity: gestures)
-        ringCount.initialize(repeating: 0, count: gestures)
+        records = RawArray(table.gestures)
+        rules = Rules(table)
+        tracks = RawArray(repeating: Track(), count: gestures)
+        self.slots = RawArray(repeating: TouchSlot(), count: slots)
+        ring = RawArray(repeating: VelocitySample(), count: gestures * ringSize)
+        frame = RawArray(repeating: TouchEvent(time: 0, id: 0, phase: .began, x: 0, y: 0), count: 64)
+        began = RawArray(repeating: 0, count: slots)
+        lifts = RawArray(repeating: Lift(slot: 0, cancelled: false), count: slots)
+        listening = RawArray(repeating: 0, count: (gestures + 63) / 64)
+        captured = RawArray(repeating: GestureEvent(time: 0, gesture: 0, state: .recognized, x: 0, y: 0), count: gestures)
+        strokeClasses = RawArray(repeating: 0, count: gestures * Self.strokeCapacity)
+        strokeLengths = RawArray(repeating: 0, count: gestures * Self.strokeCapacity)
     }
 
-    var buffers: (UnsafeMutablePointer<Track>, UnsafeMutablePointer<TouchSlot>, UnsafeMutablePointer<Int64>,
-                  UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Int>,
-                  UnsafeMutablePointer<Int>) {
-        (tracks, slots, ringTime, ring0, ring1, ringHead, ringCount)
+    /// A deep copy, for a shared engine that is about to change.
+    private init(copying o: EngineStorage) {
+        (gestures, slotCount, ringSize) = (o.gestures, o.slotCount, o.ringSize)
+        (records, rules) = (o.records.copy(), o.rules.copy())
+        (tracks, slots, ring, frame) = (o.tracks.copy(), o.slots.copy(), o.ring.copy(), o.frame.copy())
+        (began, lifts, listening, captured) = (o.began.copy(), o.lifts.copy(), o.listening.copy(), o.captured.copy())
+        (strokeClasses, strokeLengths) = (o.strokeClasses.copy(), o.strokeLengths.copy())
     }
 
-    func copy() -> EngineStorage {
-        let c = EngineStorage(gestures: gestures, slots: slotCount, ringSize: ringSize,
-                              records: Array(UnsafeBufferPointer(start: records, count: gestures)),
-                              rules: Rules(requiresStart: Array(rules.requiresStart), requiresTarget: Array(rules.requiresTarget),
-                                           withStart: Array(rules.withStart), withTarget: Array(rules.withTarget)))
-        c.tracks.update(from: tracks, count: gestures)
-        c.slots.update(from: slots, count: slotCount)
-        c.ringTime.update(from: ringTime, count: gestures * ringSize)
-        c.ring0.update(from: ring0, count: gestures * ringSize)
-        c.ring1.update(from: ring1, count: gestures * ringSize)
-        c.ringHead.update(from: ringHead, count: gestures)
-        c.ringCount.update(from: ringCount, count: gestures)
-        while c.frameCapacity < frameCapacity { c.growFrame() }
-        c.frame.update(from: frame, count: frameCapacity)
-        c.began.update(from: began, count: slotCount)
-        c.lifts.update(from: lifts, count: slotCount)
-        c.listening.update(from: listening, count: listeningWords)
-        c.captured.update(from: captured, count: gestures)
-        c.strokeClasses.update(from: strokeClasses, count: gestures * Self.strokeCapacity)
-        c.strokeLengths.update(from: strokeLengths, count: gestures * Self.strokeCapacity)
-        return c
-    }
+    func copy() -> EngineStorage { EngineStorage(copying: self) }
 
     /// Doubles the frame's capacity, keeping its samples.
     func growFrame() {
-        let grown = UnsafeMutablePointer<TouchEvent>.allocate(capacity: frameCapacity * 2)
-        grown.moveInitialize(from: frame, count: frameCapacity)
-        (grown + frameCapacity).initialize(repeating: grown[0], count: frameCapacity)
-        frame.deallocate()
+        let grown = RawArray(repeating: frame.base[0], count: frame.count * 2)
+        grown.base.update(from: frame.base, count: frame.count)
+        frame.free()
         frame = grown
-        frameCapacity *= 2
     }
 
     deinit {
         rules.deallocate()
-        frame.deallocate()
-        began.deallocate()
-        lifts.deallocate()
-        listening.deallocate()
-        captured.deallocate()
-        strokeClasses.deallocate()
-        strokeLengths.deallocate()
-        records.deinitialize(count: gestures)
-        records.deallocate()
-        tracks.deinitialize(count: gestures)
-        tracks.deallocate()
-        slots.deinitialize(count: slotCount)
-        slots.deallocate()
-        ringTime.deallocate()
-        ring0.deallocate()
-        ring1.deallocate()
-        ringHead.deallocate()
-        ringCount.deallocate()
+        for free in [tracks.free, slots.free, ring.free, records.free, frame.free, began.free, lifts.free,
+                     listening.free, captured.free, strokeClasses.free, strokeLengths.free] {
+            free()
+        }
+    }
+}
+
+/// One velocity sample: when, and the two values (pan translation, pinch
+/// scale, rotation, a long press's location). One 32-byte record, so reading
+/// a sample back touches one cache line, not three arrays.
+struct VelocitySample {
+    var time: Int64 = 0
+    var values = SIMD2<Double>(0, 0)
+}
+
+/// A fixed-size array of trivial values in raw memory, freed by its owner
+/// (`EngineStorage`) with `free()`: the storage's buffers, made, copied and
+/// freed one way.
+struct RawArray<Element> {
+    let base: UnsafeMutablePointer<Element>
+    let count: Int
+
+    init(repeating value: Element, count: Int) {
+        base = .allocate(capacity: Swift.max(count, 1))
+        base.initialize(repeating: value, count: count)
+        self.count = count
+    }
+
+    init(_ elements: [Element]) {
+        base = .allocate(capacity: Swift.max(elements.count, 1))
+        base.initialize(from: elements, count: elements.count)
+        count = elements.count
+    }
+
+    func copy() -> RawArray {
+        RawArray(Array(UnsafeBufferPointer(start: base, count: count)))
+    }
+
+    func free() {
+        base.deinitialize(count: count)
+        base.deallocate()
     }
 }
 
@@ -178,6 +154,11 @@ struct Rules {
     func isSimultaneous(_ g: Int, _ other: Int) -> Bool {
         UnsafeMutableBufferPointer(rebasing: withTarget[Int(withStart[g])..<Int(withStart[g &+ 1])])
             .contains(UInt32(truncatingIfNeeded: other))
+    }
+
+    func copy() -> Rules {
+        Rules(requiresStart: Array(requiresStart), requiresTarget: Array(requiresTarget),
+              withStart: Array(withStart), withTarget: Array(withTarget))
     }
 
     func deallocate() {

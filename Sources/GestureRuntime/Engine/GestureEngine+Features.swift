@@ -300,39 +300,35 @@ extension GestureEngine {
     }
 
     mutating func resetRing(_ g: Int) {
-        ringHead[g] = 0
-        ringCount[g] = 0
+        tracks[g].ringHead = 0
+        tracks[g].ringCount = 0
     }
 
     /// Records the current values for velocities.
     mutating func sample(_ g: Int) {
-        let kind = records[g].kind
-        let (a, b) = kind == .longPress ? (tracks[g].x, tracks[g].y) : (tracks[g].value0, tracks[g].value1)
-        let base = g * Self.ringSize
-        let i = ringHead[g]
-        ringTime[base + i] = clock
-        ring0[base + i] = a
-        ring1[base + i] = b
-        ringHead[g] = (i &+ 1) & (Self.ringSize &- 1)
-        ringCount[g] = min(ringCount[g] + 1, Self.ringSize)
+        let values = records[g].kind == .longPress ? tracks[g].location : SIMD2(tracks[g].value0, tracks[g].value1)
+        let i = Int(tracks[g].ringHead)
+        ring[g &* Self.ringSize &+ i] = VelocitySample(time: clock, values: values)
+        tracks[g].ringHead = Int32(truncatingIfNeeded: (i &+ 1) & (Self.ringSize &- 1))
+        tracks[g].ringCount = Swift.min(tracks[g].ringCount &+ 1, Int32(Self.ringSize))
     }
 
     /// (now - value at the oldest sample no more than 100ms old) / elapsed, per second.
     /// Samples that fell out of the window are dropped for good: the clock only
     /// moves forward, so they can never count again, and each is dropped once.
     mutating func velocity(_ g: Int, now a: Double, _ b: Double) -> (Double, Double) {
-        let base = g * Self.ringSize
+        let samples = ring + g &* Self.ringSize
         let mask = Self.ringSize &- 1
-        var count = ringCount[g]
-        var oldest = (ringHead[g] &- count) & mask
-        while count > 0 && clock &- ringTime[base &+ oldest] > Self.velocityWindow {
+        var count = Int(tracks[g].ringCount)
+        var oldest = (Int(tracks[g].ringHead) &- count) & mask
+        while count > 0 && clock &- samples[oldest].time > Self.velocityWindow {
             count &-= 1
             oldest = (oldest &+ 1) & mask
         }
-        ringCount[g] = count
+        tracks[g].ringCount = Int32(truncatingIfNeeded: count)
         guard count > 0 else { return (0, 0) }
-        let elapsed = Double(clock - ringTime[base + oldest]) / 1_000_000
+        let elapsed = Double(clock - samples[oldest].time) / 1_000_000
         guard elapsed > 0 else { return (0, 0) }
-        return ((a - ring0[base + oldest]) / elapsed, (b - ring1[base + oldest]) / elapsed)
+        return ((a - samples[oldest].values.x) / elapsed, (b - samples[oldest].values.y) / elapsed)
     }
 }

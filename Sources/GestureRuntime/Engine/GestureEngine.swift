@@ -49,11 +49,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     var storage: EngineStorage
     var tracks: UnsafeMutablePointer<Track>
     var slots: UnsafeMutablePointer<TouchSlot>
-    var ringTime: UnsafeMutablePointer<Int64>
-    var ring0: UnsafeMutablePointer<Double>
-    var ring1: UnsafeMutablePointer<Double>
-    var ringHead: UnsafeMutablePointer<Int>
-    var ringCount: UnsafeMutablePointer<Int>
+    var ring: UnsafeMutablePointer<VelocitySample>
     var strokeClasses: UnsafeMutablePointer<Int8>
     var captured: UnsafeMutablePointer<GestureEvent>
     var strokeLengths: UnsafeMutablePointer<Double>
@@ -89,14 +85,13 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         let n = table.gestures.count
         gestureRange = 0..<n
         storage = EngineStorage(gestures: n, slots: Self.slotCount, ringSize: Self.ringSize, table: table)
-        records = storage.records
-        rules = storage.rules
-        (tracks, slots, ringTime, ring0, ring1, ringHead, ringCount) = storage.buffers
-        frame = UnmanagedBuffer(base: storage.frame, capacity: storage.frameCapacity)
-        frameBegan = UnmanagedBuffer(base: storage.began, capacity: Self.slotCount)
-        frameEnded = UnmanagedBuffer(base: storage.lifts, capacity: Self.slotCount)
-        listeningSet = storage.listening
-        (strokeClasses, strokeLengths, captured) = (storage.strokeClasses, storage.strokeLengths, storage.captured)
+        (records, rules, tracks, slots, ring) = (storage.records.base, storage.rules, storage.tracks.base,
+                                                 storage.slots.base, storage.ring.base)
+        frame = UnmanagedBuffer(base: storage.frame.base, capacity: storage.frame.count)
+        frameBegan = UnmanagedBuffer(base: storage.began.base, capacity: Self.slotCount)
+        frameEnded = UnmanagedBuffer(base: storage.lifts.base, capacity: Self.slotCount)
+        (listeningSet, captured) = (storage.listening.base, storage.captured.base)
+        (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
     }
@@ -116,14 +111,13 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) {
             storage = storage.copy()
-            records = storage.records
-            rules = storage.rules
-            (tracks, slots, ringTime, ring0, ring1, ringHead, ringCount) = storage.buffers
-            frame.rebase(storage.frame, capacity: storage.frameCapacity)
-            frameBegan.rebase(storage.began, capacity: Self.slotCount)
-            frameEnded.rebase(storage.lifts, capacity: Self.slotCount)
-            listeningSet = storage.listening
-            (strokeClasses, strokeLengths, captured) = (storage.strokeClasses, storage.strokeLengths, storage.captured)
+            (records, rules, tracks, slots, ring) = (storage.records.base, storage.rules, storage.tracks.base,
+                                                     storage.slots.base, storage.ring.base)
+            frame.rebase(storage.frame.base, capacity: storage.frame.count)
+            frameBegan.rebase(storage.began.base, capacity: Self.slotCount)
+            frameEnded.rebase(storage.lifts.base, capacity: Self.slotCount)
+            (listeningSet, captured) = (storage.listening.base, storage.captured.base)
+            (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
         }
     }
 
@@ -132,7 +126,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         if event.phase == .began { frameHasBegan = true }
         if frame.isFull {
             storage.growFrame()
-            frame.rebase(storage.frame, capacity: storage.frameCapacity)
+            frame.rebase(storage.frame.base, capacity: storage.frame.count)
         }
         frame.append(event)
     }
@@ -256,7 +250,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
         centroidMask = 0
         // In a frame of moves only (most frames), only gestures tracking a moved touch have work.
         let movesOnly = frameBegan.isEmpty && frameEnded.isEmpty
-        for w in 0..<storage.listeningWords {
+        for w in 0..<storage.listening.count {
             var bits = listeningSet[w]
             while bits != 0 {
                 let g = w &* 64 &+ bits.trailingZeroBitCount

@@ -57,9 +57,9 @@ public struct TouchEvent: Hashable, Sendable {
 public struct GestureEvent: Hashable, Sendable {
     /// Microseconds: an input time or a deadline, never interpolated.
     public var time: Int64
-    /// Index into the table's gestures.
-    public var gesture: Int
-    public var state: GestureState
+    /// When the gesture's own automaton completed: equal to `time` unless the
+    /// event was held for a `requires` rule, which added `time - completedAt`.
+    public var completedAt: Int64
     /// The centroid of the gesture's touches (a multi-tap: its first press; a swipe: where it began).
     public var x: Double
     public var y: Double
@@ -70,21 +70,33 @@ public struct GestureEvent: Hashable, Sendable {
     /// Velocity of `value0` / `value1` per second (longPress: of the location).
     public var velocity0: Double
     public var velocity1: Double
+    // Narrow storage keeps an event at 80 bytes: the engine builds and appends
+    // one for every `changed`, many per second.
+    private var gestureIndex: Int32
+    private var tapCount: Int32
+    public var state: GestureState
     /// swipe: the `Direction` raw value it went.
     public var direction: UInt8
+
+    /// Index into the table's gestures.
+    public var gesture: Int {
+        get { Int(gestureIndex) }
+        set { gestureIndex = Int32(truncatingIfNeeded: newValue) }
+    }
+
     /// tap: taps counted.
-    public var taps: Int
-    /// When the gesture's own automaton completed: equal to `time` unless the
-    /// event was held for a `requires` rule, which added `time - completedAt`.
-    public var completedAt: Int64
+    public var taps: Int {
+        get { Int(tapCount) }
+        set { tapCount = Int32(clamping: newValue) }
+    }
 
     public init(time: Int64, gesture: Int, state: GestureState, x: Double, y: Double) {
         self.time = time
-        self.gesture = gesture
+        gestureIndex = Int32(truncatingIfNeeded: gesture)
         self.state = state
         self.x = x
         self.y = y
-        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; direction = 0; taps = 0
+        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; direction = 0; tapCount = 0
         completedAt = time
     }
 }

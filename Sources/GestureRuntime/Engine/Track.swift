@@ -21,6 +21,9 @@ enum ArenaStatus: UInt8 {
 struct Track {
     var status = ArenaStatus.idle
     var succeeded = false
+    /// The live samples of the gesture's velocity ring (`EngineStorage.ring`).
+    var ringHead: Int32 = 0
+    var ringCount: Int32 = 0
     /// Its series failed in this step and a new one began: for the gestures
     /// waiting on it, it has failed.
     var restarted = false
