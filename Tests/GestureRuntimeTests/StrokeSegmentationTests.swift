@@ -139,6 +139,15 @@ import Testing
         #expect(Self.recognized(table, vee).isEmpty)
     }
 
+    @Test func aChordMayBeARangeOfAngles() throws {
+        let table = try Self.table("gesture check: stroke { segment: 5pt  match: down-right up-right  chord: 20deg...70deg }")
+        // Ends 30° above level: a check. Ends 10° above: too level.
+        let check = Self.stroke(Self.polyline([(20, 20), (60, -20 - 60 * tan(30 * .pi / 180) - 20 * tan(30 * .pi / 180))]))
+        let flat = Self.stroke(Self.polyline([(20, 20), (60, -20 - 80 * tan(10 * .pi / 180))]))
+        #expect(Self.recognized(table, check) == ["check"])
+        #expect(Self.recognized(table, flat).isEmpty)
+    }
+
     @Test func v1IsTheDefault() throws {
         // The same spec with every new parameter at its default builds the same table.
         let plain = try Self.table("gesture s: stroke { segment: 12pt  match: down-right up-right }")

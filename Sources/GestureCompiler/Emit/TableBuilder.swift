@@ -103,8 +103,10 @@ public struct TableBuilder {
         r.hooks = g.hooks
         r.smoothing = g.smoothing
         r.chord = g.chord?.rawValue ?? 0xFF
+        (r.chordMin, r.chordMax) = (g.chordAngles?.lowerBound ?? 0, g.chordAngles?.upperBound ?? 0)
         r.strokeFlags = (g.resample ? GestureRecord.strokeResample : 0)
             | (g.segmentIsRelative ? GestureRecord.strokeRelativeSegment : 0)
+            | (g.chordAngles != nil ? GestureRecord.strokeChordRange : 0)
         r.stateBase = UInt32(table.stateInfo.count)
         r.stateCount = UInt16(minimal.stateCount)
         r.startState = UInt16(minimal.start)

@@ -21,7 +21,7 @@ public enum TableEmitter {
                 ("minDistance", "\(r.minDistance)"), ("minVelocity", "\(r.minVelocity)"), ("maxAngle", "\(r.maxAngle)"),
                 ("threshold", "\(r.threshold)"), ("segment", "\(r.segment)"), ("hysteresis", "\(r.hysteresis)"),
                 ("minSegment", "\(r.minSegment)"), ("hooks", "\(r.hooks)"), ("smoothing", "\(r.smoothing)"),
-                ("chord", "\(r.chord)"),
+                ("chord", "\(r.chord)"), ("chordMin", "\(r.chordMin)"), ("chordMax", "\(r.chordMax)"),
                 ("strokeFlags", "\(r.strokeFlags)"), ("stateBase", "\(r.stateBase)"),
                 ("stateCount", "\(r.stateCount)"), ("startState", "\(r.startState)"), ("classCount", "\(r.classCount)"),
                 ("packing", quoted(r.packing == GestureRecord.packingComb ? "comb" : "dense")),
@@ -56,7 +56,8 @@ public enum TableEmitter {
             out += "maxDuration: \(r.maxDuration), duration: \(r.duration), slop: \(r.slop), tapDistance: \(r.tapDistance), "
             out += "minDistance: \(r.minDistance), minVelocity: \(r.minVelocity), maxAngle: \(r.maxAngle), "
             out += "threshold: \(r.threshold), segment: \(r.segment), hysteresis: \(r.hysteresis), minSegment: \(r.minSegment), "
-            out += "hooks: \(r.hooks), smoothing: \(r.smoothing), chord: \(r.chord), strokeFlags: \(r.strokeFlags), "
+            out += "hooks: \(r.hooks), smoothing: \(r.smoothing), chord: \(r.chord), chordMin: \(r.chordMin), "
+            out += "chordMax: \(r.chordMax), strokeFlags: \(r.strokeFlags), "
             out += "stateBase: \(r.stateBase), stateCount: \(r.stateCount), "
             out += "startState: \(r.startState), classCount: \(r.classCount), packing: \(r.packing), transitionBase: \(r.transitionBase)))\n"
         }

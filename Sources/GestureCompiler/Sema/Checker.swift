@@ -281,6 +281,19 @@ public struct Checker {
             guard let set = directions(p) else { return false }
             d.directions = set
         case .strokeDirections:
+            if case .range(let lower, let upper, let range) = p.value {
+                guard let upper else {
+                    error("open-chord", "a chord's angle range needs both ends, such as '20deg...70deg'", at: range)
+                    return false
+                }
+                guard let (lo, _) = convert(lower, name, .angle, at: lower.range, constant: nil),
+                      let (hi, _) = convert(upper, name, .angle, at: upper.range, constant: nil) else { return false }
+                guard -Double.pi - 1e-12 <= lo, lo <= hi, hi <= Double.pi + 1e-12 else {
+                    return outOfRange(p, "a chord's angles run from -180deg to 180deg, the lower first")
+                }
+                d.chordAngles = Swift.max(lo, -Double.pi)...Swift.min(hi, Double.pi)
+                return true
+            }
             guard let set = directions(p, swipe: false) else { return false }
             d.chord = set
         case .segmentLength:

@@ -99,6 +99,8 @@ public struct GestureDefinition: Hashable, Sendable {
     public var smoothing = 0.0
     /// Directions the line from the stroke's start to its end may point at lift; nil: any.
     public var chord: DirectionSet?
+    /// Or the range of angles it may have (radians, counter-clockwise from the x axis, y up).
+    public var chordAngles: ClosedRange<Double>?
     /// A stroke's pattern; nil for other kinds.
     public var pattern: StrokePattern?
     /// When a stroke decides.

@@ -154,10 +154,15 @@ extension GestureEngine {
         for i in first..<end {
             guard feed(g, .segment(Direction(rawValue: UInt8(strokeClasses[base &+ i]))!)) else { return false }
         }
-        if r.pointee.chord != 0xFF {
+        let byRange = r.pointee.strokeFlags & GestureRecord.strokeChordRange != 0
+        if r.pointee.chord != 0xFF || byRange {
             let s = tracks[g].seen.trailingZeroBitCount
             let chord = slots[s].position - slots[s].down
-            if chord == .zero || r.pointee.chord & (1 << UInt8(sector(chord.x, chord.y))) == 0 {
+            let angle = atan2(-chord.y, chord.x)
+            let fits = byRange
+                ? r.pointee.chordMin <= angle && angle <= r.pointee.chordMax
+                : r.pointee.chord & (1 << UInt8(sector(chord.x, chord.y))) != 0
+            if chord == .zero || !fits {
                 fail(g)
                 return false
             }

@@ -42,6 +42,10 @@ public struct GestureRecord: Hashable, Sendable {
     /// Directions (a `DirectionSet` mask) the line from the stroke's start to
     /// its end may point at lift; `0xFF`: any.
     public var chord: UInt8
+    /// With `strokeChordRange`: the angles (radians, counter-clockwise from
+    /// the x axis, y up, in -π...π) that line may have instead.
+    public var chordMin: Double
+    public var chordMax: Double
     /// `strokeResample`, `strokeRelativeSegment`.
     public var strokeFlags: UInt8
 
@@ -68,6 +72,8 @@ public struct GestureRecord: Hashable, Sendable {
     public static let strokeResample: UInt8 = 1
     /// `segment` is a fraction of the stroke's size so far, not points.
     public static let strokeRelativeSegment: UInt8 = 2
+    /// The chord is checked against `chordMin...chordMax`, not the `chord` mask.
+    public static let strokeChordRange: UInt8 = 4
     public static let packingDense: UInt8 = 0
     public static let packingComb: UInt8 = 1
 
@@ -77,7 +83,7 @@ public struct GestureRecord: Hashable, Sendable {
         taps: UInt8, minTouches: UInt8, maxTouches: UInt8, maxInterval: Int64, maxDuration: Int64, duration: Int64,
         slop: Double, tapDistance: Double, minDistance: Double, minVelocity: Double, maxAngle: Double,
         threshold: Double, segment: Double, hysteresis: Double = 0, minSegment: Double = 0, hooks: Double = 0,
-        smoothing: Double = 0, chord: UInt8 = 0xFF, strokeFlags: UInt8 = 0, stateBase: UInt32, stateCount: UInt16, startState: UInt16,
+        smoothing: Double = 0, chord: UInt8 = 0xFF, chordMin: Double = 0, chordMax: Double = 0, strokeFlags: UInt8 = 0, stateBase: UInt32, stateCount: UInt16, startState: UInt16,
         classCount: UInt8, packing: UInt8, transitionBase: UInt32
     ) {
         self.kind = kind; self.name = name; self.doc = doc; self.line = line; self.flags = flags; self.axis = axis
@@ -85,7 +91,8 @@ public struct GestureRecord: Hashable, Sendable {
         self.maxInterval = maxInterval; self.maxDuration = maxDuration; self.duration = duration; self.slop = slop
         self.tapDistance = tapDistance; self.minDistance = minDistance; self.minVelocity = minVelocity
         self.maxAngle = maxAngle; self.threshold = threshold; self.segment = segment; self.hysteresis = hysteresis
-        self.minSegment = minSegment; self.hooks = hooks; self.smoothing = smoothing; self.chord = chord; self.strokeFlags = strokeFlags
+        self.minSegment = minSegment; self.hooks = hooks; self.smoothing = smoothing; self.chord = chord
+        self.chordMin = chordMin; self.chordMax = chordMax; self.strokeFlags = strokeFlags
         self.stateBase = stateBase; self.stateCount = stateCount; self.startState = startState; self.classCount = classCount
         self.packing = packing; self.transitionBase = transitionBase
     }
@@ -97,7 +104,8 @@ public struct GestureRecord: Hashable, Sendable {
         taps = 0; minTouches = 0; maxTouches = 0
         maxInterval = 0; maxDuration = 0; duration = 0
         slop = 0; tapDistance = 0; minDistance = 0; minVelocity = 0; maxAngle = 0; threshold = 0; segment = 0
-        hysteresis = 0; minSegment = 0; hooks = 0; smoothing = 0; chord = 0xFF; strokeFlags = 0
+        hysteresis = 0; minSegment = 0; hooks = 0; smoothing = 0; chord = 0xFF; chordMin = 0; chordMax = 0
+        strokeFlags = 0
         stateBase = 0; stateCount = 0; startState = 0; classCount = 0; packing = 0; transitionBase = 0
     }
 }
@@ -106,5 +114,7 @@ extension GestureRecord {
     /// A stroke whose segments are collected and cleaned up at lift
     /// (`minSegment`, `hooks`, `chord`) rather than read as they come.
     @inline(__always)
-    public var decidesAtLift: Bool { minSegment > 0 || hooks > 0 || chord != 0xFF }
+    public var decidesAtLift: Bool {
+        minSegment > 0 || hooks > 0 || chord != 0xFF || strokeFlags & GestureRecord.strokeChordRange != 0
+    }
 }

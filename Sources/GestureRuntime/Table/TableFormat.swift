@@ -56,7 +56,7 @@ public enum TableFormat {
     /// Most gestures in one table.
     public static let maxGestures = 65_535
     /// Size of one encoded gesture record.
-    static func recordSize(version: UInt16) -> Int { 4 * 3 + 6 + 8 * 3 + 8 * 7 + 4 + 2 + 2 + 1 + 1 + 4 + 1 + (version >= 2 ? 8 * 4 + 2 : 0) }
+    static func recordSize(version: UInt16) -> Int { 4 * 3 + 6 + 8 * 3 + 8 * 7 + 4 + 2 + 2 + 1 + 1 + 4 + 1 + (version >= 2 ? 8 * 6 + 2 : 0) }
 
     /// Whether `bytes` start like a table file (the CLI tells tables from specs by this).
     public static func looksLikeTable(_ bytes: some Collection<UInt8>) -> Bool {
@@ -90,7 +90,7 @@ public enum TableFormat {
             w.u32(r.transitionBase)
             w.bytes.append(r.maxTouches)
             if version >= 2 {
-                for d in [r.hysteresis, r.minSegment, r.hooks, r.smoothing] { w.u64(d.bitPattern) }
+                for d in [r.hysteresis, r.minSegment, r.hooks, r.smoothing, r.chordMin, r.chordMax] { w.u64(d.bitPattern) }
                 w.bytes += [r.chord, r.strokeFlags]
             }
         }
@@ -199,6 +199,7 @@ public enum TableFormat {
             if version >= 2 {
                 rec.hysteresis = Double(bitPattern: try g.u64()); rec.minSegment = Double(bitPattern: try g.u64())
                 rec.hooks = Double(bitPattern: try g.u64()); rec.smoothing = Double(bitPattern: try g.u64())
+                rec.chordMin = Double(bitPattern: try g.u64()); rec.chordMax = Double(bitPattern: try g.u64())
                 let stroke = try g.take(2)
                 rec.chord = stroke[stroke.startIndex]; rec.strokeFlags = stroke[stroke.startIndex + 1]
             }
@@ -284,7 +285,9 @@ public enum TableFormat {
             guard r.maxInterval >= 0, r.maxDuration >= 0, r.duration >= 0,
                   [r.slop, r.tapDistance, r.minDistance, r.minVelocity, r.maxAngle, r.threshold, r.segment,
                    r.hysteresis, r.minSegment, r.hooks, r.smoothing].allSatisfy({ $0.isFinite && $0 >= 0 }),
-                  r.hysteresis <= .pi / 4, r.minSegment <= 1, r.hooks <= 1, r.smoothing < 1, r.strokeFlags & ~3 == 0,
+                  r.hysteresis <= .pi / 4, r.minSegment <= 1, r.hooks <= 1, r.smoothing < 1, r.strokeFlags & ~7 == 0,
+                  r.chordMin.isFinite, r.chordMax.isFinite, -Double.pi <= r.chordMin, r.chordMin <= r.chordMax,
+                  r.chordMax <= .pi,
                   r.strokeFlags & GestureRecord.strokeRelativeSegment == 0 || r.segment <= 1 else {
                 throw .invalid("thresholds of gesture \(g)")
             }
