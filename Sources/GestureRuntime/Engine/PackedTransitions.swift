@@ -18,14 +18,14 @@ struct PackedTransitions: TransitionFunction {
 
     init(_ table: GestureTable) {
         storage = Storage(table)
-        records = UnsafePointer(storage.records.baseAddress!)
-        classMap = UnsafePointer(storage.classMap.baseAddress!)
-        outputs = UnsafePointer(storage.outputs.baseAddress!)
-        timers = UnsafePointer(storage.timers.baseAddress!)
-        dense = UnsafePointer(storage.dense.baseAddress!)
-        combBase = UnsafePointer(storage.combBase.baseAddress!)
-        combNext = UnsafePointer(storage.combNext.baseAddress!)
-        combCheck = UnsafePointer(storage.combCheck.baseAddress!)
+        records = UnsafePointer(storage.records.base)
+        classMap = UnsafePointer(storage.classMap.base)
+        outputs = UnsafePointer(storage.outputs.base)
+        timers = UnsafePointer(storage.timers.base)
+        dense = UnsafePointer(storage.dense.base)
+        combBase = UnsafePointer(storage.combBase.base)
+        combNext = UnsafePointer(storage.combNext.base)
+        combCheck = UnsafePointer(storage.combCheck.base)
     }
 
     @inline(__always)
@@ -54,43 +54,32 @@ struct PackedTransitions: TransitionFunction {
 
     /// Owns the copies; never mutated, so engines and their copies share it.
     private final class Storage {
-        let records: UnsafeMutableBufferPointer<GestureRecord>
-        let classMap: UnsafeMutableBufferPointer<UInt8>
+        let records: RawArray<GestureRecord>
+        let classMap: RawArray<UInt8>
         /// `stateInfo` decoded once.
-        let outputs: UnsafeMutableBufferPointer<StateOutput>
-        let timers: UnsafeMutableBufferPointer<StateTimer>
-        let dense: UnsafeMutableBufferPointer<UInt16>
-        let combBase: UnsafeMutableBufferPointer<UInt32>
-        let combNext: UnsafeMutableBufferPointer<UInt16>
-        let combCheck: UnsafeMutableBufferPointer<UInt16>
+        let outputs: RawArray<StateOutput>
+        let timers: RawArray<StateTimer>
+        let dense: RawArray<UInt16>
+        let combBase: RawArray<UInt32>
+        let combNext: RawArray<UInt16>
+        let combCheck: RawArray<UInt16>
 
         init(_ table: GestureTable) {
-            records = Self.copy(table.gestures)
-            classMap = Self.copy(table.classMap)
-            outputs = Self.copy(table.stateInfo.map { StateOutput(rawValue: $0 & 0xF) ?? .failed })
-            timers = Self.copy(table.stateInfo.map { StateTimer(rawValue: $0 >> 4) ?? .none })
-            dense = Self.copy(table.dense)
-            combBase = Self.copy(table.combBase)
-            combNext = Self.copy(table.combNext)
-            combCheck = Self.copy(table.combCheck)
-        }
-
-        /// At least one element, so that an empty array still has a base address.
-        private static func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
-            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
-            _ = buffer.initialize(from: array)
-            return buffer
+            records = RawArray(table.gestures)
+            classMap = RawArray(table.classMap)
+            outputs = RawArray(table.stateInfo.map { StateOutput(rawValue: $0 & 0xF) ?? .failed })
+            timers = RawArray(table.stateInfo.map { StateTimer(rawValue: $0 >> 4) ?? .none })
+            dense = RawArray(table.dense)
+            combBase = RawArray(table.combBase)
+            combNext = RawArray(table.combNext)
+            combCheck = RawArray(table.combCheck)
         }
 
         deinit {
-            records.deallocate()
-            classMap.deallocate()
-            outputs.deallocate()
-            timers.deallocate()
-            dense.deallocate()
-            combBase.deallocate()
-            combNext.deallocate()
-            combCheck.deallocate()
+            for free in [records.free, classMap.free, outputs.free, timers.free, dense.free, combBase.free,
+                         combNext.free, combCheck.free] {
+                free()
+            }
         }
     }
 }

@@ -1,0 +1,28 @@
+/// A fixed-size array of trivial values in raw memory, freed by its owner
+/// (`EngineStorage`, `PackedTransitions`) with `free()`: the engine's
+/// buffers, made, copied and freed one way.
+struct RawArray<Element> {
+    let base: UnsafeMutablePointer<Element>
+    let count: Int
+
+    init(repeating value: Element, count: Int) {
+        base = .allocate(capacity: Swift.max(count, 1))
+        base.initialize(repeating: value, count: count)
+        self.count = count
+    }
+
+    init(_ elements: [Element]) {
+        base = .allocate(capacity: Swift.max(elements.count, 1))
+        base.initialize(from: elements, count: elements.count)
+        count = elements.count
+    }
+
+    func copy() -> RawArray {
+        RawArray(Array(UnsafeBufferPointer(start: base, count: count)))
+    }
+
+    func free() {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+}
