@@ -57,7 +57,7 @@ extension GestureEngine {
                 let (dx, dy) = (slots[s].x - slots[tracks[g].first].x, slots[s].y - slots[tracks[g].first].y)
                 tracks[g].span0 = (dx * dx + dy * dy).squareRoot()
                 tracks[g].lastAngle = atan2(dy, dx)
-                tracks[g].value0 = r.pointee.kind == .pinch ? 1 : 0
+                tracks[g].values = SIMD2(r.pointee.kind == .pinch ? 1 : 0, 0)
                 centroid(g)
                 sample(g)
                 _ = feed(g, .full)
@@ -160,8 +160,7 @@ extension GestureEngine {
     private mutating func measurePan(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
         let count = tracks[g].tracked.nonzeroBitCount
         let (x, y) = centroid(g)
-        tracks[g].value0 = tracks[g].offsetX + x - tracks[g].baseX
-        tracks[g].value1 = tracks[g].offsetY + y - tracks[g].baseY
+        tracks[g].values = SIMD2(tracks[g].offsetX + x - tracks[g].baseX, tracks[g].offsetY + y - tracks[g].baseY)
         guard count >= Int(r.pointee.minTouches) else { return }  // below the minimum the pan pauses
         sample(g)
         guard feed(g, .move) else { return }
@@ -183,12 +182,12 @@ extension GestureEngine {
         let (dx, dy) = (slots[b].x - slots[a].x, slots[b].y - slots[a].y)
         if r.pointee.kind == .pinch {
             let span0 = tracks[g].span0
-            tracks[g].value0 = span0 > 0 ? (dx * dx + dy * dy).squareRoot() / span0 : 1
+            tracks[g].values = SIMD2(span0 > 0 ? (dx * dx + dy * dy).squareRoot() / span0 : 1, 0)
         } else {
             let angle = atan2(dy, dx)
             var delta = angle - tracks[g].lastAngle
             if delta > .pi { delta -= 2 * .pi } else if delta <= -.pi { delta += 2 * .pi }
-            tracks[g].value0 += delta
+            tracks[g].values = SIMD2(tracks[g].value0 + delta, 0)
             tracks[g].lastAngle = angle
         }
         sample(g)
@@ -306,7 +305,7 @@ extension GestureEngine {
 
     /// Records the current values for velocities.
     mutating func sample(_ g: Int) {
-        let values = records[g].kind == .longPress ? tracks[g].location : SIMD2(tracks[g].value0, tracks[g].value1)
+        let values = records[g].kind == .longPress ? tracks[g].location : tracks[g].values
         let i = Int(tracks[g].ringHead)
         ring[g &* Self.ringSize &+ i] = VelocitySample(time: clock, values: values)
         tracks[g].ringHead = Int32(truncatingIfNeeded: (i &+ 1) & (Self.ringSize &- 1))

@@ -63,7 +63,10 @@ struct Track {
     }
 
     // Continuous values: pan translation, pinch scale, rotation.
-    var value0 = 0.0, value1 = 0.0
+    /// One 16-byte pair, written whole (as `location`): `sample` reads it back at once.
+    var values = SIMD2<Double>(0, 0)
+    var value0: Double { values.x }
+    var value1: Double { values.y }
     var baseX = 0.0, baseY = 0.0, offsetX = 0.0, offsetY = 0.0
     var span0 = 0.0, lastAngle = 0.0
 
