@@ -21,20 +21,26 @@ public enum FuzzTargets {
         }
     }
 
-    /// The table loader on arbitrary bytes: a table that loads must run.
+    /// The table loader on arbitrary bytes: a table that loads must run,
+    /// touches hitting each of its views, deliveries worked out.
     public static func table(_ bytes: [UInt8]) {
         guard let table = try? GestureTable(decoding: bytes) else { return }
         var engine = Engine(table: table)
-        for e in sampleStream { engine.feed(e) }
+        engine.reportsDeliveries = true
+        for var e in sampleStream {
+            e.view = table.viewNames.isEmpty ? 0 : Int(e.time / 16_000) % table.viewNames.count
+            engine.feed(e)
+        }
         engine.reset()
         engine.finish()
-        precondition(!engine.hasTouchesDown && !engine.hasPendingDeadline)
+        precondition(!engine.hasTouchesDown && !engine.hasPendingDeadline && !engine.hasWithheldDeliveries)
     }
 
     /// The engine on arbitrary touch streams over a set with every kind and
     /// rule: afterwards, once everything is cancelled, nothing is stuck.
     public static func engine(_ bytes: [UInt8]) {
         var engine = Engine(table: allKinds)
+        engine.reportsDeliveries = bytes.first.map { $0 & 1 == 0 } ?? false
         var t: Int64 = 0
         var i = 0
         while i + 6 <= bytes.count {
@@ -44,13 +50,14 @@ public enum FuzzTargets {
             let phase = TouchPhase(rawValue: bytes[i + 2] % 5)!
             let x = flags & 2 != 0 ? Double.nan : Double(bytes[i + 3]) * 2
             let y = Double(bytes[i + 4]) * 2
-            engine.feed(TouchEvent(time: t, id: Int(bytes[i + 1] % 24), phase: phase, x: x, y: y))
+            // The high bits of the flags pick the hit view (4 values for 3 views: one unknown).
+            engine.feed(TouchEvent(time: t, id: Int(bytes[i + 1] % 24), phase: phase, x: x, y: y, view: Int(flags >> 6)))
             if flags & 4 != 0 { engine.advance(to: t + Int64(flags) * 10_000) }
             i += 6
         }
         engine.reset()
         engine.finish()
-        precondition(!engine.hasTouchesDown && !engine.hasPendingDeadline)
+        precondition(!engine.hasTouchesDown && !engine.hasPendingDeadline && !engine.hasWithheldDeliveries)
         for g in engine.table.gestures.indices { precondition(engine.isIdle(g), "gesture \(g) is stuck") }
     }
 
@@ -68,6 +75,16 @@ public enum FuzzTargets {
             gesture twist: rotation {}
             gesture check: stroke { segment: 12pt  match: down-right up-right }
             gesture tickle: stroke { axis: horizontal  segment: 20pt  match: horizontal{3,}  recognize: immediately }
+            gesture caret: stroke {
+                segment: 5%  resample: true  smoothing: 20%  hysteresis: 15deg  minSegment: 10%  hooks: 15%
+                match: (up-right | up)+ (down-right | down)+  chord: -45deg...45deg
+            }
+            gesture press: tap { delaysTouchesBegan: true  cancelsTouches: false }
+            view canvas {
+                gestures: drag, zoom, twist, caret
+                forwards: ended
+                view button { gestures: press, single, double  forwards: double }
+            }
             single requires double to fail
             flick requires drag to fail
             zoom with twist
