@@ -39,6 +39,18 @@ import Testing
         #expect(engine.events.isEmpty)
     }
 
+    @Test func aTouchTheSystemCancelsIsCancelledForItsView() throws {
+        let table = try RuntimePaths.compile(Self.moveMe)
+        let background = try #require(table.view(named: "background"))
+        var engine = Engine(table: table)
+        engine.reportsDeliveries = true
+        engine.feed(TouchEvent(time: 1_000_000, id: 1, phase: .began, x: 10, y: 10, view: background))
+        engine.feed(TouchEvent(time: 1_050_000, id: 1, phase: .cancelled, x: 0, y: 0))
+        engine.finish()
+        #expect(engine.deliveries.map(\.phase) == [.began, .cancelled])
+        #expect(!engine.hasWithheldDeliveries)
+    }
+
     @Test func deliveriesAreReportedOnlyWhenAsked() throws {
         let table = try RuntimePaths.compile(Self.moveMe)
         let background = try #require(table.view(named: "background"))

@@ -40,8 +40,11 @@ extension GestureEngine {
             if lift.cancelled {
                 // The system cancelled it: nothing withheld for it matters any more.
                 drop(slot: lift.slot)
-                if slots[lift.slot].beganDelivered { add(.cancelled, lift.slot) }
-                slots[lift.slot].closed = true
+                if slots[lift.slot].beganDelivered {
+                    add(.cancelled, lift.slot)  // closes it when delivered
+                } else {
+                    slots[lift.slot].closed = true
+                }
             } else {
                 add(.ended, lift.slot)
             }
