@@ -32,6 +32,17 @@ import Testing
         #expect(onRoot.events.isEmpty)
     }
 
+    @Test func aHitTestPathGivesItsLastViewIfItAgreesWithTheTree() throws {
+        let table = try RuntimePaths.compile(Self.moveMe)
+        let placard = try #require(table.view(named: "placard"))
+        #expect(table.view(path: ["myView", "placard"]) == placard)
+        #expect(table.view(path: ["window", "myView", "placard"]) == placard)
+        #expect(table.view(path: ["placard"]) == placard)
+        #expect(table.view(path: ["myView", "background", "placard"]) == nil)  // siblings, not nested
+        #expect(table.view(path: ["myView", "nowhere"]) == nil)
+        #expect(table.view(path: []) == 0)
+    }
+
     @Test func anUnknownHitViewIsTheRootAndCounted() throws {
         var engine = Engine(table: try RuntimePaths.compile(Self.moveMe))
         drag(&engine, view: 42)

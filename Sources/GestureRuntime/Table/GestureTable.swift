@@ -64,6 +64,21 @@ public struct GestureTable: Hashable, Sendable {
         viewNames.indices.first { strings[Int(viewNames[$0])] == name }
     }
 
+    /// The hit view of a hit-test path as a host reports it (view names from
+    /// the outermost to the one under the finger; the root `window` may be
+    /// left out): the last view, if the path agrees with the declared tree.
+    public func view(path: [String]) -> Int? {
+        var parent = 0
+        var last = 0
+        for (i, name) in path.enumerated() {
+            guard let v = view(named: name) else { return nil }
+            if i == 0 && v == 0 { continue }
+            guard Int(viewParents[v]) == parent || (i == 0 && v != 0) else { return nil }
+            (parent, last) = (v, v)
+        }
+        return last
+    }
+
     /// The view gesture `g` is attached to (0, the root, without views).
     public func view(of g: Int) -> Int { gestureViews.isEmpty ? 0 : Int(gestureViews[g]) }
 
