@@ -1,19 +1,25 @@
+import Foundation
 import GestureCompiler
 
-/// `gspec check <file|dir>...`: diagnostics only.
+/// `gspec check <file|dir>...`: diagnostics, conflicts with witnesses, latencies.
 enum CheckCommand {
     static let spec = CommandLineSpec(
         name: "check",
         abstract: "Parse and check .gesture files and print their diagnostics.",
-        usage: "gspec check <file.gesture|dir>... [--color auto|always|never]",
+        usage: "gspec check <file.gesture|dir>... [--witness DIR] [--latency] [--color auto|always|never]",
         options: [
+            .init(name: "--witness", value: "dir", help: "Write each conflict's witness trace to DIR as a .jsonl file."),
+            .init(name: "--latency", value: nil, help: "Print each gesture's worst and typical wait imposed by the rules."),
             CommandLineSpec.colorOption,
         ],
         discussion: """
             Directories are searched recursively for .gesture files. Diagnostics go to
             stderr as 'path:line:col: error|warning|note: message' with the source line
-            and a caret. Exit status: 0 no errors (warnings allowed), 1 errors in the
-            input or a missing file, 2 a wrong command line.
+            and a caret. A spec without errors is also analysed: gestures that can never
+            be recognized, conflicts no rule decides (each with a witness touch trace that
+            'gspec run' reproduces), rules that never apply, and 'maxLatency' budgets.
+            Exit status: 0 no errors (warnings allowed), 1 errors in the input or a
+            missing file, 2 a wrong command line.
             """
     )
 
@@ -31,11 +37,39 @@ enum CheckCommand {
                 failed = true
             case .success(let source):
                 let result = Frontend.check(source)
-                console.err(renderer.render(result.diagnostics, in: source))
-                failed = failed || result.diagnostics.hasErrors
+                guard !result.diagnostics.hasErrors else {
+                    console.err(renderer.render(result.diagnostics, in: source))
+                    failed = true
+                    continue
+                }
+                let report = Analyzer.analyze(result.gestureSet, source: source)
+                console.err(renderer.render(result.diagnostics + report.diagnostics, in: source))
+                failed = failed || report.diagnostics.hasErrors
+                if parsed.flags.contains("--latency") && !report.latencies.isEmpty {
+                    console.out(LatencyTable.render(report.latencies, of: result.gestureSet, path: source.path))
+                }
+                if let dir = parsed.values["--witness"], !writeWitnesses(report, result.gestureSet, source, to: dir, console) {
+                    failed = true
+                }
             }
         }
         return failed ? .inputError : .success
+    }
+
+    private static func writeWitnesses(_ report: Analyzer.Report, _ set: GestureSet, _ source: SourceFile,
+                                       to dir: String, _ console: Console) -> Bool {
+        let base = URL(fileURLWithPath: source.path).deletingPathExtension().lastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            for file in report.witnessFiles(for: set, specPath: source.path) {
+                let path = URL(fileURLWithPath: dir).appendingPathComponent("\(base)-\(file.name)").path
+                try file.text.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+            return true
+        } catch {
+            console.err("error: cannot write witnesses to '\(dir)': \(error.localizedDescription)\n")
+            return false
+        }
     }
 
     static func colored(_ parsed: CommandLineSpec.Parsed, _ console: Console) -> Bool {

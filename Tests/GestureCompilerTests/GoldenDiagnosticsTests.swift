@@ -30,3 +30,24 @@ import Testing
         #expect(multiError >= 10)
     }
 }
+
+/// Every spec under `Golden/analysis` has the exact output of the analysis
+/// (diagnostics with witnesses, then the latency table) in a sibling
+/// `.expected` file, as `gspec check --latency` prints it.
+@Suite struct GoldenAnalysisTests {
+    static let specs = Paths.files(in: Paths.golden.appendingPathComponent("analysis"), ext: "gesture")
+
+    @Test(arguments: specs)
+    func analysisMatchesGolden(_ url: URL) throws {
+        let source = try Paths.source(url)
+        let front = Frontend.check(source)
+        #expect(!front.diagnostics.hasErrors, "\(url.lastPathComponent) must pass the front end")
+        let report = Analyzer.analyze(front.gestureSet, source: source)
+        var rendered = DiagnosticRenderer().render(front.diagnostics + report.diagnostics, in: source)
+        if !report.latencies.isEmpty {
+            rendered += LatencyTable.render(report.latencies, of: front.gestureSet, path: source.path)
+        }
+        let expectedURL = url.deletingPathExtension().appendingPathExtension("expected")
+        #expect(try matchesGolden(rendered, expectedURL), "analysis of \(url.lastPathComponent) differs:\n\(rendered)")
+    }
+}

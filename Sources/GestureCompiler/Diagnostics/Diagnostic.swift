@@ -27,6 +27,8 @@ public struct Diagnostic: Hashable, Sendable {
     public var notes: [Note]
     /// Suggested edits, e.g. the spelling a "did you mean" proposes.
     public var fixIts: [FixIt]
+    /// Lines shown verbatim after the notes, e.g. a conflict's witness trace.
+    public var attachment: [String] = []
 
     /// A diagnostic of `severity` with a stable `id`, at `range`.
     public init(

@@ -36,6 +36,9 @@ public struct DiagnosticRenderer: Sendable {
         for note in d.notes {
             out += block(.note, note.message, note.range, in: source)
         }
+        for line in d.attachment {
+            out += "    " + line + "\n"
+        }
         return out
     }
 

@@ -240,6 +240,7 @@ public struct Checker {
             switch name {
             case "maxInterval": d.maxInterval = micros
             case "maxDuration": d.maxDuration = micros
+            case "maxLatency": (d.maxLatency, d.maxLatencyRange) = (micros, p.value.range)
             default: d.duration = micros
             }
         case .distance(let positive):

@@ -106,6 +106,12 @@ public struct GestureDefinition: Hashable, Sendable {
     /// When a stroke decides.
     public var recognize: RecognizeMode
 
+    /// The longest wait for other gestures (microseconds) the rules may impose
+    /// between completing and being recognized; nil: any. Checked by the analysis.
+    public var maxLatency: Int64?
+    /// Where `maxLatency`'s value is written.
+    public var maxLatencyRange: SourceRange?
+
     /// Index of the view the gesture is attached to in `GestureSet.views` (0: the root).
     public var view = 0
     /// The view does not handle the gesture's events: they go to its parent (`forwards: name`).

@@ -92,6 +92,8 @@ enum ParameterSchema {
 
     private static let delivery: [String: ParameterType] = [
         "cancelsTouches": .flag, "delaysTouchesBegan": .flag, "delaysTouchesEnded": .flag,
+        // Not delivery, but like it every kind has it: the analysis checks it against the rules.
+        "maxLatency": .duration,
     ]
 
     private static let byKind: [GestureKind: [String: ParameterType]] = [

@@ -88,6 +88,35 @@ public struct DirectionNFA: Hashable, Sendable {
     /// Whether the empty segment sequence matches.
     public var matchesEmpty: Bool { closure([0]).contains(accepting) }
 
+    /// Up to `limit` accepted words over `alphabet` with no two equal adjacent
+    /// directions, shortest first (ties in direction order), none longer
+    /// than `maxLength`: strokes that the analyses draw as witnesses.
+    public func shortestWords(over alphabet: DirectionSet, limit: Int, maxLength: Int = 12) -> [[Direction]] {
+        // Breadth-first over (closure, last direction): a node's first visit is by a shortest word.
+        struct Node: Hashable { var states: [Int]; var last: Int }
+        var frontier: [(Node, [Direction])] = [(Node(states: closure([0]).sorted(), last: 8), [])]
+        var seen: Set<Node> = [frontier[0].0]
+        var words: [[Direction]] = []
+        for _ in 0..<maxLength where !frontier.isEmpty && words.count < limit {
+            var next: [(Node, [Direction])] = []
+            for (node, word) in frontier {
+                for d in alphabet.directions where Int(d.rawValue) != node.last {
+                    var targets = Set<Int>()
+                    for s in node.states {
+                        for e in edges[s] where e.label?.contains(DirectionSet(d)) == true { targets.insert(e.target) }
+                    }
+                    guard !targets.isEmpty else { continue }
+                    let child = Node(states: closure(targets).sorted(), last: Int(d.rawValue))
+                    guard seen.insert(child).inserted else { continue }
+                    if child.states.contains(accepting) && words.count < limit { words.append(word + [d]) }
+                    next.append((child, word + [d]))
+                }
+            }
+            frontier = next
+        }
+        return words
+    }
+
     /// Whether some word over `alphabet` with no two equal adjacent directions
     /// is accepted. Segmentation never yields two adjacent segments of one
     /// class, so a pattern for which this is false can never match.

@@ -195,6 +195,11 @@ public struct GestureEngine<Transitions: TransitionFunction> {
 
     /// Whether gesture `g` is back in `possible` with no touches.
     public func isIdle(_ g: Int) -> Bool { tracks[g].status == .idle }
+    /// The automaton state gesture `g` is in (a local state of its table rows),
+    /// for tools that reason about the automaton, such as the latency analysis.
+    public func automatonState(of g: Int) -> Int { tracks[g].state }
+    /// When gesture `g`'s pending deadline fires, if it has one.
+    public func deadline(of g: Int) -> Int64? { tracks[g].deadline == .max ? nil : tracks[g].deadline }
 
     /// Whether any touch is down.
     public var hasTouchesDown: Bool { downMask != 0 }

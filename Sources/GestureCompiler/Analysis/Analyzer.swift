@@ -1,0 +1,114 @@
+import GestureRuntime
+
+/// Static analysis of a checked gesture set, after the front end found no
+/// error: gestures that cannot succeed, conflicts no rule decides (with a
+/// witness stream each), rules that can never apply, and the wait the
+/// rules impose on each gesture.
+public enum Analyzer {
+    /// Everything the analysis found about one set.
+    public struct Report: Sendable {
+        /// Errors and warnings, sorted by location.
+        public var diagnostics: [Diagnostic]
+        public var conflicts: [Conflict]
+        /// One per gesture, in declaration order.
+        public var latencies: [Latency]
+    }
+
+    /// Analyzes `set`, checked from `source`.
+    public static func analyze(_ set: GestureSet, source: SourceFile) -> Report {
+        var diagnostics = DeadGestures.find(in: set)
+        diagnostics += unreachableRules(in: set)
+        var report = Report(diagnostics: [], conflicts: [], latencies: [])
+        // Conflicts and latencies run the compiled gestures, which a dead one would only confuse.
+        if !diagnostics.hasErrors {
+            var analysis = ConflictAnalysis(simulator: Simulator(set: set, source: source))
+            report.conflicts = analysis.conflicts()
+            diagnostics += report.conflicts.map { diagnostic(for: $0, in: set, source: source) }
+            var latency = LatencyAnalysis(conflicts: analysis)
+            report.latencies = latency.latencies()
+            diagnostics += latency.budgetErrors(report.latencies)
+        }
+        report.diagnostics = diagnostics.sortedByLocation()
+        return report
+    }
+
+    /// The rule text that settles a conflict: the winner waits for the victim.
+    static func fix(_ c: Conflict, in set: GestureSet) -> String {
+        "\(set.gestures[c.winner].name) requires \(set.gestures[c.victim].name) to fail"
+    }
+
+    static func diagnostic(for c: Conflict, in set: GestureSet, source: SourceFile) -> Diagnostic {
+        let victim = set.gestures[c.victim].name, winner = set.gestures[c.winner].name
+        let at = TouchStream.seconds(c.winnerAlone)
+        let witness = "witness: \(c.witness.summary)"
+        var d: Diagnostic
+        if let rule = c.rule {
+            d = Diagnostic(.warning, "preempted-by-rule",
+                           "'\(victim)' never fires: it waits for '\(winner)' to fail, and '\(winner)' succeeds on each of the \(c.tried) streams tried that perform '\(victim)' (\(witness))",
+                           at: set.gestures[c.victim].nameRange,
+                           notes: [.init("the rule that makes '\(victim)' wait", at: rule.range)])
+        } else {
+            // As CONTRACT.md says: at the later declaration, with a note at the other.
+            let later = max(c.victim, c.winner), earlier = min(c.victim, c.winner)
+            let message: String
+            switch (c.always, c.kind) {
+            case (true, .preempts):
+                message = "'\(victim)' never fires: on each of the \(c.tried) streams tried that perform it, '\(winner)' claims the touches first (\(witness), '\(winner)' at t=\(at))"
+            case (true, .tie):
+                message = "'\(victim)' never fires: '\(winner)' succeeds on the same input on each of the \(c.tried) streams tried that perform it, and wins by declaration order (\(witness), at t=\(at))"
+            case (false, .tie):
+                message = "'\(winner)' and '\(victim)' both claim the touches at t=\(at) and only declaration order decides: '\(winner)' wins (\(witness))"
+            case (false, .preempts):
+                message = "'\(winner)' takes the touches of a '\(victim)' at t=\(at), before '\(victim)' is recognized at t=\(TouchStream.seconds(c.victimAlone)) (\(witness))"
+            }
+            d = Diagnostic(.warning, c.always ? "preempted" : "conflict",
+                           message + "; add \"\(fix(c, in: set))\" or \"\(winner) with \(victim)\"",
+                           at: set.gestures[later].nameRange,
+                           notes: [.init("'\(set.gestures[earlier].name)' is declared here", at: set.gestures[earlier].nameRange)],
+                           fixIts: [.init(replace: SourceRange(start: source.bytes.count, end: source.bytes.count),
+                                          with: (source.bytes.last == 10 ? "" : "\n") + fix(c, in: set) + "\n")])
+        }
+        d.attachment = c.witness.traceLines(viewNames: set.views.map(\.name)).split(separator: "\n").map(String.init)
+        return d
+    }
+
+    /// A rule between gestures that never see one touch (attached to views
+    /// on different branches of the tree) can never change an outcome.
+    static func unreachableRules(in set: GestureSet) -> [Diagnostic] {
+        guard !set.views.isEmpty else { return [] }
+        func path(_ v: Int) -> Set<Int> {
+            var result: Set<Int> = [v]
+            var v = v
+            while let p = set.views[v].parent {
+                result.insert(p)
+                v = p
+            }
+            return result
+        }
+        return set.rules.compactMap { r in
+            let a = set.gestures[r.gesture], b = set.gestures[r.other]
+            guard !path(a.view).contains(b.view) && !path(b.view).contains(a.view) else { return nil }
+            return Diagnostic(.warning, "rule-never-applies",
+                              "the rule can never apply: '\(a.name)' (in '\(set.views[a.view].name)') and '\(b.name)' (in '\(set.views[b.view].name)') never see the same touch",
+                              at: r.range)
+        }
+    }
+}
+
+extension Analyzer.Report {
+    /// The witness of each conflict as a trace file: `# ` lines saying what it
+    /// shows, then the touch samples. Keyed by a file name unique in the set.
+    public func witnessFiles(for set: GestureSet, specPath: String) -> [(name: String, text: String)] {
+        conflicts.map { c in
+            let victim = set.gestures[c.victim].name, winner = set.gestures[c.winner].name
+            let header = """
+                # spec: \(specPath)
+                # conflict: '\(winner)' takes a '\(victim)' (\(c.witness.summary))
+                # alone, '\(winner)' claims at t=\(TouchStream.seconds(c.winnerAlone)) and '\(victim)' at t=\(TouchStream.seconds(c.victimAlone)); in the set '\(victim)' never fires
+                # fix: \(Analyzer.fix(c, in: set)), or \(winner) with \(victim)
+
+                """
+            return ("\(victim)-vs-\(winner).jsonl", header + c.witness.traceLines(viewNames: set.views.map(\.name)))
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import GestureRuntime
+
+/// Gestures whose own parameters contradict each other, found from the
+/// parameters alone. (A pattern that can never match is the checker's.)
+enum DeadGestures {
+    static func find(in set: GestureSet) -> [Diagnostic] {
+        set.gestures.compactMap { g in
+            guard g.kind == .stroke, g.minSegment > 0, let pattern = g.pattern else { return nil }
+            let alphabet: DirectionSet = switch g.axis {
+            case .any: .any
+            case .horizontal: .horizontal
+            case .vertical: .vertical
+            }
+            // Every inner segment must be at least minSegment of the whole
+            // path, and the two end segments have some length too.
+            guard let shortest = DirectionNFA(pattern).shortestWords(over: alphabet, limit: 1, maxLength: 64).first
+            else { return nil }
+            let inner = shortest.count - 2
+            guard inner >= 1, Double(inner) * g.minSegment >= 1 else { return nil }
+            return Diagnostic(.error, "dead-gesture",
+                              "'\(g.name)' can never be recognized: its pattern needs \(inner) inner segments of at least \(TouchStream.number(g.minSegment * 100))% of the path each ('minSegment'), which with the two end segments is more than the whole path",
+                              at: g.nameRange)
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import GestureRuntime
+
+/// Candidate touch streams that should make one gesture succeed on its own:
+/// a plain performance and variants at the edges of its parameters (slow,
+/// fast, a single-sample jump, a wobble within slop), from which the analyses
+/// take witnesses. The analyses keep only the ones the compiled gesture
+/// really recognizes, so a candidate here needs to be plausible, not exact.
+enum ExemplarGenerator {
+    static let origin = SIMD2<Double>(300, 300)
+
+    /// The candidates for `g`, touching down in view `view`.
+    static func candidates(for g: GestureDefinition, view: Int) -> [TouchStream] {
+        switch g.kind {
+        case .tap: taps(g, view)
+        case .longPress: longPresses(g, view)
+        case .swipe: swipes(g, view)
+        case .pan: pans(g, view)
+        case .pinch: twoFinger(g, view, pinch: true)
+        case .rotation: twoFinger(g, view, pinch: false)
+        case .stroke: strokes(g, view)
+        }
+    }
+
+    /// A screen vector (y down) for an angle counter-clockwise from the x axis.
+    static func unit(_ angle: Double) -> SIMD2<Double> { SIMD2(cos(angle), -sin(angle)) }
+
+    static func unit(_ d: Direction) -> SIMD2<Double> { unit(Double(d.rawValue) * .pi / 4) }
+
+    static func fingers(_ count: Int, around p: SIMD2<Double> = origin) -> [SIMD2<Double>] {
+        (0..<count).map { p + SIMD2(Double($0) * 30, 0) }
+    }
+
+    /// `count` presses of `fingers` fingers, each `press` long, `gap` apart,
+    /// each finger moving `wobble` points and back within the press.
+    static func series(_ b: inout StreamBuilder, count: Int, fingers n: Int, press: Int64, gap: Int64, wobble: Double = 0) {
+        for i in 0..<count {
+            if i > 0 { b.wait(gap) }
+            b.down(fingers(n))
+            if wobble > 0 {
+                let half = max(press / 2, 1)
+                b.period = max(half / 2, 1)
+                b.translate(by: SIMD2(wobble, 0), samples: 2)
+                b.wait(press - 2 * b.period)
+            } else {
+                b.wait(press)
+            }
+            b.liftAll()
+        }
+    }
+
+    static func taps(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {
+        let press = min(50_000, g.maxDuration / 2), gap = min(100_000, g.maxInterval / 2)
+        var plain = StreamBuilder(view: view)
+        series(&plain, count: g.taps, fingers: g.minTouches, press: press, gap: gap)
+        var slow = StreamBuilder(view: view)
+        series(&slow, count: g.taps, fingers: g.minTouches, press: max(1, g.maxDuration - 1_000), gap: max(1, g.maxInterval - 1_000))
+        var wobbly = StreamBuilder(view: view)
+        series(&wobbly, count: g.taps, fingers: g.minTouches, press: press, gap: gap, wobble: g.slop)
+        let what = g.taps == 1 ? "a tap" : "\(g.taps) taps"
+        return [plain.stream("\(what), \(press / 1000) ms presses"),
+                slow.stream("\(what), presses and gaps 1 ms under their limits"),
+                wobbly.stream("\(what), each finger moving \(TouchStream.number(g.slop))pt (the slop) in a press")]
+    }
+
+    static func longPresses(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {
+        func hold(wobble: Double, thenMove: Bool) -> StreamBuilder {
+            var b = StreamBuilder(view: view)
+            series(&b, count: g.taps, fingers: g.minTouches, press: min(50_000, g.maxDuration / 2), gap: min(100_000, g.maxInterval / 2))
+            if g.taps > 0 { b.wait(min(100_000, g.maxInterval / 2)) }
+            b.down(fingers(g.minTouches))
+            let pressed = b.time
+            if wobble > 0 { b.translate(by: SIMD2(wobble, 0), samples: 4) }
+            b.wait(pressed + g.duration + 100_000 - b.time)
+            if thenMove { b.translate(by: SIMD2(60, 0), samples: 20) }
+            b.liftAll()
+            return b
+        }
+        let ms = g.duration / 1000
+        return [hold(wobble: 0, thenMove: false).stream("held still \(ms + 100) ms"),
+                hold(wobble: 0, thenMove: true).stream("held still \(ms + 100) ms, then dragged 60pt"),
+                hold(wobble: g.slop, thenMove: false).stream("held \(ms + 100) ms, moving \(TouchStream.number(g.slop))pt (the slop) first")]
+    }
+
+    static func swipes(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {
+        var result: [TouchStream] = []
+        let speed = max(2 * g.minVelocity, 600)
+        for d in g.directions.directions {
+            let angle = Double(d.rawValue) * .pi / 4
+            let distance = g.minDistance * 1.5
+            let tilt = g.maxAngle * 0.8, degrees = Int((tilt * 180 / .pi).rounded())
+            for (tilt, label) in [(0.0, ""), (tilt, " tilted \(degrees)deg left"), (-tilt, " tilted \(degrees)deg right")] {
+                var fast = StreamBuilder(view: view)
+                fast.down(fingers(g.minTouches))
+                let samples = max(1, Int((distance / speed * 1e6 / Double(fast.period)).rounded(.up)))
+                fast.translate(by: unit(angle + tilt) * distance, samples: samples)
+                fast.liftAll()
+                result.append(fast.stream("a swipe \(d.name)\(label), \(TouchStream.number(distance))pt at \(Int(speed))pt/s"))
+            }
+            var jump = StreamBuilder(view: view)
+            jump.down(fingers(g.minTouches))
+            jump.translate(by: unit(angle) * g.minDistance * 1.2, samples: 1)
+            jump.liftAll()
+            result.append(jump.stream("a swipe \(d.name) in one \(jump.period / 1000) ms sample"))
+        }
+        return result
+    }
+
+    static func pans(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {
+        let directions: [Direction] = switch g.axis {
+        case .any: [.right, .down]
+        case .horizontal: [.right]
+        case .vertical: [.down]
+        }
+        var counts = [g.minTouches]
+        if let m = g.maxTouches, m != g.minTouches { counts.append(m) }
+        var result: [TouchStream] = []
+        let distance = g.threshold + 40
+        for n in counts {
+            for d in directions {
+                for speed in [200.0, 1_000] {
+                    var b = StreamBuilder(view: view)
+                    b.down(fingers(n))
+                    let samples = max(1, Int((distance / speed * 1e6 / Double(b.period)).rounded(.up)))
+                    b.translate(by: unit(d) * distance, samples: samples)
+                    b.liftAll()
+                    result.append(b.stream("\(n) finger\(n == 1 ? "" : "s") dragged \(d.name) \(TouchStream.number(distance))pt at \(Int(speed))pt/s"))
+                }
+                var jump = StreamBuilder(view: view)
+                jump.down(fingers(n))
+                jump.translate(by: unit(d) * (g.threshold + 30), samples: 1)
+                jump.translate(by: unit(d) * 10, samples: 2)
+                jump.liftAll()
+                result.append(jump.stream("\(n) finger\(n == 1 ? "" : "s") jumping \(TouchStream.number(g.threshold + 30))pt \(d.name) in one sample"))
+            }
+        }
+        return result
+    }
+
+    static func twoFinger(_ g: GestureDefinition, _ view: Int, pinch: Bool) -> [TouchStream] {
+        let center = origin + SIMD2(50, 0)
+        let start = [center - SIMD2(50, 0), center + SIMD2(50, 0)]
+        func run(scale: Double, angle: Double, samples: Int) -> StreamBuilder {
+            var b = StreamBuilder(view: view)
+            b.down(start)
+            b.move(samples: samples) { _, p in
+                let r = (p - center) * scale
+                return center + SIMD2(r.x * cos(angle) - r.y * sin(angle), r.x * sin(angle) + r.y * cos(angle))
+            }
+            b.liftAll()
+            return b
+        }
+        if pinch {
+            let out = 1 + max(3 * g.threshold, 0.3), inward = max(0.2, 1 - max(3 * g.threshold, 0.3))
+            return [run(scale: out, angle: 0, samples: 25).stream("two fingers spreading to \(TouchStream.number(out))x in 200 ms"),
+                    run(scale: inward, angle: 0, samples: 25).stream("two fingers pinching to \(TouchStream.number(inward))x in 200 ms"),
+                    run(scale: out, angle: 0, samples: 1).stream("two fingers spreading to \(TouchStream.number(out))x in one sample")]
+        }
+        let turn = max(3 * g.threshold, 20 * .pi / 180)
+        let deg = Int((turn * 180 / .pi).rounded())
+        return [run(scale: 1, angle: turn, samples: 25).stream("two fingers turning \(deg)deg clockwise in 200 ms"),
+                run(scale: 1, angle: -turn, samples: 25).stream("two fingers turning \(deg)deg counter-clockwise in 200 ms"),
+                run(scale: 1, angle: turn, samples: 1).stream("two fingers turning \(deg)deg in one sample")]
+    }
+
+    static func strokes(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {
+        guard let pattern = g.pattern else { return [] }
+        let alphabet: DirectionSet = switch g.axis {
+        case .any: .any
+        case .horizontal: .horizontal
+        case .vertical: .vertical
+        }
+        let words = DirectionNFA(pattern).shortestWords(over: alphabet, limit: 4)
+        // Short legs make one step each; long ones several.
+        let legs = g.segmentIsRelative ? [30.0, 60] : [max(1.5 * g.segment, 20), max(3 * g.segment, 40)]
+        var result: [TouchStream] = []
+        for word in words {
+            // The last variant runs on along its last leg: a long tail.
+            for (leg, speed, tail) in [(legs[0], 400.0, 1.0), (legs[1], 400, 1), (legs[1], 1_500, 1), (legs[1], 1_500, 2)] {
+                var b = StreamBuilder(view: view)
+                b.down([origin])
+                for (i, d) in word.enumerated() {
+                    let length = i == word.count - 1 ? leg * tail : leg
+                    let samples = max(1, Int((length / speed * 1e6 / Double(b.period)).rounded(.up)))
+                    b.translate(by: unit(d) * length, samples: samples)
+                }
+                b.liftAll()
+                let name = word.map(\.name).joined(separator: " ")
+                let legs = tail == 1 ? "\(TouchStream.number(leg))pt legs" : "\(TouchStream.number(leg))pt legs, the last \(TouchStream.number(leg * tail))pt"
+                result.append(b.stream("a stroke \(name), \(legs) at \(Int(speed))pt/s"))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,162 @@
+import GestureRuntime
+
+/// How long the rules make one gesture wait between completing (its own
+/// automaton accepts) and being reported (the gestures it requires to fail
+/// have failed).
+public struct Latency: Hashable, Sendable {
+    public var gesture: Int
+    /// The gestures it requires to fail, in rule order.
+    public var waitsFor: [Int]
+    /// The longest wait in microseconds over every way to go on after
+    /// completing (a supremum: the wait gets as close as the input likes);
+    /// nil when it is unbounded (a gesture waited for can stay undecided
+    /// until an input decides it, such as a swipe until its finger lifts).
+    public var worst: Int64?
+    /// The wait on the gesture's plain performance (the first of its
+    /// exemplars), or nil when the set never reports it there.
+    public var typical: Int64?
+    /// That performance.
+    public var typicalStream: String?
+}
+
+/// Works out each gesture's `Latency`: the typical wait by running its plain
+/// exemplar through the set, the worst by following, in the automaton of
+/// each gesture it waits for, the longest path of deadlines from where that
+/// automaton is when the gesture completes, avoiding its success.
+struct LatencyAnalysis {
+    var conflicts: ConflictAnalysis
+    var set: GestureSet { conflicts.set }
+    private var automata: [Int: DFA] = [:]
+
+    init(conflicts: ConflictAnalysis) { self.conflicts = conflicts }
+
+    mutating func latencies() -> [Latency] {
+        set.gestures.indices.map { latency(of: $0) }
+    }
+
+    mutating func latency(of a: Int) -> Latency {
+        var seen = Set<Int>()
+        let targets = set.rules.filter { $0.relation == .requiresToFail && $0.gesture == a }.map(\.other)
+            .filter { seen.insert($0).inserted }
+        var result = Latency(gesture: a, waitsFor: targets, worst: 0, typical: targets.isEmpty ? 0 : nil)
+        guard !targets.isEmpty else { return result }
+        for (stream, alone) in conflicts.exemplars(of: a, inGenerationOrder: true) {
+            let events = conflicts.simulator.runAll(stream)
+            let event = events.first { $0.gesture == a && $0.claims }
+            if result.typicalStream == nil, let event {
+                result.typical = event.time - event.completedAt
+                result.typicalStream = stream.summary
+            }
+            let completed = event?.completedAt ?? alone
+            for b in targets {
+                guard let worst = result.worst else { break }
+                switch wait(for: b, on: stream, from: completed) {
+                case .infinite: result.worst = nil
+                case .finite(let w): result.worst = max(worst, w)
+                case .invalid: break
+                }
+            }
+        }
+        return result
+    }
+
+    enum Wait {
+        /// Every way on recognizes the gesture waited for (the waiting one then fails).
+        case invalid
+        case finite(Int64)
+        case infinite
+
+        static func + (a: Int64, b: Wait) -> Wait {
+            if case .finite(let w) = b { return .finite(a + w) }
+            return b
+        }
+
+        func larger(_ other: Wait) -> Wait {
+            switch (self, other) {
+            case (.infinite, _), (_, .infinite): .infinite
+            case (.invalid, _): other
+            case (_, .invalid): self
+            case (.finite(let a), .finite(let b)): .finite(max(a, b))
+            }
+        }
+    }
+
+    /// The longest time `b` can stay undecided after `time` on `stream`.
+    mutating func wait(for b: Int, on stream: TouchStream, from time: Int64) -> Wait {
+        // `b` alone: its automaton never looks at other gestures, so it is where it would be in the set.
+        var engine = Engine(table: conflicts.simulator.table(for: [b], rules: false))
+        for e in stream.events where e.time <= time { engine.feed(e) }
+        engine.advance(to: time)
+        guard !engine.isIdle(0) else { return .finite(0) }
+        let dfa = automaton(b)
+        let q = engine.automatonState(of: 0)
+        guard dfa.timers[q] != .none, let deadline = engine.deadline(of: 0) else {
+            return dfa.outputs[q].isTerminal ? .finite(0) : .infinite
+        }
+        var visiting: Set<Int> = [q]
+        return max(0, deadline - time) + successors(of: q, run: dfa.timers[q], dfa, set.gestures[b], &visiting)
+    }
+
+    private func duration(_ timer: StateTimer, _ g: GestureDefinition) -> Int64 {
+        switch timer {
+        case .none: 0
+        case .pressDuration: g.maxDuration
+        case .interval: g.maxInterval
+        case .hold: g.duration
+        }
+    }
+
+    /// The longest wait through state `q`, entered while the deadline of `run` ticks.
+    /// Consecutive states with one timer share its deadline (a press's
+    /// `pressDuration` runs from its first down whatever the finger count).
+    private func longest(_ q: Int, run: StateTimer, _ dfa: DFA, _ g: GestureDefinition, _ visiting: inout Set<Int>) -> Wait {
+        switch dfa.outputs[q] {
+        case .failed, .restart: return .finite(0)
+        case .none: break
+        default: return .invalid
+        }
+        let timer = dfa.timers[q]
+        guard timer != .none, visiting.insert(q).inserted else { return .infinite }
+        defer { visiting.remove(q) }
+        return (timer == run ? 0 : duration(timer, g)) + successors(of: q, run: timer, dfa, g, &visiting)
+    }
+
+    private func successors(of q: Int, run: StateTimer, _ dfa: DFA, _ g: GestureDefinition, _ visiting: inout Set<Int>) -> Wait {
+        var best = Wait.invalid
+        for next in Set(dfa.next[q]) where next != q {
+            best = best.larger(longest(next, run: run, dfa, g, &visiting))
+        }
+        return best
+    }
+
+    private mutating func automaton(_ g: Int) -> DFA {
+        if let a = automata[g] { return a }
+        // The table of a single gesture holds exactly this automaton, so engine states index it.
+        let a = DFA(determinizing: Lowering.automaton(for: set.gestures[g]))!.minimized()
+        automata[g] = a
+        return a
+    }
+
+    /// An error for each gesture whose `maxLatency` the rules can exceed.
+    func budgetErrors(_ latencies: [Latency]) -> [Diagnostic] {
+        latencies.compactMap { l in
+            let g = set.gestures[l.gesture]
+            guard let budget = g.maxLatency, let range = g.maxLatencyRange else { return nil }
+            let names = l.waitsFor.map { "'\(set.gestures[$0].name)'" }.joined(separator: " and ")
+            let message: String
+            if let worst = l.worst {
+                guard worst > budget else { return nil }
+                message = "the rules can make '\(g.name)' wait up to \(Self.milliseconds(worst)) for \(names) to fail, more than its maxLatency of \(Self.milliseconds(budget))"
+            } else {
+                message = "the rules can make '\(g.name)' wait for \(names) to fail with no limit (until an input decides), more than its maxLatency of \(Self.milliseconds(budget))"
+            }
+            let notes = set.rules.filter { $0.relation == .requiresToFail && $0.gesture == l.gesture }
+                .map { Diagnostic.Note("'\(g.name)' waits because of this rule", at: $0.range) }
+            return Diagnostic(.error, "latency-budget", message, at: range, notes: notes)
+        }
+    }
+
+    static func milliseconds(_ microseconds: Int64) -> String {
+        microseconds % 1000 == 0 ? "\(microseconds / 1000) ms" : "\(TouchStream.number(Double(microseconds) / 1000)) ms"
+    }
+}

@@ -1,0 +1,28 @@
+/// The table `gspec check --latency` prints: per gesture, what it waits for
+/// and how long, worst case and on its plain performance.
+public enum LatencyTable {
+    /// The table of `latencies`, headed by the spec's path.
+    public static func render(_ latencies: [Latency], of set: GestureSet, path: String) -> String {
+        var rows = [["gesture", "waits for", "worst", "typical", "typical on"]]
+        for l in latencies {
+            let g = set.gestures[l.gesture]
+            rows.append([
+                g.name,
+                l.waitsFor.isEmpty ? "-" : l.waitsFor.map { set.gestures[$0].name }.joined(separator: ", "),
+                l.worst.map(LatencyAnalysis.milliseconds) ?? "unbounded",
+                l.typical.map(LatencyAnalysis.milliseconds) ?? "never fires",
+                l.waitsFor.isEmpty ? "" : l.typicalStream ?? "",
+            ])
+        }
+        let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max()! }
+        var text = "\(path):\n"
+        for row in rows {
+            let cells = row.enumerated().map { c, cell in cell + String(repeating: " ", count: widths[c] - cell.count) }
+            var line = Substring("  " + cells.joined(separator: "  "))
+            while line.last == " " { line.removeLast() }
+            text += line + "\n"
+        }
+        return text
+    }
+
+}

@@ -1,0 +1,61 @@
+import GestureRuntime
+
+/// Runs touch streams through compiled subsets of one gesture set: a gesture
+/// alone, a pair without rules, the whole set, the set with two gestures'
+/// declaration order swapped. Tables are compiled once per subset.
+struct Simulator {
+    let set: GestureSet
+    let source: SourceFile
+    private var tables: [[Int]: GestureTable] = [:]
+
+    init(set: GestureSet, source: SourceFile) {
+        self.set = set
+        self.source = source
+    }
+
+    /// Events of a run over the gestures `order` (indices into the set, in
+    /// the order they are declared in the subset), with the rules among them
+    /// when `rules` is set. Event gesture indices are mapped back to the set's.
+    mutating func run(_ stream: TouchStream, gestures order: [Int], rules: Bool = true) -> [GestureEvent] {
+        var engine = Engine(table: table(for: order, rules: rules))
+        for e in stream.events { engine.feed(e) }
+        engine.finish()
+        return engine.events.map { e in
+            var e = e
+            e.gesture = order[e.gesture]
+            return e
+        }
+    }
+
+    /// The compiled subset `order`, with the rules among its gestures when `rules` is set.
+    mutating func table(for order: [Int], rules: Bool = true) -> GestureTable {
+        let key = order + (rules ? [] : [-1])
+        if let t = tables[key] { return t }
+        let table = build(order, rules: rules)
+        tables[key] = table
+        return table
+    }
+
+    /// The whole set as declared.
+    mutating func runAll(_ stream: TouchStream) -> [GestureEvent] {
+        run(stream, gestures: Array(set.gestures.indices))
+    }
+
+    private func build(_ order: [Int], rules: Bool) -> GestureTable {
+        var position = [Int: Int]()
+        for (i, g) in order.enumerated() { position[g] = i }
+        var subset = GestureSet(gestures: order.map { set.gestures[$0] }, rules: [], views: set.views)
+        if rules {
+            for r in set.rules {
+                guard let a = position[r.gesture], let b = position[r.other] else { continue }
+                subset.rules.append(Rule(relation: r.relation, gesture: a, other: b, range: r.range))
+            }
+        }
+        return TableBuilder.build(subset, source: source).0
+    }
+}
+
+extension GestureEvent {
+    /// Whether the event claims the gesture's touches: it began or was recognized.
+    var claims: Bool { state == .began || state == .recognized }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import GestureRuntime
+
+/// A concrete touch stream the analyses run: an exemplar of a gesture, a
+/// witness of a conflict, a boundary test. Plain samples, printable as a trace.
+public struct TouchStream: Hashable, Sendable {
+    public var events: [TouchEvent]
+    /// What the stream does, in a few words ("2 taps, 50 ms presses").
+    public var summary: String
+
+    public init(events: [TouchEvent], summary: String) {
+        self.events = events
+        self.summary = summary
+    }
+
+    /// The stream in CONTRACT.md's trace format. `viewNames` (a set that
+    /// declares views) names each `began` line's hit view.
+    public func traceLines(viewNames: [String] = []) -> String {
+        var text = ""
+        for e in events {
+            var line = "{\"t\":\(Self.seconds(e.time)),\"touch\":\(e.id),\"phase\":\"\(e.phase.name)\","
+            line += "\"x\":\(Self.number(e.x)),\"y\":\(Self.number(e.y))"
+            if e.phase == .began && e.view < viewNames.count { line += ",\"view\":\"\(viewNames[e.view])\"" }
+            text += line + "}\n"
+        }
+        return text
+    }
+
+    /// Exact: every stream time is a whole number of microseconds.
+    static func seconds(_ microseconds: Int64) -> String {
+        String(format: "%d.%06d", microseconds / 1_000_000, microseconds % 1_000_000)
+    }
+
+    static func number(_ x: Double) -> String {
+        let rounded = (x * 1e6).rounded() / 1e6
+        let text = "\(rounded)"
+        return text.contains(".") || text.contains("e") ? text : text + ".0"
+    }
+}
+
+/// Writes touch streams sample by sample: fingers go down, move in straight
+/// lines sampled at a fixed period, and lift.
+struct StreamBuilder {
+    private(set) var events: [TouchEvent] = []
+    private(set) var time: Int64 = 0
+    /// Where each finger that is down is.
+    private(set) var fingers: [Int: SIMD2<Double>] = [:]
+    let view: Int
+    /// Microseconds between samples of a movement.
+    var period: Int64 = 8_000
+    private var nextID = 1
+
+    init(view: Int) { self.view = view }
+
+    /// Puts fingers down at `points` in one frame; returns their ids.
+    @discardableResult
+    mutating func down(_ points: [SIMD2<Double>]) -> [Int] {
+        points.map { p in
+            let id = nextID
+            nextID += 1
+            fingers[id] = p
+            events.append(TouchEvent(time: time, id: id, phase: .began, x: p.x, y: p.y, view: view))
+            return id
+        }
+    }
+
+    mutating func wait(_ microseconds: Int64) { time += microseconds }
+
+    /// Moves every finger by `offset(finger, fraction)` from where it is, in
+    /// `samples` frames `period` apart (a straight line per finger by default).
+    mutating func move(samples: Int, _ target: (Int, SIMD2<Double>) -> SIMD2<Double>) {
+        let ids = fingers.keys.sorted()
+        let from = fingers
+        for i in 1...max(1, samples) {
+            time += period
+            let f = Double(i) / Double(max(1, samples))
+            for id in ids {
+                let p = from[id]! + (target(id, from[id]!) - from[id]!) * f
+                fingers[id] = p
+                events.append(TouchEvent(time: time, id: id, phase: .moved, x: p.x, y: p.y, view: view))
+            }
+        }
+    }
+
+    /// Moves every finger by `delta` over `samples` frames.
+    mutating func translate(by delta: SIMD2<Double>, samples: Int) {
+        move(samples: samples) { _, p in p + delta }
+    }
+
+    /// Lifts every finger that is down, in one frame.
+    mutating func liftAll() {
+        for id in fingers.keys.sorted() {
+            let p = fingers[id]!
+            events.append(TouchEvent(time: time, id: id, phase: .ended, x: p.x, y: p.y, view: view))
+        }
+        fingers = [:]
+    }
+
+    func stream(_ summary: String) -> TouchStream { TouchStream(events: events, summary: summary) }
+}

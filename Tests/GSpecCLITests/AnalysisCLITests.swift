@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import GSpecCLI
+
+/// `gspec check`'s analysis end to end: every `requires` rule of the shipped
+/// specs is needed (without it the analysis warns, and its witness replayed
+/// through `gspec run` shows the other gesture winning; with it the shipped
+/// spec checks silently, `CLITests`), witnesses as files, the latency table.
+@Suite struct AnalysisCLITests {
+    static let specs = CLIPaths.packageRoot.appendingPathComponent("specs")
+
+    /// Every `requires` rule of a shipped spec: (spec, line).
+    static let requiresRules: [RuleCase] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: specs.path)) ?? []
+        return names.filter { $0.hasSuffix(".gesture") }.sorted().flatMap { name in
+            let text = (try? String(contentsOf: specs.appendingPathComponent(name), encoding: .utf8)) ?? ""
+            return text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { $0.contains(" requires ") && !$0.hasPrefix("//") }
+                .map { RuleCase(spec: name, rule: String($0)) }
+        }
+    }()
+
+    struct RuleCase: CustomTestStringConvertible, Sendable {
+        var spec: String
+        var rule: String
+        var testDescription: String { "\(spec): \(rule)" }
+    }
+
+    func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-analysis-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// The gestures that claim (began or recognized) in `gspec run` output.
+    func claimers(_ output: String) -> Set<String> {
+        Set(output.split(separator: "\n").compactMap { line -> String? in
+            guard line.contains("\"state\":\"began\"") || line.contains("\"state\":\"recognized\"") else { return nil }
+            return line.split(separator: "\"")[safe: 5].map(String.init)
+        })
+    }
+
+    @Test func shippedSpecsHaveRequiresRules() {
+        #expect(Self.requiresRules.count >= 7)
+    }
+
+    @Test(arguments: requiresRules)
+    func removingARuleGivesAWarningWithAWitness(_ c: RuleCase) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let original = try String(contentsOf: Self.specs.appendingPathComponent(c.spec), encoding: .utf8)
+        let spec = dir.appendingPathComponent(c.spec).path
+        try original.replacingOccurrences(of: c.rule + "\n", with: "").write(toFile: spec, atomically: true, encoding: .utf8)
+        let witnesses = dir.appendingPathComponent("witnesses").path
+        let (status, _, err) = run(["check", spec, "--witness", witnesses])
+        #expect(status == .success)
+        let words = c.rule.split(separator: " ")
+        let (waiter, awaited) = (String(words[0]), String(words[2]))
+        #expect(err.contains("warning: "), "no warning without '\(c.rule)'")
+        let files = try FileManager.default.contentsOfDirectory(atPath: witnesses).sorted()
+        // The pair the rule settled is among the conflicts, in one order or the other.
+        let name = files.first { $0.contains("-\(awaited)-vs-\(waiter).") || $0.contains("-\(waiter)-vs-\(awaited).") }
+        let file = try #require(name, "no witness for \(waiter) and \(awaited) in \(files)")
+        let trace = URL(fileURLWithPath: witnesses).appendingPathComponent(file).path
+        let parts = file.dropLast(".jsonl".count).split(separator: "-vs-")
+        let victim = String(parts[0].dropFirst(c.spec.count - ".gesture".count + 1)), winner = String(parts[1])
+
+        let without = run(["run", spec, "--trace", trace])
+        #expect(without.0 == .success)
+        #expect(claimers(without.1).contains(winner) && !claimers(without.1).contains(victim),
+                "without the rule the witness should show \(winner) winning:\n\(without.1)")
+    }
+
+    @Test func witnessFilesSayWhatTheyShow() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("taps.gesture").path
+        try "gesture singleTap: tap {}\ngesture doubleTap: tap { taps: 2 }\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        let (status, _, err) = run(["check", spec, "--witness", dir.path])
+        #expect(status == .success)
+        #expect(err.contains("taps.gesture:2:9: warning: 'doubleTap' never fires"))
+        #expect(err.contains("    {\"t\":0.000000,\"touch\":1,\"phase\":\"began\""), "the witness follows the warning")
+        let text = try String(contentsOfFile: dir.appendingPathComponent("taps-doubleTap-vs-singleTap.jsonl").path, encoding: .utf8)
+        #expect(text.hasPrefix("# spec: \(spec)\n# conflict: 'singleTap' takes a 'doubleTap'"))
+        #expect(text.contains("# fix: singleTap requires doubleTap to fail"))
+        let replay = run(["run", spec, "--trace", dir.appendingPathComponent("taps-doubleTap-vs-singleTap.jsonl").path])
+        #expect(replay.1 == """
+            {"t":0.050,"gesture":"singleTap","state":"recognized","x":300.0,"y":300.0,"taps":1}
+            {"t":0.200,"gesture":"singleTap","state":"recognized","x":300.0,"y":300.0,"taps":1}
+
+            """)
+    }
+
+    @Test func latencyTableOfTheShippedTapSpecs() {
+        let (status, out, _) = run(["check", Self.specs.appendingPathComponent("tap-view.gesture").path, "--latency"])
+        #expect(status == .success)
+        #expect(out.hasSuffix("""
+              gesture    waits for  worst   typical  typical on
+              singleTap  doubleTap  800 ms  300 ms   a tap, 50 ms presses
+              doubleTap  tripleTap  800 ms  300 ms   2 taps, 50 ms presses
+              tripleTap  -          0 ms    0 ms
+
+            """))
+    }
+
+    @Test func witnessDirectoryThatCannotBeWrittenIsAnError() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let blocker = dir.appendingPathComponent("file")
+        try "x".write(to: blocker, atomically: true, encoding: .utf8)
+        let spec = dir.appendingPathComponent("taps.gesture").path
+        try "gesture singleTap: tap {}\ngesture doubleTap: tap { taps: 2 }\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        let (status, _, err) = run(["check", spec, "--witness", blocker.appendingPathComponent("sub").path])
+        #expect(status == .inputError)
+        #expect(err.contains("error: cannot write witnesses to"))
+    }
+}
+
+extension Array {
+    subscript(safe i: Int) -> Element? { indices.contains(i) ? self[i] : nil }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import GestureRuntime
+import Testing
+@testable import GestureCompiler
+
+/// The analysis's claims, checked against the engine and against values
+/// worked out by hand.
+@Suite struct AnalysisTests {
+    static let analysisSpecs = Paths.files(in: Paths.golden.appendingPathComponent("analysis"), ext: "gesture")
+    static let shippedSpecs = Paths.files(in: Paths.packageRoot.appendingPathComponent("specs"), ext: "gesture")
+
+    func analyze(_ url: URL) throws -> (GestureSet, Analyzer.Report) {
+        let front = Frontend.check(try Paths.source(url))
+        let set = front.gestureSet
+        return (set, Analyzer.analyze(set, source: front.source))
+    }
+
+    func analyze(_ text: String) -> (GestureSet, Analyzer.Report) {
+        let front = Frontend.check(SourceFile(path: "t.gesture", text: text))
+        return (front.gestureSet, Analyzer.analyze(front.gestureSet, source: front.source))
+    }
+
+    func claims(_ g: Int, _ table: GestureTable, _ stream: TouchStream, as index: Int? = nil) -> Bool {
+        var engine = Engine(table: table)
+        for e in stream.events { engine.feed(e) }
+        engine.finish()
+        return engine.events.contains { $0.gesture == (index ?? g) && ($0.state == .began || $0.state == .recognized) }
+    }
+
+    /// Every witness does what its warning says: the victim succeeds on it
+    /// alone, and in the set the winner claims and the victim does not.
+    @Test(arguments: analysisSpecs + shippedSpecs)
+    func witnessesReplay(_ url: URL) throws {
+        let (set, report) = try analyze(url)
+        let source = try Paths.source(url)
+        let whole = Compiler.compile(source).table
+        for c in report.conflicts {
+            let table = try #require(whole)
+            #expect(claims(c.winner, table, c.witness), "\(url.lastPathComponent): the winner must claim")
+            #expect(!claims(c.victim, table, c.witness), "\(url.lastPathComponent): the victim must lose")
+            let alone = TableBuilder.build(GestureSet(gestures: [set.gestures[c.victim]], rules: [], views: set.views),
+                                           source: source).0
+            #expect(claims(c.victim, alone, c.witness, as: 0), "\(url.lastPathComponent): the victim alone must succeed")
+        }
+    }
+
+    @Test(arguments: shippedSpecs)
+    func shippedSpecsHaveNoWarnings(_ url: URL) throws {
+        let (_, report) = try analyze(url)
+        #expect(report.diagnostics.isEmpty, "\(url.lastPathComponent): \(report.diagnostics.map(\.message))")
+    }
+
+    @Test func theConflictsTheLanguageNames() {
+        func pairs(_ text: String) -> [String] {
+            let (set, report) = analyze(text)
+            return report.conflicts.map { "\(set.gestures[$0.winner].name)>\(set.gestures[$0.victim].name)\($0.always ? "!" : "")" }
+        }
+        #expect(pairs("gesture s: tap {}\ngesture d: tap { taps: 2 }") == ["s>d!"])
+        #expect(pairs("gesture f: swipe {}\ngesture p: pan { threshold: 10pt }") == ["p>f"])
+        // Pan thresholds past the swipe's distance: a single-sample jump still ties.
+        #expect(pairs("gesture f: swipe {}\ngesture p: pan { threshold: 80pt }").count == 1)
+        #expect(pairs("gesture h: longPress { slop: 20pt }\ngesture p: pan { threshold: 10pt }") == ["p>h"])
+        #expect(pairs("gesture h: longPress { slop: 10pt }\ngesture p: pan { threshold: 10pt }") == [])
+        #expect(pairs("gesture l: stroke { match: right  recognize: immediately }\ngesture c: stroke { match: right down }") == ["l>c!"])
+        #expect(pairs("gesture z: pinch {}\ngesture t: tap {}") == [])
+        #expect(pairs("gesture r: rotation {}\ngesture t: tap { touches: 1  taps: 2 }") == [])
+        // Decided by a rule either way.
+        #expect(pairs("gesture s: tap {}\ngesture d: tap { taps: 2 }\ns requires d to fail") == [])
+        #expect(pairs("gesture s: tap {}\ngesture d: tap { taps: 2 }\ns with d") == [])
+    }
+
+    @Test func deadGestures() {
+        let (_, dead) = analyze("gesture z: stroke { match: right down right down  minSegment: 50% }")
+        #expect(dead.diagnostics.map(\.id) == ["dead-gesture"])
+        let (_, fits) = analyze("gesture z: stroke { match: right down right down  minSegment: 49% }")
+        #expect(fits.diagnostics.isEmpty)
+        let (_, byRule) = analyze("gesture s: tap {}\ngesture d: tap { taps: 2 }\nd requires s to fail")
+        #expect(byRule.diagnostics.map(\.id) == ["preempted-by-rule"])
+    }
+
+    /// Worked out by hand from the specs' parameters: a single tap waits for
+    /// the double tap's interval (300 ms) and, if a second press comes just in
+    /// time, for its maxDuration (500 ms); a drag at 200pt/s passes 10pt at
+    /// 56 ms and the swipe fails when the finger is 50pt out, at 256 ms.
+    @Test func latenciesOfTheShippedSpecs() throws {
+        func latency(_ spec: String, _ name: String) throws -> Latency {
+            let (set, report) = try analyze(Paths.packageRoot.appendingPathComponent("specs/\(spec).gesture"))
+            let g = try #require(set.gestures.firstIndex { $0.name == name })
+            return report.latencies[g]
+        }
+        let single = try latency("tap-or-double-tap", "singleTap")
+        #expect(single.worst == 800_000 && single.typical == 300_000)
+        let viewDouble = try latency("tap-view", "doubleTap")
+        #expect(viewDouble.worst == 800_000 && viewDouble.typical == 300_000)
+        let drag = try latency("bench", "drag")
+        #expect(drag.worst == nil && drag.typical == 200_000)
+        let swipe = try latency("bench", "swipeH")
+        #expect(swipe.worst == nil && swipe.typical == 0)
+        let chomp = try latency("simultaneous-transform", "chomp")
+        #expect(chomp.worst == 0 && chomp.typical == 0)
+        let tripleTap = try latency("tap-view", "tripleTap")
+        #expect(tripleTap.waitsFor.isEmpty && tripleTap.worst == 0)
+    }
+
+    @Test func maxLatencyIsCheckedAgainstTheWorstCase() {
+        let rules = "gesture d: tap { taps: 2 }\ns requires d to fail"
+        let (_, over) = analyze("gesture s: tap { maxLatency: 799ms }\n" + rules)
+        #expect(over.diagnostics.map(\.id) == ["latency-budget"])
+        let (_, within) = analyze("gesture s: tap { maxLatency: 800ms }\n" + rules)
+        #expect(within.diagnostics.isEmpty)
+        let (_, longerPress) = analyze("gesture s: tap { maxLatency: 800ms }\ngesture d: tap { taps: 2  maxDuration: 600ms }\ns requires d to fail")
+        #expect(longerPress.diagnostics.map(\.id) == ["latency-budget"])
+    }
+}
