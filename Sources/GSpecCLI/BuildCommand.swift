@@ -89,10 +89,11 @@ enum BuildCommand {
 
     static func stats(_ path: String, _ stats: [GestureStats], _ table: GestureTable) -> String {
         var out = "\(path): \(stats.count) gesture\(stats.count == 1 ? "" : "s"), \(table.encoded().count) table bytes\n"
-        let header = ["gesture", "NFA", "DFA", "min", "symbols", "classes", "bytes", "packed", "packing"]
+        let header = ["gesture", "NFA", "unreach", "dead", "DFA", "min", "symbols", "classes", "bytes", "packed", "packing"]
         var rows = [header]
         for s in stats {
-            rows.append([s.name, "\(s.nfaStates)", "\(s.dfaStates)", "\(s.minimalStates)", "\(s.symbols)", "\(s.classes)",
+            rows.append([s.name, "\(s.nfaStates)", "\(s.unreachableStates)", "\(s.deadStates)", "\(s.dfaStates)",
+                         "\(s.minimalStates)", "\(s.symbols)", "\(s.classes)",
                          "\(s.bytesBefore)", "\(s.bytesAfter)", s.packing])
         }
         let widths = header.indices.map { c in rows.map { $0[c].count }.max()! }

@@ -1,6 +1,7 @@
 import GestureRuntime
 
-/// The whole pipeline in one call: parse, check, and (without errors) build the table.
+/// The whole pipeline in one call: parse, check, and (without errors) build
+/// the table; a dead gesture or a broken `maxLatency` budget is an error too.
 public enum Compiler {
     /// Everything one compilation produced.
     public struct Output: Sendable {
@@ -19,7 +20,9 @@ public enum Compiler {
             return Output(frontend: front, table: nil, stats: [], diagnostics: front.diagnostics)
         }
         let (table, stats, backEnd) = TableBuilder.build(front.gestureSet, source: source)
-        let diagnostics = (front.diagnostics + backEnd).sortedByLocation()
+        // Only the analysis's errors: its warnings are `gspec check`'s, whose search costs more.
+        let analysis = backEnd.hasErrors ? [] : Analyzer.analyze(front.gestureSet, source: source, everything: false).diagnostics
+        let diagnostics = (front.diagnostics + backEnd + analysis).sortedByLocation()
         return Output(frontend: front, table: diagnostics.hasErrors ? nil : table, stats: stats, diagnostics: diagnostics)
     }
 }

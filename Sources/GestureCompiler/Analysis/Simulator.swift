@@ -7,6 +7,8 @@ struct Simulator {
     let set: GestureSet
     let source: SourceFile
     private var tables: [[Int]: GestureTable] = [:]
+    /// Runs of the whole set by stream: gestures with equal parameters have equal exemplars.
+    private var wholeRuns: [[TouchEvent]: [GestureEvent]] = [:]
 
     init(set: GestureSet, source: SourceFile) {
         self.set = set
@@ -38,7 +40,10 @@ struct Simulator {
 
     /// The whole set as declared.
     mutating func runAll(_ stream: TouchStream) -> [GestureEvent] {
-        run(stream, gestures: Array(set.gestures.indices))
+        if let events = wholeRuns[stream.events] { return events }
+        let events = run(stream, gestures: Array(set.gestures.indices))
+        wholeRuns[stream.events] = events
+        return events
     }
 
     private func build(_ order: [Int], rules: Bool) -> GestureTable {

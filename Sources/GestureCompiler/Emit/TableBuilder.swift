@@ -5,6 +5,10 @@ public struct GestureStats: Hashable, Sendable {
     public var name: String
     /// States of the lowered NFA.
     public var nfaStates: Int
+    /// NFA states no path from the start reaches, and reachable ones from
+    /// which the gesture can no longer succeed: subset construction drops both.
+    public var unreachableStates: Int
+    public var deadStates: Int
     /// States after subset construction.
     public var dfaStates: Int
     /// States after minimization (unreachable and dead ones gone).
@@ -133,8 +137,12 @@ public struct TableBuilder {
             for row in rows { table.dense += row }
         }
         table.gestures.append(r)
+        let unreachable = Set(nfa.unreachableStates())
+        let live = nfa.liveStates()
+        let dead = nfa.states.indices.filter { !unreachable.contains($0) && !live[$0] && !nfa.states[$0].output.isTerminal }
         stats.append(GestureStats(
-            name: g.name, nfaStates: nfa.states.count, dfaStates: dfa.stateCount, minimalStates: minimal.stateCount,
+            name: g.name, nfaStates: nfa.states.count, unreachableStates: unreachable.count, deadStates: dead.count,
+            dfaStates: dfa.stateCount, minimalStates: minimal.stateCount,
             symbols: Symbol.count, classes: representatives.count,
             bytesBefore: dfa.stateCount * Symbol.count * 2, bytesAfter: min(denseBytes, combBytes),
             packing: r.packing == GestureRecord.packingComb ? "comb" : "dense"))

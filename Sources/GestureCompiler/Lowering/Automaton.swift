@@ -77,6 +77,21 @@ public struct Automaton: Hashable, Sendable {
         return live
     }
 
+    /// States that no path from the start reaches (subset construction never
+    /// sees them), such as a one-tap series's restart state.
+    public func unreachableStates() -> [Int] {
+        var seen = [Bool](repeating: false, count: states.count)
+        var stack = [start]
+        seen[start] = true
+        while let s = stack.popLast() {
+            for t in states[s].edges.map(\.target) + states[s].epsilon where !seen[t] {
+                seen[t] = true
+                stack.append(t)
+            }
+        }
+        return states.indices.filter { !seen[$0] }
+    }
+
     /// The ε-closure of `set`, keeping only states that are live or terminal.
     public func closure(_ set: [Int], live: [Bool]) -> [Int] {
         var seen = Set(set)
