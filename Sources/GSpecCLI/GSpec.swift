@@ -11,6 +11,7 @@ public enum GSpec {
         "eval": EvalCommand.spec,
         "graph": GraphCommand.spec,
         "run": RunCommand.spec,
+        "test": TestCommand.spec,
     ]
 
     static let overview = """
@@ -24,6 +25,7 @@ public enum GSpec {
           eval    Measure a gesture set on a labelled dataset of traces.
           graph   Draw the optimized automata of a gesture set.
           run     Run a gesture set on a recorded touch trace and print its gesture events.
+          test    Test compiled gesture sets against their specs: thresholds and example traces.
 
         OPTIONS:
           --version   Show the version.
@@ -77,6 +79,7 @@ public enum GSpec {
         case "run": return RunCommand.run(parsed, console: console)
         case "graph": return GraphCommand.run(parsed, console: console)
         case "eval": return EvalCommand.run(parsed, console: console)
+        case "test": return TestCommand.run(parsed, console: console)
         default: return CheckCommand.run(parsed, console: console)
         }
     }

@@ -53,6 +53,17 @@ public struct GestureTable: Hashable, Sendable {
         viewNames = []; viewParents = []; viewForwards = []; gestureViews = []
     }
 
+    /// The table of gesture `g` alone: no rules, the same automaton, thresholds
+    /// and view tree. Tools use it to test one gesture in isolation.
+    public func isolating(_ g: Int) -> GestureTable {
+        var t = self
+        t.gestures = [gestures[g]]
+        t.classMap = Array(classMap[g * Symbol.count ..< (g + 1) * Symbol.count])
+        (t.requiresStart, t.requiresTarget, t.withStart, t.withTarget) = ([0, 0], [], [0, 0], [])
+        if !gestureViews.isEmpty { t.gestureViews = [gestureViews[g]] }
+        return t
+    }
+
     /// Whether the set declares views (otherwise every gesture is on one root view).
     public var hasViews: Bool { !viewNames.isEmpty }
 

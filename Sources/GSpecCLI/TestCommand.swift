@@ -1,0 +1,168 @@
+import Foundation
+import GestureCompiler
+import GestureRuntime
+
+/// `gspec test <spec>...`: checks that a compiled table does what its spec
+/// says: generated tests on both sides of every numeric threshold, and the
+/// spec's own example traces with their expected events.
+enum TestCommand {
+    static let spec = CommandLineSpec(
+        name: "test",
+        abstract: "Test compiled gesture sets against their specs: thresholds and example traces.",
+        usage: "gspec test <file.gesture|dir>... [--table file.gtab] [--traces DIR] [--verbose]",
+        options: [
+            .init(name: "--table", value: "file.gtab", help: "Test this table (one spec only) instead of compiling the spec."),
+            .init(name: "--traces", value: "dir", help: "Also run the traces in DIR whose '# spec:' line names the spec's file."),
+            .init(name: "--verbose", value: nil, help: "List every test, not only the failures."),
+        ],
+        discussion: """
+            For every numeric parameter of every gesture (slop, maxDuration, maxInterval,
+            tapDistance, taps, touches, duration, minDistance, minVelocity, maxAngle,
+            threshold, segment) two streams are generated from the spec's value, one just
+            inside and one just past it, and run on the gesture alone: it must succeed on
+            the first and not on the second. Then every trace in the directory beside the
+            spec (NAME.tests/ for NAME.gesture) and in --traces must print exactly its
+            .expected file under 'gspec run --all-states' (plus the arguments of an
+            '# args:' line). Exit status 1 when a test fails.
+            """
+    )
+
+    static func run(_ parsed: CommandLineSpec.Parsed, console: Console) -> ExitCode {
+        guard !parsed.positionals.isEmpty else {
+            console.err("error: missing input: give .gesture files or directories\nUsage: \(spec.usage)\n")
+            return .usageError
+        }
+        let inputs = InputFiles.collect(parsed.positionals, extension: "gesture")
+        if parsed.values["--table"] != nil && inputs.count != 1 {
+            console.err("error: --table tests one spec; give exactly one .gesture file\n")
+            return .usageError
+        }
+        var failed = false
+        for input in inputs {
+            switch input {
+            case .failure(let message):
+                console.err("error: \(message.text)\n")
+                failed = true
+            case .success(let source):
+                if !test(source, parsed, console) { failed = true }
+            }
+        }
+        return failed ? .inputError : .success
+    }
+
+    /// Runs every test of one spec; false when one fails or the spec does not compile.
+    static func test(_ source: SourceFile, _ parsed: CommandLineSpec.Parsed, _ console: Console) -> Bool {
+        let output = Compiler.compile(source)
+        console.err(DiagnosticRenderer().render(output.diagnostics, in: source))
+        guard var table = output.table else { return false }
+        let set = output.frontend.gestureSet
+        if let path = parsed.values["--table"] {
+            guard let bytes = FileManager.default.contents(atPath: path), let loaded = try? GestureTable(decoding: Array(bytes)) else {
+                console.err("error: '\(path)' is not a readable gesture table\n")
+                return false
+            }
+            guard loaded.gestures.map({ loaded.strings[Int($0.name)] }) == set.gestures.map(\.name) else {
+                console.err("error: '\(path)' does not hold the gestures of \(source.path) in their order\n")
+                return false
+            }
+            table = loaded
+        }
+        var failures: [String] = []
+        var report = ""
+        let cases = BoundaryTests.cases(for: set)
+        for c in cases {
+            let g = set.gestures[c.gesture]
+            let line = source.location(of: g.nameRange.start).line
+            let isolated = table.isolating(c.gesture)
+            let accepted = claim(isolated, c.accepted), rejected = claim(isolated, c.rejected)
+            let title = "\(g.name) \(c.parameter) \(c.value)"
+            if accepted != nil && rejected == nil {
+                report += "  ok    \(title): \(c.accepted.summary) succeeds, \(c.rejected.summary) does not\n"
+            } else {
+                var why: [String] = []
+                if accepted == nil { why.append("\(c.accepted.summary) should succeed, but '\(g.name)' did not") }
+                if let t = rejected { why.append("\(c.rejected.summary) should not succeed, but '\(g.name)' did at t=\(EventFormatter.time(t))") }
+                failures.append("\(source.path):\(line): FAIL \(title): " + why.joined(separator: "; "))
+            }
+        }
+        let traces = exampleTraces(for: source.path, extra: parsed.values["--traces"])
+        for trace in traces {
+            let name = trace.lastPathComponent
+            switch runExample(trace, table) {
+            case .success:
+                report += "  ok    \(name)\n"
+            case .failure(let message):
+                failures.append("\(trace.path): FAIL \(message.text)")
+            }
+        }
+        if parsed.flags.contains("--verbose") { console.out("\(source.path):\n" + report) }
+        for f in failures { console.out(f + "\n") }
+        let total = cases.count + traces.count
+        console.out("\(source.path): \(total - failures.count) of \(total) tests passed (\(cases.count) threshold, \(traces.count) example)\n")
+        return failures.isEmpty
+    }
+
+    /// When the gesture of a one-gesture table first began or was recognized on `stream`.
+    static func claim(_ table: GestureTable, _ stream: TouchStream) -> Int64? {
+        var engine = Engine(table: table)
+        for e in stream.events { engine.feed(e) }
+        engine.finish()
+        return engine.events.first { $0.state == .began || $0.state == .recognized }?.time
+    }
+
+    /// `NAME.tests/*.jsonl` beside the spec, and the traces of `extra` whose `# spec:` line names it.
+    static func exampleTraces(for specPath: String, extra: String?) -> [URL] {
+        let spec = URL(fileURLWithPath: specPath)
+        let sibling = spec.deletingPathExtension().appendingPathExtension("tests")
+        var result = jsonl(in: sibling)
+        if let extra {
+            result += jsonl(in: URL(fileURLWithPath: extra)).filter { trace in
+                guard let text = try? String(contentsOf: trace, encoding: .utf8),
+                      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("# spec: ") }) else { return false }
+                return URL(fileURLWithPath: String(line.dropFirst("# spec: ".count))).lastPathComponent == spec.lastPathComponent
+            }
+        }
+        return result
+    }
+
+    static func jsonl(in dir: URL) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+        return names.filter { $0.hasSuffix(".jsonl") }.sorted().map { dir.appendingPathComponent($0) }
+    }
+
+    /// Runs one example trace and compares it with its `.expected` file.
+    static func runExample(_ trace: URL, _ table: GestureTable) -> Result<Void, TraceReader.Message> {
+        guard let bytes = FileManager.default.contents(atPath: trace.path).map(Array.init) else {
+            return .failure(.init(text: "cannot read the trace"))
+        }
+        let expectedURL = trace.deletingPathExtension().appendingPathExtension("expected")
+        guard let expected = try? String(contentsOf: expectedURL, encoding: .utf8) else {
+            return .failure(.init(text: "no \(expectedURL.lastPathComponent) beside it"))
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let args = text.split(separator: "\n").first { $0.hasPrefix("# args: ") }.map { $0.split(separator: " ").dropFirst(2) } ?? []
+        let captured = Captured()
+        let printer = RunCommand.Printer(table: table, allStates: true, console: captured.console)
+        var engine = Engine(table: table)
+        engine.reportsDeliveries = args.contains("--deliveries")
+        let result = RunCommand.drive(&engine, bytes, printer)
+        if let e = result.errors.first { return .failure(.init(text: "line \(e.line): \(e.message)")) }
+        let actual = captured.text
+        guard actual != expected else { return .success(()) }
+        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+        return .failure(.init(text: "event \(i + 1) differs from \(expectedURL.lastPathComponent):\n"
+            + "    expected: \(i < b.count ? String(b[i]) : "(end)")\n    actual:   \(i < a.count ? String(a[i]) : "(end)")"))
+    }
+
+    /// A console that keeps what is written to stdout.
+    final class Captured: @unchecked Sendable {
+        private let lock = NSLock()
+        private var buffer = ""
+        var text: String { lock.withLock { buffer } }
+        var console: Console {
+            Console(out: { [self] s in lock.withLock { buffer += s } }, err: { _ in }, errIsTerminal: false)
+        }
+    }
+}

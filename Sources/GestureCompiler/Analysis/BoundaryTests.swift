@@ -1,0 +1,217 @@
+import Foundation
+import GestureRuntime
+
+/// One generated test of one numeric parameter: a stream just on the
+/// accepting side of its value and one just past it. An implementation
+/// whose threshold is elsewhere recognizes both or neither.
+public struct BoundaryCase: Hashable, Sendable {
+    public var gesture: Int
+    public var parameter: String
+    /// The value as the spec gives it ("10pt").
+    public var value: String
+    /// The gesture, alone, must succeed on this stream...
+    public var accepted: TouchStream
+    /// ...and not on this one.
+    public var rejected: TouchStream
+}
+
+/// Generates `BoundaryCase`s for every numeric threshold of every gesture,
+/// from the spec's values and SEMANTICS.md's comparisons (`>=` for minimum
+/// distances and speeds, `>` for begin thresholds, a spatial maximum fails
+/// only past it, an input at a time limit's deadline is late).
+public enum BoundaryTests {
+    /// How far past a distance the rejected stream goes (points); angles and
+    /// ratios use their own small steps, times one microsecond.
+    static let nudge = 0.01
+
+    public static func cases(for set: GestureSet) -> [BoundaryCase] {
+        set.gestures.indices.flatMap { cases(for: set.gestures[$0], index: $0) }
+    }
+
+    static func cases(for g: GestureDefinition, index: Int) -> [BoundaryCase] {
+        var result: [BoundaryCase] = []
+        func add(_ parameter: String, _ value: String, _ accepted: TouchStream, _ rejected: TouchStream) {
+            result.append(BoundaryCase(gesture: index, parameter: parameter, value: value, accepted: accepted, rejected: rejected))
+        }
+        let v = g.view
+        switch g.kind {
+        case .tap:
+            let press = min(50_000, g.maxDuration / 2), gap = min(100_000, g.maxInterval / 2)
+            func taps(count: Int = g.taps, fingers: Int = g.minTouches, press p: Int64 = press, gap q: Int64 = gap,
+                      wobble: Double = 0, offset: Double = 0) -> StreamBuilder {
+                var b = StreamBuilder(view: v)
+                for i in 0..<count {
+                    if i > 0 { b.wait(q) }
+                    b.down(ExemplarGenerator.fingers(fingers, around: ExemplarGenerator.origin + SIMD2(i > 0 ? offset : 0, 0)))
+                    if wobble > 0 && i == 0 {
+                        b.period = p / 2
+                        b.translate(by: SIMD2(wobble, 0), samples: 1)
+                        b.wait(p - p / 2)
+                    } else {
+                        b.wait(p)
+                    }
+                    b.liftAll()
+                }
+                return b
+            }
+            add("slop", distance(g.slop), taps(wobble: g.slop).stream("a first press moving \(distance(g.slop))"),
+                taps(wobble: g.slop + nudge).stream("a first press moving \(distance(g.slop + nudge))"))
+            add("maxDuration", time(g.maxDuration), taps(press: g.maxDuration - 1).stream("presses of \(time(g.maxDuration - 1))"),
+                taps(press: g.maxDuration).stream("presses of \(time(g.maxDuration))"))
+            if g.taps > 1 {
+                add("maxInterval", time(g.maxInterval), taps(gap: g.maxInterval - 1).stream("gaps of \(time(g.maxInterval - 1))"),
+                    taps(gap: g.maxInterval).stream("gaps of \(time(g.maxInterval))"))
+                add("tapDistance", distance(g.tapDistance),
+                    taps(offset: g.tapDistance).stream("later presses \(distance(g.tapDistance)) from the first"),
+                    taps(offset: g.tapDistance + nudge).stream("later presses \(distance(g.tapDistance + nudge)) from the first"))
+                add("taps", "\(g.taps)", taps().stream("\(g.taps) presses"),
+                    taps(count: g.taps - 1).stream(g.taps == 2 ? "1 press" : "\(g.taps - 1) presses"))
+            }
+            if g.minTouches < Engine.touchCapacity {
+                add("touches", "\(g.minTouches)", taps().stream("\(g.minTouches)-finger presses"),
+                    taps(fingers: g.minTouches + 1).stream("\(g.minTouches + 1)-finger presses"))
+            }
+        case .longPress:
+            func hold(_ duration: Int64, wobble: Double = 0) -> StreamBuilder {
+                var b = StreamBuilder(view: v)
+                ExemplarGenerator.series(&b, count: g.taps, fingers: g.minTouches, press: min(50_000, g.maxDuration / 2),
+                                         gap: min(100_000, g.maxInterval / 2))
+                if g.taps > 0 { b.wait(min(100_000, g.maxInterval / 2)) }
+                b.down(ExemplarGenerator.fingers(g.minTouches))
+                let pressed = b.time
+                if wobble > 0 {
+                    b.period = min(duration / 2, 10_000)
+                    b.translate(by: SIMD2(wobble, 0), samples: 1)
+                }
+                b.wait(pressed + duration - b.time)
+                b.liftAll()
+                return b
+            }
+            add("duration", time(g.duration), hold(g.duration).stream("held \(time(g.duration))"),
+                hold(g.duration - 1).stream("held \(time(g.duration - 1))"))
+            add("slop", distance(g.slop), hold(g.duration + 10_000, wobble: g.slop).stream("held, moving \(distance(g.slop)) first"),
+                hold(g.duration + 10_000, wobble: g.slop + nudge).stream("held, moving \(distance(g.slop + nudge)) first"))
+        case .swipe:
+            guard let d = g.directions.directions.first else { break }
+            let angle = Double(d.rawValue) * .pi / 4
+            // One sample from touch-down: displacement, angle and speed are all the sample's.
+            func swipe(_ length: Double, at a: Double = angle, taking t: Int64 = 8_000) -> StreamBuilder {
+                var b = StreamBuilder(view: v)
+                b.down(ExemplarGenerator.fingers(g.minTouches))
+                b.period = t
+                b.translate(by: ExemplarGenerator.unit(a) * length, samples: 1)
+                b.period = 8_000
+                b.translate(by: .zero, samples: 1)
+                b.liftAll()
+                return b
+            }
+            let quick = Int64(max(1, min(8_000, g.minDistance / max(2 * g.minVelocity, 1) * 1e6)))
+            add("minDistance", distance(g.minDistance), swipe(g.minDistance, taking: quick).stream("a swipe \(d.name) of \(distance(g.minDistance))"),
+                swipe(g.minDistance - nudge, taking: quick).stream("a swipe \(d.name) of \(distance(g.minDistance - nudge))"))
+            if g.minVelocity > 0 {
+                let length = g.minDistance * 1.5
+                let fast = Int64((length / (g.minVelocity * 1.0001) * 1e6).rounded(.down))
+                let slow = Int64((length / (g.minVelocity * 0.9999) * 1e6).rounded(.up))
+                add("minVelocity", "\(plain(g.minVelocity))pt/s",
+                    swipe(length, taking: fast).stream("a swipe \(d.name) at \(speed(length, fast))"),
+                    swipe(length, taking: slow).stream("a swipe \(d.name) at \(speed(length, slow))"))
+            }
+            // Tilt away from a neighbour that is not allowed, so the tilted swipe is no other direction's.
+            let step = 0.01 * .pi / 180
+            let left = Direction(rawValue: (d.rawValue + 2) % 8)!, right = Direction(rawValue: (d.rawValue + 6) % 8)!
+            let side: Double? = !g.directions.contains(DirectionSet(left)) ? 1
+                : !g.directions.contains(DirectionSet(right)) ? -1 : g.maxAngle + step < .pi / 4 ? 1 : nil
+            if let side {
+                let length = g.minDistance * 1.5
+                add("maxAngle", degrees(g.maxAngle), swipe(length, at: angle + side * (g.maxAngle - step), taking: quick)
+                        .stream("a swipe \(degrees(g.maxAngle - step)) off \(d.name)"),
+                    swipe(length, at: angle + side * (g.maxAngle + step), taking: quick)
+                        .stream("a swipe \(degrees(g.maxAngle + step)) off \(d.name)"))
+            }
+        case .pan:
+            let d: Direction = g.axis == .vertical ? .down : .right
+            func drag(_ length: Double) -> StreamBuilder {
+                var b = StreamBuilder(view: v)
+                b.down(ExemplarGenerator.fingers(g.minTouches))
+                if length > 0 { b.translate(by: ExemplarGenerator.unit(d) * length, samples: 4) } else { b.wait(32_000) }
+                b.liftAll()
+                return b
+            }
+            add("threshold", distance(g.threshold), drag(g.threshold + nudge).stream("a drag \(d.name) of \(distance(g.threshold + nudge))"),
+                drag(g.threshold).stream("a drag \(d.name) of \(distance(g.threshold))"))
+        case .pinch, .rotation:
+            let center = ExemplarGenerator.origin + SIMD2(50, 0)
+            func twoFingers(scale: Double, turn: Double) -> StreamBuilder {
+                var b = StreamBuilder(view: v)
+                b.down([center - SIMD2(50, 0), center + SIMD2(50, 0)])
+                b.move(samples: 4) { _, p in
+                    let r = (p - center) * scale
+                    return center + SIMD2(r.x * cos(turn) - r.y * sin(turn), r.x * sin(turn) + r.y * cos(turn))
+                }
+                b.liftAll()
+                return b
+            }
+            if g.kind == .pinch {
+                let over = 1 + g.threshold + 1e-4, under = 1 + g.threshold - 1e-4
+                add("threshold", plain(g.threshold), twoFingers(scale: over, turn: 0).stream("a spread to \(plain(over))x"),
+                    twoFingers(scale: under, turn: 0).stream("a spread to \(plain(under))x"))
+            } else {
+                let over = g.threshold + 1e-4, under = max(0, g.threshold - 1e-4)
+                add("threshold", degrees(g.threshold), twoFingers(scale: 1, turn: over).stream("a turn of \(degrees(over))"),
+                    twoFingers(scale: 1, turn: under).stream("a turn of \(degrees(under))"))
+            }
+        case .stroke:
+            if let c = strokeCase(g, index: index) { result.append(c) }
+        }
+        return result
+    }
+
+    /// `segment` on a stroke segmented as v1 does: the shortest word without
+    /// adjacent classes drawn with legs of exactly `segment` (one step each),
+    /// and with its last leg just short (no last step, so no match).
+    static func strokeCase(_ g: GestureDefinition, index: Int) -> BoundaryCase? {
+        guard let pattern = g.pattern, !g.segmentIsRelative, !g.resample, g.smoothing == 0, g.hysteresis == 0,
+              g.minSegment == 0, g.hooks == 0, g.chord == nil, g.chordAngles == nil else { return nil }
+        let alphabet: DirectionSet = g.axis == .horizontal ? .horizontal : g.axis == .vertical ? .vertical : .any
+        let nfa = DirectionNFA(pattern)
+        let words = nfa.shortestWords(over: alphabet, limit: 8)
+        guard let word = words.first(where: { w in
+            zip(w, w.dropFirst()).allSatisfy { !$0.isAdjacent(to: $1) } && !accepts(nfa, Array(w.dropLast()))
+        }) else { return nil }
+        func draw(last: Double) -> StreamBuilder {
+            var b = StreamBuilder(view: g.view)
+            b.down([ExemplarGenerator.origin])
+            for (i, d) in word.enumerated() {
+                b.translate(by: ExemplarGenerator.unit(d) * (i == word.count - 1 ? last : g.segment), samples: 4)
+            }
+            b.liftAll()
+            return b
+        }
+        let name = word.map(\.name).joined(separator: " ")
+        return BoundaryCase(gesture: index, parameter: "segment", value: distance(g.segment),
+                            accepted: draw(last: g.segment).stream("a stroke \(name), legs of \(distance(g.segment))"),
+                            rejected: draw(last: g.segment - nudge).stream("a stroke \(name), the last leg \(distance(g.segment - nudge))"))
+    }
+
+    static func accepts(_ nfa: DirectionNFA, _ word: [Direction]) -> Bool {
+        var states = nfa.closure([0])
+        for d in word {
+            var next = Set<Int>()
+            for s in states {
+                for e in nfa.edges[s] where e.label?.contains(DirectionSet(d)) == true { next.insert(e.target) }
+            }
+            states = nfa.closure(next)
+        }
+        return !word.isEmpty && states.contains(nfa.accepting)
+    }
+
+    static func distance(_ x: Double) -> String { plain(x) + "pt" }
+    /// A number as a spec would write it: `10`, `10.01`.
+    static func plain(_ x: Double) -> String {
+        let text = TouchStream.number(x)
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+    static func time(_ us: Int64) -> String { us % 1000 == 0 ? "\(us / 1000)ms" : TouchStream.number(Double(us) / 1000) + "ms" }
+    static func degrees(_ r: Double) -> String { plain((r * 180 / .pi * 1e4).rounded() / 1e4) + "deg" }
+    static func speed(_ length: Double, _ us: Int64) -> String { plain((length / Double(us) * 1e6 * 100).rounded() / 100) + "pt/s" }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import GestureCompiler
+import GestureRuntime
+import Testing
+@testable import GSpecCLI
+
+/// `gspec test`: the shipped specs pass, and a table whose threshold is off
+/// by one unit from its spec fails with a report naming the parameter.
+@Suite struct TestCommandTests {
+    static let specs = CLIPaths.packageRoot.appendingPathComponent("specs")
+    static let goldenTraces = CLIPaths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/traces").path
+
+    /// A spec, a gesture in it, what to change in its compiled record, and the parameter that must fail.
+    struct Tampering: CustomTestStringConvertible, Sendable {
+        var spec: String
+        var gesture: String
+        var parameter: String
+        var change: @Sendable (inout GestureRecord) -> Void
+        var testDescription: String { "\(gesture).\(parameter) off by one unit" }
+    }
+
+    static let tamperings: [Tampering] = [
+        .init(spec: "tap-or-double-tap", gesture: "singleTap", parameter: "slop") { $0.slop += 1 },
+        .init(spec: "tap-or-double-tap", gesture: "singleTap", parameter: "slop") { $0.slop -= 1 },
+        .init(spec: "tap-or-double-tap", gesture: "singleTap", parameter: "maxDuration") { $0.maxDuration += 1_000 },
+        .init(spec: "tap-or-double-tap", gesture: "doubleTap", parameter: "maxInterval") { $0.maxInterval -= 1_000 },
+        .init(spec: "tap-or-double-tap", gesture: "doubleTap", parameter: "tapDistance") { $0.tapDistance += 1 },
+        .init(spec: "tap-or-double-tap", gesture: "singleTap", parameter: "touches") { $0.minTouches += 1; $0.maxTouches += 1 },
+        .init(spec: "bench", gesture: "hold", parameter: "duration") { $0.duration += 1_000 },
+        .init(spec: "bench", gesture: "hold", parameter: "slop") { $0.slop -= 1 },
+        .init(spec: "bench", gesture: "swipeH", parameter: "minDistance") { $0.minDistance += 1 },
+        .init(spec: "bench", gesture: "swipeH", parameter: "minVelocity") { $0.minVelocity += 1 },
+        .init(spec: "bench", gesture: "swipeH", parameter: "maxAngle") { $0.maxAngle -= .pi / 180 },
+        .init(spec: "bench", gesture: "drag", parameter: "threshold") { $0.threshold += 1 },
+        .init(spec: "bench", gesture: "zoom", parameter: "threshold") { $0.threshold += 0.01 },
+        .init(spec: "bench", gesture: "twist", parameter: "threshold") { $0.threshold -= .pi / 180 },
+        .init(spec: "bench", gesture: "tickle", parameter: "segment") { $0.segment += 1 },
+    ]
+
+    @Test(arguments: (try? FileManager.default.contentsOfDirectory(atPath: specs.path))?.filter { $0.hasSuffix(".gesture") }.sorted() ?? [])
+    func shippedSpecsPass(_ name: String) {
+        let (status, out, err) = run(["test", Self.specs.appendingPathComponent(name).path, "--traces", Self.goldenTraces])
+        #expect(status == .success, "\(out)\(err)")
+        #expect(out.contains(" tests passed ("))
+    }
+
+    @Test(arguments: tamperings)
+    func aThresholdOffByOneUnitFails(_ t: Tampering) throws {
+        let path = Self.specs.appendingPathComponent("\(t.spec).gesture").path
+        let source = SourceFile(path: path, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        var table = try #require(Compiler.compile(source).table)
+        let g = try #require(table.gestures.firstIndex { table.strings[Int($0.name)] == t.gesture })
+        t.change(&table.gestures[g])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-tampered-\(UUID()).gtab")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(table.encoded()).write(to: file)
+        let (status, out, _) = run(["test", path, "--table", file.path])
+        #expect(status == .inputError, "the tampered table passed:\n\(out)")
+        #expect(out.contains(": FAIL \(t.gesture) \(t.parameter) "), "no failure for \(t.parameter):\n\(out)")
+        // Every stream of a gesture uses its finger count, so only other parameters stay unaffected.
+        let failures = out.split(separator: "\n").filter { $0.contains(": FAIL ") }
+        #expect(t.parameter == "touches" || failures.allSatisfy { $0.contains(" \(t.gesture) \(t.parameter) ") },
+                "other tests failed too:\n\(out)")
+    }
+
+    @Test func exampleTracesBesideTheSpecRun() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-examples-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("taps.tests"), withIntermediateDirectories: true)
+        let spec = dir.appendingPathComponent("taps.gesture").path
+        try "gesture singleTap: tap {}\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        let trace = dir.appendingPathComponent("taps.tests/one.jsonl")
+        try """
+            {"t":0.0,"touch":1,"phase":"began","x":5,"y":5}
+            {"t":0.1,"touch":1,"phase":"ended","x":5,"y":5}
+            """.write(to: trace, atomically: true, encoding: .utf8)
+        let expected = dir.appendingPathComponent("taps.tests/one.expected")
+        try "{\"t\":0.100,\"gesture\":\"singleTap\",\"state\":\"recognized\",\"x\":5.0,\"y\":5.0,\"taps\":1}\n"
+            .write(to: expected, atomically: true, encoding: .utf8)
+        let pass = run(["test", spec])
+        #expect(pass.0 == .success && pass.1.contains("4 of 4 tests passed (3 threshold, 1 example)"), "\(pass.1)")
+        try "{\"t\":0.100,\"gesture\":\"singleTap\",\"state\":\"recognized\",\"x\":6.0,\"y\":5.0,\"taps\":1}\n"
+            .write(to: expected, atomically: true, encoding: .utf8)
+        let fail = run(["test", spec])
+        #expect(fail.0 == .inputError)
+        #expect(fail.1.contains("one.jsonl: FAIL event 1 differs from one.expected:\n    expected: {\"t\":0.100,\"gesture\":\"singleTap\",\"state\":\"recognized\",\"x\":6.0"))
+    }
+
+    @Test func aTableOfAnotherSpecIsRefused() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-other-\(UUID()).gtab")
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(run(["build", Self.specs.appendingPathComponent("bench.gesture").path, "-o", file.path]).0 == .success)
+        let (status, _, err) = run(["test", Self.specs.appendingPathComponent("tap-view.gesture").path, "--table", file.path])
+        #expect(status == .inputError)
+        #expect(err.contains("does not hold the gestures of"))
+    }
+}
