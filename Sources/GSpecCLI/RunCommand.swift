@@ -7,12 +7,14 @@ enum RunCommand {
     static let spec = CommandLineSpec(
         name: "run",
         abstract: "Run a gesture set on a recorded touch trace and print its gesture events.",
-        usage: "gspec run <file.gesture|file.gtab> --trace <trace.jsonl> [--all-states] [--deliveries]",
+        usage: "gspec run <file.gesture|file.gtab> --trace <trace.jsonl> [--all-states] [--deliveries] [--explain]",
         options: [
             .init(name: "--trace", value: "trace.jsonl", help: "The touch trace, one JSON touch event per line."),
             .init(name: "--all-states", value: nil, help: "Also print 'failed' for gestures that were in an attempt."),
             .init(name: "--deliveries", value: nil,
                   help: "Also print what the views receive: touchesBegan/Moved/Ended/Cancelled, in order."),
+            .init(name: "--explain", value: nil,
+                  help: "Print failed gestures with the reason and spec line, and gestures held by a rule."),
             .init(name: "--reference", value: nil, help: "Run the reference interpreter instead of the optimized tables (specs only)."),
             .init(name: "--stale-touch-timeout", value: "seconds",
                   help: "Cancel a touch that has had no sample for this long (default: never)."),
@@ -50,7 +52,8 @@ enum RunCommand {
             }
             staleTimeout = us
         }
-        let printer = Printer(table: table, allStates: parsed.flags.contains("--all-states"), console: console)
+        let explains = parsed.flags.contains("--explain")
+        let printer = Printer(table: table, allStates: parsed.flags.contains("--all-states") || explains, console: console)
         let deliveries = parsed.flags.contains("--deliveries")
         let result: (errors: [TraceReader.LineError], anomalies: StreamAnomalies)
         if parsed.flags.contains("--reference") {
@@ -61,11 +64,13 @@ enum RunCommand {
             var engine = ReferenceEngine(table: table, transitions: ReferenceTransitions(gestureSet))
             engine.staleTouchTimeout = staleTimeout
             engine.reportsDeliveries = deliveries
+            engine.explains = explains
             result = drive(&engine, traceBytes, printer)
         } else {
             var engine = Engine(table: table)
             engine.staleTouchTimeout = staleTimeout
             engine.reportsDeliveries = deliveries
+            engine.explains = explains
             result = drive(&engine, traceBytes, printer)
         }
         for e in result.errors { console.err("\(tracePath):\(e.line): error: \(e.message)\n") }
@@ -79,11 +84,11 @@ enum RunCommand {
         let views: ((String) -> Int?)? = printer.table.hasViews ? { [table = printer.table] in table.view(named: $0) } : nil
         let errors = TraceReader.read(trace, views: views) { event in
             engine.feed(event)
-            printer.print(engine.events, engine.deliveries)
+            printer.print(engine.events, engine.deliveries, engine.explanations)
             engine.removeAllEvents()
         }
         engine.finish()
-        printer.print(engine.events, engine.deliveries)
+        printer.print(engine.events, engine.deliveries, engine.explanations)
         engine.removeAllEvents()
         printer.flush()
         return (errors, engine.anomalies)
@@ -115,19 +120,34 @@ enum RunCommand {
             self.console = console
         }
 
-        /// Events and deliveries in the order they were decided.
-        func print(_ events: [GestureEvent], _ deliveries: [TouchDelivery] = []) {
-            var next = 0
+        /// Events, deliveries and explanations in the order they were decided.
+        func print(_ events: [GestureEvent], _ deliveries: [TouchDelivery] = [], _ explanations: [Explanation] = []) {
+            var next = 0, why = 0
             for (i, e) in events.enumerated() {
                 while next < deliveries.count && deliveries[next].eventIndex <= i {
                     buffer += EventFormatter.line(deliveries[next], table: table) + "\n"
                     next += 1
                 }
+                var reason: Explanation?
+                while why < explanations.count && explanations[why].eventIndex <= i {
+                    let x = explanations[why]
+                    why += 1
+                    if x.eventIndex == i && x.gesture == e.gesture && e.state == .failed {
+                        reason = x
+                    } else {
+                        buffer += EventFormatter.line(x, table: table) + "\n"
+                    }
+                }
                 guard allStates || e.state != .failed else { continue }
-                buffer += EventFormatter.line(e, table: table)
-                buffer += "\n"
+                var line = EventFormatter.line(e, table: table)
+                if let reason {
+                    line.removeLast()
+                    line += ",\"explain\":\"\(EventFormatter.escaped(reason.message(in: table)))\"}"
+                }
+                buffer += line + "\n"
             }
             for d in deliveries[next...] { buffer += EventFormatter.line(d, table: table) + "\n" }
+            for x in explanations[why...] { buffer += EventFormatter.line(x, table: table) + "\n" }
             if buffer.utf8.count > 1 << 16 { flush() }
         }
 

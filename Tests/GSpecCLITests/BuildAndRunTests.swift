@@ -23,12 +23,12 @@ import Testing
         #expect(status == .success)
         // Every set says how it runs; tap-view's product would be 5 x 9 x 12 states.
         #expect(out.contains("execution: per-gesture automata; a product of the 3 would have 540 states"), "\(out)")
-        // Rows: gesture NFA DFA min symbols classes bytes packed packing.
+        // Rows: gesture NFA unreach dead DFA min symbols classes bytes packed packing.
         for name in ["check", "tickle"] {
             let row = out.split(separator: "\n").first { $0.split(separator: " ").first == Substring(name) }
             let cells = row.map { $0.split(separator: " ").map(String.init) } ?? []
-            #expect(cells.count == 9, "\(out)")
-            if cells.count == 9, let nfa = Int(cells[1]), let minimal = Int(cells[3]), let classes = Int(cells[5]) {
+            #expect(cells.count == 11, "\(out)")
+            if cells.count == 11, let nfa = Int(cells[1]), let minimal = Int(cells[5]), let classes = Int(cells[7]) {
                 #expect(minimal < nfa, "\(name): minimization must remove states")
                 #expect(classes < 22, "\(name): symbols must merge into classes")
             }
@@ -47,7 +47,7 @@ import Testing
             #expect(text.contains("singleTap"))
         }
         let json = try String(contentsOfFile: dir.appendingPathComponent("tap-view.json").path, encoding: .utf8)
-        #expect(json.contains("\"formatVersion\": 2") && json.contains("\"combCheck\""))
+        #expect(json.contains("\"formatVersion\": 3") && json.contains("\"combCheck\""))
         let swift = try String(contentsOfFile: dir.appendingPathComponent("tap-view.swift").path, encoding: .utf8)
         #expect(swift.contains("public enum TapViewGestures"))
         let dot = try String(contentsOfFile: dir.appendingPathComponent("tap-view.dot").path, encoding: .utf8)

@@ -64,3 +64,20 @@ import Testing
         #expect(run(["run", spec, "--trace", trace.path, "--all-states"] + extra).1 == out)
     }
 }
+
+/// `--explain` only adds: without its `explain` keys and `held` lines, every
+/// golden trace's output is the `--all-states` output.
+@Suite struct ExplainTests {
+    @Test(arguments: GoldenTraceTests.traces)
+    func explainingChangesNoEvent(_ trace: URL) throws {
+        let spec = try GoldenTraceTests.specPath(of: trace)
+        let plain = run(["run", spec, "--trace", trace.path, "--all-states"]).1
+        let explained = run(["run", spec, "--trace", trace.path, "--explain"]).1
+        let stripped = explained.split(separator: "\n").filter { !$0.contains("\"state\":\"held\"") }.map { line -> String in
+            guard let r = line.range(of: ",\"explain\":\"") else { return String(line) }
+            return String(line[..<r.lowerBound]) + "}"
+        }
+        #expect(stripped == plain.split(separator: "\n").map(String.init), "\(trace.lastPathComponent)")
+        #expect(explained.split(separator: "\n").filter { $0.contains("\"state\":\"failed\"") }.allSatisfy { $0.contains("\"explain\":") })
+    }
+}

@@ -48,8 +48,15 @@ enum RuntimePaths {
         let v1 = TableFormat.encode(table, version: 1)
         #expect(v1[4] == 1 && v1[8] == 12)
         #expect(v1.count < table.encoded().count)
-        #expect(try GestureTable(decoding: v1) == table)
-        // A version 1 header on a version 2 payload is refused, not misread.
+        var withoutLines = table
+        withoutLines.requiresLines = []
+        #expect(try GestureTable(decoding: v1) == withoutLines)
+        // Version 2 had views but no rule lines: explanations then name no line.
+        let v2 = TableFormat.encode(table, version: 2)
+        #expect(v2[4] == 2 && v2[8] == 16)
+        #expect(try GestureTable(decoding: v2) == withoutLines)
+        #expect(!table.requiresLines.isEmpty && withoutLines.requiresLine(0, 1) == nil && table.requiresLine(0, 1) == 23)
+        // A version 1 header on a later payload is refused, not misread.
         #expect(throws: TableError.self) { try GestureTable(decoding: Array(v1[0..<6]) + Array(table.encoded()[6...])) }
     }
 

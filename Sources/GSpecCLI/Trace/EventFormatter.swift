@@ -44,6 +44,28 @@ enum EventFormatter {
         return out + "}"
     }
 
+    /// `{"t":..,"gesture":"singleTap","state":"held","explain":".."}`: a gesture
+    /// completed and waiting for a rule (`--explain`), or an explanation without an event.
+    static func line(_ x: Explanation, table: GestureTable) -> String {
+        let name = table.strings[Int(table.gestures[x.gesture].name)]
+        let state = if case .held = x.reason { "held" } else { "failed" }
+        return "{\"t\":\(time(x.time)),\"gesture\":\"\(name)\",\"state\":\"\(state)\",\"explain\":\"\(escaped(x.message(in: table)))\"}"
+    }
+
+    /// A string's JSON escaping (the messages quote names with ' so few characters need it).
+    static func escaped(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
     /// Seconds with at least 3 and at most 6 decimals, exact.
     static func time(_ microseconds: Int64) -> String {
         let negative = microseconds < 0

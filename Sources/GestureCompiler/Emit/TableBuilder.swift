@@ -44,7 +44,7 @@ public struct TableBuilder {
                     at: g.nameRange))
             }
         }
-        builder.addRelations(set.rules, count: set.gestures.count)
+        builder.addRelations(set.rules, count: set.gestures.count, source: source)
         builder.addViews(set)
         return (builder.table, builder.stats, diagnostics)
     }
@@ -173,13 +173,16 @@ public struct TableBuilder {
         return (bases, next, check)
     }
 
-    private mutating func addRelations(_ rules: [Rule], count: Int) {
+    private mutating func addRelations(_ rules: [Rule], count: Int, source: SourceFile) {
         var requires = [[UInt32]](repeating: [], count: count)
         var with = [[UInt32]](repeating: [], count: count)
+        var lines: [[Int]: UInt32] = [:]
         for rule in rules {
             switch rule.relation {
             case .requiresToFail:
                 requires[rule.gesture].append(UInt32(rule.other))
+                let key = [rule.gesture, rule.other]
+                if lines[key] == nil { lines[key] = UInt32(source.location(of: rule.range.start).line) }
             case .simultaneous:
                 with[rule.gesture].append(UInt32(rule.other))
                 with[rule.other].append(UInt32(rule.gesture))
@@ -195,6 +198,9 @@ public struct TableBuilder {
             return (start, target)
         }
         (table.requiresStart, table.requiresTarget) = csr(requires)
+        table.requiresLines = (0..<count).flatMap { g in
+            table.requiresTarget[Int(table.requiresStart[g])..<Int(table.requiresStart[g + 1])].map { lines[[g, Int($0)]] ?? 0 }
+        }
         (table.withStart, table.withTarget) = csr(with)
     }
 }

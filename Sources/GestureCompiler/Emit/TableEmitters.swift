@@ -85,6 +85,7 @@ public enum TableEmitter {
             ("classMap", list(t.classMap)), ("stateInfo", list(t.stateInfo)), ("dense", list(t.dense)),
             ("combBase", list(t.combBase)), ("combNext", list(t.combNext)), ("combCheck", list(t.combCheck)),
             ("requiresStart", list(t.requiresStart)), ("requiresTarget", list(t.requiresTarget)),
+            ("requiresLines", list(t.requiresLines)),
             ("withStart", list(t.withStart)), ("withTarget", list(t.withTarget)),
             ("viewNames", list(t.viewNames)), ("viewParents", list(t.viewParents)),
             ("viewForwards", list(t.viewForwards)), ("gestureViews", list(t.gestureViews)),

@@ -21,6 +21,10 @@ public protocol TouchEngine {
     var reportsDeliveries: Bool { get set }
     /// Touch deliveries to views so far, cleared with the events.
     var deliveries: [TouchDelivery] { get }
+    /// Whether to record why gestures fail or wait.
+    var explains: Bool { get set }
+    /// Why gestures failed or wait so far, cleared with the events.
+    var explanations: [Explanation] { get }
 }
 
 extension GestureEngine: TouchEngine {}
@@ -78,6 +82,13 @@ public struct Engine: TouchEngine {
         get { core.reportsDeliveries }
         set { unique.pointee.reportsDeliveries = newValue }
     }
+    /// Whether to record why gestures fail or wait; off by default.
+    public var explains: Bool {
+        get { core.explains }
+        set { unique.pointee.explains = newValue }
+    }
+    /// Why gestures failed or wait so far (`explains`), cleared with the events.
+    public var explanations: [Explanation] { core.explanations }
     /// Touch deliveries to views so far (`reportsDeliveries`), cleared with the events.
     public var deliveries: [TouchDelivery] { core.deliveries }
     public var clock: Int64 { core.clock }

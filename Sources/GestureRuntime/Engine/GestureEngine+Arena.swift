@@ -18,9 +18,9 @@ extension GestureEngine {
         tracks[g].state = new
         if new != old {
             armTimer(g, transitions.timer(g, new))
-            act(g, output)
+            act(g, output, on: symbol, from: old)
         } else if output == .changed {
-            act(g, output)  // a changed state re-entered by a move reports again
+            act(g, output, on: symbol, from: old)  // a changed state re-entered by a move reports again
         }
         return listening(g)
     }
@@ -36,7 +36,8 @@ extension GestureEngine {
         if deadline < earliestDeadline { earliestDeadline = deadline }
     }
 
-    private mutating func act(_ g: Int, _ output: StateOutput) {
+    /// `symbol` and `old` say what led here, for explanations.
+    private mutating func act(_ g: Int, _ output: StateOutput, on symbol: Symbol, from old: Int) {
         let status = tracks[g].status
         switch output {
         case .none:
@@ -59,12 +60,12 @@ extension GestureEngine {
                 emit(g, .cancelled)
                 finish(g, succeeded: false)
             } else {
-                fail(g)
+                fail(g, .automaton(symbol, .none))
             }
         case .failed:
-            fail(g)
+            fail(g, .automaton(symbol, symbol == .timeout ? transitions.timer(g, old) : .none))
         case .restart:
-            fail(g)
+            fail(g, .automaton(symbol, .none))
             // The press that broke the series is the first of a new one.
             let tracked = tracks[g].tracked
             tracks[g].reset(start: transitions.startState(g))
@@ -83,23 +84,26 @@ extension GestureEngine {
     private mutating func complete(_ g: Int, continuous: Bool) {
         guard tracks[g].status == .tracking else { return }
         var hold = false
+        var waitingFor = -1
         for b in rules.required(by: g) {
             switch tracks[Int(b)].status {
             case .active:
-                fail(g)
+                fail(g, .requiredSucceeded(Int(b)))
                 return
             case .done where tracks[Int(b)].succeeded:
-                fail(g)
+                fail(g, .requiredSucceeded(Int(b)))
                 return
             case .tracking where tracks[Int(b)].restarted:
                 break
             case .tracking, .held:
                 hold = true
+                if waitingFor < 0 { waitingFor = Int(b) }
             default:
                 break
             }
         }
         if hold {
+            if explains { explain(g, .held(waitingFor)) }
             setStatus(g, .held)
             captured[g] = event(g, continuous ? .began : .recognized)
             return
@@ -121,16 +125,17 @@ extension GestureEngine {
         for h in gestureRange where h != g {
             let status = tracks[h].status
             guard status == .tracking || status == .held else { continue }
-            if (tracks[h].seen & tracks[g].seen != 0 || (status == .held && rules.requires(h, g)))
-                && !rules.isSimultaneous(g, h) {
-                fail(h)
+            let required = status == .held && rules.requires(h, g)
+            if (tracks[h].seen & tracks[g].seen != 0 || required) && !rules.isSimultaneous(g, h) {
+                fail(h, required ? .requiredSucceeded(g) : .claimedBy(g))
             }
         }
     }
 
-    mutating func fail(_ g: Int) {
+    mutating func fail(_ g: Int, _ reason: Explanation.Reason) {
         let status = tracks[g].status
         guard status == .tracking || status == .held else { return }
+        if explains { explain(g, reason) }
         emit(g, .failed)
         finish(g, succeeded: false)
         releasePending = true
@@ -150,18 +155,18 @@ extension GestureEngine {
             releasePending = false
             for h in gestureRange where tracks[h].status == .held {
                 var blocked = false
-                var lost = false
+                var lost = -1
                 for b in rules.required(by: h) {
                     switch tracks[Int(b)].status {
-                    case .active: lost = true
-                    case .done where tracks[Int(b)].succeeded: lost = true
+                    case .active: lost = Int(b)
+                    case .done where tracks[Int(b)].succeeded: lost = Int(b)
                     case .tracking where tracks[Int(b)].restarted: break
                     case .tracking, .held: blocked = true
                     default: break
                     }
                 }
-                if lost {
-                    fail(h)
+                if lost >= 0 {
+                    fail(h, .requiredSucceeded(lost))
                 } else if !blocked {
                     releaseHeld(h)
                     releasePending = true
@@ -190,6 +195,32 @@ extension GestureEngine {
             finish(g, succeeded: true)
         }
         exclude(g)
+    }
+
+    /// Records why `g` fails or waits, with what was measured (off the hot path: only with `explains`).
+    private mutating func explain(_ g: Int, _ reason: Explanation.Reason) {
+        var measured: Double?
+        if case .automaton(let symbol, _) = reason {
+            switch symbol {
+            case .slop:
+                var far = 0.0
+                var mask = tracks[g].tracked
+                while mask != 0 {
+                    let s = mask.trailingZeroBitCount
+                    mask &= mask - 1
+                    let d = slots[s].position - slots[s].down
+                    far = max(far, (d.x * d.x + d.y * d.y).squareRoot())
+                }
+                measured = far
+            case .swipeFail:
+                let elapsed = Double(clock - tracks[g].startTime) / 1e6
+                let d = tracks[g].location - SIMD2(tracks[g].startX, tracks[g].startY)
+                measured = elapsed > 0 ? (d.x * d.x + d.y * d.y).squareRoot() / elapsed : nil
+            default:
+                break
+            }
+        }
+        explanations.append(Explanation(time: clock, gesture: g, reason: reason, measured: measured, eventIndex: events.count))
     }
 
     private mutating func emit(_ g: Int, _ state: GestureState) {

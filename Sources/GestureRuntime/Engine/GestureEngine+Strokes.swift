@@ -163,7 +163,7 @@ extension GestureEngine {
                 ? r.pointee.chordMin <= angle && angle <= r.pointee.chordMax
                 : r.pointee.chord & (1 << UInt8(sector(chord.x, chord.y))) != 0
             if chord == .zero || !fits {
-                fail(g)
+                fail(g, .chord)
                 return false
             }
         }

@@ -31,6 +31,11 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     public var reportsDeliveries = false
     /// Touch deliveries to views so far, when `reportsDeliveries` is on.
     public internal(set) var deliveries: [TouchDelivery] = []
+    /// Whether to record why gestures fail or wait (`explanations`). Off by
+    /// default; on, a failure costs one append and nothing else changes.
+    public var explains = false
+    /// Why gestures failed or wait, when `explains` is on; cleared with the events.
+    public internal(set) var explanations: [Explanation] = []
     var withheld: [Withheld] = []
     /// The table declares views: touches see only the gestures on their hit view's path.
     let hasViews: Bool
@@ -184,6 +189,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     /// Forgets the events reported so far, keeping the buffer's storage.
     public mutating func removeAllEvents() {
         if !deliveries.isEmpty { deliveries.removeAll(keepingCapacity: true) }
+        if !explanations.isEmpty { explanations.removeAll(keepingCapacity: true) }
         // Usually one or two events: popping them is cheaper than
         // `removeAll(keepingCapacity:)`, which goes through `replaceSubrange`.
         if events.count > 8 {
@@ -408,7 +414,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
                 setStatus(g, .idle)
             case .tracking where tracks[g].tracked == 0 && tracks[g].deadline == .max:
                 // No touch and no timer left: nothing could ever decide it, so it fails now.
-                fail(g)
+                fail(g, .undecidable)
                 processReleases()
             default:
                 break

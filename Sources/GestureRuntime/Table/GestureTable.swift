@@ -13,7 +13,7 @@
 /// `validate()` is safe to index without checks.
 public struct GestureTable: Hashable, Sendable {
     /// The binary format version this runtime reads and writes.
-    public static let formatVersion: UInt16 = 2
+    public static let formatVersion: UInt16 = 3
 
     /// Names and doc comments.
     public var strings: [String]
@@ -31,6 +31,9 @@ public struct GestureTable: Hashable, Sendable {
     /// `requiresTarget[requiresStart[g] ..< requiresStart[g + 1]]` to fail.
     public var requiresStart: [UInt32]
     public var requiresTarget: [UInt32]
+    /// The spec line of each `requires` entry (parallel to `requiresTarget`),
+    /// for explanations; empty in tables of format versions before 3.
+    public var requiresLines: [UInt32]
     /// Same layout for `with`, stored in both directions.
     public var withStart: [UInt32]
     public var withTarget: [UInt32]
@@ -49,7 +52,7 @@ public struct GestureTable: Hashable, Sendable {
     public init() {
         strings = []; gestures = []; classMap = []; stateInfo = []; dense = []
         combBase = []; combNext = []; combCheck = []
-        requiresStart = [0]; requiresTarget = []; withStart = [0]; withTarget = []
+        requiresStart = [0]; requiresTarget = []; requiresLines = []; withStart = [0]; withTarget = []
         viewNames = []; viewParents = []; viewForwards = []; gestureViews = []
     }
 
@@ -59,7 +62,7 @@ public struct GestureTable: Hashable, Sendable {
         var t = self
         t.gestures = [gestures[g]]
         t.classMap = Array(classMap[g * Symbol.count ..< (g + 1) * Symbol.count])
-        (t.requiresStart, t.requiresTarget, t.withStart, t.withTarget) = ([0, 0], [], [0, 0], [])
+        (t.requiresStart, t.requiresTarget, t.requiresLines, t.withStart, t.withTarget) = ([0, 0], [], [], [0, 0], [])
         if !gestureViews.isEmpty { t.gestureViews = [gestureViews[g]] }
         return t
     }

@@ -50,9 +50,9 @@ public enum TableFormat {
     public static let magic: [UInt8] = Array("GTAB".utf8)
     static let headerSize = 28
     static let tags = ["STRS", "GEST", "CLAS", "INFO", "DENS", "CBAS", "CNXT", "CCHK", "RQST", "RQTG", "WTST", "WTTG",
-                       "VNAM", "VPAR", "VFWD", "GVEW"]
-    /// Sections of each format version: version 1 had no views.
-    static func sectionCount(version: UInt16) -> Int { version == 1 ? 12 : tags.count }
+                       "VNAM", "VPAR", "VFWD", "GVEW", "RQLN"]
+    /// Sections of each format version: version 1 had no views, version 2 no rule lines.
+    static func sectionCount(version: UInt16) -> Int { version == 1 ? 12 : version == 2 ? 16 : tags.count }
     /// Most gestures in one table.
     public static let maxGestures = 65_535
     /// Size of one encoded gesture record.
@@ -107,6 +107,7 @@ public enum TableFormat {
         }
         w.bytes = t.viewForwards; sections.append(w.take())
         for v in t.gestureViews { w.u32(v) }; sections.append(w.take())
+        for v in t.requiresLines { w.u32(v) }; sections.append(w.take())
 
         let tags = Array(tags.prefix(sectionCount(version: version)))
         var payload = Writer()
@@ -221,6 +222,9 @@ public enum TableFormat {
             t.viewForwards = Array(data[14])
             t.gestureViews = try integers(data[15], width: 4).map { UInt32($0) }
         }
+        if data.count > 16 {
+            t.requiresLines = try integers(data[16], width: 4).map { UInt32($0) }
+        }
         try validate(t)
         return t
     }
@@ -247,6 +251,9 @@ public enum TableFormat {
         guard t.classMap.count == n * Symbol.count else { throw .invalid("class map size") }
         guard t.combBase.count == t.stateInfo.count else { throw .invalid("one comb base per state") }
         guard t.combNext.count == t.combCheck.count else { throw .invalid("comb arrays differ in size") }
+        guard t.requiresLines.isEmpty || t.requiresLines.count == t.requiresTarget.count else {
+            throw .invalid("one line per requires rule")
+        }
         for (start, target) in [(t.requiresStart, t.requiresTarget), (t.withStart, t.withTarget)] {
             guard start.count == n + 1, start.first == 0, Int(start[n]) == target.count else {
                 throw .invalid("rule lists")

@@ -18,6 +18,7 @@ public enum TapViewGestures {
         t.combCheck = [0, 1, 1, 2, 1, 2, 0, 1, 1, 2, 1, 2, 1, 2, 4, 65535, 65535, 65535, 65535, 4, 4, 5, 5, 7, 5, 7, 5, 7]
         t.requiresStart = [0, 1, 2, 2]
         t.requiresTarget = [1, 2]
+        t.requiresLines = [23, 24]
         t.withStart = [0, 0, 0, 0]
         t.withTarget = []
         t.viewNames = []

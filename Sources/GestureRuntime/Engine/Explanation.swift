@@ -1,0 +1,109 @@
+import Foundation
+
+/// Why a gesture failed or waits, for `gspec run --explain` and an app's
+/// debug overlay. Recorded only while `Engine.explains` is on.
+public struct Explanation: Hashable, Sendable {
+    public enum Reason: Hashable, Sendable {
+        /// Its own automaton could not go on after `symbol`; `timer` is the
+        /// deadline that passed when the symbol is `timeout`.
+        case automaton(Symbol, StateTimer)
+        /// Gesture `by` began or was recognized with one of its touches, and no `with` rule links them.
+        case claimedBy(Int)
+        /// Gesture `other`, which it requires to fail, began or was recognized.
+        case requiredSucceeded(Int)
+        /// Its stroke ended where the `chord` does not allow.
+        case chord
+        /// No touch and no deadline is left to decide it.
+        case undecidable
+        /// It completed, and waits for gesture `other` (one it requires to fail) to fail.
+        case held(Int)
+    }
+
+    public var time: Int64
+    public var gesture: Int
+    public var reason: Reason
+    /// What was measured when it happened: the distance a finger moved
+    /// (`slop`), the press's distance from the first (`far`), the average
+    /// speed of a swipe (`swipeFail`); nil when the reason needs none.
+    public var measured: Double?
+    /// Index in the engine's `events` of the event it explains (the `failed`
+    /// one), or of the next event for a hold.
+    public var eventIndex: Int
+
+    /// One sentence, naming the parameter or rule and its line in the spec
+    /// (`line 3`): the table carries the lines, so a spec and its compiled
+    /// table explain alike.
+    public func message(in table: GestureTable) -> String {
+        func place(_ line: Int) -> String { "line \(line)" }
+        let r = table.gestures[gesture]
+        let name = table.strings[Int(r.name)]
+        func other(_ g: Int) -> String { "'\(table.strings[Int(table.gestures[g].name)])'" }
+        func rule(_ b: Int) -> String {
+            guard let line = table.requiresLine(gesture, b) else { return "" }
+            return " (rule at \(place(line)))"
+        }
+        let at = " (\(place(Int(r.line))))"
+        switch reason {
+        case .held(let b):
+            return "'\(name)' completed and waits for \(other(b)) to fail\(rule(b))"
+        case .claimedBy(let g):
+            return "'\(name)' failed: \(other(g)) claimed a touch it was using, and no 'with' rule lets both run"
+        case .requiredSucceeded(let b):
+            return "'\(name)' failed: \(other(b)), which it requires to fail, succeeded\(rule(b))"
+        case .chord:
+            return "'\(name)' failed: the line from the stroke's start to its end is outside its chord\(at)"
+        case .undecidable:
+            return "'\(name)' failed: no touch or deadline was left to decide it"
+        case .automaton(let symbol, let timer):
+            return "'\(name)' failed: " + Self.automatonReason(symbol, timer, r, measured) + at
+        }
+    }
+
+    static func automatonReason(_ symbol: Symbol, _ timer: StateTimer, _ r: GestureRecord, _ measured: Double?) -> String {
+        func pt(_ x: Double) -> String { String(format: "%gpt", x) }
+        func ms(_ us: Int64) -> String { String(format: "%g ms", Double(us) / 1000) }
+        let moved = measured.map { " (\(pt($0)))" } ?? ""
+        switch symbol {
+        case .slop: return "a finger moved more than its slop of \(pt(r.slop))\(moved)"
+        case .far: return "a later press began more than tapDistance \(pt(r.tapDistance)) from the first\(moved)"
+        case .tooMany: return "more fingers came down than its \(r.maxTouches == 0 ? Int(r.minTouches) : Int(r.maxTouches))"
+        case .cancel: return "a touch it was using was cancelled"
+        case .lift, .allUp:
+            switch r.kind {
+            case .tap: return "the fingers lifted before \(r.minTouches) were down together"
+            case .longPress: return "the fingers lifted before its duration of \(ms(r.duration))"
+            case .swipe: return "the fingers lifted before the swipe reached minDistance \(pt(r.minDistance))"
+            case .pan, .pinch, .rotation: return "the fingers lifted before it passed its threshold"
+            case .stroke: return "the stroke ended before its pattern was complete"
+            }
+        case .timeout:
+            switch timer {
+            case .pressDuration: return "a press lasted maxDuration \(ms(r.maxDuration))"
+            case .interval: return "the next press did not come within maxInterval \(ms(r.maxInterval))"
+            case .hold, .none: return "its deadline passed"
+            }
+        case .swipeFail:
+            if let speed = measured, speed < r.minVelocity {
+                return String(format: "it reached minDistance %@ at %g pt/s, below minVelocity %gpt/s", pt(r.minDistance), speed, r.minVelocity)
+            }
+            return String(format: "it reached minDistance %@ more than maxAngle %gdeg off its directions", pt(r.minDistance), r.maxAngle * 180 / .pi)
+        case .offAxis: return "it moved across its axis past its threshold first"
+        default:
+            if symbol.rawValue >= Symbol.segmentRight.rawValue {
+                return "a \(Direction(rawValue: symbol.rawValue - Symbol.segmentRight.rawValue)!.name) segment does not fit its pattern"
+            }
+            return "its automaton could not continue after '\(symbol.name)'"
+        }
+    }
+}
+
+extension GestureTable {
+    /// The spec line of the rule `g requires b to fail`, if the table carries it.
+    public func requiresLine(_ g: Int, _ b: Int) -> Int? {
+        guard requiresLines.count == requiresTarget.count, g + 1 < requiresStart.count else { return nil }
+        for i in Int(requiresStart[g])..<Int(requiresStart[g + 1]) where requiresTarget[i] == UInt32(b) {
+            return Int(requiresLines[i])
+        }
+        return nil
+    }
+}
