@@ -145,6 +145,7 @@ enum TestCommand {
         let printer = RunCommand.Printer(table: table, allStates: true, console: captured.console)
         var engine = Engine(table: table)
         engine.reportsDeliveries = args.contains("--deliveries")
+        engine.explains = args.contains("--explain")
         let result = RunCommand.drive(&engine, bytes, printer)
         if let e = result.errors.first { return .failure(.init(text: "line \(e.line): \(e.message)")) }
         let actual = captured.text

@@ -20,9 +20,13 @@ public enum Analyzer {
     public static func analyze(_ set: GestureSet, source: SourceFile, everything: Bool = true) -> Report {
         var diagnostics = DeadGestures.find(in: set)
         if everything { diagnostics += unreachableRules(in: set) }
+        // The simulations run compiled tables: a gesture the back end refuses has
+        // none. (`Compiler.compile` asks for less only once its build succeeded.)
+        let buildErrors = everything ? TableBuilder.build(set, source: source).2 : []
+        diagnostics += buildErrors
         var report = Report(diagnostics: [], conflicts: [], latencies: [])
         // Conflicts and latencies run the compiled gestures, which a dead one would only confuse.
-        if !diagnostics.hasErrors {
+        if !diagnostics.hasErrors && !buildErrors.hasErrors {
             var analysis = ConflictAnalysis(simulator: Simulator(set: set, source: source))
             if everything {
                 report.conflicts = analysis.conflicts()

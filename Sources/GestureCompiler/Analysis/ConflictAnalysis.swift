@@ -49,7 +49,9 @@ struct ConflictAnalysis {
             return inGenerationOrder ? cached : cached.sorted { $0.0.events.count < $1.0.events.count }
         }
         var verified: [(TouchStream, Int64)] = []
-        for s in ExemplarGenerator.candidates(for: set.gestures[g], view: set.gestures[g].view) {
+        var seen = Set<[TouchEvent]>()
+        for s in ExemplarGenerator.variedCandidates(for: set.gestures[g], view: set.gestures[g].view)
+        where seen.insert(s.events).inserted {
             if let t = claimTime(of: g, in: simulator.run(s, gestures: [g], rules: false)) { verified.append((s, t)) }
         }
         exemplars[g] = verified
@@ -58,6 +60,35 @@ struct ConflictAnalysis {
 
     func claimTime(of g: Int, in events: [GestureEvent]) -> Int64? {
         events.first { $0.gesture == g && $0.claims }?.time
+    }
+
+    /// Whether `stream` still shows the conflict: `victim` succeeds on it alone,
+    /// and in the set the first gesture to claim is `winner`, and `victim` never does.
+    mutating func shows(_ stream: TouchStream, victim: Int, winner: Int) -> Bool {
+        guard claimTime(of: victim, in: simulator.run(stream, gestures: [victim], rules: false)) != nil else { return false }
+        let events = simulator.runAll(stream)
+        return claimTime(of: victim, in: events) == nil && events.first { $0.claims }?.gesture == winner
+    }
+
+    /// A shorter witness: movement frames are dropped one at a time, from the
+    /// last, while the stream still shows the conflict (a witness is easier to
+    /// read, and to step through, the fewer its samples).
+    mutating func shrink(_ stream: TouchStream, victim: Int, winner: Int) -> TouchStream {
+        var current = stream
+        var i = current.events.count - 1
+        while i >= 0 {
+            let t = current.events[i].time
+            guard current.events[i].phase == .moved else { i -= 1; continue }
+            let frame = current.events.indices.filter { current.events[$0].time == t && current.events[$0].phase == .moved }
+            var candidate = current
+            candidate.events.removeAll { $0.time == t && $0.phase == .moved }
+            if shows(candidate, victim: victim, winner: winner) { current = candidate }
+            i = min(i, frame.first!) - 1
+        }
+        if current.events.count < stream.events.count {
+            current.summary += " (\(current.events.count) of its \(stream.events.count) samples)"
+        }
+        return current
     }
 
     /// The rule between two gestures, either way round, if any.
@@ -88,10 +119,14 @@ struct ConflictAnalysis {
             if linking != nil && !always { continue }
             let pair = [min(b, loss.winner), max(b, loss.winner)]
             guard reported.insert(pair).inserted else { continue }
+            let witness = shrink(loss.stream, victim: b, winner: loss.winner)
+            let victimAlone = claimTime(of: b, in: simulator.run(witness, gestures: [b], rules: false)) ?? loss.alone
+            let winnerAlone = claimTime(of: loss.winner, in: simulator.run(witness, gestures: [loss.winner], rules: false))
+                ?? loss.winnerAlone
             found.append(Conflict(
-                kind: loss.winnerAlone == loss.alone ? .tie : .preempts, victim: b, winner: loss.winner,
-                always: always, tried: own.count, rule: linking, witness: loss.stream,
-                winnerAlone: loss.winnerAlone, victimAlone: loss.alone))
+                kind: winnerAlone == victimAlone ? .tie : .preempts, victim: b, winner: loss.winner,
+                always: always, tried: own.count, rule: linking, witness: witness,
+                winnerAlone: winnerAlone, victimAlone: victimAlone))
         }
         return found
     }

@@ -22,6 +22,42 @@ enum ExemplarGenerator {
         }
     }
 
+    /// The candidates for `g` and their variations: twice as fast and twice
+    /// as slow, sampled half as often, smaller and larger. A conflict often
+    /// shows only at some speed or size the plain performances miss.
+    static func variedCandidates(for g: GestureDefinition, view: Int) -> [TouchStream] {
+        candidates(for: g, view: view).flatMap { s in
+            [s, retimed(s, by: 0.5, "twice as fast"), retimed(s, by: 2, "twice as slow"), sparser(s),
+             scaled(s, by: 0.6, "0.6x the size"), scaled(s, by: 1.6, "1.6x the size")]
+        }
+    }
+
+    static func retimed(_ s: TouchStream, by factor: Double, _ label: String) -> TouchStream {
+        let start = s.events.first?.time ?? 0
+        var events = s.events
+        for i in events.indices { events[i].time = start + Int64((Double(events[i].time - start) * factor).rounded()) }
+        return TouchStream(events: events, summary: s.summary + ", \(label)")
+    }
+
+    /// Every other movement frame dropped.
+    static func sparser(_ s: TouchStream) -> TouchStream {
+        let frames = Array(Set(s.events.filter { $0.phase == .moved }.map(\.time))).sorted()
+        let dropped = Set(frames.enumerated().filter { $0.offset % 2 == 0 && $0.offset < frames.count - 1 }.map(\.element))
+        return TouchStream(events: s.events.filter { $0.phase != .moved || !dropped.contains($0.time) },
+                           summary: s.summary + ", sampled half as often")
+    }
+
+    static func scaled(_ s: TouchStream, by factor: Double, _ label: String) -> TouchStream {
+        guard let first = s.events.first else { return s }
+        let center = SIMD2(first.x, first.y)
+        var events = s.events
+        for i in events.indices {
+            let p = center + (SIMD2(events[i].x, events[i].y) - center) * factor
+            (events[i].x, events[i].y) = (p.x, p.y)
+        }
+        return TouchStream(events: events, summary: s.summary + ", \(label)")
+    }
+
     /// A screen vector (y down) for an angle counter-clockwise from the x axis.
     static func unit(_ angle: Double) -> SIMD2<Double> { SIMD2(cos(angle), -sin(angle)) }
 
@@ -41,7 +77,7 @@ enum ExemplarGenerator {
                 let half = max(press / 2, 1)
                 b.period = max(half / 2, 1)
                 b.translate(by: SIMD2(wobble, 0), samples: 2)
-                b.wait(press - 2 * b.period)
+                b.wait(max(0, press - 2 * b.period))
             } else {
                 b.wait(press)
             }
