@@ -53,6 +53,27 @@ func run(_ args: [String], terminal: Bool = false) -> (ExitCode, String, String)
         #expect(err == shown)
     }
 
+    /// Every `$ gspec ...` block of the README's analysis section prints what it shows.
+    @Test func readmeAnalysisExamplesAreTheRealOutput() throws {
+        let readme = try String(contentsOf: CLIPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Conflicts, latency and tests").dropFirst().first?
+            .components(separatedBy: "## Command line").first)
+        let blocks = section.components(separatedBy: "```\n").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        var commands = 0
+        for block in blocks {
+            for part in block.components(separatedBy: "$ gspec ").dropFirst() {
+                let lines = part.split(separator: "\n", omittingEmptySubsequences: false)
+                let arguments = lines[0].split(separator: " ").map(String.init)
+                let shown = lines.dropFirst().joined(separator: "\n")
+                // Run where the fixtures are, so the printed paths are the README's.
+                let (_, output) = try Binary.run(arguments, in: CLIPaths.fixtures, mergingOutput: true)
+                #expect(output == shown, "gspec \(lines[0])")
+                commands += 1
+            }
+        }
+        #expect(commands == 4)
+    }
+
     @Test func readmeRunExampleIsTheRealOutput() throws {
         let readme = try String(contentsOf: CLIPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let marker = "$ gspec run first.gesture --trace two-taps.jsonl\n"
@@ -148,8 +169,8 @@ enum Binary {
         return CLIPaths.packageRoot.appendingPathComponent(".build/debug/gspec")
     }
 
-    /// Runs it and returns the exit status and stderr.
-    static func run(_ args: [String], in directory: URL? = nil) throws -> (Int32, String) {
+    /// Runs it and returns the exit status and stderr (with stdout when `mergingOutput`, in the order written).
+    static func run(_ args: [String], in directory: URL? = nil, mergingOutput: Bool = false) throws -> (Int32, String) {
         try #require(FileManager.default.isExecutableFile(atPath: url.path), "gspec binary not found at \(url.path)")
         let p = Process()
         p.executableURL = url
@@ -157,7 +178,7 @@ enum Binary {
         if let directory { p.currentDirectoryURL = directory }
         let err = Pipe()
         p.standardError = err
-        p.standardOutput = Pipe()
+        p.standardOutput = mergingOutput ? err : Pipe()
         try p.run()
         let data = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()

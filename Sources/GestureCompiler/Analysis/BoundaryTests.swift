@@ -166,17 +166,27 @@ public enum BoundaryTests {
         return result
     }
 
-    /// `segment` on a stroke segmented as v1 does: the shortest word without
-    /// adjacent classes drawn with legs of exactly `segment` (one step each),
-    /// and with its last leg just short (no last step, so no match).
+    /// `segment` on a stroke: the shortest usable word drawn with straight legs
+    /// of exactly `segment` along class centres (one step each, whether steps
+    /// are taken from an anchor or along the path, whatever the hysteresis),
+    /// and with its last leg just short (no last step, so no match). A word is
+    /// usable when no two neighbours are 45° apart (the corner rule), its
+    /// prefix does not match, equal legs survive `minSegment` and `hooks`, and
+    /// its chord fits.
     static func strokeCase(_ g: GestureDefinition, index: Int) -> BoundaryCase? {
-        guard let pattern = g.pattern, !g.segmentIsRelative, !g.resample, g.smoothing == 0, g.hysteresis == 0,
-              g.minSegment == 0, g.hooks == 0, g.chord == nil, g.chordAngles == nil else { return nil }
+        guard let pattern = g.pattern, !g.segmentIsRelative, g.smoothing == 0 else { return nil }
         let alphabet: DirectionSet = g.axis == .horizontal ? .horizontal : g.axis == .vertical ? .vertical : .any
         let nfa = DirectionNFA(pattern)
-        let words = nfa.shortestWords(over: alphabet, limit: 8)
+        let words = nfa.shortestWords(over: alphabet, limit: 16)
         guard let word = words.first(where: { w in
-            zip(w, w.dropFirst()).allSatisfy { !$0.isAdjacent(to: $1) } && !accepts(nfa, Array(w.dropLast()))
+            let k = Double(w.count)
+            let chord = w.reduce(SIMD2<Double>(0, 0)) { $0 + ExemplarGenerator.unit($1) }
+            let angle = atan2(-chord.y, chord.x)
+            let chordFits = g.chordAngles.map { $0.contains(angle) }
+                ?? g.chord.map { $0.contains(DirectionSet(Direction(rawValue: UInt8(((angle / (.pi / 4)).rounded() + 8).truncatingRemainder(dividingBy: 8)))!)) }
+                ?? true
+            return zip(w, w.dropFirst()).allSatisfy { !$0.isAdjacent(to: $1) } && !accepts(nfa, Array(w.dropLast()))
+                && g.minSegment * k <= 1 && g.hooks * k <= 1 && chordFits && chord != .zero
         }) else { return nil }
         func draw(last: Double) -> StreamBuilder {
             var b = StreamBuilder(view: g.view)

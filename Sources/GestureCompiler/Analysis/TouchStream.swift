@@ -26,9 +26,13 @@ public struct TouchStream: Hashable, Sendable {
         return text
     }
 
-    /// Exact: every stream time is a whole number of microseconds.
+    /// Exact (every stream time is a whole number of microseconds), with 3 to 6 decimals.
     static func seconds(_ microseconds: Int64) -> String {
-        String(format: "%d.%06d", microseconds / 1_000_000, microseconds % 1_000_000)
+        var text = String(format: "%d.%06d", microseconds / 1_000_000, microseconds % 1_000_000)
+        while text.hasSuffix("0") && text.count - (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? 0) > 4 {
+            text.removeLast()
+        }
+        return text
     }
 
     static func number(_ x: Double) -> String {
