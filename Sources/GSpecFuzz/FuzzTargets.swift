@@ -18,6 +18,33 @@ public enum FuzzTargets {
         _ = DiagnosticRenderer().render(output.diagnostics, in: source)
         if let table = output.table {
             do { try TableFormat.validate(table) } catch { preconditionFailure("compiler built an invalid table: \(error)") }
+            analyze(output.frontend.gestureSet, source, table)
+        }
+    }
+
+    /// The analysis on a set that compiled: every witness shows its conflict
+    /// on the compiled table, and every generated boundary test passes on it
+    /// (`gspec test` must never fail the compiler's own output).
+    static func analyze(_ set: GestureSet, _ source: SourceFile, _ table: GestureTable) {
+        guard set.gestures.count <= 16 else { return }  // the search is quadratic; small sets find the same bugs
+        let report = Analyzer.analyze(set, source: source)
+        for d in report.diagnostics {
+            precondition(d.range.start >= 0 && d.range.end <= source.bytes.count)
+        }
+        func claims(_ g: Int, _ t: GestureTable, _ stream: TouchStream) -> Bool {
+            var engine = Engine(table: t)
+            for e in stream.events { engine.feed(e) }
+            engine.finish()
+            return engine.events.contains { $0.gesture == g && ($0.state == .began || $0.state == .recognized) }
+        }
+        for c in report.conflicts {
+            precondition(claims(0, table.isolating(c.victim), c.witness), "a witness its victim does not perform alone")
+            precondition(!claims(c.victim, table, c.witness) && claims(c.winner, table, c.witness), "a witness that shows no conflict")
+        }
+        for c in BoundaryTests.cases(for: set) {
+            let alone = table.isolating(c.gesture)
+            precondition(claims(0, alone, c.accepted), "boundary \(c.parameter): the accepted stream fails")
+            precondition(!claims(0, alone, c.rejected), "boundary \(c.parameter): the rejected stream succeeds")
         }
     }
 

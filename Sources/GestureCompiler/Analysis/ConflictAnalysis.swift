@@ -26,6 +26,12 @@ public struct Conflict: Hashable, Sendable {
     public var victimAlone: Int64
 }
 
+/// A stream that performs a gesture: the gesture alone recognizes it (or begins) at `claimsAt`.
+struct Exemplar {
+    var stream: TouchStream
+    var claimsAt: Int64
+}
+
 /// Finds conflicts by running each gesture's exemplars through the whole set:
 /// an exemplar the gesture recognizes alone but loses in the set, to a
 /// gesture no rule orders against it, is a witness.
@@ -35,37 +41,38 @@ public struct Conflict: Hashable, Sendable {
 /// show; what it reports, it has replayed through the compiled set.
 struct ConflictAnalysis {
     var simulator: Simulator
-    /// Verified exemplars per gesture and view, with the time the gesture claims alone.
-    private var exemplars: [Int: [(TouchStream, Int64)]] = [:]
+    /// Exemplars per gesture, in generation order (the plain performance first).
+    private var exemplars: [Int: [Exemplar]] = [:]
 
     init(simulator: Simulator) { self.simulator = simulator }
 
     var set: GestureSet { simulator.set }
 
-    /// The exemplars of `g` that it recognizes on its own, shortest first
-    /// (or as generated: the plain performance first).
-    mutating func exemplars(of g: Int, inGenerationOrder: Bool = false) -> [(TouchStream, Int64)] {
-        if let cached = exemplars[g] {
-            return inGenerationOrder ? cached : cached.sorted { $0.0.events.count < $1.0.events.count }
+    /// The exemplars of `g`, shortest first, or as generated.
+    mutating func exemplars(of g: Int, inGenerationOrder: Bool = false) -> [Exemplar] {
+        if exemplars[g] == nil {
+            var seen = Set<[TouchEvent]>()
+            exemplars[g] = ExemplarGenerator.variedCandidates(for: set.gestures[g], view: set.gestures[g].view)
+                .filter { seen.insert($0.events).inserted }
+                .compactMap { s in claimTime(of: g, alone: s).map { Exemplar(stream: s, claimsAt: $0) } }
         }
-        var verified: [(TouchStream, Int64)] = []
-        var seen = Set<[TouchEvent]>()
-        for s in ExemplarGenerator.variedCandidates(for: set.gestures[g], view: set.gestures[g].view)
-        where seen.insert(s.events).inserted {
-            if let t = claimTime(of: g, in: simulator.run(s, gestures: [g], rules: false)) { verified.append((s, t)) }
-        }
-        exemplars[g] = verified
-        return exemplars(of: g, inGenerationOrder: inGenerationOrder)
+        let all = exemplars[g]!
+        return inGenerationOrder ? all : all.sorted { $0.stream.events.count < $1.stream.events.count }
     }
 
     func claimTime(of g: Int, in events: [GestureEvent]) -> Int64? {
         events.first { $0.gesture == g && $0.claims }?.time
     }
 
+    /// When `g`, run alone, claims on `stream`.
+    mutating func claimTime(of g: Int, alone stream: TouchStream) -> Int64? {
+        claimTime(of: g, in: simulator.run(stream, gestures: [g], rules: false))
+    }
+
     /// Whether `stream` still shows the conflict: `victim` succeeds on it alone,
     /// and in the set the first gesture to claim is `winner`, and `victim` never does.
     mutating func shows(_ stream: TouchStream, victim: Int, winner: Int) -> Bool {
-        guard claimTime(of: victim, in: simulator.run(stream, gestures: [victim], rules: false)) != nil else { return false }
+        guard claimTime(of: victim, alone: stream) != nil else { return false }
         let events = simulator.runAll(stream)
         return claimTime(of: victim, in: events) == nil && events.first { $0.claims }?.gesture == winner
     }
@@ -77,13 +84,14 @@ struct ConflictAnalysis {
         var current = stream
         var i = current.events.count - 1
         while i >= 0 {
-            let t = current.events[i].time
-            guard current.events[i].phase == .moved else { i -= 1; continue }
-            let frame = current.events.indices.filter { current.events[$0].time == t && current.events[$0].phase == .moved }
+            let e = current.events[i]
+            i -= 1
+            guard e.phase == .moved else { continue }
+            // The frame's other movement lines come just before.
+            while i >= 0 && current.events[i].time == e.time && current.events[i].phase == .moved { i -= 1 }
             var candidate = current
-            candidate.events.removeAll { $0.time == t && $0.phase == .moved }
+            candidate.events.removeAll { $0.time == e.time && $0.phase == .moved }
             if shows(candidate, victim: victim, winner: winner) { current = candidate }
-            i = min(i, frame.first!) - 1
         }
         if current.events.count < stream.events.count {
             current.summary += " (\(current.events.count) of its \(stream.events.count) samples)"
@@ -102,31 +110,28 @@ struct ConflictAnalysis {
         var reported = Set<[Int]>()
         for b in set.gestures.indices {
             let own = exemplars(of: b)
-            guard !own.isEmpty else { continue }
-            var losses: [(stream: TouchStream, winner: Int, alone: Int64, winnerAlone: Int64)] = []
-            for (s, alone) in own {
-                let events = simulator.runAll(s)
-                if claimTime(of: b, in: events) != nil { continue }
-                guard let first = events.first(where: { $0.claims && $0.gesture != b }) else { continue }
-                let a = first.gesture
-                let aAlone = claimTime(of: a, in: simulator.run(s, gestures: [a], rules: false)) ?? first.time
-                losses.append((s, a, alone, aAlone))
+            // The exemplars `b` loses in the set, by the gesture that claims first instead.
+            var losses: [Int: [Exemplar]] = [:]
+            var winners: [Int] = []
+            for x in own {
+                let events = simulator.runAll(x.stream)
+                guard claimTime(of: b, in: events) == nil, let a = events.first(where: { $0.claims })?.gesture else { continue }
+                if losses[a] == nil { winners.append(a) }
+                losses[a, default: []].append(x)
             }
-            guard let loss = losses.first else { continue }
-            let always = losses.count == own.count
-            let linking = rule(between: loss.winner, b)
-            // A rule between the pair decides it, unless it leaves the victim no chance at all.
-            if linking != nil && !always { continue }
-            let pair = [min(b, loss.winner), max(b, loss.winner)]
-            guard reported.insert(pair).inserted else { continue }
-            let witness = shrink(loss.stream, victim: b, winner: loss.winner)
-            let victimAlone = claimTime(of: b, in: simulator.run(witness, gestures: [b], rules: false)) ?? loss.alone
-            let winnerAlone = claimTime(of: loss.winner, in: simulator.run(witness, gestures: [loss.winner], rules: false))
-                ?? loss.winnerAlone
-            found.append(Conflict(
-                kind: winnerAlone == victimAlone ? .tie : .preempts, victim: b, winner: loss.winner,
-                always: always, tried: own.count, rule: linking, witness: witness,
-                winnerAlone: winnerAlone, victimAlone: victimAlone))
+            for a in winners {
+                let lost = losses[a]!, always = lost.count == own.count
+                let linking = rule(between: a, b)
+                // A rule between the pair decides it, unless it leaves `b` no chance at all.
+                guard linking == nil || always, reported.insert([min(a, b), max(a, b)]).inserted else { continue }
+                let witness = shrink(lost[0].stream, victim: b, winner: a)
+                let victimAlone = claimTime(of: b, alone: witness) ?? lost[0].claimsAt
+                let winnerAlone = claimTime(of: a, alone: witness) ?? victimAlone
+                found.append(Conflict(
+                    kind: winnerAlone == victimAlone ? .tie : .preempts, victim: b, winner: a,
+                    always: always, tried: own.count, rule: linking, witness: witness,
+                    winnerAlone: winnerAlone, victimAlone: victimAlone))
+            }
         }
         return found
     }

@@ -40,14 +40,15 @@ struct LatencyAnalysis {
             .filter { seen.insert($0).inserted }
         var result = Latency(gesture: a, waitsFor: targets, worst: 0, typical: targets.isEmpty ? 0 : nil)
         guard !targets.isEmpty else { return result }
-        for (stream, alone) in conflicts.exemplars(of: a, inGenerationOrder: true) {
+        for x in conflicts.exemplars(of: a, inGenerationOrder: true) {
+            let stream = x.stream
             let events = conflicts.simulator.runAll(stream)
             let event = events.first { $0.gesture == a && $0.claims }
             if result.typicalStream == nil, let event {
                 result.typical = event.time - event.completedAt
                 result.typicalStream = stream.summary
             }
-            let completed = event?.completedAt ?? alone
+            let completed = event?.completedAt ?? x.claimsAt
             for b in targets {
                 guard let worst = result.worst else { break }
                 switch wait(for: b, on: stream, from: completed) {
