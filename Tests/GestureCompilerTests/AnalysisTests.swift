@@ -69,6 +69,37 @@ import Testing
         #expect(pairs("gesture s: tap {}\ngesture d: tap { taps: 2 }\ns with d") == [])
     }
 
+    /// LANGUAGE.md's example "compiles with no warning"; without `drag requires
+    /// flick to fail` the drag takes the flick.
+    @Test func theLanguageExampleIsCleanAndNeedsItsSwipeRule() {
+        let example = """
+            let slop = 10pt
+            gesture singleTap: tap { taps: 1 }
+            gesture doubleTap: tap { taps: 2  maxInterval: 300ms  slop: slop }
+            gesture tripleTap: tap { taps: 3 }
+            gesture hold:  longPress { duration: 500ms  slop: 10pt }
+            gesture flick: swipe     { directions: left | right  minDistance: 50pt  minVelocity: 300pt/s }
+            gesture drag:  pan       { touches: 1...2  threshold: 10pt }
+            gesture zoom:  pinch     { threshold: 0.05 }
+            gesture twist: rotation  { threshold: 5deg }
+            singleTap requires doubleTap to fail
+            doubleTap requires tripleTap to fail
+            zoom with twist
+            drag with zoom
+            drag with twist
+            hold with drag
+
+            """
+        #expect(analyze(example + "drag requires flick to fail\n").1.diagnostics.isEmpty)
+        let (set, report) = analyze(example)
+        #expect(report.conflicts.map { "\(set.gestures[$0.winner].name)>\(set.gestures[$0.victim].name)" } == ["drag>flick"])
+    }
+
+    @Test func aStateExplosionIsReportedNotAnalysed() {
+        let (_, report) = analyze("gesture fine: tap {}\ngesture blowUp: stroke { match: any* right any{12} }\n")
+        #expect(report.diagnostics.map(\.id) == ["state-explosion"])
+    }
+
     @Test func deadGestures() {
         let (_, dead) = analyze("gesture z: stroke { match: right down right down  minSegment: 50% }")
         #expect(dead.diagnostics.map(\.id) == ["dead-gesture"])

@@ -185,7 +185,9 @@ public enum BoundaryTests {
             let chordFits = g.chordAngles.map { $0.contains(angle) }
                 ?? g.chord.map { $0.contains(DirectionSet(Direction(rawValue: UInt8(((angle / (.pi / 4)).rounded() + 8).truncatingRemainder(dividingBy: 8)))!)) }
                 ?? true
-            return zip(w, w.dropFirst()).allSatisfy { !$0.isAdjacent(to: $1) } && !accepts(nfa, Array(w.dropLast()))
+            return zip(w, w.dropFirst()).allSatisfy { !$0.isAdjacent(to: $1) }
+                // Without its last step no stroke may match: at lift, or (immediately) after any step.
+                && (g.recognize == .onLift ? [w.count - 1] : Array(1..<w.count)).allSatisfy { !accepts(nfa, Array(w.prefix($0)), g.recognize) }
                 && g.minSegment * k <= 1 && g.hooks * k <= 1 && chordFits && chord != .zero
         }) else { return nil }
         func draw(last: Double) -> StreamBuilder {
@@ -203,7 +205,9 @@ public enum BoundaryTests {
                             rejected: draw(last: g.segment - nudge).stream("a stroke \(name), the last leg \(distance(g.segment - nudge))"))
     }
 
-    static func accepts(_ nfa: DirectionNFA, _ word: [Direction]) -> Bool {
+    /// Whether a stroke whose segments are `word` is recognized. No segment at
+    /// all is decided at lift, so only there can an empty match count.
+    static func accepts(_ nfa: DirectionNFA, _ word: [Direction], _ mode: RecognizeMode) -> Bool {
         var states = nfa.closure([0])
         for d in word {
             var next = Set<Int>()
@@ -212,7 +216,7 @@ public enum BoundaryTests {
             }
             states = nfa.closure(next)
         }
-        return !word.isEmpty && states.contains(nfa.accepting)
+        return (!word.isEmpty || mode == .onLift) && states.contains(nfa.accepting)
     }
 
     static func distance(_ x: Double) -> String { plain(x) + "pt" }
