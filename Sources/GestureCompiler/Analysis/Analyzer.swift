@@ -26,20 +26,17 @@ public enum Analyzer {
         diagnostics += buildErrors
         var report = Report(diagnostics: [], conflicts: [], latencies: [])
         // Conflicts and latencies run the compiled gestures, which a dead one would only confuse.
-        if !diagnostics.hasErrors && !buildErrors.hasErrors {
+        if !diagnostics.hasErrors {
             var analysis = ConflictAnalysis(simulator: Simulator(set: set, source: source))
             if everything {
                 report.conflicts = analysis.conflicts()
                 diagnostics += report.conflicts.map { diagnostic(for: $0, in: set, source: source) }
             }
             var latency = LatencyAnalysis(conflicts: analysis)
-            if everything {
-                report.latencies = latency.latencies()
-                diagnostics += latency.budgetErrors(report.latencies)
-            } else {
-                diagnostics += latency.budgetErrors(set.gestures.indices.filter { set.gestures[$0].maxLatency != nil }
-                    .map { latency.latency(of: $0) })
-            }
+            let measured = everything ? Array(set.gestures.indices) : set.gestures.indices.filter { set.gestures[$0].maxLatency != nil }
+            let latencies = measured.map { latency.latency(of: $0) }
+            if everything { report.latencies = latencies }
+            diagnostics += latency.budgetErrors(latencies)
         }
         report.diagnostics = diagnostics.sortedByLocation()
         return report

@@ -30,10 +30,6 @@ struct LatencyAnalysis {
 
     init(conflicts: ConflictAnalysis) { self.conflicts = conflicts }
 
-    mutating func latencies() -> [Latency] {
-        set.gestures.indices.map { latency(of: $0) }
-    }
-
     mutating func latency(of a: Int) -> Latency {
         var seen = Set<Int>()
         let targets = set.rules.filter { $0.relation == .requiresToFail && $0.gesture == a }.map(\.other)
