@@ -189,6 +189,13 @@ public struct Checker {
             }
             apply(p, as: name, type: type, to: &definition)
         }
+        // A series keeps every press's touches until it is decided, in the engine's fixed touch slots.
+        let presses = kind == .longPress ? definition.taps + 1 : kind == .tap ? definition.taps : 1
+        if presses * definition.minTouches > Engine.seriesTouchLimit {
+            error("series-too-long",
+                  "'\(g.name.name)' needs \(presses) presses of \(definition.minTouches) finger\(definition.minTouches == 1 ? "" : "s"), \(presses * definition.minTouches) touches in one series; the runtime keeps at most \(Engine.seriesTouchLimit)",
+                  at: (seen["taps"] ?? seen["touches"])?.value.range ?? g.name.range)
+        }
         if kind == .stroke {
             if definition.recognize == .immediately {
                 for name in ["minSegment", "hooks", "chord"] {

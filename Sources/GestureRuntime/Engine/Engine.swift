@@ -43,6 +43,9 @@ public struct Engine: TouchEngine {
 
     /// The most touches down at once.
     public static var touchCapacity: Int { GestureEngine<PackedTransitions>.touchCapacity }
+    /// The most touches one tap series (all its presses) may use: the engine
+    /// remembers each until the series is decided (the compiler refuses longer series).
+    public static var seriesTouchLimit: Int { GestureEngine<PackedTransitions>.slotCount }
 
     /// An engine over a compiled table: one the compiler built, `TableFormat`
     /// decoded or `--emit swift` wrote. The engine reads it without bounds
