@@ -12,7 +12,8 @@ import Testing
         let result = Frontend.check(try Paths.source(url))
         #expect(result.diagnostics.isEmpty)
         #expect(result.gestureSet.gestures.count == 10)
-        #expect(result.gestureSet.rules.count == 7)
+        #expect(result.gestureSet.rules.count == 11)
+        #expect(Analyzer.analyze(result.gestureSet, source: result.source).diagnostics.isEmpty, "the example settles its conflicts")
     }
 
     @Test func defaultsFollowTheLanguageTable() {
