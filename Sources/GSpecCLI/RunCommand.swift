@@ -142,7 +142,7 @@ enum RunCommand {
                 var line = EventFormatter.line(e, table: table)
                 if let reason {
                     line.removeLast()
-                    line += ",\"explain\":\"\(EventFormatter.escaped(reason.message(in: table)))\"}"
+                    line += ",\"explain\":\(TableEmitter.quoted(reason.message(in: table)))}"
                 }
                 buffer += line + "\n"
             }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureCompiler
 import GestureRuntime
 
 /// Formats gesture events as CONTRACT.md's JSON Lines: keys in a fixed order,
@@ -49,21 +50,7 @@ enum EventFormatter {
     static func line(_ x: Explanation, table: GestureTable) -> String {
         let name = table.strings[Int(table.gestures[x.gesture].name)]
         let state = if case .held = x.reason { "held" } else { "failed" }
-        return "{\"t\":\(time(x.time)),\"gesture\":\"\(name)\",\"state\":\"\(state)\",\"explain\":\"\(escaped(x.message(in: table)))\"}"
-    }
-
-    /// A string's JSON escaping (the messages quote names with ' so few characters need it).
-    static func escaped(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
+        return "{\"t\":\(time(x.time)),\"gesture\":\"\(name)\",\"state\":\"\(state)\",\"explain\":\(TableEmitter.quoted(x.message(in: table)))}"
     }
 
     /// Seconds with at least 3 and at most 6 decimals, exact.

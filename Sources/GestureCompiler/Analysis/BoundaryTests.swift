@@ -40,22 +40,14 @@ public enum BoundaryTests {
             func taps(count: Int = g.taps, fingers: Int = g.minTouches, press p: Int64 = press, gap q: Int64 = gap,
                       wobble: Double = 0, offset: Double = 0) -> StreamBuilder {
                 var b = StreamBuilder(view: v)
-                for i in 0..<count {
-                    if i > 0 { b.wait(q) }
-                    b.down(ExemplarGenerator.fingers(fingers, around: ExemplarGenerator.origin + SIMD2(i > 0 ? offset : 0, 0)))
-                    if wobble > 0 && i == 0 {
-                        b.period = p / 2
-                        b.translate(by: SIMD2(wobble, 0), samples: 1)
-                        b.wait(p - p / 2)
-                    } else {
-                        b.wait(p)
-                    }
-                    b.liftAll()
-                }
+                ExemplarGenerator.series(&b, count: count, fingers: fingers, press: p, gap: q, wobble: wobble, offset: offset)
                 return b
             }
-            add("slop", distance(g.slop), taps(wobble: g.slop).stream("a first press moving \(distance(g.slop))"),
-                taps(wobble: g.slop + nudge).stream("a first press moving \(distance(g.slop + nudge))"))
+            // A wobble takes two samples of at least a microsecond each inside the press.
+            if press >= 4 {
+                add("slop", distance(g.slop), taps(wobble: g.slop).stream("presses moving \(distance(g.slop))"),
+                    taps(wobble: g.slop + nudge).stream("presses moving \(distance(g.slop + nudge))"))
+            }
             add("maxDuration", time(g.maxDuration), taps(press: g.maxDuration - 1).stream("presses of \(time(g.maxDuration - 1))"),
                 taps(press: g.maxDuration).stream("presses of \(time(g.maxDuration))"))
             if g.taps > 1 {

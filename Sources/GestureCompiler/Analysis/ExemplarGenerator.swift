@@ -68,11 +68,13 @@ enum ExemplarGenerator {
     }
 
     /// `count` presses of `fingers` fingers, each `press` long, `gap` apart,
-    /// each finger moving `wobble` points and back within the press.
-    static func series(_ b: inout StreamBuilder, count: Int, fingers n: Int, press: Int64, gap: Int64, wobble: Double = 0) {
+    /// each finger moving `wobble` points within the press; the presses after
+    /// the first go down `offset` points to the right of it.
+    static func series(_ b: inout StreamBuilder, count: Int, fingers n: Int, press: Int64, gap: Int64,
+                       wobble: Double = 0, offset: Double = 0) {
         for i in 0..<count {
             if i > 0 { b.wait(gap) }
-            b.down(fingers(n))
+            b.down(fingers(n, around: origin + SIMD2(i > 0 ? offset : 0, 0)))
             if wobble > 0 {
                 let half = max(press / 2, 1)
                 b.period = max(half / 2, 1)

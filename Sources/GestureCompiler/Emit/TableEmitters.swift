@@ -125,7 +125,7 @@ public enum TableEmitter {
     /// A string literal, valid both in JSON and in Swift (control characters
     /// other than tab and newline do not occur in names and doc comments, and
     /// are replaced if they do).
-    static func quoted(_ s: String) -> String {
+    public static func quoted(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
