@@ -64,12 +64,12 @@ public enum BoundaryTests {
                     taps(fingers: g.minTouches + 1).stream("\(g.minTouches + 1)-finger presses"))
             }
         case .longPress:
-            func hold(_ duration: Int64, wobble: Double = 0) -> StreamBuilder {
+            let gap = min(100_000, g.maxInterval / 2)
+            func hold(_ duration: Int64, wobble: Double = 0, fingers: Int = g.minTouches, gap q: Int64 = gap) -> StreamBuilder {
                 var b = StreamBuilder(view: v)
-                ExemplarGenerator.series(&b, count: g.taps, fingers: g.minTouches, press: min(50_000, g.maxDuration / 2),
-                                         gap: min(100_000, g.maxInterval / 2))
-                if g.taps > 0 { b.wait(min(100_000, g.maxInterval / 2)) }
-                b.down(ExemplarGenerator.fingers(g.minTouches))
+                ExemplarGenerator.series(&b, count: g.taps, fingers: fingers, press: min(50_000, g.maxDuration / 2), gap: q)
+                if g.taps > 0 { b.wait(q) }
+                b.down(ExemplarGenerator.fingers(fingers))
                 let pressed = b.time
                 if wobble > 0 {
                     b.period = min(duration / 2, 10_000)
@@ -83,13 +83,21 @@ public enum BoundaryTests {
                 hold(g.duration - 1).stream("held \(time(g.duration - 1))"))
             add("slop", distance(g.slop), hold(g.duration + 10_000, wobble: g.slop).stream("held, moving \(distance(g.slop)) first"),
                 hold(g.duration + 10_000, wobble: g.slop + nudge).stream("held, moving \(distance(g.slop + nudge)) first"))
+            if (g.taps + 1) * (g.minTouches + 1) <= Engine.seriesTouchLimit {
+                add("touches", "\(g.minTouches)", hold(g.duration + 10_000).stream("held with \(g.minTouches) fingers"),
+                    hold(g.duration + 10_000, fingers: g.minTouches + 1).stream("held with \(g.minTouches + 1) fingers"))
+            }
+            if g.taps > 0 {
+                add("maxInterval", time(g.maxInterval), hold(g.duration + 10_000, gap: g.maxInterval - 1).stream("gaps of \(time(g.maxInterval - 1))"),
+                    hold(g.duration + 10_000, gap: g.maxInterval).stream("gaps of \(time(g.maxInterval))"))
+            }
         case .swipe:
             guard let d = g.directions.directions.first else { break }
             let angle = Double(d.rawValue) * .pi / 4
             // One sample from touch-down: displacement, angle and speed are all the sample's.
-            func swipe(_ length: Double, at a: Double = angle, taking t: Int64 = 8_000) -> StreamBuilder {
+            func swipe(_ length: Double, at a: Double = angle, taking t: Int64 = 8_000, fingers: Int = g.minTouches) -> StreamBuilder {
                 var b = StreamBuilder(view: v)
-                b.down(ExemplarGenerator.fingers(g.minTouches))
+                b.down(ExemplarGenerator.fingers(fingers))
                 b.period = t
                 b.translate(by: ExemplarGenerator.unit(a) * length, samples: 1)
                 b.period = 8_000
@@ -100,6 +108,10 @@ public enum BoundaryTests {
             let quick = Int64(max(1, min(8_000, g.minDistance / max(2 * g.minVelocity, 1) * 1e6)))
             add("minDistance", distance(g.minDistance), swipe(g.minDistance, taking: quick).stream("a swipe \(d.name) of \(distance(g.minDistance))"),
                 swipe(g.minDistance - nudge, taking: quick).stream("a swipe \(d.name) of \(distance(g.minDistance - nudge))"))
+            if g.minTouches < Engine.touchCapacity {
+                add("touches", "\(g.minTouches)", swipe(g.minDistance * 1.5, taking: quick).stream("a \(g.minTouches)-finger swipe \(d.name)"),
+                    swipe(g.minDistance * 1.5, taking: quick, fingers: g.minTouches + 1).stream("a \(g.minTouches + 1)-finger swipe \(d.name)"))
+            }
             if g.minVelocity > 0 {
                 let length = g.minDistance * 1.5
                 let fast = Int64((length / (g.minVelocity * 1.0001) * 1e6).rounded(.down))
@@ -122,15 +134,20 @@ public enum BoundaryTests {
             }
         case .pan:
             let d: Direction = g.axis == .vertical ? .down : .right
-            func drag(_ length: Double) -> StreamBuilder {
+            func drag(_ length: Double, fingers: Int = g.minTouches) -> StreamBuilder {
                 var b = StreamBuilder(view: v)
-                b.down(ExemplarGenerator.fingers(g.minTouches))
+                b.down(ExemplarGenerator.fingers(fingers))
                 if length > 0 { b.translate(by: ExemplarGenerator.unit(d) * length, samples: 4) } else { b.wait(32_000) }
                 b.liftAll()
                 return b
             }
             add("threshold", distance(g.threshold), drag(g.threshold + nudge).stream("a drag \(d.name) of \(distance(g.threshold + nudge))"),
                 drag(g.threshold).stream("a drag \(d.name) of \(distance(g.threshold))"))
+            if g.minTouches > 1 {
+                // Below its minimum a pan pauses.
+                add("touches", "\(g.minTouches)...", drag(g.threshold + 20).stream("a \(g.minTouches)-finger drag"),
+                    drag(g.threshold + 20, fingers: g.minTouches - 1).stream("a \(g.minTouches - 1)-finger drag"))
+            }
         case .pinch, .rotation:
             let center = ExemplarGenerator.origin + SIMD2(50, 0)
             func twoFingers(scale: Double, turn: Double) -> StreamBuilder {
