@@ -149,16 +149,8 @@ public enum BoundaryTests {
                     drag(g.threshold + 20, fingers: g.minTouches - 1).stream("a \(g.minTouches - 1)-finger drag"))
             }
         case .pinch, .rotation:
-            let center = ExemplarGenerator.origin + SIMD2(50, 0)
             func twoFingers(scale: Double, turn: Double) -> StreamBuilder {
-                var b = StreamBuilder(view: v)
-                b.down([center - SIMD2(50, 0), center + SIMD2(50, 0)])
-                b.move(samples: 4) { _, p in
-                    let r = (p - center) * scale
-                    return center + SIMD2(r.x * cos(turn) - r.y * sin(turn), r.x * sin(turn) + r.y * cos(turn))
-                }
-                b.liftAll()
-                return b
+                ExemplarGenerator.twoFingers(view: v, scale: scale, turn: turn, samples: 4)
             }
             if g.kind == .pinch {
                 let over = 1 + g.threshold + 1e-4, under = 1 + g.threshold - 1e-4

@@ -175,18 +175,19 @@ enum ExemplarGenerator {
         return result
     }
 
-    static func twoFinger(_ g: GestureDefinition, _ view: Int, pinch: Bool) -> [TouchStream] {
+    /// Two fingers 100pt apart, spreading to `scale` and turning by `turn` over `samples` frames, then lifting.
+    static func twoFingers(view: Int, scale: Double, turn: Double, samples: Int) -> StreamBuilder {
         let center = origin + SIMD2(50, 0)
-        let start = [center - SIMD2(50, 0), center + SIMD2(50, 0)]
+        var b = StreamBuilder(view: view)
+        b.down([center - SIMD2(50, 0), center + SIMD2(50, 0)])
+        b.transform(about: center, scale: scale, turn: turn, samples: samples)
+        b.liftAll()
+        return b
+    }
+
+    static func twoFinger(_ g: GestureDefinition, _ view: Int, pinch: Bool) -> [TouchStream] {
         func run(scale: Double, angle: Double, samples: Int) -> StreamBuilder {
-            var b = StreamBuilder(view: view)
-            b.down(start)
-            b.move(samples: samples) { _, p in
-                let r = (p - center) * scale
-                return center + SIMD2(r.x * cos(angle) - r.y * sin(angle), r.x * sin(angle) + r.y * cos(angle))
-            }
-            b.liftAll()
-            return b
+            twoFingers(view: view, scale: scale, turn: angle, samples: samples)
         }
         if pinch {
             let out = 1 + max(3 * g.threshold, 0.3), inward = max(0.2, 1 - max(3 * g.threshold, 0.3))

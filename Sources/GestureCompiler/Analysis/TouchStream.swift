@@ -91,6 +91,27 @@ struct StreamBuilder {
         move(samples: samples) { _, p in p + delta }
     }
 
+    /// Scales every finger's offset from `center` towards `scale` and turns it
+    /// by `turn` radians (clockwise on screen), both growing evenly over
+    /// `samples` frames; a large turn takes more frames (at most 30° each), so
+    /// that it reads as a rotation rather than a jump across the circle.
+    mutating func transform(about center: SIMD2<Double>, scale: Double, turn: Double, samples: Int) {
+        let n = max(samples, Int((abs(turn) / (.pi / 6)).rounded(.up)))
+        let from = fingers
+        let ids = fingers.keys.sorted()
+        for i in 1...max(1, n) {
+            time += period
+            let f = Double(i) / Double(max(1, n))
+            let (k, a) = (1 + (scale - 1) * f, turn * f)
+            for id in ids {
+                let r = (from[id]! - center) * k
+                let p = center + SIMD2(r.x * cos(a) - r.y * sin(a), r.x * sin(a) + r.y * cos(a))
+                fingers[id] = p
+                events.append(TouchEvent(time: time, id: id, phase: .moved, x: p.x, y: p.y, view: view))
+            }
+        }
+    }
+
     /// Lifts every finger that is down, in one frame.
     mutating func liftAll() {
         for id in fingers.keys.sorted() {
