@@ -22,6 +22,19 @@ public enum FuzzTargets {
         }
     }
 
+    /// Every failure is explained once, at its `failed` event, in words; a hold names a gesture it requires.
+    static func checkExplanations(_ engine: Engine) {
+        guard engine.explains else { return precondition(engine.explanations.isEmpty) }
+        let failures = engine.events.indices.filter { engine.events[$0].state == .failed }
+        let explained = engine.explanations.filter { if case .held = $0.reason { false } else { true } }
+        precondition(explained.map(\.eventIndex) == failures, "failures and their explanations differ")
+        for x in engine.explanations {
+            if case .held(let b) = x.reason { precondition(engine.table.requiresLine(x.gesture, b) != nil) }
+            else { precondition(engine.events[x.eventIndex].gesture == x.gesture) }
+            precondition(!x.message(in: engine.table).isEmpty)
+        }
+    }
+
     /// The analysis on a set that compiled: every witness shows its conflict
     /// on the compiled table, and every generated boundary test passes on it
     /// (`gspec test` must never fail the compiler's own output).
@@ -68,6 +81,7 @@ public enum FuzzTargets {
     public static func engine(_ bytes: [UInt8]) {
         var engine = Engine(table: allKinds)
         engine.reportsDeliveries = bytes.first.map { $0 & 1 == 0 } ?? false
+        engine.explains = bytes.first.map { $0 & 2 == 0 } ?? false
         var t: Int64 = 0
         var i = 0
         while i + 6 <= bytes.count {
@@ -80,10 +94,13 @@ public enum FuzzTargets {
             // The high bits of the flags pick the hit view (4 values for 3 views: one unknown).
             engine.feed(TouchEvent(time: t, id: Int(bytes[i + 1] % 24), phase: phase, x: x, y: y, view: Int(flags >> 6)))
             if flags & 4 != 0 { engine.advance(to: t + Int64(flags) * 10_000) }
+            checkExplanations(engine)
+            engine.removeAllEvents()
             i += 6
         }
         engine.reset()
         engine.finish()
+        checkExplanations(engine)
         precondition(!engine.hasTouchesDown && !engine.hasPendingDeadline && !engine.hasWithheldDeliveries)
         for g in engine.table.gestures.indices { precondition(engine.isIdle(g), "gesture \(g) is stuck") }
     }
