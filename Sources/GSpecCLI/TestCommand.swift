@@ -74,7 +74,7 @@ enum TestCommand {
             let g = set.gestures[c.gesture]
             let line = source.location(of: g.nameRange.start).line
             let isolated = table.isolating(c.gesture)
-            let accepted = claim(isolated, c.accepted), rejected = claim(isolated, c.rejected)
+            let accepted = c.accepted.claimTime(of: 0, on: isolated), rejected = c.rejected.claimTime(of: 0, on: isolated)
             let title = "\(g.name) \(c.parameter) \(c.value)"
             if accepted != nil && rejected == nil {
                 report += "  ok    \(title): \(c.accepted.summary) succeeds, \(c.rejected.summary) does not\n"
@@ -100,14 +100,6 @@ enum TestCommand {
         let total = cases.count + traces.count
         console.out("\(source.path): \(total - failures.count) of \(total) tests passed (\(cases.count) threshold, \(traces.count) example)\n")
         return failures.isEmpty
-    }
-
-    /// When the gesture of a one-gesture table first began or was recognized on `stream`.
-    static func claim(_ table: GestureTable, _ stream: TouchStream) -> Int64? {
-        var engine = Engine(table: table)
-        for e in stream.events { engine.feed(e) }
-        engine.finish()
-        return engine.events.first { $0.state == .began || $0.state == .recognized }?.time
     }
 
     /// `NAME.tests/*.jsonl` beside the spec, and the traces of `extra` whose `# spec:` line names it.

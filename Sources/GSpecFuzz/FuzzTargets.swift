@@ -44,20 +44,15 @@ public enum FuzzTargets {
         for d in report.diagnostics {
             precondition(d.range.start >= 0 && d.range.end <= source.bytes.count)
         }
-        func claims(_ g: Int, _ t: GestureTable, _ stream: TouchStream) -> Bool {
-            var engine = Engine(table: t)
-            for e in stream.events { engine.feed(e) }
-            engine.finish()
-            return engine.events.contains { $0.gesture == g && ($0.state == .began || $0.state == .recognized) }
-        }
         for c in report.conflicts {
-            precondition(claims(0, table.isolating(c.victim), c.witness), "a witness its victim does not perform alone")
-            precondition(!claims(c.victim, table, c.witness) && claims(c.winner, table, c.witness), "a witness that shows no conflict")
+            precondition(c.witness.claimTime(of: 0, on: table.isolating(c.victim)) != nil, "a witness its victim does not perform alone")
+            precondition(c.witness.claimTime(of: c.victim, on: table) == nil && c.witness.claimTime(of: c.winner, on: table) != nil,
+                         "a witness that shows no conflict")
         }
         for c in BoundaryTests.cases(for: set) {
             let alone = table.isolating(c.gesture)
-            precondition(claims(0, alone, c.accepted), "boundary \(c.parameter): the accepted stream fails")
-            precondition(!claims(0, alone, c.rejected), "boundary \(c.parameter): the rejected stream succeeds")
+            precondition(c.accepted.claimTime(of: 0, on: alone) != nil, "boundary \(c.parameter): the accepted stream fails")
+            precondition(c.rejected.claimTime(of: 0, on: alone) == nil, "boundary \(c.parameter): the rejected stream succeeds")
         }
     }
 

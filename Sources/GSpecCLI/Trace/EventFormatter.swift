@@ -54,14 +54,7 @@ enum EventFormatter {
     }
 
     /// Seconds with at least 3 and at most 6 decimals, exact.
-    static func time(_ microseconds: Int64) -> String {
-        let negative = microseconds < 0
-        let magnitude = microseconds.magnitude
-        var fraction = String(magnitude % 1_000_000)
-        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
-        while fraction.count > 3 && fraction.hasSuffix("0") { fraction.removeLast() }
-        return (negative ? "-" : "") + "\(magnitude / 1_000_000).\(fraction)"
-    }
+    static func time(_ microseconds: Int64) -> String { TouchStream.seconds(microseconds) }
 
     /// Rounded to 1e-6 (half away from zero), shortest form, at least one
     /// decimal, never an exponent. Integer arithmetic: exact and fast.

@@ -176,9 +176,8 @@ public enum BoundaryTests {
     /// its chord fits.
     static func strokeCase(_ g: GestureDefinition, index: Int) -> BoundaryCase? {
         guard let pattern = g.pattern, !g.segmentIsRelative, g.smoothing == 0 else { return nil }
-        let alphabet: DirectionSet = g.axis == .horizontal ? .horizontal : g.axis == .vertical ? .vertical : .any
         let nfa = DirectionNFA(pattern)
-        let words = nfa.shortestWords(over: alphabet, limit: 16)
+        let words = nfa.shortestWords(over: g.axis.directions, limit: 16)
         guard let word = words.first(where: { w in
             let k = Double(w.count)
             let chord = w.reduce(SIMD2<Double>(0, 0)) { $0 + ExemplarGenerator.unit($1) }
@@ -212,15 +211,7 @@ public enum BoundaryTests {
     /// Whether a stroke whose segments are `word` is recognized. No segment at
     /// all is decided at lift, so only there can an empty match count.
     static func accepts(_ nfa: DirectionNFA, _ word: [Direction], _ mode: RecognizeMode) -> Bool {
-        var states = nfa.closure([0])
-        for d in word {
-            var next = Set<Int>()
-            for s in states {
-                for e in nfa.edges[s] where e.label?.contains(DirectionSet(d)) == true { next.insert(e.target) }
-            }
-            states = nfa.closure(next)
-        }
-        return (!word.isEmpty || mode == .onLift) && states.contains(nfa.accepting)
+        (!word.isEmpty || mode == .onLift) && nfa.matches(word)
     }
 
     static func distance(_ x: Double) -> String { plain(x) + "pt" }

@@ -6,14 +6,9 @@ enum DeadGestures {
     static func find(in set: GestureSet) -> [Diagnostic] {
         set.gestures.compactMap { g in
             guard g.kind == .stroke, g.minSegment > 0, let pattern = g.pattern else { return nil }
-            let alphabet: DirectionSet = switch g.axis {
-            case .any: .any
-            case .horizontal: .horizontal
-            case .vertical: .vertical
-            }
             // Every inner segment must be at least minSegment of the whole
             // path, and the two end segments have some length too.
-            guard let shortest = DirectionNFA(pattern).shortestWords(over: alphabet, limit: 1, maxLength: 64).first
+            guard let shortest = DirectionNFA(pattern).shortestWords(over: g.axis.directions, limit: 1, maxLength: 64).first
             else { return nil }
             let inner = shortest.count - 2
             guard inner >= 1, Double(inner) * g.minSegment >= 1 else { return nil }

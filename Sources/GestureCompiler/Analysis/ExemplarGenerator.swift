@@ -204,12 +204,7 @@ enum ExemplarGenerator {
 
     static func strokes(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {
         guard let pattern = g.pattern else { return [] }
-        let alphabet: DirectionSet = switch g.axis {
-        case .any: .any
-        case .horizontal: .horizontal
-        case .vertical: .vertical
-        }
-        let words = DirectionNFA(pattern).shortestWords(over: alphabet, limit: 4)
+        let words = DirectionNFA(pattern).shortestWords(over: g.axis.directions, limit: 4)
         // Short legs make one step each; long ones several.
         let legs = g.segmentIsRelative ? [30.0, 60] : [max(1.5 * g.segment, 20), max(3 * g.segment, 40)]
         var result: [TouchStream] = []

@@ -13,6 +13,14 @@ public struct TouchStream: Hashable, Sendable {
         self.summary = summary
     }
 
+    /// When gesture `g` of `table` first begins or is recognized on the stream, if it does.
+    public func claimTime(of g: Int, on table: GestureTable) -> Int64? {
+        var engine = Engine(table: table)
+        for e in events { engine.feed(e) }
+        engine.finish()
+        return engine.events.first { $0.gesture == g && ($0.state == .began || $0.state == .recognized) }?.time
+    }
+
     /// The stream in CONTRACT.md's trace format. `viewNames` (a set that
     /// declares views) names each `began` line's hit view.
     public func traceLines(viewNames: [String] = []) -> String {
@@ -26,13 +34,14 @@ public struct TouchStream: Hashable, Sendable {
         return text
     }
 
-    /// Exact (every stream time is a whole number of microseconds), with 3 to 6 decimals.
-    static func seconds(_ microseconds: Int64) -> String {
-        var text = String(format: "%d.%06d", microseconds / 1_000_000, microseconds % 1_000_000)
-        while text.hasSuffix("0") && text.count - (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? 0) > 4 {
-            text.removeLast()
-        }
-        return text
+    /// Seconds from integer microseconds, exactly, with 3 to 6 decimals
+    /// (CONTRACT.md's `t`; `gspec run` prints times with it too).
+    public static func seconds(_ microseconds: Int64) -> String {
+        let magnitude = microseconds.magnitude
+        var fraction = String(magnitude % 1_000_000)
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.count > 3 && fraction.hasSuffix("0") { fraction.removeLast() }
+        return (microseconds < 0 ? "-" : "") + "\(magnitude / 1_000_000).\(fraction)"
     }
 
     static func number(_ x: Double) -> String {

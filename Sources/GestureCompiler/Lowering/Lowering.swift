@@ -103,11 +103,7 @@ public enum Lowering {
     private static func stroke(_ a: inout Automaton, _ g: GestureDefinition) {
         guard let pattern = g.pattern else { return }
         let nfa = DirectionNFA(pattern)
-        let alphabet: DirectionSet = switch g.axis {
-        case .any: .any
-        case .horizontal: .horizontal
-        case .vertical: .vertical
-        }
+        let alphabet = g.axis.directions
         let fail = a.add(.failed), rec = a.add(.recognized)
         let immediate = g.recognize == .immediately
         // Symbols a stroke's extractor never sends, plus the finger's own down and moves.

@@ -520,12 +520,7 @@ public struct Checker {
     // MARK: Patterns
 
     private mutating func checkPattern(_ node: PatternNode, axis: Axis, recognize: RecognizeMode) -> StrokePattern? {
-        let alphabet: DirectionSet = switch axis {
-        case .any: .any
-        case .horizontal: .horizontal
-        case .vertical: .vertical
-        }
-        guard let pattern = resolve(node, alphabet: alphabet, axis: axis) else { return nil }
+        guard let pattern = resolve(node, alphabet: axis.directions, axis: axis) else { return nil }
         let size = pattern.expandedSize
         guard size <= Self.maxPatternSize else {
             error("pattern-too-large",
@@ -534,7 +529,7 @@ public struct Checker {
             return nil
         }
         let nfa = DirectionNFA(pattern)
-        guard nfa.acceptsSegmentSequence(over: alphabet) else {
+        guard nfa.acceptsSegmentSequence(over: axis.directions) else {
             error("pattern-never-matches",
                   "pattern '\(source.text(node.range))' can never match: adjacent segments always differ in direction, so a pattern needing two in a row of one class (like 'right right') has no stroke",
                   at: node.range)

@@ -45,6 +45,15 @@ public enum RecognizeMode: String, Hashable, Sendable, CaseIterable {
 /// The axis a pan or stroke measures movement on.
 public enum Axis: String, Hashable, Sendable, CaseIterable {
     case any, horizontal, vertical
+
+    /// The direction classes a stroke on this axis can produce.
+    public var directions: DirectionSet {
+        switch self {
+        case .any: .any
+        case .horizontal: .horizontal
+        case .vertical: .vertical
+        }
+    }
 }
 
 /// One gesture with every parameter of its kind resolved.

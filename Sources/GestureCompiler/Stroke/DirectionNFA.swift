@@ -88,6 +88,19 @@ public struct DirectionNFA: Hashable, Sendable {
     /// Whether the empty segment sequence matches.
     public var matchesEmpty: Bool { closure([0]).contains(accepting) }
 
+    /// Whether the segment sequence `word` matches.
+    public func matches(_ word: [Direction]) -> Bool {
+        var states = closure([0])
+        for d in word {
+            var next = Set<Int>()
+            for s in states {
+                for e in edges[s] where e.label?.contains(DirectionSet(d)) == true { next.insert(e.target) }
+            }
+            states = closure(next)
+        }
+        return states.contains(accepting)
+    }
+
     /// Up to `limit` accepted words over `alphabet` with no two equal adjacent
     /// directions, shortest first (ties in direction order), none longer
     /// than `maxLength`: strokes that the analyses draw as witnesses.
