@@ -10,16 +10,25 @@ let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
 
 let package = Package(
     name: "gspec",
+    // The runtime and its adapters run on these; the compiler, the CLI and the
+    // build plugin run on macOS and Linux.
+    platforms: [.macOS(.v13), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
     products: [
         .library(name: "GestureRuntime", targets: ["GestureRuntime"]),
+        // UIKit and SwiftUI adapters: type conversion only (empty where UIKit is missing).
+        .library(name: "GestureUIKit", targets: ["GestureUIKit"]),
         .library(name: "GestureCompiler", targets: ["GestureCompiler"]),
         .executable(name: "gspec", targets: ["gspec"]),
+        // A target that lists this plugin gets its `.gesture` files compiled to typed Swift at build time.
+        .plugin(name: "GSpecPlugin", targets: ["GSpecPlugin"]),
     ],
     targets: [
         .target(name: "GestureRuntime", linkerSettings: libm),
+        .target(name: "GestureUIKit", dependencies: ["GestureRuntime"]),
         .target(name: "GestureCompiler", dependencies: ["GestureRuntime"], linkerSettings: libm),
         .target(name: "GSpecCLI", dependencies: ["GestureCompiler", "GestureRuntime"]),
         .executableTarget(name: "gspec", dependencies: ["GSpecCLI"]),
+        .plugin(name: "GSpecPlugin", capability: .buildTool(), dependencies: ["gspec"]),
         // The benchmark counts allocations by interposing malloc (C, exported dynamically).
         .target(name: "CMallocCounter"),
         .executableTarget(name: "gspec-bench", dependencies: ["GestureCompiler", "GestureRuntime", "GSpecCLI", "GSpecFuzz", "CMallocCounter"],
@@ -29,7 +38,7 @@ let package = Package(
         .target(name: "GSpecFuzz", dependencies: ["GestureCompiler", "GestureRuntime"]),
         .executableTarget(name: "gspec-fuzz", dependencies: ["GSpecFuzz"]),
         .testTarget(name: "GestureRuntimeTests", dependencies: ["GestureRuntime", "GestureCompiler", "GSpecFuzz"],
-                    exclude: ["Regressions"]),
+                    exclude: ["Regressions", "Generated/Specs"]),
         .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler", "GestureRuntime", "GSpecFuzz"],
                     exclude: ["Golden"]),
         // Depending on the executable makes `swift test` build it, so tests can run it as a subprocess.

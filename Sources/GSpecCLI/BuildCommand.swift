@@ -7,17 +7,20 @@ enum BuildCommand {
     static let spec = CommandLineSpec(
         name: "build",
         abstract: "Compile .gesture files to table files.",
-        usage: "gspec build <file.gesture|dir>... [-o OUT] [--emit table|json|swift|dot] [--stats]",
+        usage: "gspec build <file.gesture|dir>... [-o OUT] [--emit table|json|swift|dot] [--stats] [--no-analysis]",
         options: [
             .init(name: "-o", value: "out", help: "Output file for a single input file, output directory otherwise."),
             .init(name: "--emit", value: "form", help: "table (.gtab, the default), json, swift or dot.",
                   choices: ["table", "json", "swift", "dot"]),
             .init(name: "--stats", value: nil, help: "Print states, symbols and bytes per gesture before and after optimization."),
+            .init(name: "--no-analysis", value: nil, help: "Skip the conflict analysis's warnings (its errors are still reported)."),
             CommandLineSpec.colorOption,
         ],
         discussion: """
             Without -o each output is written beside its input. Inputs with errors
             print their diagnostics and write nothing; the exit status is then 1.
+            Warnings, those of the analysis 'gspec check' runs included, are printed
+            and do not stop the build.
             """
     )
 
@@ -39,7 +42,7 @@ enum BuildCommand {
                 failed = true
                 continue
             }
-            let output = Compiler.compile(source)
+            let output = Compiler.compile(source, analysis: !parsed.flags.contains("--no-analysis"))
             console.err(renderer.render(output.diagnostics, in: source))
             guard let table = output.table else {
                 failed = true
@@ -55,8 +58,8 @@ enum BuildCommand {
             }
             let bytes: [UInt8] = switch form {
             case "json": Array(TableEmitter.json(table).utf8)
-            case "swift": Array(TableEmitter.swift(table, typeName: typeName(base), sourcePath: source.path,
-                                                   generator: "gspec \(GSpec.version)").utf8)
+            case "swift": Array(SwiftEmitter.source(table, typeName: typeName(base), sourcePath: source.path,
+                                                    generator: "gspec \(GSpec.version)").utf8)
             case "dot": Array(TableEmitter.dot(table).utf8)
             default: table.encoded()
             }

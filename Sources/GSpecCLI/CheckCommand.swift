@@ -56,7 +56,7 @@ enum CheckCommand {
         return failed ? .inputError : .success
     }
 
-    private static func writeWitnesses(_ report: Analyzer.Report, _ set: GestureSet, _ source: SourceFile,
+    private static func writeWitnesses(_ report: Analyzer.Report, _ set: CheckedGestureSet, _ source: SourceFile,
                                        to dir: String, _ console: Console) -> Bool {
         let base = URL(fileURLWithPath: source.path).deletingPathExtension().lastPathComponent
         do {

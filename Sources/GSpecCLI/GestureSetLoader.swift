@@ -9,7 +9,7 @@ enum GestureSetLoader {
     struct Loaded {
         var table: GestureTable
         /// The checked set, when the input was a spec (the reference interpreter needs it).
-        var gestureSet: GestureSet?
+        var gestureSet: CheckedGestureSet?
     }
 
     static func load(_ path: String, _ parsed: CommandLineSpec.Parsed, _ console: Console) -> Loaded? {

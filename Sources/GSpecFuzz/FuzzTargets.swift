@@ -38,7 +38,7 @@ public enum FuzzTargets {
     /// The analysis on a set that compiled: every witness shows its conflict
     /// on the compiled table, and every generated boundary test passes on it
     /// (`gspec test` must never fail the compiler's own output).
-    static func analyze(_ set: GestureSet, _ source: SourceFile, _ table: GestureTable) {
+    static func analyze(_ set: CheckedGestureSet, _ source: SourceFile, _ table: GestureTable) {
         guard set.gestures.count <= 16 else { return }  // the search is quadratic; small sets find the same bugs
         let report = Analyzer.analyze(set, source: source)
         for d in report.diagnostics {

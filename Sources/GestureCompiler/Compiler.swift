@@ -14,15 +14,17 @@ public enum Compiler {
     }
 
     /// Compiles one spec; `table` is nil when any diagnostic is an error.
-    public static func compile(_ source: SourceFile) -> Output {
+    /// With `analysis` the whole analysis runs and its warnings (conflicts,
+    /// rules that never apply) come too, as `gspec check` prints them;
+    /// without it only the analyses that can find errors run.
+    public static func compile(_ source: SourceFile, analysis: Bool = false) -> Output {
         let front = Frontend.check(source)
         guard !front.diagnostics.hasErrors else {
             return Output(frontend: front, table: nil, stats: [], diagnostics: front.diagnostics)
         }
         let (table, stats, backEnd) = TableBuilder.build(front.gestureSet, source: source)
-        // Only the analysis's errors: its warnings are `gspec check`'s, whose search costs more.
-        let analysis = backEnd.hasErrors ? [] : Analyzer.analyze(front.gestureSet, source: source, everything: false).diagnostics
-        let diagnostics = (front.diagnostics + backEnd + analysis).sortedByLocation()
+        let analyzed = backEnd.hasErrors ? [] : Analyzer.analyze(front.gestureSet, source: source, everything: analysis).diagnostics
+        let diagnostics = (front.diagnostics + backEnd + analyzed).sortedByLocation()
         return Output(frontend: front, table: diagnostics.hasErrors ? nil : table, stats: stats, diagnostics: diagnostics)
     }
 }

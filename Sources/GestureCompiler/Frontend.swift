@@ -5,7 +5,7 @@ public enum Frontend {
         public var source: SourceFile
         public var syntax: SpecSyntax
         /// Meaningful only when `diagnostics` has no error.
-        public var gestureSet: GestureSet
+        public var gestureSet: CheckedGestureSet
         /// Sorted by location.
         public var diagnostics: [Diagnostic]
     }

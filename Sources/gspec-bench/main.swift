@@ -5,7 +5,7 @@ import GestureCompiler
 import GestureRuntime
 
 // gspec-bench: the figures in docs/performance.md. Run in release:
-//   swift run -c release gspec-bench [engine|compile|latency|frontend|all] [options]
+//   swift run -c release gspec-bench [engine|host|compile|latency|frontend|all] [options]
 // Options: --spec FILE --trace FILE (measure any set on any recorded trace),
 // --events N (generated trace length), --runs R, --json FILE,
 // --gestures N (frontend/generate). Every figure of one report comes from one
@@ -59,7 +59,7 @@ struct Options {
             case "--json": json = value()
             case "--gestures": gestures.append(Int(value()) ?? 1_000)
             case "--engine-only": engineOnly = true
-            default: fail("unknown argument '\(args[i])'\nusage: gspec-bench [engine|compile|latency|frontend|generate|all] [--spec F] [--trace F] [--events N] [--runs R] [--json F] [--gestures N]")
+            default: fail("unknown argument '\(args[i])'\nusage: gspec-bench [engine|host|compile|latency|frontend|generate|all] [--spec F] [--trace F] [--events N] [--runs R] [--json F] [--gestures N]")
             }
             i += 1
         }
@@ -69,7 +69,7 @@ struct Options {
 let options = Options(Array(CommandLine.arguments.dropFirst()))
 nonisolated(unsafe) var report: [String: Any] = [:]
 
-func compileSpec(_ path: String) -> (GestureTable, GestureSet) {
+func compileSpec(_ path: String) -> (GestureTable, CheckedGestureSet) {
     guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
     let output = Compiler.compile(SourceFile(path: path, bytes: Array(data)))
     guard let table = output.table else {
@@ -295,12 +295,16 @@ case "frontend":
     frontendBench()
 case "engine":
     engineBench()
+case "host":
+    hostBench()
 case "latency":
     latencyBench()
 case "compile":
     compileBench()
 case "all":
     engineBench()
+    print("")
+    hostBench()
     print("")
     latencyBench()
     print("")

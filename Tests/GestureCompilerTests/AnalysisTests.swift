@@ -9,13 +9,13 @@ import Testing
     static let analysisSpecs = Paths.files(in: Paths.golden.appendingPathComponent("analysis"), ext: "gesture")
     static let shippedSpecs = Paths.files(in: Paths.packageRoot.appendingPathComponent("specs"), ext: "gesture")
 
-    func analyze(_ url: URL) throws -> (GestureSet, Analyzer.Report) {
+    func analyze(_ url: URL) throws -> (CheckedGestureSet, Analyzer.Report) {
         let front = Frontend.check(try Paths.source(url))
         let set = front.gestureSet
         return (set, Analyzer.analyze(set, source: front.source))
     }
 
-    func analyze(_ text: String) -> (GestureSet, Analyzer.Report) {
+    func analyze(_ text: String) -> (CheckedGestureSet, Analyzer.Report) {
         let front = Frontend.check(SourceFile(path: "t.gesture", text: text))
         return (front.gestureSet, Analyzer.analyze(front.gestureSet, source: front.source))
     }
@@ -38,7 +38,7 @@ import Testing
             let table = try #require(whole)
             #expect(claims(c.winner, table, c.witness), "\(url.lastPathComponent): the winner must claim")
             #expect(!claims(c.victim, table, c.witness), "\(url.lastPathComponent): the victim must lose")
-            let alone = TableBuilder.build(GestureSet(gestures: [set.gestures[c.victim]], rules: [], views: set.views),
+            let alone = TableBuilder.build(CheckedGestureSet(gestures: [set.gestures[c.victim]], rules: [], views: set.views),
                                            source: source).0
             #expect(claims(c.victim, alone, c.witness, as: 0), "\(url.lastPathComponent): the victim alone must succeed")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GSpecFuzz
 import GestureRuntime
 import Testing
 @testable import GestureCompiler
@@ -10,7 +11,7 @@ import Testing
     static let specs = Paths.files(in: Paths.packageRoot.appendingPathComponent("specs"), ext: "gesture")
 
     @Test func tenThousandRandomTracesAgree() throws {
-        var compiled: [(GestureTable, GestureSet)] = []
+        var compiled: [(GestureTable, CheckedGestureSet)] = []
         for url in Self.specs {
             let output = Compiler.compile(try Paths.source(url))
             let table = try #require(output.table)

@@ -77,7 +77,9 @@ import Testing
         var blocks: [String] = []
         var current: [Substring]?
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if current == nil, line.trimmingCharacters(in: .whitespaces) == "```" + language {
+            // "```gesture" alone or with attributes ("```gesture file=photo.gesture").
+            let fence = line.trimmingCharacters(in: .whitespaces)
+            if current == nil, fence == "```" + language || fence.hasPrefix("```" + language + " ") {
                 current = []
             } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
                 blocks.append(current!.joined(separator: "\n") + "\n")

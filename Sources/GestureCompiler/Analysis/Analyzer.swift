@@ -17,7 +17,7 @@ public enum Analyzer {
     /// Analyzes `set`, checked from `source`. Without `everything`, only what
     /// can be an error: dead gestures and the `maxLatency` budgets (what
     /// `gspec build` needs, in time linear in the gestures that declare a budget).
-    public static func analyze(_ set: GestureSet, source: SourceFile, everything: Bool = true) -> Report {
+    public static func analyze(_ set: CheckedGestureSet, source: SourceFile, everything: Bool = true) -> Report {
         var diagnostics = DeadGestures.find(in: set)
         if everything { diagnostics += unreachableRules(in: set) }
         // The simulations run compiled tables: a gesture the back end refuses has
@@ -43,11 +43,11 @@ public enum Analyzer {
     }
 
     /// The rule text that settles a conflict: the winner waits for the victim.
-    static func fix(_ c: Conflict, in set: GestureSet) -> String {
+    static func fix(_ c: Conflict, in set: CheckedGestureSet) -> String {
         "\(set.gestures[c.winner].name) requires \(set.gestures[c.victim].name) to fail"
     }
 
-    static func diagnostic(for c: Conflict, in set: GestureSet, source: SourceFile) -> Diagnostic {
+    static func diagnostic(for c: Conflict, in set: CheckedGestureSet, source: SourceFile) -> Diagnostic {
         let victim = set.gestures[c.victim].name, winner = set.gestures[c.winner].name
         let at = TouchStream.seconds(c.winnerAlone)
         let witness = "witness: \(c.witness.summary)"
@@ -84,7 +84,7 @@ public enum Analyzer {
 
     /// A rule between gestures that never see one touch (attached to views
     /// on different branches of the tree) can never change an outcome.
-    static func unreachableRules(in set: GestureSet) -> [Diagnostic] {
+    static func unreachableRules(in set: CheckedGestureSet) -> [Diagnostic] {
         guard !set.views.isEmpty else { return [] }
         func path(_ v: Int) -> Set<Int> {
             var result: Set<Int> = [v]
@@ -108,7 +108,7 @@ public enum Analyzer {
 extension Analyzer.Report {
     /// The witness of each conflict as a trace file: `# ` lines saying what it
     /// shows, then the touch samples. Keyed by a file name unique in the set.
-    public func witnessFiles(for set: GestureSet, specPath: String) -> [(name: String, text: String)] {
+    public func witnessFiles(for set: CheckedGestureSet, specPath: String) -> [(name: String, text: String)] {
         conflicts.map { c in
             let victim = set.gestures[c.victim].name, winner = set.gestures[c.winner].name
             let header = """

@@ -24,7 +24,7 @@ public enum BoundaryTests {
     /// ratios use their own small steps, times one microsecond.
     static let nudge = 0.01
 
-    public static func cases(for set: GestureSet) -> [BoundaryCase] {
+    public static func cases(for set: CheckedGestureSet) -> [BoundaryCase] {
         set.gestures.indices.flatMap { cases(for: set.gestures[$0], index: $0) }
     }
 

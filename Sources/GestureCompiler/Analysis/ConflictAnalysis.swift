@@ -46,7 +46,7 @@ struct ConflictAnalysis {
 
     init(simulator: Simulator) { self.simulator = simulator }
 
-    var set: GestureSet { simulator.set }
+    var set: CheckedGestureSet { simulator.set }
 
     /// The exemplars of `g`, shortest first, or as generated.
     mutating func exemplars(of g: Int, inGenerationOrder: Bool = false) -> [Exemplar] {

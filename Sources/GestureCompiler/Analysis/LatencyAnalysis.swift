@@ -25,7 +25,7 @@ public struct Latency: Hashable, Sendable {
 /// automaton is when the gesture completes, avoiding its success.
 struct LatencyAnalysis {
     var conflicts: ConflictAnalysis
-    var set: GestureSet { conflicts.set }
+    var set: CheckedGestureSet { conflicts.set }
     private var automata: [Int: DFA] = [:]
 
     init(conflicts: ConflictAnalysis) { self.conflicts = conflicts }

@@ -2,7 +2,7 @@
 /// and how long, worst case and on its plain performance.
 public enum LatencyTable {
     /// The table of `latencies`, headed by the spec's path.
-    public static func render(_ latencies: [Latency], of set: GestureSet, path: String) -> String {
+    public static func render(_ latencies: [Latency], of set: CheckedGestureSet, path: String) -> String {
         var rows = [["gesture", "waits for", "worst", "typical", "typical on"]]
         for l in latencies {
             let g = set.gestures[l.gesture]

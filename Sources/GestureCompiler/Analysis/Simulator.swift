@@ -4,13 +4,13 @@ import GestureRuntime
 /// alone, a pair without rules, the whole set, the set with two gestures'
 /// declaration order swapped. Tables are compiled once per subset.
 struct Simulator {
-    let set: GestureSet
+    let set: CheckedGestureSet
     let source: SourceFile
     private var tables: [[Int]: GestureTable] = [:]
     /// Runs of the whole set by stream: gestures with equal parameters have equal exemplars.
     private var wholeRuns: [[TouchEvent]: [GestureEvent]] = [:]
 
-    init(set: GestureSet, source: SourceFile) {
+    init(set: CheckedGestureSet, source: SourceFile) {
         self.set = set
         self.source = source
     }
@@ -49,7 +49,7 @@ struct Simulator {
     private func build(_ order: [Int], rules: Bool) -> GestureTable {
         var position = [Int: Int]()
         for (i, g) in order.enumerated() { position[g] = i }
-        var subset = GestureSet(gestures: order.map { set.gestures[$0] }, rules: [], views: set.views)
+        var subset = CheckedGestureSet(gestures: order.map { set.gestures[$0] }, rules: [], views: set.views)
         if rules {
             for r in set.rules {
                 guard let a = position[r.gesture], let b = position[r.other] else { continue }

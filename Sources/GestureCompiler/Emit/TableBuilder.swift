@@ -33,7 +33,7 @@ public struct TableBuilder {
 
     /// Builds the table of `set`; `source` gives declaration lines. A gesture
     /// whose automaton grows past `DFA.stateLimit` states is an error at its name.
-    public static func build(_ set: GestureSet, source: SourceFile) -> (GestureTable, [GestureStats], [Diagnostic]) {
+    public static func build(_ set: CheckedGestureSet, source: SourceFile) -> (GestureTable, [GestureStats], [Diagnostic]) {
         var builder = TableBuilder()
         var diagnostics: [Diagnostic] = []
         for g in set.gestures {
@@ -49,7 +49,7 @@ public struct TableBuilder {
         return (builder.table, builder.stats, diagnostics)
     }
 
-    private mutating func addViews(_ set: GestureSet) {
+    private mutating func addViews(_ set: CheckedGestureSet) {
         guard !set.views.isEmpty else { return }
         for v in set.views {
             table.viewNames.append(intern(v.name))

@@ -3,13 +3,13 @@ import GestureRuntime
 /// The reference executor: steps the unoptimized NFAs directly, path sets
 /// and all, so the optimized tables can be checked against it. Slow and
 /// allocating by design; for tests and `gspec run --reference`.
-public final class ReferenceTransitions: TransitionFunction {
+package final class ReferenceTransitions: TransitionFunction {
     private let automata: [Automaton]
     private let live: [[Bool]]
     private var ids: [[[Int]: Int]]
     private var sets: [[[Int]]]
 
-    public init(_ set: GestureSet) {
+    package init(_ set: CheckedGestureSet) {
         automata = set.gestures.map(Lowering.automaton(for:))
         live = automata.map { $0.liveStates() }
         ids = Array(repeating: [:], count: automata.count)
@@ -23,25 +23,25 @@ public final class ReferenceTransitions: TransitionFunction {
         return sets[g].count - 1
     }
 
-    public func startState(_ g: Int) -> Int {
+    package func startState(_ g: Int) -> Int {
         id(g, automata[g].closure([automata[g].start], live: live[g]))
     }
 
-    public func next(_ g: Int, _ state: Int, _ symbol: Symbol) -> Int {
+    package func next(_ g: Int, _ state: Int, _ symbol: Symbol) -> Int {
         if output(g, state).isTerminal { return state }
         let a = automata[g]
         return id(g, a.closure(a.step(sets[g][state], symbol), live: live[g]))
     }
 
-    public func output(_ g: Int, _ state: Int) -> StateOutput {
+    package func output(_ g: Int, _ state: Int) -> StateOutput {
         let set = sets[g][state]
         return set.isEmpty ? .failed : automata[g].output(of: set)
     }
 
-    public func timer(_ g: Int, _ state: Int) -> StateTimer {
+    package func timer(_ g: Int, _ state: Int) -> StateTimer {
         output(g, state).isTerminal ? .none : automata[g].timer(of: sets[g][state])
     }
 }
 
 /// An engine that runs the reference executor with the same arena and feature extraction.
-public typealias ReferenceEngine = GestureEngine<ReferenceTransitions>
+package typealias ReferenceEngine = GestureEngine<ReferenceTransitions>

@@ -4,27 +4,27 @@ import GestureRuntime
 /// ε-edges, an output and a timer per state. A state "ignores" a symbol when
 /// it stays put on it; a symbol it neither ignores nor has an edge for kills
 /// that path (a set of paths that all died is a failure).
-public struct Automaton: Hashable, Sendable {
-    public struct State: Hashable, Sendable {
-        public var output: StateOutput
-        public var timer: StateTimer
-        public var edges: [Edge]
-        public var epsilon: [Int]
+package struct Automaton: Hashable, Sendable {
+    package struct State: Hashable, Sendable {
+        package var output: StateOutput
+        package var timer: StateTimer
+        package var edges: [Edge]
+        package var epsilon: [Int]
         /// Bit `a` set: the state stays on symbol `a`.
-        public var ignores: UInt32
+        package var ignores: UInt32
     }
 
     /// A labelled transition.
-    public struct Edge: Hashable, Sendable {
-        public var symbol: Symbol
-        public var target: Int
+    package struct Edge: Hashable, Sendable {
+        package var symbol: Symbol
+        package var target: Int
     }
 
-    public var states: [State] = []
-    public var start = 0
+    package var states: [State] = []
+    package var start = 0
 
     /// Every symbol, as an `ignores` mask.
-    public static let allSymbols: UInt32 = (1 << UInt32(Symbol.count)) - 1
+    package static let allSymbols: UInt32 = (1 << UInt32(Symbol.count)) - 1
 
     /// Adds a state. `ignoringRest`: symbols without an edge keep the state (set
     /// once its edges are in, by `sealed()`); otherwise they kill the path.
@@ -60,7 +60,7 @@ public struct Automaton: Hashable, Sendable {
 
     /// States that can still reach a success output. The others are dead: a
     /// gesture in only dead states fails at once ("its first dead state").
-    public func liveStates() -> [Bool] {
+    package func liveStates() -> [Bool] {
         var reverse = [[Int]](repeating: [], count: states.count)
         for (i, s) in states.enumerated() {
             for e in s.edges { reverse[e.target].append(i) }
@@ -79,7 +79,7 @@ public struct Automaton: Hashable, Sendable {
 
     /// States that no path from the start reaches (subset construction never
     /// sees them), such as a one-tap series's restart state.
-    public func unreachableStates() -> [Int] {
+    package func unreachableStates() -> [Int] {
         var seen = [Bool](repeating: false, count: states.count)
         var stack = [start]
         seen[start] = true
@@ -93,7 +93,7 @@ public struct Automaton: Hashable, Sendable {
     }
 
     /// The ε-closure of `set`, keeping only states that are live or terminal.
-    public func closure(_ set: [Int], live: [Bool]) -> [Int] {
+    package func closure(_ set: [Int], live: [Bool]) -> [Int] {
         var seen = Set(set)
         var stack = set
         while let s = stack.popLast() {
@@ -103,7 +103,7 @@ public struct Automaton: Hashable, Sendable {
     }
 
     /// The paths' successors on `symbol`, before closure.
-    public func step(_ set: [Int], _ symbol: Symbol) -> [Int] {
+    package func step(_ set: [Int], _ symbol: Symbol) -> [Int] {
         var result: [Int] = []
         let bit = UInt32(1) << UInt32(symbol.rawValue)
         for s in set {
@@ -117,12 +117,12 @@ public struct Automaton: Hashable, Sendable {
     }
 
     /// The output of a set of paths: the strongest member's.
-    public func output(of set: [Int]) -> StateOutput {
+    package func output(of set: [Int]) -> StateOutput {
         set.map { states[$0].output }.max { $0.priority < $1.priority } ?? .failed
     }
 
     /// The timer of a set of paths (members never disagree in lowered automata).
-    public func timer(of set: [Int]) -> StateTimer {
+    package func timer(of set: [Int]) -> StateTimer {
         set.map { states[$0].timer }.max { $0.rawValue < $1.rawValue } ?? .none
     }
 }

@@ -3,9 +3,9 @@ import GestureRuntime
 /// Lowers each checked gesture to its automaton over the symbol alphabet:
 /// counting (taps, presses) and order (stroke segments) become states;
 /// geometry stays with the runtime's feature extractor.
-public enum Lowering {
+package enum Lowering {
     /// The NFA of one gesture, with its kind's control (fingers, lifts, timers).
-    public static func automaton(for g: GestureDefinition) -> Automaton {
+    package static func automaton(for g: GestureDefinition) -> Automaton {
         var a = Automaton()
         switch g.kind {
         case .tap:

@@ -2,23 +2,23 @@ import GestureRuntime
 
 /// A deterministic automaton with a full transition function: the optimized
 /// form of one gesture, before packing.
-public struct DFA: Hashable, Sendable {
-    public var start: Int
-    public var outputs: [StateOutput]
-    public var timers: [StateTimer]
+package struct DFA: Hashable, Sendable {
+    package var start: Int
+    package var outputs: [StateOutput]
+    package var timers: [StateTimer]
     /// `next[s][a]` for every state `s` and symbol raw value `a`.
-    public var next: [[Int]]
+    package var next: [[Int]]
 
-    public var stateCount: Int { outputs.count }
+    package var stateCount: Int { outputs.count }
 
     /// Subset construction from the NFA. Dead paths are dropped as they
     /// arise, so a state from which the gesture can no longer succeed is the
     /// failure state itself. Terminal states loop on every symbol.
     /// Most DFA states one gesture may have; past it the pattern is refused.
-    public static let stateLimit = 4_096
+    package static let stateLimit = 4_096
 
     /// nil when the subset construction passes `limit` states.
-    public init?(determinizing a: Automaton, limit: Int = DFA.stateLimit) {
+    package init?(determinizing a: Automaton, limit: Int = DFA.stateLimit) {
         let live = a.liveStates()
         var ids: [[Int]: Int] = [:]
         var sets: [[Int]] = []
@@ -55,7 +55,7 @@ public struct DFA: Hashable, Sendable {
     /// symbol leads. States are then renumbered in breadth-first order from
     /// the start over symbols in raw order, which also drops unreachable
     /// states and makes the numbering canonical.
-    public func minimized() -> DFA {
+    package func minimized() -> DFA {
         var block = [Int](repeating: 0, count: stateCount)
         var keys: [[Int]: Int] = [:]
         for s in 0..<stateCount {
@@ -108,7 +108,7 @@ public struct DFA: Hashable, Sendable {
 
     /// Symbols that act alike in every state share a class. Returns the class
     /// of each symbol (numbered by first occurrence) and one symbol per class.
-    public func symbolClasses() -> (classOf: [Int], representatives: [Int]) {
+    package func symbolClasses() -> (classOf: [Int], representatives: [Int]) {
         var classOf = [Int](repeating: 0, count: Symbol.count)
         var columns: [[Int]: Int] = [:]
         var representatives: [Int] = []

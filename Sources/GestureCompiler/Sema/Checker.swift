@@ -19,7 +19,7 @@ public struct Checker {
     public static let maxDurationMicroseconds: Double = 3_600_000_000
 
     /// Checks a parsed file. The gesture set is meaningful only when no diagnostic is an error.
-    public static func check(_ syntax: SpecSyntax, in source: SourceFile) -> (GestureSet, [Diagnostic]) {
+    public static func check(_ syntax: SpecSyntax, in source: SourceFile) -> (CheckedGestureSet, [Diagnostic]) {
         var checker = Checker(source: source)
         let set = checker.run(syntax)
         return (set, checker.diagnostics)
@@ -29,7 +29,7 @@ public struct Checker {
         self.source = source
     }
 
-    private mutating func run(_ syntax: SpecSyntax) -> GestureSet {
+    private mutating func run(_ syntax: SpecSyntax) -> CheckedGestureSet {
         for case .constant(let c) in syntax.declarations {
             if let first = constants[c.name.name] {
                 duplicate("constant", c.name, first: first.name)
@@ -65,7 +65,7 @@ public struct Checker {
             diagnostics.append(Diagnostic(.warning, "unused-constant", "constant '\(c.name.name)' is never used",
                                           at: c.name.range))
         }
-        return GestureSet(gestures: gestures, rules: rules, views: views)
+        return CheckedGestureSet(gestures: gestures, rules: rules, views: views)
     }
 
     // MARK: Views

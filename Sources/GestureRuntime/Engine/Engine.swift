@@ -1,6 +1,6 @@
 /// What every engine offers: tools that drive either the production engine
 /// or the reference interpreter are generic over this.
-public protocol TouchEngine {
+package protocol TouchEngine {
     /// Adds one touch sample; equal times form one frame.
     mutating func feed(_ event: TouchEvent)
     /// Applies the pending frame and fires every deadline due by `time`.
@@ -110,13 +110,21 @@ public struct Engine: TouchEngine {
     /// Whether gesture `g` is back in `possible` with no touches.
     public func isIdle(_ g: Int) -> Bool { core.isIdle(g) }
     /// The automaton state gesture `g` is in.
-    public func automatonState(of g: Int) -> Int { core.automatonState(of: g) }
+    package func automatonState(of g: Int) -> Int { core.automatonState(of: g) }
     /// When gesture `g`'s pending deadline fires, if it has one.
     public func deadline(of g: Int) -> Int64? { core.deadline(of: g) }
     /// Whether any touch is down.
     public var hasTouchesDown: Bool { core.hasTouchesDown }
     /// Whether any gesture has a deadline pending.
     public var hasPendingDeadline: Bool { core.hasPendingDeadline }
+    /// The earliest time at which the engine has work without a new sample
+    /// (the pending frame, a deadline, a stale touch), nil when none: schedule
+    /// one timer for it and call `advance(to:)` when it fires. O(active gestures).
+    public var nextDeadline: Int64? { core.nextDeadline }
+    /// Whether the touch with host id `id` is down.
+    public func isTouchDown(_ id: Int) -> Bool { core.isTouchDown(id) }
+    /// Whether samples wait in a frame not yet applied (until a later sample or `advance(to:)`).
+    public var hasPendingFrame: Bool { core.hasPendingFrame }
     /// Whether a delivery to a view waits for gestures to decide.
     public var hasWithheldDeliveries: Bool { core.hasWithheldDeliveries }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why a gesture failed or waits, for `gspec run --explain` and an app's
 /// debug overlay. Recorded only while `Engine.explains` is on.
 public struct Explanation: Hashable, Sendable {
@@ -60,8 +58,8 @@ public struct Explanation: Hashable, Sendable {
     }
 
     static func automatonReason(_ symbol: Symbol, _ timer: StateTimer, _ r: GestureRecord, _ measured: Double?) -> String {
-        func pt(_ x: Double) -> String { String(format: "%gpt", x) }
-        func ms(_ us: Int64) -> String { String(format: "%g ms", Double(us) / 1000) }
+        func pt(_ x: Double) -> String { shortest(x) + "pt" }
+        func ms(_ us: Int64) -> String { shortest(Double(us) / 1000) + " ms" }
         let moved = measured.map { " (\(pt($0)))" } ?? ""
         switch symbol {
         case .slop: return "a finger moved more than its slop of \(pt(r.slop))\(moved)"
@@ -84,9 +82,9 @@ public struct Explanation: Hashable, Sendable {
             }
         case .swipeFail:
             if let speed = measured, speed < r.minVelocity {
-                return String(format: "it reached minDistance %@ at %g pt/s, below minVelocity %gpt/s", pt(r.minDistance), speed, r.minVelocity)
+                return "it reached minDistance \(pt(r.minDistance)) at \(shortest(speed)) pt/s, below minVelocity \(shortest(r.minVelocity))pt/s"
             }
-            return String(format: "it reached minDistance %@ more than maxAngle %gdeg off its directions", pt(r.minDistance), r.maxAngle * 180 / .pi)
+            return "it reached minDistance \(pt(r.minDistance)) more than maxAngle \(shortest(r.maxAngle * 180 / .pi))deg off its directions"
         case .offAxis: return "it moved across its axis past its threshold first"
         default:
             if symbol.rawValue >= Symbol.segmentRight.rawValue {
@@ -97,9 +95,70 @@ public struct Explanation: Hashable, Sendable {
     }
 }
 
+/// `x` as C's `%g` prints it (six significant digits, trailing zeros
+/// dropped, an exponent below 1e-4 or from 1e6): the runtime has no
+/// Foundation for `String(format:)`, and explanations keep the text they had.
+/// Rounds the shortest decimal form of `x` (its `description`), so the one
+/// case where it can differ from `%g` is a tie in that form (`0.1234565`)
+/// whose binary value lies below the tie.
+package func shortest(_ x: Double) -> String {
+    guard x.isFinite, x != 0 else { return x == 0 ? (x.sign == .minus ? "-0" : "0") : x.description }
+    // The shortest decimal form as digits d1 d2 ... and the exponent of d1.
+    let text = abs(x).description
+    var mantissa = Substring(text), exponent = 0
+    if let e = text.firstIndex(of: "e") {
+        mantissa = text[..<e]
+        exponent = Int(text[text.index(after: e)...]) ?? 0
+    }
+    var digits: [UInt8] = []
+    var beforePoint = -1
+    for c in mantissa.utf8 {
+        if c == UInt8(ascii: ".") { beforePoint = digits.count } else { digits.append(c &- 48) }
+    }
+    if beforePoint < 0 { beforePoint = digits.count }
+    while digits.first == 0 {
+        digits.removeFirst()
+        beforePoint -= 1
+    }
+    exponent += beforePoint - 1
+    if digits.count > 6 {
+        let dropped = digits[6...]
+        // An exact tie rounds to even, as printf does; an integer is exact.
+        let tie = dropped.first == 5 && dropped.dropFirst().allSatisfy { $0 == 0 } && x == x.rounded()
+        let up = dropped.first! > 5 || (dropped.first == 5 && (!tie || digits[5] % 2 == 1))
+        digits.removeSubrange(6...)
+        if up {
+            var i = 5
+            while i >= 0 && digits[i] == 9 {
+                digits[i] = 0
+                i -= 1
+            }
+            if i >= 0 {
+                digits[i] += 1
+            } else {
+                digits.insert(1, at: 0)
+                digits.removeLast()
+                exponent += 1
+            }
+        }
+    }
+    while digits.count > 1 && digits.last == 0 { digits.removeLast() }
+    func string(_ ds: ArraySlice<UInt8>) -> String { String(decoding: ds.map { $0 + 48 }, as: UTF8.self) }
+    let sign = x < 0 ? "-" : ""
+    if exponent < -4 || exponent >= 6 {
+        let e = abs(exponent)
+        let fraction = digits.count > 1 ? "." + string(digits[1...]) : ""
+        return sign + string(digits[..<1]) + fraction + (exponent < 0 ? "e-" : "e+") + (e < 10 ? "0" : "") + String(e)
+    }
+    if exponent < 0 { return sign + "0." + String(repeating: "0", count: -exponent - 1) + string(digits[...]) }
+    while digits.count < exponent + 1 { digits.append(0) }
+    let fraction = digits.count > exponent + 1 ? "." + string(digits[(exponent + 1)...]) : ""
+    return sign + string(digits[...exponent]) + fraction
+}
+
 extension GestureTable {
     /// The spec line of the rule `g requires b to fail`, if the table carries it.
-    public func requiresLine(_ g: Int, _ b: Int) -> Int? {
+    package func requiresLine(_ g: Int, _ b: Int) -> Int? {
         guard requiresLines.count == requiresTarget.count, g + 1 < requiresStart.count else { return nil }
         for i in Int(requiresStart[g])..<Int(requiresStart[g + 1]) where requiresTarget[i] == UInt32(b) {
             return Int(requiresLines[i])

@@ -9,9 +9,9 @@
 /// runs is immutable and may be shared. State is fixed-size per gesture and
 /// per touch, and buffers are preallocated, so a sample need not allocate
 /// after warm-up; a frame costs time proportional to the gestures in the set.
-public struct GestureEngine<Transitions: TransitionFunction> {
+package struct GestureEngine<Transitions: TransitionFunction> {
     /// The most touches down at once; a `began` beyond it is dropped and counted.
-    public static var touchCapacity: Int { 20 }
+    package static var touchCapacity: Int { 20 }
     /// Touch slots: touches down plus lifted ones that gestures still remember.
     static var slotCount: Int { 32 }
     /// Samples kept per gesture for velocities (the last 100ms at up to 640Hz);
@@ -19,32 +19,32 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     static var ringSize: Int { 64 }
     static var velocityWindow: Int64 { 100_000 }
 
-    public let table: GestureTable
+    package let table: GestureTable
     let transitions: Transitions
 
     /// Gesture events so far, in the order the engine decided them.
-    public internal(set) var events: [GestureEvent] = []
+    package internal(set) var events: [GestureEvent] = []
     /// Repaired stream anomalies so far.
-    public internal(set) var anomalies = StreamAnomalies()
+    package internal(set) var anomalies = StreamAnomalies()
     /// Whether to work out what the views themselves receive (`deliveries`).
     /// Off by default: it costs time and allocations the gestures alone do not.
-    public var reportsDeliveries = false
+    package var reportsDeliveries = false
     /// Touch deliveries to views so far, when `reportsDeliveries` is on.
-    public internal(set) var deliveries: [TouchDelivery] = []
+    package internal(set) var deliveries: [TouchDelivery] = []
     /// Whether to record why gestures fail or wait (`explanations`). Off by
     /// default; on, a failure costs one append and nothing else changes.
-    public var explains = false
+    package var explains = false
     /// Why gestures failed or wait, when `explains` is on; cleared with the events.
-    public internal(set) var explanations: [Explanation] = []
+    package internal(set) var explanations: [Explanation] = []
     var withheld: [Withheld] = []
     /// The table declares views: touches see only the gestures on their hit view's path.
     let hasViews: Bool
     /// The engine's clock: the last frame's time or the last fired deadline.
-    public internal(set) var clock: Int64 = 0
+    package internal(set) var clock: Int64 = 0
     /// Microseconds after its last sample at which a touch that is still down
     /// is cancelled (a lost `ended` must not hold gestures forever); nil, the
     /// default, keeps touches down until the stream says otherwise.
-    public var staleTouchTimeout: Int64?
+    package var staleTouchTimeout: Int64?
 
     /// Per-gesture and per-touch state in raw buffers owned by `storage`:
     /// writes on the hot path then need no uniqueness check per field. The
@@ -83,7 +83,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     var needsSettle = false
 
     /// An engine over `table`, stepping automata with `transitions`.
-    public init(table: GestureTable, transitions: Transitions) {
+    package init(table: GestureTable, transitions: Transitions) {
         self.table = table
         self.transitions = transitions
         hasViews = table.hasViews
@@ -137,7 +137,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     }
 
     /// Adds one touch sample. A sample later than the pending frame applies it first.
-    public mutating func feed(_ event: TouchEvent) {
+    package mutating func feed(_ event: TouchEvent) {
         makeUnique()
         feedUnique(event)
     }
@@ -156,7 +156,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     }
 
     /// Applies the pending frame and fires every deadline due at or before `time`.
-    public mutating func advance(to time: Int64) {
+    package mutating func advance(to time: Int64) {
         makeUnique()
         if !frame.isEmpty { applyFrame() }
         fireDeadlines(upTo: time)
@@ -165,7 +165,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
 
     /// Ends the stream: applies the pending frame and fires every remaining
     /// deadline. Touches still down stay down.
-    public mutating func finish() {
+    package mutating func finish() {
         makeUnique()
         if !frame.isEmpty { applyFrame() }
         fireDeadlines(upTo: .max - 1)
@@ -173,7 +173,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
 
     /// Cancels every touch that is down (as a `cancelled` frame at the current
     /// clock), so every gesture returns to `possible`.
-    public mutating func reset() {
+    package mutating func reset() {
         makeUnique()
         if !frame.isEmpty { applyFrame() }
         var down = downMask
@@ -187,7 +187,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     }
 
     /// Forgets the events reported so far, keeping the buffer's storage.
-    public mutating func removeAllEvents() {
+    package mutating func removeAllEvents() {
         if !deliveries.isEmpty { deliveries.removeAll(keepingCapacity: true) }
         if !explanations.isEmpty { explanations.removeAll(keepingCapacity: true) }
         // Usually one or two events: popping them is cheaper than
@@ -200,21 +200,66 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     }
 
     /// Whether gesture `g` is back in `possible` with no touches.
-    public func isIdle(_ g: Int) -> Bool { tracks[g].status == .idle }
+    package func isIdle(_ g: Int) -> Bool { tracks[g].status == .idle }
     /// The automaton state gesture `g` is in (a local state of its table rows),
     /// for tools that reason about the automaton, such as the latency analysis.
-    public func automatonState(of g: Int) -> Int { tracks[g].state }
+    package func automatonState(of g: Int) -> Int { tracks[g].state }
     /// When gesture `g`'s pending deadline fires, if it has one.
-    public func deadline(of g: Int) -> Int64? { tracks[g].deadline == .max ? nil : tracks[g].deadline }
+    package func deadline(of g: Int) -> Int64? { tracks[g].deadline == .max ? nil : tracks[g].deadline }
 
     /// Whether any touch is down.
-    public var hasTouchesDown: Bool { downMask != 0 }
+    package var hasTouchesDown: Bool { downMask != 0 }
 
     /// Whether a delivery to a view waits for gestures to decide.
-    public var hasWithheldDeliveries: Bool { !withheld.isEmpty }
+    package var hasWithheldDeliveries: Bool { !withheld.isEmpty }
 
     /// Whether any gesture has a deadline pending.
-    public var hasPendingDeadline: Bool { gestureRange.contains { tracks[$0].deadline != .max } }
+    package var hasPendingDeadline: Bool { gestureRange.contains { tracks[$0].deadline != .max } }
+
+    /// Whether samples wait in a frame not yet applied.
+    package var hasPendingFrame: Bool {
+        @inline(__always) get { !frame.isEmpty }  // a call would copy the whole engine to pass `self`
+    }
+
+    /// Whether the touch with host id `id` is down.
+    @inline(__always)
+    package func isTouchDown(_ id: Int) -> Bool { slot(of: id) != nil }
+
+    /// The earliest time at which the engine has work to do without a new
+    /// sample: the pending frame's time, else a gesture's deadline or a stale
+    /// touch's cancellation; nil when nothing is pending. A host that calls
+    /// `advance(to:)` at this time (and again at each new value) gets the same
+    /// events as one that feeds a later sample. Never earlier than `clock`.
+    ///
+    /// A pending frame answers at once (a host asks after every sample): any
+    /// deadline before it fires, at its own time, when the frame applies.
+    /// Otherwise only gestures in an attempt can hold a deadline (finishing
+    /// clears it), so the search visits the listening set: O(active gestures).
+    package var nextDeadline: Int64? {
+        @inline(__always) get {
+            if !frame.isEmpty { return max(frameTime, clock) }
+            var when = Int64.max
+            if earliestDeadline < when {
+                for w in 0..<storage.listening.count {
+                    var bits = listeningSet[w]
+                    while bits != 0 {
+                        let g = w &* 64 &+ bits.trailingZeroBitCount
+                        bits &= bits &- 1
+                        if tracks[g].deadline < when { when = tracks[g].deadline }
+                    }
+                }
+            }
+            if let timeout = staleTouchTimeout {
+                var down = downMask
+                while down != 0 {
+                    let s = down.trailingZeroBitCount
+                    down &= down &- 1
+                    when = min(when, slots[s].lastSeen &+ timeout)
+                }
+            }
+            return when == .max ? nil : max(when, clock)
+        }
+    }
 
     // MARK: Frames
 
@@ -338,7 +383,7 @@ public struct GestureEngine<Transitions: TransitionFunction> {
     }
 
     @inline(__always)  // a call would copy the whole engine to pass `self`
-    private func slot(of id: Int) -> Int? {
+    func slot(of id: Int) -> Int? {
         var down = downMask
         while down != 0 {
             let s = down.trailingZeroBitCount

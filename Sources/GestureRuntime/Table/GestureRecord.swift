@@ -1,84 +1,84 @@
 /// One gesture of a table: its kind, its thresholds and where its automaton lives.
 ///
 /// Units are the runtime's: points, integer microseconds, radians, points per second.
-public struct GestureRecord: Hashable, Sendable {
-    public var kind: GestureKind
+package struct GestureRecord: Hashable, Sendable {
+    package var kind: GestureKind
     /// Index of the name in `GestureTable.strings`.
-    public var name: UInt32
+    package var name: UInt32
     /// Index of the doc comment in `GestureTable.strings`, or `GestureRecord.none`.
-    public var doc: UInt32
+    package var doc: UInt32
     /// 1-based line of the declaration in the spec, for explanations; 0 if unknown.
-    public var line: UInt32
+    package var line: UInt32
     /// Delivery and behaviour flags, see the `flag…` constants.
-    public var flags: UInt8
+    package var flags: UInt8
     /// `0` any, `1` horizontal, `2` vertical.
-    public var axis: UInt8
+    package var axis: UInt8
     /// Allowed swipe directions, a `DirectionSet` mask.
-    public var directions: UInt8
-    public var taps: UInt8
-    public var minTouches: UInt8
+    package var directions: UInt8
+    package var taps: UInt8
+    package var minTouches: UInt8
     /// `0`: no upper bound.
-    public var maxTouches: UInt8
-    public var maxInterval: Int64
-    public var maxDuration: Int64
-    public var duration: Int64
-    public var slop: Double
-    public var tapDistance: Double
-    public var minDistance: Double
-    public var minVelocity: Double
-    public var maxAngle: Double
+    package var maxTouches: UInt8
+    package var maxInterval: Int64
+    package var maxDuration: Int64
+    package var duration: Int64
+    package var slop: Double
+    package var tapDistance: Double
+    package var minDistance: Double
+    package var minVelocity: Double
+    package var maxAngle: Double
     /// pan: points; pinch: |scale - 1|; rotation: radians.
-    public var threshold: Double
-    public var segment: Double
+    package var threshold: Double
+    package var segment: Double
     /// Stroke segmentation beyond v1 (all zero: v1's algorithm). Radians a
     /// step may stray from its segment's class before it starts another.
-    public var hysteresis: Double
+    package var hysteresis: Double
     /// Fractions of the stroke's path: interior segments shorter than
     /// `minSegment` and end segments shorter than `hooks` are dropped at lift.
-    public var minSegment: Double
-    public var hooks: Double
+    package var minSegment: Double
+    package var hooks: Double
     /// Share of the previous smoothed point kept for each new sample (0: raw samples).
-    public var smoothing: Double
+    package var smoothing: Double
     /// Directions (a `DirectionSet` mask) the line from the stroke's start to
     /// its end may point at lift; `0xFF`: any.
-    public var chord: UInt8
+    package var chord: UInt8
     /// With `strokeChordRange`: the angles (radians, counter-clockwise from
     /// the x axis, y up, in -π...π) that line may have instead.
-    public var chordMin: Double
-    public var chordMax: Double
+    package var chordMin: Double
+    package var chordMax: Double
     /// `strokeResample`, `strokeRelativeSegment`.
-    public var strokeFlags: UInt8
+    package var strokeFlags: UInt8
 
     /// The automaton: states `stateBase ..< stateBase + stateCount` of the table's state arrays.
-    public var stateBase: UInt32
-    public var stateCount: UInt16
+    package var stateBase: UInt32
+    package var stateCount: UInt16
     /// Local index of the start state.
-    public var startState: UInt16
+    package var startState: UInt16
     /// Number of symbol classes; `GestureTable.classMap` maps symbols to them.
-    public var classCount: UInt8
+    package var classCount: UInt8
     /// `packingDense` or `packingComb`.
-    public var packing: UInt8
+    package var packing: UInt8
     /// Dense: offset of row 0 in `GestureTable.dense`. Comb: unused (rows use `combBase`).
-    public var transitionBase: UInt32
+    package var transitionBase: UInt32
 
-    public static let none: UInt32 = .max
-    public static let flagCancelsTouches: UInt8 = 1
-    public static let flagDelaysTouchesBegan: UInt8 = 2
-    public static let flagDelaysTouchesEnded: UInt8 = 4
+    package static let none: UInt32 = .max
+    package static let flagCancelsTouches: UInt8 = 1
+    package static let flagDelaysTouchesBegan: UInt8 = 2
+    package static let flagDelaysTouchesEnded: UInt8 = 4
     /// The gesture's view passes its events to the view's parent.
-    public static let flagForwarded: UInt8 = 8
+    package static let flagForwarded: UInt8 = 8
     /// Steps are taken every `segment` along the path (resampled), not when
     /// the finger is `segment` away from the last step's point.
-    public static let strokeResample: UInt8 = 1
+    package static let strokeResample: UInt8 = 1
     /// `segment` is a fraction of the stroke's size so far, not points.
-    public static let strokeRelativeSegment: UInt8 = 2
+    package static let strokeRelativeSegment: UInt8 = 2
     /// The chord is checked against `chordMin...chordMax`, not the `chord` mask.
-    public static let strokeChordRange: UInt8 = 4
-    public static let packingDense: UInt8 = 0
-    public static let packingComb: UInt8 = 1
+    package static let strokeChordRange: UInt8 = 4
+    package static let packingDense: UInt8 = 0
+    package static let packingComb: UInt8 = 1
 
     /// A record with every field given, as `gspec build --emit swift` writes them.
-    public init(
+    package init(
         kind: GestureKind, name: UInt32, doc: UInt32, line: UInt32, flags: UInt8, axis: UInt8, directions: UInt8,
         taps: UInt8, minTouches: UInt8, maxTouches: UInt8, maxInterval: Int64, maxDuration: Int64, duration: Int64,
         slop: Double, tapDistance: Double, minDistance: Double, minVelocity: Double, maxAngle: Double,
@@ -98,7 +98,7 @@ public struct GestureRecord: Hashable, Sendable {
     }
 
     /// A record with every field zero; the builder fills it in.
-    public init(kind: GestureKind) {
+    package init(kind: GestureKind) {
         self.kind = kind
         name = 0; doc = Self.none; line = 0; flags = 0; axis = 0; directions = 0
         taps = 0; minTouches = 0; maxTouches = 0
@@ -114,7 +114,7 @@ extension GestureRecord {
     /// A stroke whose segments are collected and cleaned up at lift
     /// (`minSegment`, `hooks`, `chord`) rather than read as they come.
     @inline(__always)
-    public var decidesAtLift: Bool {
+    package var decidesAtLift: Bool {
         minSegment > 0 || hooks > 0 || chord != 0xFF || strokeFlags & GestureRecord.strokeChordRange != 0
     }
 }

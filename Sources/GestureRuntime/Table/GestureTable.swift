@@ -16,40 +16,40 @@ public struct GestureTable: Hashable, Sendable {
     public static let formatVersion: UInt16 = 3
 
     /// Names and doc comments.
-    public var strings: [String]
-    public var gestures: [GestureRecord]
+    package var strings: [String]
+    package var gestures: [GestureRecord]
     /// `gestures.count * Symbol.count` class indices.
-    public var classMap: [UInt8]
+    package var classMap: [UInt8]
     /// Output (low nibble) and timer (high nibble) of every state of every gesture.
-    public var stateInfo: [UInt8]
-    public var dense: [UInt16]
+    package var stateInfo: [UInt8]
+    package var dense: [UInt16]
     /// Per global state: offset of its row in `combNext` / `combCheck`.
-    public var combBase: [UInt32]
-    public var combNext: [UInt16]
-    public var combCheck: [UInt16]
+    package var combBase: [UInt32]
+    package var combNext: [UInt16]
+    package var combCheck: [UInt16]
     /// Rules as adjacency lists (CSR): gesture `g` requires the gestures
     /// `requiresTarget[requiresStart[g] ..< requiresStart[g + 1]]` to fail.
-    public var requiresStart: [UInt32]
-    public var requiresTarget: [UInt32]
+    package var requiresStart: [UInt32]
+    package var requiresTarget: [UInt32]
     /// The spec line of each `requires` entry (parallel to `requiresTarget`),
     /// for explanations; empty in tables of format versions before 3.
-    public var requiresLines: [UInt32]
+    package var requiresLines: [UInt32]
     /// Same layout for `with`, stored in both directions.
-    public var withStart: [UInt32]
-    public var withTarget: [UInt32]
+    package var withStart: [UInt32]
+    package var withTarget: [UInt32]
     /// The view tree, empty when the spec declares no views (one root view).
     /// View `v` is named `strings[viewNames[v]]`, has parent `viewParents[v]`
     /// (`GestureRecord.none` for the root, view 0; parents come before their
     /// children) and passes the touch phases in `viewForwards[v]` (a bit per
     /// `TouchPhase` raw value) to its parent.
-    public var viewNames: [UInt32]
-    public var viewParents: [UInt32]
-    public var viewForwards: [UInt8]
+    package var viewNames: [UInt32]
+    package var viewParents: [UInt32]
+    package var viewForwards: [UInt8]
     /// The view each gesture is attached to; empty when there are no views.
-    public var gestureViews: [UInt32]
+    package var gestureViews: [UInt32]
 
     /// An empty table, for builders.
-    public init() {
+    package init() {
         strings = []; gestures = []; classMap = []; stateInfo = []; dense = []
         combBase = []; combNext = []; combCheck = []
         requiresStart = [0]; requiresTarget = []; requiresLines = []; withStart = [0]; withTarget = []
@@ -58,7 +58,7 @@ public struct GestureTable: Hashable, Sendable {
 
     /// The table of gesture `g` alone: no rules, the same automaton, thresholds
     /// and view tree. Tools use it to test one gesture in isolation.
-    public func isolating(_ g: Int) -> GestureTable {
+    package func isolating(_ g: Int) -> GestureTable {
         var t = self
         t.gestures = [gestures[g]]
         t.classMap = Array(classMap[g * Symbol.count ..< (g + 1) * Symbol.count])
@@ -123,9 +123,36 @@ public struct GestureTable: Hashable, Sendable {
     /// The name of gesture `g`.
     public func name(of g: Int) -> String { strings[Int(gestures[g].name)] }
 
+    /// How many gestures the set has; gesture indices are `0 ..< gestureCount`.
+    public var gestureCount: Int { gestures.count }
+
+    /// How many views the set declares, the root included (1 without views).
+    public var viewCount: Int { max(viewNames.count, 1) }
+
+    /// The index of the gesture named `name`, if the set has it.
+    public func gesture(named name: String) -> Int? {
+        gestures.indices.first { strings[Int(gestures[$0].name)] == name }
+    }
+
+    /// The kind of gesture `g` (which values its events carry).
+    public func kind(of g: Int) -> GestureKind { gestures[g].kind }
+
+    /// The doc comment of gesture `g`, if the spec gave one.
+    public func doc(of g: Int) -> String? {
+        gestures[g].doc == GestureRecord.none ? nil : strings[Int(gestures[g].doc)]
+    }
+
+    /// Whether gesture `g` cancels the touches it uses once it succeeds
+    /// (`cancelsTouches`), and delays their `began` / `ended` until it decides.
+    public func touchHandling(of g: Int) -> (cancels: Bool, delaysBegan: Bool, delaysEnded: Bool) {
+        let f = gestures[g].flags
+        return (f & GestureRecord.flagCancelsTouches != 0, f & GestureRecord.flagDelaysTouchesBegan != 0,
+                f & GestureRecord.flagDelaysTouchesEnded != 0)
+    }
+
     /// The gestures `g` requires to fail (a slice: no copy).
     @inline(__always)
-    public func required(by g: Int) -> ArraySlice<UInt32> {
+    package func required(by g: Int) -> ArraySlice<UInt32> {
         requiresTarget[Int(requiresStart[g])..<Int(requiresStart[g &+ 1])]
     }
 
@@ -144,10 +171,10 @@ public struct GestureTable: Hashable, Sendable {
 
 extension GestureTable: TransitionFunction {
     @inline(__always)
-    public func startState(_ gesture: Int) -> Int { Int(gestures[gesture].startState) }
+    package func startState(_ gesture: Int) -> Int { Int(gestures[gesture].startState) }
 
     @inline(__always)
-    public func next(_ gesture: Int, _ state: Int, _ symbol: Symbol) -> Int {
+    package func next(_ gesture: Int, _ state: Int, _ symbol: Symbol) -> Int {
         let c = Int(classMap[gesture &* Symbol.count &+ Int(symbol.rawValue)])
         if gestures[gesture].packing == GestureRecord.packingDense {
             return Int(dense[Int(gestures[gesture].transitionBase) &+ state &* Int(gestures[gesture].classCount) &+ c])
@@ -157,12 +184,12 @@ extension GestureTable: TransitionFunction {
     }
 
     @inline(__always)
-    public func output(_ gesture: Int, _ state: Int) -> StateOutput {
+    package func output(_ gesture: Int, _ state: Int) -> StateOutput {
         StateOutput(rawValue: stateInfo[Int(gestures[gesture].stateBase) &+ state] & 0xF) ?? .failed
     }
 
     @inline(__always)
-    public func timer(_ gesture: Int, _ state: Int) -> StateTimer {
+    package func timer(_ gesture: Int, _ state: Int) -> StateTimer {
         StateTimer(rawValue: stateInfo[Int(gestures[gesture].stateBase) &+ state] >> 4) ?? .none
     }
 }

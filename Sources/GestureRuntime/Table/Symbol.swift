@@ -74,7 +74,7 @@ public enum Symbol: UInt8, CaseIterable, Sendable {
 }
 
 /// What a gesture reports when its automaton enters a state.
-public enum StateOutput: UInt8, CaseIterable, Sendable {
+package enum StateOutput: UInt8, CaseIterable, Sendable {
     /// Still deciding: nothing to report.
     case none = 0
     /// A continuous gesture begins.
@@ -93,7 +93,7 @@ public enum StateOutput: UInt8, CaseIterable, Sendable {
     case restart = 7
 
     /// Whether the automaton stops in such a state.
-    public var isTerminal: Bool {
+    package var isTerminal: Bool {
         switch self {
         case .recognized, .failed, .ended, .cancelled, .restart: true
         case .none, .began, .changed: false
@@ -101,7 +101,7 @@ public enum StateOutput: UInt8, CaseIterable, Sendable {
     }
 
     /// When NFA states merge, the strongest output wins.
-    public var priority: Int {
+    package var priority: Int {
         switch self {
         case .none: 0
         case .changed: 1

@@ -1,7 +1,7 @@
 /// How an engine steps automata. The packed table is the production
 /// implementation; the compiler's reference interpreter provides another over
 /// the unoptimized automata, and both must give identical output.
-public protocol TransitionFunction {
+package protocol TransitionFunction {
     /// The state a gesture's attempt starts in.
     func startState(_ gesture: Int) -> Int
     /// The state after reading `symbol` in `state`.

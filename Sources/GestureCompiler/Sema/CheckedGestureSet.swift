@@ -5,7 +5,7 @@ import GestureRuntime
 ///
 /// Units: distances in points, times in integer microseconds (as the runtime
 /// compares them), angles in radians, velocities in points per second.
-public struct GestureSet: Hashable, Sendable {
+public struct CheckedGestureSet: Hashable, Sendable {
     /// In declaration order; rules and tables refer to gestures by this index.
     public var gestures: [GestureDefinition]
     /// In declaration order.
@@ -19,7 +19,7 @@ public struct GestureSet: Hashable, Sendable {
 /// A view of the spec's view tree.
 public struct ViewDefinition: Hashable, Sendable {
     public var name: String
-    /// Index of the parent in `GestureSet.views`; nil for the root.
+    /// Index of the parent in `CheckedGestureSet.views`; nil for the root.
     public var parent: Int?
     /// Touch phases whose deliveries the view passes to its parent (a `TouchPhase` raw-value bit set).
     public var forwards: UInt8
@@ -121,7 +121,7 @@ public struct GestureDefinition: Hashable, Sendable {
     /// Where `maxLatency`'s value is written.
     public var maxLatencyRange: SourceRange?
 
-    /// Index of the view the gesture is attached to in `GestureSet.views` (0: the root).
+    /// Index of the view the gesture is attached to in `CheckedGestureSet.views` (0: the root).
     public var view = 0
     /// The view does not handle the gesture's events: they go to its parent (`forwards: name`).
     public var forwarded = false
@@ -167,7 +167,7 @@ public struct GestureDefinition: Hashable, Sendable {
     }
 }
 
-/// A rule between two gestures, by index into `GestureSet.gestures`.
+/// A rule between two gestures, by index into `CheckedGestureSet.gestures`.
 public struct Rule: Hashable, Sendable {
     public enum Relation: Hashable, Sendable {
         /// `gesture requires other to fail`

@@ -1,26 +1,25 @@
-import GSpecFuzz
 import GestureRuntime
 
 /// Random but plausible touch streams: taps and multi-taps with intervals
 /// around the thresholds, long presses, drags, swipes, two-finger pinches and
 /// turns, zig-zag strokes, cancels, and stream anomalies. Seeded, so every
-/// run generates the same traces.
-struct RandomTraces {
+/// run generates the same traces. The differential and host tests share them.
+public struct RandomTraces {
     var rng: SplitMix64
 
-    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
+    public init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
-    mutating func double(_ range: ClosedRange<Double>) -> Double {
+    public mutating func double(_ range: ClosedRange<Double>) -> Double {
         range.lowerBound + (range.upperBound - range.lowerBound) * Double(rng.next() >> 11) / Double(1 << 53)
     }
 
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
+    public mutating func int(_ range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(rng.next() % UInt64(range.count))
     }
 
     /// One trace of a few gestures; times in microseconds. With `views`, each
     /// touch hits one of that many views (by index), at random.
-    mutating func trace(views: Int = 0) -> [TouchEvent] {
+    public mutating func trace(views: Int = 0) -> [TouchEvent] {
         var events = gestures()
         if views > 1 {
             for i in events.indices where events[i].phase == .began { events[i].view = int(0...(views - 1)) }

@@ -1,0 +1,278 @@
+/// Runs a generated gesture set for a platform: maps the platform's touches
+/// to engine ids, its clock to engine time, tells it when to schedule its one
+/// timer, and calls typed handlers in the engine's event order.
+///
+/// Platform glue is then a few lines of type conversion:
+///
+///     let host = GestureHost(TapViewGestures.self, touches: ObjectIdentifier.self)
+///     host.on(.doubleTap) { event in zoom(at: event.location) }
+///     // touchesBegan / Moved / Ended / Cancelled:
+///     host.touch(ObjectIdentifier(touch), .began, x: p.x, y: p.y, at: event.timestamp)
+///     // after each call, (re)schedule one timer:
+///     if let when = host.nextDeadline { schedule(at: when) { host.timerFired(at: now()) } }
+///
+/// Feeding a sample allocates nothing after warm-up, the identity map and
+/// the dispatch included (the benchmark target's host mode measures it).
+/// Handlers may feed the host again: events they cause are dispatched in
+/// the same loop, after the ones already decided. Use a host from one thread
+/// or actor at a time, as its engine.
+public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
+    /// The event type handlers receive.
+    public typealias Event = TypedGestureEvent<Gestures>
+
+    // The per-sample path is `@inlinable`, so that it is specialized for the
+    // app's gesture set and touch type (unspecialized, every key comparison
+    // and event copy goes through witness tables: 2.4x slower), and its
+    // mutable state sits behind a pointer, not in the class's stored
+    // properties, each access to which costs a dynamic exclusivity check
+    // (another 1.8x). Both measured with gspec-bench's host mode.
+    @usableFromInline let state: UnsafeMutablePointer<HostState<Gestures, TouchID>>
+    // Looked up once, so dispatching an event reads three arrays and no table.
+    @usableFromInline let gestures: [Gestures.Gesture]
+    @usableFromInline let kinds: [GestureKind]
+    @usableFromInline let receivers: [Gestures.View]
+
+    /// A host for `gestures` fed with platform touches identified by `TouchID`,
+    /// with room for `touchCapacity` touch identities at once.
+    /// Traps if the generated enums disagree with the table (a generated file
+    /// edited by hand): that is a build mistake, not a run-time condition.
+    public init(_ gestures: Gestures.Type = Gestures.self, touches: TouchID.Type = TouchID.self,
+                touchCapacity: Int = 2 * Engine.touchCapacity) {
+        let table = Gestures.table
+        let n = table.gestureCount
+        precondition(Gestures.Gesture.allCases.count == n, "GestureHost: \(Gestures.self).Gesture does not match its table")
+        self.gestures = (0..<n).map { g in
+            guard let gesture = Gestures.Gesture(rawValue: g) else {
+                preconditionFailure("GestureHost: \(Gestures.self).Gesture has no case for gesture \(g) '\(table.name(of: g))'")
+            }
+            return gesture
+        }
+        kinds = (0..<n).map { table.kind(of: $0) }
+        receivers = (0..<n).map { g in
+            guard let view = Gestures.View(rawValue: table.receiver(of: g)) else {
+                preconditionFailure("GestureHost: \(Gestures.self).View has no case for view \(table.receiver(of: g))")
+            }
+            return view
+        }
+        state = .allocate(capacity: 1)
+        state.initialize(to: HostState(engine: Engine(table: table), identities: TouchIdentities(capacity: touchCapacity),
+                                       recognizerState: RecognizerState(table: table), handlers: Array(repeating: nil, count: n)))
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
+
+    // MARK: Settings and state
+
+    /// The engine, for its settings and queries (`explains`, `anomalies`,
+    /// `isTouchDown`); feed it through the host so ids and times stay mapped.
+    public var engine: Engine { state.pointee.engine }
+    /// The platform clock's conversion to engine time.
+    public var clock: HostClock { state.pointee.clock }
+    /// Platform touches to engine ids.
+    public var identities: TouchIdentities<TouchID> { state.pointee.identities }
+    /// Samples the host could not pass on: a `moved`/`ended` for a touch it
+    /// never saw begin, or a `began` when every id is taken.
+    public var droppedSamples: Int { state.pointee.droppedSamples }
+    /// The state a platform recognizer wrapping the set reports: adapters copy
+    /// `recognizerState.phase` after each call and call `platformDidReset()`.
+    public var recognizerState: RecognizerState { state.pointee.recognizerState }
+
+    /// Whether handlers also receive `failed` events (UIKit reports none to
+    /// its targets); off by default.
+    public var reportsFailures: Bool {
+        get { state.pointee.reportsFailures }
+        set { state.pointee.reportsFailures = newValue }
+    }
+
+    /// Called for every event, after the gesture's own handler.
+    public var onEvent: ((Event) -> Void)? {
+        get { state.pointee.onEvent }
+        set { state.pointee.onEvent = newValue }
+    }
+
+    /// Calls `handler` for every event of `gesture` (replacing an earlier one).
+    public func on(_ gesture: Gestures.Gesture, perform handler: @escaping (Event) -> Void) {
+        state.pointee.handlers[gesture.rawValue] = handler
+    }
+
+    /// Removes the handler of `gesture`.
+    public func removeHandler(for gesture: Gestures.Gesture) {
+        state.pointee.handlers[gesture.rawValue] = nil
+    }
+
+    /// Cancel a touch the platform has not reported for this many seconds
+    /// (a lost `ended`); nil, the default, waits for the platform.
+    public var staleTouchTimeout: Double? {
+        get { state.pointee.engine.staleTouchTimeout.map { Double($0) / 1_000_000 } }
+        set { state.pointee.engine.staleTouchTimeout = newValue.map { Int64(($0 * 1_000_000).rounded()) } }
+    }
+
+    // MARK: Input
+
+    /// One touch sample at platform time `seconds`. `view` is the spec view a
+    /// `began` hit (nil: the root).
+    @inlinable
+    public func touch(_ touch: TouchID, _ phase: TouchPhase, x: Double, y: Double, at seconds: Double,
+                      view: Gestures.View? = nil) {
+        state.pointee.feed(touch, phase, x, y, state.pointee.clock.microseconds(seconds), view?.rawValue ?? 0)
+        dispatch()
+    }
+
+    /// The touches of one platform callback (`touchesMoved(_:with:)`'s set),
+    /// all at platform time `seconds`: the event's time, not each touch's
+    /// (a touch that did not move keeps an older timestamp).
+    @inlinable
+    public func handle<Touches: Sequence>(_ touches: Touches, at seconds: Double)
+    where Touches.Element: PlatformTouch, Touches.Element.Identity == TouchID {
+        let t = state.pointee.clock.microseconds(seconds)
+        for touch in touches {
+            let p = touch.location
+            state.pointee.feed(touch.identity, touch.phase, p.x, p.y, t, touch.hitView ?? 0)
+        }
+        dispatch()
+    }
+
+    // MARK: Time
+
+    /// The platform time at which to call `timerFired(at:)`, nil when nothing
+    /// is pending: a host keeps one timer and moves it to this after every
+    /// call into the host. When a frame is waiting to be applied this is its
+    /// own time (now), so a timer set for it runs once the platform has
+    /// delivered every touch of the frame.
+    @inlinable
+    public var nextDeadline: Double? {
+        state.pointee.engine.nextDeadline.map { state.pointee.clock.seconds($0) }
+    }
+
+    /// The host's timer fired at platform time `seconds`: applies the pending
+    /// frame and fires every deadline due. A timer that fires up to 1 ms
+    /// before the deadline it was set for (clock rounding) still fires it.
+    @inlinable
+    public func timerFired(at seconds: Double) {
+        var t = state.pointee.clock.microseconds(seconds)
+        if let due = state.pointee.engine.nextDeadline, due > t, due - t <= 1_000 {
+            state.pointee.clock.catchUp(to: due)
+            t = due
+        }
+        state.pointee.engine.advance(to: t)
+        dispatch()
+    }
+
+    /// Applies the pending frame and fires every deadline due by platform
+    /// time `seconds`, for hosts that drive time themselves (a replay, a test).
+    @inlinable
+    public func advance(to seconds: Double) {
+        state.pointee.engine.advance(to: state.pointee.clock.microseconds(seconds))
+        dispatch()
+    }
+
+    /// The platform reset its recognizer (after it ended or failed).
+    public func platformDidReset() { state.pointee.recognizerState.reset() }
+
+    /// Cancels every touch that is down (the view left the window, the app
+    /// went to the background) and forgets their ids.
+    public func cancelAllTouches() {
+        state.pointee.engine.reset()
+        state.pointee.identities.removeAll(at: state.pointee.engine.clock)
+        dispatch()
+    }
+
+    // MARK: Dispatch
+
+    @inlinable
+    func dispatch() {
+        guard !state.pointee.dispatching else { return }
+        if state.pointee.engine.hasEvents { dispatchEvents() }
+        state.pointee.noteSequenceEnd()
+    }
+
+    /// Calls the handlers of every waiting event. No access to `state` spans
+    /// a handler call: a handler may feed the host (events it causes join
+    /// the loop, at the price of one copy of the event list) or replace handlers.
+    @inlinable
+    func dispatchEvents() {
+        state.pointee.dispatching = true
+        var done = 0
+        while true {
+            let events = state.pointee.engine.events
+            guard done < events.count else { break }
+            for e in events[done...] {
+                state.pointee.recognizerState.observe(e)
+                if e.state == .failed && !state.pointee.reportsFailures { continue }
+                let g = e.gesture
+                let event = Event(e, gesture: gestures[g], kind: kinds[g], view: receivers[g],
+                                  timestamp: state.pointee.clock.seconds(e.time))
+                // Bound and called in place: a closure taken into a local optional
+                // first is re-wrapped in a thunk, one allocation per call.
+                if let handler = state.pointee.handlers[g] { handler(event) }
+                if let handler = state.pointee.onEvent { handler(event) }
+            }
+            done = events.count
+        }
+        state.pointee.engine.removeAllEvents()
+        state.pointee.dispatching = false
+    }
+}
+
+/// The mutable state of a `GestureHost`.
+@usableFromInline
+struct HostState<Gestures: GestureSet, TouchID: Hashable> {
+    @usableFromInline var engine: Engine
+    @usableFromInline var clock = HostClock()
+    @usableFromInline var identities: TouchIdentities<TouchID>
+    @usableFromInline var droppedSamples = 0
+    @usableFromInline var recognizerState: RecognizerState
+    /// A touch sequence is under way: the recognizer state has yet to hear it was decided.
+    @usableFromInline var inSequence = false
+    @usableFromInline var handlers: [((TypedGestureEvent<Gestures>) -> Void)?]
+    @usableFromInline var onEvent: ((TypedGestureEvent<Gestures>) -> Void)?
+    @usableFromInline var reportsFailures = false
+    @usableFromInline var dispatching = false
+
+    init(engine: Engine, identities: TouchIdentities<TouchID>, recognizerState: RecognizerState,
+         handlers: [((TypedGestureEvent<Gestures>) -> Void)?]) {
+        (self.engine, self.identities, self.recognizerState, self.handlers) = (engine, identities, recognizerState, handlers)
+    }
+
+    @inlinable
+    mutating func feed(_ key: TouchID, _ phase: TouchPhase, _ x: Double, _ y: Double, _ t: Int64, _ view: Int) {
+        let id: Int?
+        switch phase {
+        case .began:
+            if let free = identities.begin(key, at: t) {
+                id = free
+            } else {
+                // Every id is taken: free those of touches the engine no longer
+                // has down (lost `ended`s it cancelled as stale), with the
+                // pending frame applied so touches that just began count as down.
+                engine.advance(to: t)
+                let engine = self.engine
+                identities.evict(before: t) { !engine.isTouchDown($0) }
+                id = identities.begin(key, at: t)
+            }
+        case .ended, .cancelled:
+            id = identities.end(key, at: t)
+        case .moved, .stationary:
+            id = identities.touch(key)
+        }
+        guard let id else {
+            droppedSamples += 1
+            return
+        }
+        if phase == .began { inSequence = true }
+        engine.feed(TouchEvent(time: t, id: id, phase: phase, x: x, y: y, view: view))
+    }
+
+    /// Once every touch is up and no gesture waits for a deadline (a single
+    /// tap held for a double tap's interval), the sequence is decided.
+    @inlinable
+    mutating func noteSequenceEnd() {
+        if inSequence && identities.count == 0 && engine.nextDeadline == nil {
+            inSequence = false
+            _ = recognizerState.sequenceDecided()
+        }
+    }
+}

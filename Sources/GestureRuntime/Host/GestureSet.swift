@@ -1,0 +1,37 @@
+/// A compiled gesture set with typed names: what `gspec build --emit swift`
+/// (and so the `GSpecPlugin` build plugin) generates for each `.gesture` file.
+///
+/// For `tap-view.gesture` the generated `TapViewGestures` conforms: its
+/// `Gesture` enum has one case per gesture, in table order, its `View` enum
+/// one case per declared view (the root `window` first), and `table` is the
+/// compiled table.
+public protocol GestureSet {
+    /// The set's gestures; raw values are indices into the table.
+    associatedtype Gesture: RawRepresentable, CaseIterable, Hashable, Sendable where Gesture.RawValue == Int
+    /// The set's views; raw values are view indices (`TouchEvent.view`).
+    /// A set that declares no views has only the root view.
+    associatedtype View: RawRepresentable, CaseIterable, Hashable, Sendable = RootView where View.RawValue == Int
+    /// The compiled table.
+    static var table: GestureTable { get }
+}
+
+/// The one view of a gesture set that declares no views.
+public enum RootView: Int, CaseIterable, Hashable, Sendable {
+    case window = 0
+}
+
+extension GestureSet {
+    /// The name of `gesture` as written in the spec. (A static function, not
+    /// a property of the enum, so that no gesture name can collide with it.)
+    public static func name(of gesture: Gesture) -> String { table.name(of: gesture.rawValue) }
+
+    /// The name of `view` as written in the spec (`window` for the root).
+    public static func name(of view: View) -> String {
+        table.hasViews ? table.name(ofView: view.rawValue) : "window"
+    }
+
+    /// The gesture named `name` in the spec, if the set has it.
+    public static func gesture(named name: String) -> Gesture? {
+        table.gesture(named: name).flatMap(Gesture.init(rawValue:))
+    }
+}

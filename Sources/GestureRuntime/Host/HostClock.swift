@@ -1,0 +1,52 @@
+/// Converts a platform's clock (seconds as a `Double`: `UIEvent.timestamp`,
+/// `CACurrentMediaTime()`, `performance.now() / 1000`) to the engine's
+/// integer microseconds, and back for scheduling timers.
+///
+/// The first time seen is the origin (engine time 0), so microseconds stay
+/// exact however long the device has been up. Times never go backwards: a
+/// sample earlier than the last one (two clocks mixed, a platform bug) gets
+/// the last time, so the engine sees a monotonic stream.
+public struct HostClock: Hashable, Sendable {
+    /// The platform time of engine time 0, once a time has been seen.
+    public var origin: Double? { start }
+    /// The latest engine time handed out.
+    public var latest: Int64 { last }
+    // Inlinable, as a host calls it for every sample.
+    @usableFromInline var start: Double?
+    @usableFromInline var last: Int64 = 0
+
+    public init() {}
+
+    /// The engine time of platform time `seconds`: rounded to the nearest
+    /// microsecond, never earlier than the previous result. A non-finite time
+    /// is taken as the previous one.
+    @inlinable
+    public mutating func microseconds(_ seconds: Double) -> Int64 {
+        guard seconds.isFinite else { return last }
+        guard let start else {
+            self.start = seconds
+            return last
+        }
+        // Clamped before the conversion: a time centuries away must not trap.
+        // Only times after the origin get here, so adding a half and
+        // truncating rounds to nearest, without a call to libm's `round`.
+        let us = (seconds - start) * 1_000_000 + 0.5
+        let t = us >= 9e18 ? Int64(9e18) : us <= 0 ? 0 : Int64(us)
+        if t > last { last = t }
+        return last
+    }
+
+    /// The platform time of engine time `microseconds` (the origin when no
+    /// time has been seen yet counts as 0).
+    @inlinable
+    public func seconds(_ microseconds: Int64) -> Double {
+        (start ?? 0) + Double(microseconds) / 1_000_000
+    }
+
+    /// Moves the clock to at least `microseconds`, for a timer that fired a
+    /// hair before the deadline it was set for: later samples then never fall
+    /// behind the engine.
+    public mutating func catchUp(to microseconds: Int64) {
+        if microseconds > last { last = microseconds }
+    }
+}

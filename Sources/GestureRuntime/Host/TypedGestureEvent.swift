@@ -1,0 +1,67 @@
+/// A gesture event of a generated gesture set, read by name: the gesture as
+/// the set's `Gesture` enum and the kind's values as optionals, so an app
+/// never needs the layout of `GestureEvent`'s `value0`/`value1` fields.
+public struct TypedGestureEvent<Gestures: GestureSet>: Hashable, Sendable {
+    /// The event as the engine reported it.
+    public var event: GestureEvent
+    /// Which gesture.
+    public var gesture: Gestures.Gesture
+    /// The gesture's kind: which of the values below it carries.
+    public var kind: GestureKind
+    /// The view that receives the event: the gesture's own, or its parent
+    /// when the view forwards it (the root without views).
+    public var view: Gestures.View
+    /// The event's time on the platform's clock, in seconds (engine
+    /// microseconds / 1e6 when no host clock converted it).
+    public var timestamp: Double
+
+    /// The event of a gesture of `Gestures.table`; nil if the table has no
+    /// such gesture (an event from another table).
+    public init?(_ event: GestureEvent) {
+        let table = Gestures.table
+        guard event.gesture >= 0 && event.gesture < table.gestureCount,
+              let gesture = Gestures.Gesture(rawValue: event.gesture),
+              let view = Gestures.View(rawValue: table.receiver(of: event.gesture)) else { return nil }
+        self.init(event, gesture: gesture, kind: table.kind(of: event.gesture), view: view,
+                  timestamp: Double(event.time) / 1_000_000)
+    }
+
+    /// For hosts that looked the gesture, kind and view up once.
+    @inlinable
+    init(_ event: GestureEvent, gesture: Gestures.Gesture, kind: GestureKind, view: Gestures.View, timestamp: Double) {
+        (self.event, self.gesture, self.kind, self.view, self.timestamp) = (event, gesture, kind, view, timestamp)
+    }
+
+    /// `began`, `changed`, `ended`, `cancelled`, `recognized` or `failed`.
+    public var state: GestureState { event.state }
+    /// Engine time in microseconds.
+    public var time: Int64 { event.time }
+    /// The centroid of the gesture's touches (a multi-tap: its first press; a swipe: where it began).
+    public var location: SIMD2<Double> { SIMD2(event.x, event.y) }
+
+    private var carriesValues: Bool { event.state != .failed }
+
+    /// pan: how far the touches moved since it began, in points.
+    public var translation: SIMD2<Double>? {
+        kind == .pan && carriesValues ? SIMD2(event.value0, event.value1) : nil
+    }
+    /// pan: the release-ready velocity of the translation; longPress: of the
+    /// location; points per second.
+    public var velocity: SIMD2<Double>? {
+        (kind == .pan || kind == .longPress) && carriesValues ? SIMD2(event.velocity0, event.velocity1) : nil
+    }
+    /// pinch: the distance between the fingers relative to when it began.
+    public var scale: Double? { kind == .pinch && carriesValues ? event.value0 : nil }
+    /// pinch: the scale's change per second.
+    public var scaleVelocity: Double? { kind == .pinch && carriesValues ? event.velocity0 : nil }
+    /// rotation: radians since it began, positive clockwise on screen, unwrapped.
+    public var rotation: Double? { kind == .rotation && carriesValues ? event.value0 : nil }
+    /// rotation: radians per second.
+    public var rotationVelocity: Double? { kind == .rotation && carriesValues ? event.velocity0 : nil }
+    /// swipe: the direction it went.
+    public var direction: Direction? {
+        kind == .swipe && carriesValues ? Direction(rawValue: event.direction) : nil
+    }
+    /// tap: how many taps were counted.
+    public var taps: Int? { kind == .tap && carriesValues ? event.taps : nil }
+}
