@@ -18,8 +18,26 @@ public enum FuzzTargets {
         _ = DiagnosticRenderer().render(output.diagnostics, in: source)
         if let table = output.table {
             do { try TableFormat.validate(table) } catch { preconditionFailure("compiler built an invalid table: \(error)") }
+            checkSwiftNames(table)
             analyze(output.frontend.gestureSet, source, table)
         }
+    }
+
+    /// The generated Swift's case names are distinct Swift identifiers (or
+    /// escaped keywords), whatever the spec names its gestures and views.
+    static func checkSwiftNames(_ table: GestureTable) {
+        func check(_ names: [String]) {
+            let cases = SwiftEmitter.caseNames(names)
+            precondition(Set(cases).count == cases.count, "case names collide: \(cases)")
+            for name in cases {
+                let bare = name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
+                precondition(!bare.isEmpty && bare.utf8.allSatisfy { $0 == 95 || ($0 >= 48 && $0 <= 57) || ($0 | 32 >= 97 && $0 | 32 <= 122) }
+                             && !(bare.first!.isNumber), "not an identifier: \(name)")
+                precondition(name.hasPrefix("`") == SwiftEmitter.keywords.contains(bare))
+            }
+        }
+        check((0..<table.gestureCount).map { table.name(of: $0) })
+        if table.hasViews { check((0..<table.viewCount).map { table.name(ofView: $0) }) }
     }
 
     /// Every failure is explained once, at its `failed` event, in words; a hold names a gesture it requires.

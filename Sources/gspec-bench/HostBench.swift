@@ -45,6 +45,7 @@ func hostBench() {
         for g in LoadedGestureSet.Gesture.allCases { host.on(g) { handled.pointee &+= $0.event.taps &+ 1 } }
         return host
     }
+    @inline(never)
     func timeHost(_ host: GestureHost<LoadedGestureSet, Int>, shift: Double = 0) -> Double {
         let start = nanoseconds()
         for i in trace.indices {

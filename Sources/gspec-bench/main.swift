@@ -86,6 +86,8 @@ func loadTrace() -> [TouchEvent] {
 // MARK: Engine
 
 /// Seconds to run `trace` through a fresh engine (construction not timed).
+/// Not inlined, so that instruction counts (callgrind) show its runs apart.
+@inline(never)
 func timeEngine<E: TouchEngine>(_ make: () -> E, _ trace: [TouchEvent], _ sink: inout Int) -> Double {
     if E.self == Engine.self {
         // The production engine, without the generic indirection.

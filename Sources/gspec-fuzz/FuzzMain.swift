@@ -12,6 +12,7 @@ func target(_ name: String?) -> ([UInt8]) -> Void {
     switch name {
     case "table": FuzzTargets.table
     case "engine": FuzzTargets.engine
+    case "host": FuzzTargets.host
     default: FuzzTargets.compiler
     }
 }
@@ -46,7 +47,7 @@ struct Replay {
     static func main() {
         let args = CommandLine.arguments
         guard args.count >= 3 else {
-            print("usage: gspec-fuzz compiler|table|engine FILE...")
+            print("usage: gspec-fuzz compiler|table|engine|host FILE...")
             exit(2)
         }
         let run = target(args[1])

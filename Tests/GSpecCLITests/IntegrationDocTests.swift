@@ -80,8 +80,8 @@ import Testing
         // A spec error fails the build, at the spec's own line and column.
         let lines = specText.split(separator: "\n", omittingEmptySubsequences: false)
         let line = try #require(lines.firstIndex { $0.contains("maxInterval: 300ms") })
-        let column = lines[line].utf8.distance(from: lines[line].utf8.startIndex,
-                                               to: lines[line].range(of: "300ms")!.lowerBound.samePosition(in: lines[line].utf8)!) + 1
+        let text = String(lines[line])
+        let column = text.utf8.distance(from: text.startIndex, to: try #require(text.range(of: "300ms")).lowerBound) + 1
         try specText.replacingOccurrences(of: "maxInterval: 300ms", with: "maxInterval: 300pt")
             .write(toFile: specPath, atomically: true, encoding: .utf8)
         defer { try? specText.write(toFile: specPath, atomically: true, encoding: .utf8) }

@@ -63,6 +63,7 @@ import Testing
                 #expect(throws: TableError.self) { try GestureTable(decoding: bytes) }
                 FuzzTargets.table(bytes)
             case "engine": FuzzTargets.engine(bytes)
+            case "host": FuzzTargets.host(bytes)
             default: FuzzTargets.compiler(bytes)
             }
         }
@@ -81,6 +82,7 @@ import Testing
             text[Int(next() % UInt64(text.count))] = UInt8(truncatingIfNeeded: next() % 128)
             FuzzTargets.compiler(text)
             FuzzTargets.engine((0..<Int(next() % 600)).map { _ in UInt8(truncatingIfNeeded: next()) })
+            FuzzTargets.host((0..<Int(next() % 600)).map { _ in UInt8(truncatingIfNeeded: next()) })
         }
         FuzzTargets.table(table)
     }

@@ -81,7 +81,7 @@ public enum SwiftEmitter {
     }
 
     /// Words that need backticks as an enum case name.
-    static let keywords: Set<String> = [
+    package static let keywords: Set<String> = [
         "_", "Any", "Protocol", "Self", "Type", "as", "associatedtype", "break", "case", "catch", "class", "continue",
         "default", "defer", "deinit", "do", "else", "enum", "extension", "fallthrough", "false", "fileprivate", "for",
         "func", "guard", "if", "import", "in", "init", "inout", "internal", "is", "let", "nil", "operator", "private",

@@ -39,7 +39,8 @@ extension GestureEngine: TouchEngine {}
 /// were measured), so the state lives behind a pointer, copied on write.
 /// See `GestureEngine` for the semantics, threading and cost.
 public struct Engine: TouchEngine {
-    private var box: Box
+    // Usable from inline for `hasEvents` and `events` alone (see `Box.events`).
+    @usableFromInline var box: Box
 
     /// The most touches down at once.
     public static var touchCapacity: Int { GestureEngine<PackedTransitions>.touchCapacity }
@@ -76,9 +77,9 @@ public struct Engine: TouchEngine {
     }
 
     public var table: GestureTable { core.table }
-    public var events: [GestureEvent] { core.events }
+    @inlinable public var events: [GestureEvent] { box.events.pointee }
     /// Whether any event is waiting: cheaper than `events.isEmpty` in a per-sample loop.
-    public var hasEvents: Bool { !core.events.isEmpty }
+    @inlinable public var hasEvents: Bool { !box.events.pointee.isEmpty }
     public var anomalies: StreamAnomalies { core.anomalies }
     /// Whether to work out what the views themselves receive; off by default.
     public var reportsDeliveries: Bool {
@@ -130,13 +131,19 @@ public struct Engine: TouchEngine {
 
     /// Owns the engine's state. A pointer rather than a stored property, so
     /// that writes through it need no dynamic exclusivity check.
-    private final class Box {
+    @usableFromInline final class Box {
         let core: UnsafeMutablePointer<GestureEngine<PackedTransitions>>
+        /// The engine's event list, in place: reading it inlines into a host's
+        /// per-sample loop (GestureHost), where a call per sample and per
+        /// dispatch was measurable, without making the engine's types public.
+        @usableFromInline let events: UnsafeMutablePointer<[GestureEvent]>
 
         init(_ engine: GestureEngine<PackedTransitions>) {
             core = .allocate(capacity: 1)
             core.initialize(to: engine)
             core.pointee.makeUnique()
+            let offset = MemoryLayout<GestureEngine<PackedTransitions>>.offset(of: \.events)!
+            events = (UnsafeMutableRawPointer(core) + offset).assumingMemoryBound(to: [GestureEvent].self)
         }
 
         deinit {

@@ -27,10 +27,9 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     // properties, each access to which costs a dynamic exclusivity check
     // (another 1.8x). Both measured with gspec-bench's host mode.
     @usableFromInline let state: UnsafeMutablePointer<HostState<Gestures, TouchID>>
-    // Looked up once, so dispatching an event reads three arrays and no table.
-    @usableFromInline let gestures: [Gestures.Gesture]
-    @usableFromInline let kinds: [GestureKind]
-    @usableFromInline let receivers: [Gestures.View]
+    /// Each gesture's enum case, kind and receiving view, looked up once, so
+    /// that dispatching an event reads one array entry and no table.
+    @usableFromInline let info: [(gesture: Gestures.Gesture, kind: GestureKind, view: Gestures.View)]
 
     /// A host for `gestures` fed with platform touches identified by `TouchID`,
     /// with room for `touchCapacity` touch identities at once.
@@ -41,18 +40,14 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
         let table = Gestures.table
         let n = table.gestureCount
         precondition(Gestures.Gesture.allCases.count == n, "GestureHost: \(Gestures.self).Gesture does not match its table")
-        self.gestures = (0..<n).map { g in
+        info = (0..<n).map { g in
             guard let gesture = Gestures.Gesture(rawValue: g) else {
                 preconditionFailure("GestureHost: \(Gestures.self).Gesture has no case for gesture \(g) '\(table.name(of: g))'")
             }
-            return gesture
-        }
-        kinds = (0..<n).map { table.kind(of: $0) }
-        receivers = (0..<n).map { g in
             guard let view = Gestures.View(rawValue: table.receiver(of: g)) else {
                 preconditionFailure("GestureHost: \(Gestures.self).View has no case for view \(table.receiver(of: g))")
             }
-            return view
+            return (gesture, table.kind(of: g), view)
         }
         state = .allocate(capacity: 1)
         state.initialize(to: HostState(engine: Engine(table: table), identities: TouchIdentities(capacity: touchCapacity),
@@ -144,7 +139,10 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     /// delivered every touch of the frame.
     @inlinable
     public var nextDeadline: Double? {
-        state.pointee.engine.nextDeadline.map { state.pointee.clock.seconds($0) }
+        // Right after a sample the answer is its frame's time, known here: an
+        // adapter asks after every sample, and this spares it the engine call.
+        if let t = state.pointee.pendingFrame { return state.pointee.clock.seconds(t) }
+        return state.pointee.engine.nextDeadline.map { state.pointee.clock.seconds($0) }
     }
 
     /// The host's timer fired at platform time `seconds`: applies the pending
@@ -158,6 +156,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
             t = due
         }
         state.pointee.engine.advance(to: t)
+        state.pointee.pendingFrame = nil
         dispatch()
     }
 
@@ -166,6 +165,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     @inlinable
     public func advance(to seconds: Double) {
         state.pointee.engine.advance(to: state.pointee.clock.microseconds(seconds))
+        state.pointee.pendingFrame = nil
         dispatch()
     }
 
@@ -176,6 +176,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     /// went to the background) and forgets their ids.
     public func cancelAllTouches() {
         state.pointee.engine.reset()
+        state.pointee.pendingFrame = nil
         state.pointee.identities.removeAll(at: state.pointee.engine.clock)
         dispatch()
     }
@@ -202,8 +203,8 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
             for e in events[done...] {
                 state.pointee.recognizerState.observe(e)
                 if e.state == .failed && !state.pointee.reportsFailures { continue }
-                let g = e.gesture
-                let event = Event(e, gesture: gestures[g], kind: kinds[g], view: receivers[g],
+                let g = e.gesture, about = info[g]
+                let event = Event(e, gesture: about.gesture, kind: about.kind, view: about.view,
                                   timestamp: state.pointee.clock.seconds(e.time))
                 // Bound and called in place: a closure taken into a local optional
                 // first is re-wrapped in a thunk, one allocation per call.
@@ -231,6 +232,8 @@ struct HostState<Gestures: GestureSet, TouchID: Hashable> {
     @usableFromInline var onEvent: ((TypedGestureEvent<Gestures>) -> Void)?
     @usableFromInline var reportsFailures = false
     @usableFromInline var dispatching = false
+    /// The time of the frame the engine holds unapplied, when the host fed it.
+    @usableFromInline var pendingFrame: Int64?
 
     init(engine: Engine, identities: TouchIdentities<TouchID>, recognizerState: RecognizerState,
          handlers: [((TypedGestureEvent<Gestures>) -> Void)?]) {
@@ -249,6 +252,7 @@ struct HostState<Gestures: GestureSet, TouchID: Hashable> {
                 // has down (lost `ended`s it cancelled as stale), with the
                 // pending frame applied so touches that just began count as down.
                 engine.advance(to: t)
+                pendingFrame = nil
                 let engine = self.engine
                 identities.evict(before: t) { !engine.isTouchDown($0) }
                 id = identities.begin(key, at: t)
@@ -264,6 +268,7 @@ struct HostState<Gestures: GestureSet, TouchID: Hashable> {
         }
         if phase == .began { inSequence = true }
         engine.feed(TouchEvent(time: t, id: id, phase: phase, x: x, y: y, view: view))
+        pendingFrame = t
     }
 
     /// Once every touch is up and no gesture waits for a deadline (a single
