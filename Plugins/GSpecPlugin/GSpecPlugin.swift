@@ -13,8 +13,10 @@ struct GSpecPlugin: BuildToolPlugin {
         let gspec = try context.tool(named: "gspec").url
         let specs = module.sourceFiles(withSuffix: "gesture").map(\.url).sorted { $0.path < $1.path }
         return specs.map { spec in
+            // The name carries a hash of the spec's path, so that specs of one
+            // name in two folders do not write the same file.
             let name = spec.deletingPathExtension().lastPathComponent
-            let output = context.pluginWorkDirectoryURL.appending(path: "\(name).gesture.swift")
+            let output = context.pluginWorkDirectoryURL.appending(path: "\(name)-\(fnv1a(spec.path)).gesture.swift")
             return .buildCommand(
                 displayName: "Compiling gesture set \(spec.lastPathComponent)",
                 executable: gspec,
@@ -24,4 +26,12 @@ struct GSpecPlugin: BuildToolPlugin {
             )
         }
     }
+}
+
+/// FNV-1a of `text`, 8 hex digits: stable across runs, unlike `hashValue`.
+func fnv1a(_ text: String) -> String {
+    var hash: UInt32 = 2_166_136_261
+    for byte in text.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+    let digits = String(hash, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
 }

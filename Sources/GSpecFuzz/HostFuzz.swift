@@ -1,25 +1,29 @@
 import GestureRuntime
 
-/// The `allKinds` set as a `GestureSet`, so a `GestureHost` can run it: the
-/// protocol asks for `Int`-backed, case-iterable gestures and views, not enums.
-public enum AllKindsGestures: GestureSet {
+/// A `GestureSet` whose table is chosen at run time (`allKinds` unless a
+/// tool such as the benchmark's host mode sets another before making a
+/// host): the protocol asks for `Int`-backed, case-iterable gestures and
+/// views, not enums, so the cases are the table's indices.
+public enum LoadedGestureSet: GestureSet {
+    nonisolated(unsafe) public static var table = FuzzTargets.allKinds
+
     public struct Gesture: RawRepresentable, CaseIterable, Hashable, Sendable {
         public var rawValue: Int
         public init?(rawValue: Int) {
-            guard rawValue >= 0 && rawValue < AllKindsGestures.table.gestureCount else { return nil }
+            guard rawValue >= 0 && rawValue < LoadedGestureSet.table.gestureCount else { return nil }
             self.rawValue = rawValue
         }
-        public static var allCases: [Gesture] { (0..<AllKindsGestures.table.gestureCount).compactMap(Gesture.init) }
+        public static var allCases: [Gesture] { (0..<LoadedGestureSet.table.gestureCount).compactMap(Gesture.init) }
     }
+
     public struct View: RawRepresentable, CaseIterable, Hashable, Sendable {
         public var rawValue: Int
         public init?(rawValue: Int) {
-            guard rawValue >= 0 && rawValue < AllKindsGestures.table.viewCount else { return nil }
+            guard rawValue >= 0 && rawValue < LoadedGestureSet.table.viewCount else { return nil }
             self.rawValue = rawValue
         }
-        public static var allCases: [View] { (0..<AllKindsGestures.table.viewCount).compactMap(View.init) }
+        public static var allCases: [View] { (0..<LoadedGestureSet.table.viewCount).compactMap(View.init) }
     }
-    public static var table: GestureTable { FuzzTargets.allKinds }
 }
 
 extension FuzzTargets {
@@ -30,7 +34,8 @@ extension FuzzTargets {
     /// every timer has run, nothing is stuck: no id taken, no touch down, no
     /// deadline pending, every gesture idle, events dispatched in order.
     public static func host(_ bytes: [UInt8]) {
-        let host = GestureHost(AllKindsGestures.self, touches: UInt8.self, touchCapacity: 24)
+        precondition(LoadedGestureSet.table == allKinds)
+        let host = GestureHost(LoadedGestureSet.self, touches: UInt8.self, touchCapacity: 24)
         host.reportsFailures = bytes.first.map { $0 & 1 == 0 } ?? false
         if bytes.first.map({ $0 & 2 == 0 }) ?? false { host.staleTouchTimeout = 0.5 }
         var lastTime = Int64.min
@@ -55,7 +60,7 @@ extension FuzzTargets {
             let phase = TouchPhase(rawValue: bytes[i + 2] % 5)!
             let x = flags & 2 != 0 ? Double.nan : Double(bytes[i + 3]) * 2
             host.touch(bytes[i + 1] % 40, phase, x: x, y: Double(bytes[i + 4]) * 2, at: at,
-                       view: AllKindsGestures.View(rawValue: Int(flags >> 6)))
+                       view: LoadedGestureSet.View(rawValue: Int(flags >> 6)))
             if flags & 4 != 0, let due = host.nextDeadline {
                 host.timerFired(at: due + Double(Int(flags & 0x0C) - 6) * 0.000_3)  // early, on time or late
             }

@@ -1,4 +1,5 @@
-#if canImport(SwiftUI) && canImport(UIKit)
+// UIGestureRecognizerRepresentable exists on iOS and Mac Catalyst only.
+#if os(iOS)
 import GestureRuntime
 import SwiftUI
 import UIKit
@@ -9,7 +10,13 @@ import UIKit
 ///     Image("photo").gestures(PhotoViewerGestures.self) { event in
 ///         switch event.gesture { case .zoom: ... default: break }
 ///     }
-@available(iOS 18.0, macCatalyst 18.0, visionOS 2.0, *)
+///
+/// SwiftUI makes a recognizer for each touch sequence; the host lives in the
+/// coordinator, so a double tap sees its first tap and a single tap waiting
+/// for it is still decided. Locations are in the modified view's space
+/// (shifted by where that view sits in its host; a rotated or scaled view is
+/// not accounted for).
+@available(iOS 18.0, macCatalyst 18.0, *)
 public struct GestureSetGesture<Gestures: GestureSet>: UIGestureRecognizerRepresentable {
     let handler: (TypedGestureEvent<Gestures>) -> Void
 
@@ -18,8 +25,28 @@ public struct GestureSetGesture<Gestures: GestureSet>: UIGestureRecognizerRepres
         self.handler = handler
     }
 
+    /// The driver (host and timer) kept across recognizers, and the view's coordinate space.
+    public final class Coordinator {
+        let driver = GestureSetDriver(Gestures.self)
+        let converter: CoordinateSpaceConverter
+
+        init(converter: CoordinateSpaceConverter) {
+            self.converter = converter
+        }
+    }
+
+    public func makeCoordinator(converter: CoordinateSpaceConverter) -> Coordinator {
+        Coordinator(converter: converter)
+    }
+
     public func makeUIGestureRecognizer(context: Context) -> GestureSetRecognizer<Gestures> {
-        let recognizer = GestureSetRecognizer(Gestures.self)
+        let recognizer = GestureSetRecognizer(driver: context.coordinator.driver)
+        let converter = context.coordinator.converter
+        recognizer.convertLocation = { [unowned recognizer] p in
+            // The recognizer's location in its UIView against the same point in the SwiftUI view.
+            let there = recognizer.location(in: recognizer.view), here = converter.localLocation
+            return CGPoint(x: p.x + here.x - there.x, y: p.y + here.y - there.y)
+        }
         recognizer.host.onEvent = handler
         return recognizer
     }
@@ -29,10 +56,11 @@ public struct GestureSetGesture<Gestures: GestureSet>: UIGestureRecognizerRepres
     }
 }
 
-@available(iOS 18.0, macCatalyst 18.0, visionOS 2.0, *)
+@available(iOS 18.0, macCatalyst 18.0, *)
 extension View {
     /// Runs the generated gesture set `gestures` on this view and calls
-    /// `handler` for each of its events.
+    /// `handler` for each of its events. (A file that imports both SwiftUI
+    /// and GestureRuntime names SwiftUI's property wrapper `@SwiftUI.GestureState`.)
     public func gestures<Gestures: GestureSet>(
         _ gestures: Gestures.Type, perform handler: @escaping (TypedGestureEvent<Gestures>) -> Void
     ) -> some View {

@@ -1,4 +1,5 @@
-#if canImport(UIKit)
+// watchOS has UIKit without gesture recognizers.
+#if canImport(UIKit) && !os(watchOS)
 import GestureRuntime
 import QuartzCore
 import UIKit
@@ -15,23 +16,37 @@ import UIKit.UIGestureRecognizerSubclass
 /// time, dispatch), and the recognizer's state is `host.recognizerState`
 /// (the view's own touches pass untouched unless a gesture's
 /// `cancelsTouches` / `delaysTouches...` say otherwise). One timer is kept at
-/// `host.nextDeadline`.
+/// `host.nextDeadline` by a `GestureSetDriver`, which may outlive the
+/// recognizer (SwiftUI makes a recognizer per touch sequence).
 @MainActor
 open class GestureSetRecognizer<Gestures: GestureSet>: UIGestureRecognizer {
+    /// The host and its timer.
+    public let driver: GestureSetDriver<Gestures>
     /// The host running the set; set handlers on it.
-    public let host: GestureHost<Gestures, ObjectIdentifier>
+    public var host: GestureHost<Gestures, ObjectIdentifier> { driver.host }
     /// For a set that declares views: the spec view a touch began in (for
     /// example from `touch.view`'s tag); nil, or no resolver, is the root.
     public var viewOfTouch: ((UITouch) -> Gestures.View?)?
-    private var timer: Timer?
+    /// Converts a touch's location in `view` to the space the spec's
+    /// distances are meant in (the SwiftUI adapter sets it); nil: `view`'s.
+    public var convertLocation: ((CGPoint) -> CGPoint)?
 
-    /// A recognizer for `gestures`.
-    public init(_ gestures: Gestures.Type) {
-        host = GestureHost(gestures, touches: ObjectIdentifier.self)
+    /// A recognizer for `gestures` with a host of its own.
+    public convenience init(_ gestures: Gestures.Type) {
+        self.init(driver: GestureSetDriver(gestures))
+    }
+
+    /// A recognizer feeding an existing driver (its host keeps its state
+    /// across recognizers).
+    public init(driver: GestureSetDriver<Gestures>) {
+        self.driver = driver
         super.init(target: nil, action: nil)
-        cancelsTouchesInView = host.recognizerState.cancelsTouches
-        delaysTouchesBegan = false
-        delaysTouchesEnded = host.recognizerState.delaysTouches
+        let state = driver.host.recognizerState
+        cancelsTouchesInView = state.cancelsTouches
+        delaysTouchesBegan = state.delaysTouchesBegan
+        delaysTouchesEnded = state.delaysTouchesEnded
+        driver.recognizer = self
+        driver.host.platformDidReset()
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
@@ -52,22 +67,28 @@ open class GestureSetRecognizer<Gestures: GestureSet>: UIGestureRecognizer {
 
     open override func reset() {
         super.reset()
+        // UIKit took the touches away (another recognizer won, this one was
+        // disabled) without ending them here: cancel them, or the engine
+        // would hold them down. After a normal end no touch is left.
+        if host.identities.count > 0 { driver.cancelAllTouches() }
         host.platformDidReset()
     }
 
     private func forward(_ touches: Set<UITouch>, _ phase: TouchPhase, _ event: UIEvent) {
         let view = self.view
         let resolve = phase == .began ? viewOfTouch : nil
+        let convert = convertLocation
         host.handle(touches.lazy.map { touch in
-            let p = touch.location(in: view)
+            var p = touch.location(in: view)
+            if let convert { p = convert(p) }
             return UIKitTouch(identity: ObjectIdentifier(touch), phase: phase, location: SIMD2(Double(p.x), Double(p.y)),
                               hitView: resolve?(touch)?.rawValue)
         }, at: event.timestamp)
-        update()
+        driver.update()
     }
 
-    /// Copies the host's decisions across: the recognizer's state and the one timer.
-    private func update() {
+    /// Copies the host's recognizer state across.
+    func copyState() {
         switch host.recognizerState.phase {
         case .possible: break
         case .began where state == .possible: state = .began
@@ -76,16 +97,45 @@ open class GestureSetRecognizer<Gestures: GestureSet>: UIGestureRecognizer {
         case .failed where state == .possible: state = .failed
         default: break
         }
+    }
+}
+
+/// Owns a `GestureHost` and its one timer, in the run loop's common modes
+/// (so deadlines fire while a scroll view tracks), and tells the current
+/// recognizer when the host's state changed.
+@MainActor
+public final class GestureSetDriver<Gestures: GestureSet> {
+    /// The host; set handlers on it.
+    public let host: GestureHost<Gestures, ObjectIdentifier>
+    weak var recognizer: GestureSetRecognizer<Gestures>?
+    private var timer: Timer?
+
+    /// A driver with a host of its own for `gestures`.
+    public init(_ gestures: Gestures.Type) {
+        host = GestureHost(gestures, touches: ObjectIdentifier.self)
+    }
+
+    /// Cancels every touch the host has down.
+    public func cancelAllTouches() {
+        host.cancelAllTouches()
+        update()
+    }
+
+    /// After every call into the host: the recognizer's state, and the timer moved to `host.nextDeadline`.
+    func update() {
+        recognizer?.copyState()
         timer?.invalidate()
         timer = nil
         guard let due = host.nextDeadline else { return }
-        timer = Timer.scheduledTimer(withTimeInterval: max(0, due - CACurrentMediaTime()), repeats: false) { [weak self] _ in
+        let timer = Timer(timeInterval: max(0, due - CACurrentMediaTime()), repeats: false) { [weak self] _ in
             MainActor.assumeIsolated {
                 guard let self else { return }
                 self.host.timerFired(at: CACurrentMediaTime())
                 self.update()
             }
         }
+        RunLoop.main.add(timer, forMode: .common)
+        self.timer = timer
     }
 }
 

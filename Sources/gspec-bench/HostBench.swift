@@ -1,32 +1,14 @@
 import CMallocCounter
+import GSpecFuzz
 import GestureCompiler
 import GestureRuntime
-
-/// A gesture set whose table is chosen at run time (`--spec`): a
-/// generated set's `Gesture` is an enum, but the protocol only asks for an
-/// `Int`-backed, case-iterable type, so any compiled table can be hosted.
-enum LoadedGestureSet: GestureSet {
-    struct Gesture: RawRepresentable, CaseIterable, Hashable, Sendable {
-        var rawValue: Int
-        init?(rawValue: Int) { self.rawValue = rawValue }
-        static var allCases: [Gesture] { (0..<LoadedGestureSet.table.gestureCount).map { Gesture(rawValue: $0)! } }
-    }
-    struct View: RawRepresentable, CaseIterable, Hashable, Sendable {
-        var rawValue: Int
-        init?(rawValue: Int) { self.rawValue = rawValue }
-        static var allCases: [View] { (0..<LoadedGestureSet.table.viewCount).map { View(rawValue: $0)! } }
-    }
-    // Set once before any host is made, read-only afterwards.
-    nonisolated(unsafe) static var loaded = GestureTable()
-    static var table: GestureTable { loaded }
-}
 
 /// The bare engine and the same engine behind `GestureHost` (platform keys,
 /// seconds, a typed handler per gesture, and the timer query an adapter
 /// makes after every call), runs alternated in one process.
 func hostBench() {
     let (table, _) = compileSpec(options.spec)
-    LoadedGestureSet.loaded = table
+    LoadedGestureSet.table = table
     let trace = loadTrace()
     let n = Double(trace.count)
     var sink = 0

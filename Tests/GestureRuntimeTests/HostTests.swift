@@ -177,6 +177,22 @@ import Testing
         #expect(host.nextDeadline != nil)
     }
 
+    /// A timer fires at "now", after the touches it follows; a touch that
+    /// happened before that moment but is delivered after it (input latency)
+    /// keeps its own time, and the engine sees no time going backwards.
+    @Test func aTimerDoesNotHoldBackTouchesDeliveredAfterIt() {
+        let host = GestureHost(TapViewGestures.self, touches: Int.self)
+        host.touch(1, .began, x: 0, y: 0, at: 1.000)
+        host.timerFired(at: 1.020)  // applies the frame of 1.000 only
+        #expect(host.engine.clock == 0)
+        host.touch(1, .moved, x: 1, y: 0, at: 1.010)
+        #expect(host.clock.latest == 10_000)
+        host.touch(1, .ended, x: 1, y: 0, at: 1.030)
+        while let due = host.nextDeadline { host.timerFired(at: due) }
+        #expect(host.engine.anomalies.timeWentBackwards == 0)
+        #expect(host.engine.anomalies.isEmpty)
+    }
+
     // MARK: Dispatch
 
     /// Handlers see every event of a bare engine run once, in its order, typed.

@@ -61,8 +61,8 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
 
     // MARK: Settings and state
 
-    /// The engine, for its settings and queries (`explains`, `anomalies`,
-    /// `isTouchDown`); feed it through the host so ids and times stay mapped.
+    /// The engine, for queries (`anomalies`, `isTouchDown`, `clock`): the host
+    /// feeds it, so that ids and times stay mapped.
     public var engine: Engine { state.pointee.engine }
     /// The platform clock's conversion to engine time.
     public var clock: HostClock { state.pointee.clock }
@@ -102,7 +102,10 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     /// (a lost `ended`); nil, the default, waits for the platform.
     public var staleTouchTimeout: Double? {
         get { state.pointee.engine.staleTouchTimeout.map { Double($0) / 1_000_000 } }
-        set { state.pointee.engine.staleTouchTimeout = newValue.map { Int64(($0 * 1_000_000).rounded()) } }
+        set {
+            // Clamped: an infinite or absurd timeout must not trap in the conversion.
+            state.pointee.engine.staleTouchTimeout = newValue.flatMap { $0.isNaN ? nil : Int64(min(max($0, 0), 9e12) * 1_000_000) }
+        }
     }
 
     // MARK: Input
@@ -146,17 +149,20 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     }
 
     /// The host's timer fired at platform time `seconds`: applies the pending
-    /// frame and fires every deadline due. A timer that fires up to 1 ms
-    /// before the deadline it was set for (clock rounding) still fires it.
+    /// frame and fires every deadline due by then, each at its own time. The
+    /// clock is not moved to `seconds` (a touch that happened before the
+    /// timer fired but is delivered after it keeps its own time), and a timer
+    /// that fires up to 1 ms early (clock rounding) still fires its deadline.
     @inlinable
     public func timerFired(at seconds: Double) {
-        var t = state.pointee.clock.microseconds(seconds)
-        if let due = state.pointee.engine.nextDeadline, due > t, due - t <= 1_000 {
-            state.pointee.clock.catchUp(to: due)
-            t = due
+        let now = state.pointee.clock.peek(seconds) ?? 0
+        var last = Int64.min
+        while let due = state.pointee.engine.nextDeadline, due <= now &+ 1_000, due > last {
+            state.pointee.engine.advance(to: due)
+            state.pointee.pendingFrame = nil
+            last = due
         }
-        state.pointee.engine.advance(to: t)
-        state.pointee.pendingFrame = nil
+        state.pointee.clock.catchUp(to: state.pointee.engine.clock)
         dispatch()
     }
 

@@ -36,6 +36,16 @@ public struct HostClock: Hashable, Sendable {
         return last
     }
 
+    /// The engine time of platform time `seconds` without taking it as the
+    /// latest (for a timer's "now", which must not hold back touches that
+    /// happened earlier but are delivered later); nil before any time was seen.
+    @inlinable
+    public func peek(_ seconds: Double) -> Int64? {
+        guard let start, seconds.isFinite else { return nil }
+        let us = (seconds - start) * 1_000_000 + 0.5
+        return us >= 9e18 ? Int64(9e18) : us <= 0 ? 0 : Int64(us)
+    }
+
     /// The platform time of engine time `microseconds` (the origin when no
     /// time has been seen yet counts as 0).
     @inlinable
@@ -43,9 +53,8 @@ public struct HostClock: Hashable, Sendable {
         (start ?? 0) + Double(microseconds) / 1_000_000
     }
 
-    /// Moves the clock to at least `microseconds`, for a timer that fired a
-    /// hair before the deadline it was set for: later samples then never fall
-    /// behind the engine.
+    /// Moves the clock to at least `microseconds`, the engine's time after a
+    /// timer fired a deadline: later samples then never fall behind the engine.
     public mutating func catchUp(to microseconds: Int64) {
         if microseconds > last { last = microseconds }
     }

@@ -21,20 +21,23 @@ public struct RecognizerState: Hashable, Sendable {
     // Inlinable: a host observes every event.
     @usableFromInline var current = Phase.possible
     @usableFromInline let claims: [Bool]
-    let delays: Bool
+    /// Whether the platform should hold back the view's `began` while the
+    /// recognizer is possible (some gesture has `delaysTouchesBegan`).
+    public let delaysTouchesBegan: Bool
+    /// Whether the platform should hold back the view's `ended` while the
+    /// recognizer is possible (some gesture has `delaysTouchesEnded`, UIKit's default).
+    public let delaysTouchesEnded: Bool
 
     /// The tracker for `table`'s gestures.
     public init(table: GestureTable) {
-        claims = (0..<table.gestureCount).map { table.touchHandling(of: $0).cancels }
-        delays = (0..<table.gestureCount).contains {
-            let h = table.touchHandling(of: $0)
-            return h.delaysBegan || h.delaysEnded
-        }
+        let handling = (0..<table.gestureCount).map { table.touchHandling(of: $0) }
+        claims = handling.map(\.cancels)
+        delaysTouchesBegan = handling.contains { $0.delaysBegan }
+        delaysTouchesEnded = handling.contains { $0.delaysEnded }
     }
 
-    /// Whether the platform should hold back `began` / `ended` for the view
-    /// while the recognizer is possible (some gesture delays touches).
-    public var delaysTouches: Bool { delays }
+    /// Whether the platform holds back any of the view's touches.
+    public var delaysTouches: Bool { delaysTouchesBegan || delaysTouchesEnded }
     /// Whether the platform should cancel the view's touches once the
     /// recognizer begins (some gesture cancels touches).
     public var cancelsTouches: Bool { claims.contains(true) }
@@ -52,7 +55,7 @@ public struct RecognizerState: Hashable, Sendable {
     public mutating func sequenceDecided() -> Phase? {
         switch current {
         case .began: current = .ended
-        case .possible where delays: current = .failed
+        case .possible where delaysTouches: current = .failed
         default: return nil
         }
         return current

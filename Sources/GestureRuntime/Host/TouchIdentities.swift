@@ -77,6 +77,8 @@ public struct TouchIdentities<Key: Hashable> {
     /// Frees every id that began before `time` and for which `isGone(id)` holds:
     /// touches whose `ended` the platform never sent, once the engine has
     /// cancelled them (`Engine.isTouchDown`). Returns how many were freed.
+    /// Unlike `end`, the ids are free at once, in this frame: the engine no
+    /// longer has their touches, so a `began` reusing one is no duplicate.
     @discardableResult
     @inlinable
     public mutating func evict(before time: Int64, where isGone: (Int) -> Bool) -> Int {
