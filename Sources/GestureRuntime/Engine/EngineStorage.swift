@@ -8,6 +8,8 @@ final class EngineStorage {
     let slots: RawArray<TouchSlot>
     /// `ringSize` velocity samples per gesture; `Track.ringHead` / `ringCount` say which are live.
     let ring: RawArray<VelocitySample>
+    /// Per gesture, the least-squares sums over its live velocity samples.
+    let fits: RawArray<VelocityFit>
     /// The table's gesture records and rule lists (CSR, as in `GestureTable`),
     /// read in place on the hot path.
     let records: RawArray<GestureRecord>
@@ -37,6 +39,7 @@ final class EngineStorage {
         tracks = RawArray(repeating: Track(), count: gestures)
         self.slots = RawArray(repeating: TouchSlot(), count: slots)
         ring = RawArray(repeating: VelocitySample(), count: gestures * ringSize)
+        fits = RawArray(repeating: VelocityFit(), count: gestures)
         frame = RawArray(repeating: TouchEvent(time: 0, id: 0, phase: .began, x: 0, y: 0), count: 64)
         began = RawArray(repeating: 0, count: slots)
         lifts = RawArray(repeating: Lift(slot: 0, cancelled: false), count: slots)
@@ -52,7 +55,7 @@ final class EngineStorage {
         (records, rules) = (o.records.copy(), o.rules.copy())
         (tracks, slots, ring, frame) = (o.tracks.copy(), o.slots.copy(), o.ring.copy(), o.frame.copy())
         (began, lifts, listening, captured) = (o.began.copy(), o.lifts.copy(), o.listening.copy(), o.captured.copy())
-        (strokeClasses, strokeLengths) = (o.strokeClasses.copy(), o.strokeLengths.copy())
+        (strokeClasses, strokeLengths, fits) = (o.strokeClasses.copy(), o.strokeLengths.copy(), o.fits.copy())
     }
 
     func copy() -> EngineStorage { EngineStorage(copying: self) }
@@ -68,7 +71,7 @@ final class EngineStorage {
     deinit {
         rules.deallocate()
         for free in [tracks.free, slots.free, ring.free, records.free, frame.free, began.free, lifts.free,
-                     listening.free, captured.free, strokeClasses.free, strokeLengths.free] {
+                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free] {
             free()
         }
     }
@@ -80,4 +83,61 @@ final class EngineStorage {
 struct VelocitySample {
     var time: Int64 = 0
     var values = SIMD2<Double>(0, 0)
+}
+
+/// Running sums for a least-squares polynomial fitted to a gesture's live
+/// velocity samples (`docs/semantics.md`, "velocity"): sums of powers of
+/// each sample's time and of the values times them, with times in seconds
+/// from `origin`. Adding or dropping a sample is O(1), so a velocity costs
+/// a 3x3 solve, not a pass over the window. The origin moves to the newest
+/// sample (sums recomputed from the ring) once it is 0.5 s old, which keeps
+/// the times small and the rounding of the running sums bounded.
+struct VelocityFit {
+    /// Whether the sums are kept: only from a gesture's first velocity on
+    /// (most gestures in an attempt never report one), so that a sample costs
+    /// the others a ring write and nothing more.
+    var valid = false
+    var origin: Int64 = 0
+    /// Sums of t^0 ... t^4.
+    var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
+    /// Sums of v, v t, v t^2 for both values.
+    var v0 = SIMD2<Double>(0, 0), v1 = SIMD2<Double>(0, 0), v2 = SIMD2<Double>(0, 0)
+    /// When the values last differed from the sample before.
+    var lastChange: Int64 = 0
+
+    /// Adds (`sign` 1) or removes (`sign` -1) one sample.
+    @inline(__always)
+    mutating func add(_ sample: VelocitySample, _ sign: Double) {
+        let t = Double(sample.time &- origin) * 1e-6
+        let t2 = t * t
+        s0 += sign
+        s1 += sign * t
+        s2 += sign * t2
+        s3 += sign * t2 * t
+        s4 += sign * t2 * t2
+        let v = sample.values * sign
+        v0 += v
+        v1 += v * t
+        v2 += v * t2
+    }
+
+    /// The derivative at `time` of the fitted polynomial: degree 2, or 1
+    /// when the sums cannot tell a curve (two samples, or samples at two times).
+    @inline(__always)
+    func derivative(at time: Int64) -> SIMD2<Double> {
+        let t = Double(time &- origin) * 1e-6
+        // The normal equations [s0 s1 s2; s1 s2 s3; s2 s3 s4] c = [v0 v1 v2] by
+        // the adjugate: c1 + 2 c2 t as one weighted sum of v0, v1, v2.
+        let m0 = s2 * s4 - s3 * s3, m1 = s1 * s4 - s2 * s3, m2 = s1 * s3 - s2 * s2
+        let det = s0 * m0 - s1 * m1 + s2 * m2
+        if s0 > 2.5, abs(det) > 1e-9 * abs(s0 * s2 * s4) {
+            let b = s0 * s4 - s2 * s2, c = s1 * s2 - s0 * s3, d = s0 * s2 - s1 * s1
+            let twoT = 2 * t
+            let w0 = twoT * m2 - m1, w1 = b + twoT * c, w2 = c + twoT * d
+            return (v0 * w0 + v1 * w1 + v2 * w2) * (1 / det)
+        }
+        let d = s0 * s2 - s1 * s1
+        guard abs(d) > 1e-12 * max(s0 * s2, 1e-300) else { return SIMD2(0, 0) }
+        return (v1 * s0 - v0 * s1) * (1 / d)
+    }
 }

@@ -241,11 +241,11 @@ extension GestureEngine {
             e.y = t.pointee.startY
             e.direction = t.pointee.direction
         case .longPress:
-            (e.velocity0, e.velocity1) = velocity(g, now: t.pointee.x, t.pointee.y)
+            (e.velocity0, e.velocity1) = velocity(g)
         case .pan, .pinch, .rotation:
             e.value0 = t.pointee.value0
             e.value1 = t.pointee.value1
-            (e.velocity0, e.velocity1) = velocity(g, now: t.pointee.value0, t.pointee.value1)
+            (e.velocity0, e.velocity1) = velocity(g)
         case .stroke:
             break
         }

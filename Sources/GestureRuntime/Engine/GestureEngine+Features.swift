@@ -301,33 +301,59 @@ extension GestureEngine {
     mutating func resetRing(_ g: Int) {
         tracks[g].ringHead = 0
         tracks[g].ringCount = 0
+        fits[g] = VelocityFit(origin: clock, lastChange: clock)
     }
 
-    /// Records the current values for velocities.
+    /// Records the current values for velocities: into the ring and the fit's
+    /// sums, dropping the oldest beyond `velocitySamples`.
     mutating func sample(_ g: Int) {
         let values = records[g].kind == .longPress ? tracks[g].location : tracks[g].values
-        let i = Int(tracks[g].ringHead)
-        ring[g &* Self.ringSize &+ i] = VelocitySample(time: clock, values: values)
-        tracks[g].ringHead = Int32(truncatingIfNeeded: (i &+ 1) & (Self.ringSize &- 1))
-        tracks[g].ringCount = Swift.min(tracks[g].ringCount &+ 1, Int32(Self.ringSize))
+        let samples = ring + g &* Self.ringSize
+        let mask = Self.ringSize &- 1
+        let head = Int(tracks[g].ringHead)
+        let count = tracks[g].ringCount
+        if count == 0 || samples[(head &- 1) & mask].values != values { fits[g].lastChange = clock }
+        if count == Self.velocitySamples {
+            if fits[g].valid { fits[g].add(samples[(head &- Int(count)) & mask], -1) }
+            tracks[g].ringCount = count &- 1
+        }
+        let new = VelocitySample(time: clock, values: values)
+        samples[head] = new
+        tracks[g].ringHead = Int32(truncatingIfNeeded: (head &+ 1) & mask)
+        tracks[g].ringCount &+= 1
+        guard fits[g].valid else { return }
+        if clock &- fits[g].origin > 500_000 { refit(g) } else { fits[g].add(new, 1) }
     }
 
-    /// (now - value at the oldest sample no more than 100ms old) / elapsed, per second.
-    /// Samples that fell out of the window are dropped for good: the clock only
-    /// moves forward, so they can never count again, and each is dropped once.
-    mutating func velocity(_ g: Int, now a: Double, _ b: Double) -> (Double, Double) {
+    /// The fit's sums recomputed from the live samples, with the newest as origin.
+    private mutating func refit(_ g: Int) {
+        let samples = ring + g &* Self.ringSize
+        let mask = Self.ringSize &- 1
+        let count = Int(tracks[g].ringCount), head = Int(tracks[g].ringHead)
+        var fit = VelocityFit(valid: true, origin: samples[(head &- 1) & mask].time, lastChange: fits[g].lastChange)
+        for k in 0..<count { fit.add(samples[(head &- count &+ k) & mask], 1) }
+        fits[g] = fit
+    }
+
+    /// The derivative at the newest sample of a least-squares polynomial of
+    /// degree 2 (1 with two samples) through the samples of the last 100 ms,
+    /// at most 20; 0 with fewer than two, or once 40 ms have passed since the
+    /// value last changed (docs/semantics.md, "velocity"). Samples that fell
+    /// out of the window are dropped for good: the clock only moves forward.
+    mutating func velocity(_ g: Int) -> (Double, Double) {
         let samples = ring + g &* Self.ringSize
         let mask = Self.ringSize &- 1
         var count = Int(tracks[g].ringCount)
-        var oldest = (Int(tracks[g].ringHead) &- count) & mask
-        while count > 0 && clock &- samples[oldest].time > Self.velocityWindow {
+        let head = Int(tracks[g].ringHead)
+        let valid = fits[g].valid
+        while count > 0 && clock &- samples[(head &- count) & mask].time > Self.velocityWindow {
+            if valid { fits[g].add(samples[(head &- count) & mask], -1) }
             count &-= 1
-            oldest = (oldest &+ 1) & mask
         }
         tracks[g].ringCount = Int32(truncatingIfNeeded: count)
-        guard count > 0 else { return (0, 0) }
-        let elapsed = Double(clock - samples[oldest].time) / 1_000_000
-        guard elapsed > 0 else { return (0, 0) }
-        return ((a - samples[oldest].values.x) / elapsed, (b - samples[oldest].values.y) / elapsed)
+        guard count >= 2, clock &- fits[g].lastChange < Self.velocityStop else { return (0, 0) }
+        if !valid { refit(g) }
+        let v = fits[g].derivative(at: samples[(head &- 1) & mask].time)
+        return (v.x, v.y)
     }
 }

@@ -14,10 +14,14 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     package static var touchCapacity: Int { 20 }
     /// Touch slots: touches down plus lifted ones that gestures still remember.
     static var slotCount: Int { 32 }
-    /// Samples kept per gesture for velocities (the last 100ms at up to 640Hz);
-    /// a power of two, so ring indices wrap with a mask.
-    static var ringSize: Int { 64 }
+    /// Samples kept per gesture for velocities: at most `velocitySamples` are
+    /// live; a power of two, so ring indices wrap with a mask.
+    static var ringSize: Int { 32 }
+    /// The velocity fit uses the samples of the last 100 ms, at most 20 of them,
+    /// and reports 0 once the value has not changed for 40 ms.
     static var velocityWindow: Int64 { 100_000 }
+    static var velocitySamples: Int32 { 20 }
+    static var velocityStop: Int64 { 40_000 }
 
     package let table: GestureTable
     let transitions: Transitions
@@ -58,6 +62,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     var strokeClasses: UnsafeMutablePointer<Int8>
     var captured: UnsafeMutablePointer<GestureEvent>
     var strokeLengths: UnsafeMutablePointer<Double>
+    var fits: UnsafeMutablePointer<VelocityFit>
     /// The table's gesture records, copied once so the hot path reads them in place.
     var records: UnsafeMutablePointer<GestureRecord>
     var rules: Rules
@@ -97,6 +102,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         frameEnded = UnmanagedBuffer(base: storage.lifts.base, capacity: Self.slotCount)
         (listeningSet, captured) = (storage.listening.base, storage.captured.base)
         (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
+        fits = storage.fits.base
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
     }
@@ -123,6 +129,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             frameEnded.rebase(storage.lifts.base, capacity: Self.slotCount)
             (listeningSet, captured) = (storage.listening.base, storage.captured.base)
             (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
+            fits = storage.fits.base
         }
     }
 
