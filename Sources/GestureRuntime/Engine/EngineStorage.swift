@@ -86,24 +86,19 @@ struct VelocitySample {
 }
 
 /// Running sums for a least-squares polynomial fitted to a gesture's live
-/// velocity samples (`docs/semantics.md`, "velocity"): sums of powers of
+/// velocity samples (kept from the gesture's first velocity on: most
+/// gestures in an attempt never report one, and pay a ring write per sample) (`docs/semantics.md`, "velocity"): sums of powers of
 /// each sample's time and of the values times them, with times in seconds
 /// from `origin`. Adding or dropping a sample is O(1), so a velocity costs
 /// a 3x3 solve, not a pass over the window. The origin moves to the newest
 /// sample (sums recomputed from the ring) once it is 0.5 s old, which keeps
 /// the times small and the rounding of the running sums bounded.
 struct VelocityFit {
-    /// Whether the sums are kept: only from a gesture's first velocity on
-    /// (most gestures in an attempt never report one), so that a sample costs
-    /// the others a ring write and nothing more.
-    var valid = false
     var origin: Int64 = 0
     /// Sums of t^0 ... t^4.
     var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0, s4 = 0.0
     /// Sums of v, v t, v t^2 for both values.
     var v0 = SIMD2<Double>(0, 0), v1 = SIMD2<Double>(0, 0), v2 = SIMD2<Double>(0, 0)
-    /// When the values last differed from the sample before.
-    var lastChange: Int64 = 0
 
     /// Adds (`sign` 1) or removes (`sign` -1) one sample.
     @inline(__always)

@@ -301,27 +301,27 @@ extension GestureEngine {
     mutating func resetRing(_ g: Int) {
         tracks[g].ringHead = 0
         tracks[g].ringCount = 0
-        fits[g] = VelocityFit(origin: clock, lastChange: clock)
+        tracks[g].fitValid = false
     }
 
-    /// Records the current values for velocities: into the ring and the fit's
-    /// sums, dropping the oldest beyond `velocitySamples`.
+    /// Records the current values for velocities, dropping the oldest beyond
+    /// `velocitySamples`; the fit's sums follow once the gesture has one.
     mutating func sample(_ g: Int) {
         let values = records[g].kind == .longPress ? tracks[g].location : tracks[g].values
         let samples = ring + g &* Self.ringSize
         let mask = Self.ringSize &- 1
         let head = Int(tracks[g].ringHead)
         let count = tracks[g].ringCount
-        if count == 0 || samples[(head &- 1) & mask].values != values { fits[g].lastChange = clock }
+        let valid = tracks[g].fitValid
         if count == Self.velocitySamples {
-            if fits[g].valid { fits[g].add(samples[(head &- Int(count)) & mask], -1) }
+            if valid { fits[g].add(samples[(head &- Int(count)) & mask], -1) }
             tracks[g].ringCount = count &- 1
         }
         let new = VelocitySample(time: clock, values: values)
         samples[head] = new
         tracks[g].ringHead = Int32(truncatingIfNeeded: (head &+ 1) & mask)
         tracks[g].ringCount &+= 1
-        guard fits[g].valid else { return }
+        guard valid else { return }
         if clock &- fits[g].origin > 500_000 { refit(g) } else { fits[g].add(new, 1) }
     }
 
@@ -330,9 +330,10 @@ extension GestureEngine {
         let samples = ring + g &* Self.ringSize
         let mask = Self.ringSize &- 1
         let count = Int(tracks[g].ringCount), head = Int(tracks[g].ringHead)
-        var fit = VelocityFit(valid: true, origin: samples[(head &- 1) & mask].time, lastChange: fits[g].lastChange)
+        var fit = VelocityFit(origin: samples[(head &- 1) & mask].time)
         for k in 0..<count { fit.add(samples[(head &- count &+ k) & mask], 1) }
         fits[g] = fit
+        tracks[g].fitValid = true
     }
 
     /// The derivative at the newest sample of a least-squares polynomial of
@@ -345,15 +346,24 @@ extension GestureEngine {
         let mask = Self.ringSize &- 1
         var count = Int(tracks[g].ringCount)
         let head = Int(tracks[g].ringHead)
-        let valid = fits[g].valid
+        let valid = tracks[g].fitValid
         while count > 0 && clock &- samples[(head &- count) & mask].time > Self.velocityWindow {
             if valid { fits[g].add(samples[(head &- count) & mask], -1) }
             count &-= 1
         }
         tracks[g].ringCount = Int32(truncatingIfNeeded: count)
-        guard count >= 2, clock &- fits[g].lastChange < Self.velocityStop else { return (0, 0) }
+        guard count >= 2 else { return (0, 0) }
+        // When the value last changed: the oldest of the newest samples that all equal the newest.
+        let newest = samples[(head &- 1) & mask]
+        var changed = newest.time
+        var k = 2
+        while k <= count, samples[(head &- k) & mask].values == newest.values {
+            changed = samples[(head &- k) & mask].time
+            k &+= 1
+        }
+        guard clock &- changed < Self.velocityStop else { return (0, 0) }
         if !valid { refit(g) }
-        let v = fits[g].derivative(at: samples[(head &- 1) & mask].time)
+        let v = fits[g].derivative(at: newest.time)
         return (v.x, v.y)
     }
 }

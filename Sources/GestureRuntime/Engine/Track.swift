@@ -27,6 +27,10 @@ struct Track {
     /// Its series failed in this step and a new one began: for the gestures
     /// waiting on it, it has failed.
     var restarted = false
+    /// Whether `EngineStorage.fits` keeps this gesture's velocity sums (from
+    /// its first velocity on). Here, not in the fit, so that a sample of a
+    /// gesture that reports none touches no other cache line.
+    var fitValid = false
     var state = 0
     var deadline = Int64.max
     /// Touch slots seen in this attempt (exclusivity compares these).
