@@ -95,6 +95,22 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad.gtab").path))
     }
 
+    /// `gspec build` prints the analysis warnings `gspec check` prints (the
+    /// build plugin relies on it), still writes the table, and skips them with `--no-analysis`.
+    @Test func buildPrintsAnalysisWarningsUnlessAskedNotTo() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = CLIPaths.fixtures.appendingPathComponent("no-rule.gesture").path
+        let out = dir.appendingPathComponent("no-rule.gtab").path
+        let (status, _, err) = run(["build", spec, "-o", out])
+        #expect(status == .success)
+        #expect(err.contains("warning: 'doubleTap' never fires") && err.contains("note: 'singleTap' is declared here"))
+        #expect(err == run(["check", spec]).2)
+        #expect(FileManager.default.fileExists(atPath: out))
+        let (quiet, _, none) = run(["build", spec, "-o", out, "--no-analysis"])
+        #expect(quiet == .success && none.isEmpty)
+    }
+
     @Test func runTellsTablesBySignatureNotName() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
