@@ -20,8 +20,14 @@ final class EngineStorage {
     let began: RawArray<Int>
     let lifts: RawArray<Lift>
     /// One bit per gesture whose status listens to touches, so a frame visits
-    /// the gestures in an attempt rather than the whole set.
+    /// the gestures in an attempt rather than the whole set. Bit `rank[g]`:
+    /// iterating the bits visits gestures in priority order.
     let listening: RawArray<UInt64>
+    /// Gestures in priority order (`order[rank[g]] == g`): a gesture on a
+    /// deeper view first, then declaration order. Ties on one input go to the
+    /// gesture visited first, so a child's tap beats its parent's identical one.
+    let order: RawArray<Int32>
+    let rank: RawArray<Int32>
     /// Per gesture, the event a gesture held by `requires` will report when released
     /// (kept out of `Track`: it is large and rarely used, and tracks are walked every frame).
     let captured: RawArray<GestureEvent>
@@ -44,6 +50,19 @@ final class EngineStorage {
         began = RawArray(repeating: 0, count: slots)
         lifts = RawArray(repeating: Lift(slot: 0, cancelled: false), count: slots)
         listening = RawArray(repeating: 0, count: (gestures + 63) / 64)
+        let depth = (0..<gestures).map { g -> Int in
+            var (v, d) = (table.view(of: g), 0)
+            while v != 0 && d < table.viewParents.count {  // bounded: a valid tree has no cycle
+                v = Int(table.viewParents[v])
+                d += 1
+            }
+            return d
+        }
+        let sorted = (0..<gestures).sorted { (depth[$0], $1) > (depth[$1], $0) }
+        order = RawArray(sorted.map { Int32($0) })
+        var ranks = [Int32](repeating: 0, count: gestures)
+        for (r, g) in sorted.enumerated() { ranks[g] = Int32(r) }
+        rank = RawArray(ranks)
         captured = RawArray(repeating: GestureEvent(time: 0, gesture: 0, state: .recognized, x: 0, y: 0), count: gestures)
         strokeClasses = RawArray(repeating: 0, count: gestures * Self.strokeCapacity)
         strokeLengths = RawArray(repeating: 0, count: gestures * Self.strokeCapacity)
@@ -55,6 +74,7 @@ final class EngineStorage {
         (records, rules) = (o.records.copy(), o.rules.copy())
         (tracks, slots, ring, frame) = (o.tracks.copy(), o.slots.copy(), o.ring.copy(), o.frame.copy())
         (began, lifts, listening, captured) = (o.began.copy(), o.lifts.copy(), o.listening.copy(), o.captured.copy())
+        (order, rank) = (o.order.copy(), o.rank.copy())
         (strokeClasses, strokeLengths, fits) = (o.strokeClasses.copy(), o.strokeLengths.copy(), o.fits.copy())
     }
 
@@ -71,7 +91,7 @@ final class EngineStorage {
     deinit {
         rules.deallocate()
         for free in [tracks.free, slots.free, ring.free, records.free, frame.free, began.free, lifts.free,
-                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free] {
+                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free] {
             free()
         }
     }

@@ -78,8 +78,11 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     var frameHasBegan = false
     var frameBegan: UnmanagedBuffer<Int>
     var frameEnded: UnmanagedBuffer<Lift>
-    /// Gestures whose status listens, one bit each (see `setStatus`).
+    /// Gestures whose status listens, one bit each at their priority rank (see `setStatus`).
     var listeningSet: UnsafeMutablePointer<UInt64>
+    /// Gestures by priority rank, and each gesture's rank (`EngineStorage.order`).
+    var order: UnsafeMutablePointer<Int32>
+    var rank: UnsafeMutablePointer<Int32>
     var releasePending = false
     /// The centroid of the touch set `centroidMask`, valid within one frame's evaluation.
     var centroidMask: UInt32 = 0
@@ -102,7 +105,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         frameEnded = UnmanagedBuffer(base: storage.lifts.base, capacity: Self.slotCount)
         (listeningSet, captured) = (storage.listening.base, storage.captured.base)
         (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
-        fits = storage.fits.base
+        (fits, order, rank) = (storage.fits.base, storage.order.base, storage.rank.base)
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
     }
@@ -111,8 +114,9 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     @inline(__always)
     mutating func setStatus(_ g: Int, _ status: ArenaStatus) {
         tracks[g].status = status
-        let bit: UInt64 = 1 << UInt64(g & 63)
-        if status.listens { listeningSet[g >> 6] |= bit } else { listeningSet[g >> 6] &= ~bit }
+        let r = Int(rank[g])
+        let bit: UInt64 = 1 << UInt64(r & 63)
+        if status.listens { listeningSet[r >> 6] |= bit } else { listeningSet[r >> 6] &= ~bit }
     }
 
     // MARK: Input
@@ -129,7 +133,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             frameEnded.rebase(storage.lifts.base, capacity: Self.slotCount)
             (listeningSet, captured) = (storage.listening.base, storage.captured.base)
             (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
-            fits = storage.fits.base
+            (fits, order, rank) = (storage.fits.base, storage.order.base, storage.rank.base)
         }
     }
 
@@ -250,7 +254,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
                 for w in 0..<storage.listening.count {
                     var bits = listeningSet[w]
                     while bits != 0 {
-                        let g = w &* 64 &+ bits.trailingZeroBitCount
+                        let g = Int(order[w &* 64 &+ bits.trailingZeroBitCount])
                         bits &= bits &- 1
                         if tracks[g].deadline < when { when = tracks[g].deadline }
                     }
@@ -316,7 +320,8 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         for w in 0..<storage.listening.count {
             var bits = listeningSet[w]
             while bits != 0 {
-                let g = w &* 64 &+ bits.trailingZeroBitCount
+                // In priority order: the deepest view's gesture decides first on a tie.
+                let g = Int(order[w &* 64 &+ bits.trailingZeroBitCount])
                 bits &= bits &- 1
                 // Re-checked: an earlier gesture's decision may have failed this one.
                 guard listening(g), !movesOnly || tracks[g].tracked & movedMask != 0 else { continue }
@@ -407,9 +412,13 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             var next = -1
             var when = Int64.max
             if earliestDeadline <= time {
-                for g in gestureRange where tracks[g].deadline < when {
-                    when = tracks[g].deadline
-                    next = g
+                // Deadlines at one time fire in priority order too.
+                for r in gestureRange {
+                    let g = Int(order[r])
+                    if tracks[g].deadline < when {
+                        when = tracks[g].deadline
+                        next = g
+                    }
                 }
                 earliestDeadline = when
             }
