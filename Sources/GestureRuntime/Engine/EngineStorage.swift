@@ -28,6 +28,9 @@ final class EngineStorage {
     /// gesture visited first, so a child's tap beats its parent's identical one.
     let order: RawArray<Int32>
     let rank: RawArray<Int32>
+    /// One bit per gesture that was idle when the current frame's touches
+    /// began (so it saw them), for the gestures a decision frees later in the frame.
+    let sawBegan: RawArray<UInt64>
     /// Per gesture, the event a gesture held by `requires` will report when released
     /// (kept out of `Track`: it is large and rarely used, and tracks are walked every frame).
     let captured: RawArray<GestureEvent>
@@ -50,6 +53,7 @@ final class EngineStorage {
         began = RawArray(repeating: 0, count: slots)
         lifts = RawArray(repeating: Lift(slot: 0, cancelled: false), count: slots)
         listening = RawArray(repeating: 0, count: (gestures + 63) / 64)
+        sawBegan = RawArray(repeating: 0, count: (gestures + 63) / 64)
         let depth = (0..<gestures).map { g -> Int in
             var (v, d) = (table.view(of: g), 0)
             while v != 0 && d < table.viewParents.count {  // bounded: a valid tree has no cycle
@@ -74,7 +78,7 @@ final class EngineStorage {
         (records, rules) = (o.records.copy(), o.rules.copy())
         (tracks, slots, ring, frame) = (o.tracks.copy(), o.slots.copy(), o.ring.copy(), o.frame.copy())
         (began, lifts, listening, captured) = (o.began.copy(), o.lifts.copy(), o.listening.copy(), o.captured.copy())
-        (order, rank) = (o.order.copy(), o.rank.copy())
+        (order, rank, sawBegan) = (o.order.copy(), o.rank.copy(), o.sawBegan.copy())
         (strokeClasses, strokeLengths, fits) = (o.strokeClasses.copy(), o.strokeLengths.copy(), o.fits.copy())
     }
 
@@ -91,7 +95,7 @@ final class EngineStorage {
     deinit {
         rules.deallocate()
         for free in [tracks.free, slots.free, ring.free, records.free, frame.free, began.free, lifts.free,
-                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free] {
+                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free] {
             free()
         }
     }

@@ -300,18 +300,11 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         // decides, so a gesture declared later is already in the attempt when
         // an earlier one completes (and is held for it, or excluded by it).
         if !frameBegan.isEmpty {
-            var began: UInt32 = 0
-            for s in frameBegan { began |= 1 << UInt32(s) }
+            let saw = storage.sawBegan.base
+            for w in 0..<storage.sawBegan.count { saw[w] = 0 }
             for g in gestureRange where tracks[g].status == .idle {
-                var visible = began
-                if hasViews {
-                    for s in frameBegan where !sees(g, s) { visible &= ~bit(s) }
-                    if visible == 0 { continue }
-                }
-                tracks[g].reset(start: transitions.startState(g))
-                setStatus(g, .tracking)
-                tracks[g].seen = visible
-                resetRing(g)
+                saw[g >> 6] |= 1 << UInt64(g & 63)
+                startAttempt(g)
             }
         }
         centroidMask = 0
@@ -330,7 +323,40 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         }
         for lift in frameEnded { downMask &= ~(1 << UInt32(lift.slot)) }
         settle()
+        if !frameBegan.isEmpty { seeFrameAfterRelease() }
         if reportsDeliveries { deliverFrame(began: Array(frameBegan), moved: movedMask, lifts: Array(frameEnded)) }
+    }
+
+    /// Starts an attempt of idle gesture `g` with the frame's new touches it can see.
+    private mutating func startAttempt(_ g: Int) {
+        var visible: UInt32 = 0
+        for s in frameBegan where sees(g, s) { visible |= bit(s) }
+        guard visible != 0 else { return }
+        tracks[g].reset(start: transitions.startState(g))
+        setStatus(g, .tracking)
+        tracks[g].seen = visible
+        resetRing(g)
+    }
+
+    /// A gesture that this frame's decision released, failed or ended, and
+    /// that is back in `possible` by its end, sees the touches that began in
+    /// the frame as if it had been idle: two quick taps far apart with
+    /// `single requires double to fail` are two single taps. Each gesture
+    /// gets the frame once; its own decisions may free others, so repeat.
+    private mutating func seeFrameAfterRelease() {
+        let saw = storage.sawBegan.base
+        var again = true
+        while again {
+            again = false
+            for g in gestureRange where tracks[g].status == .idle && saw[g >> 6] & (1 << UInt64(g & 63)) == 0 {
+                saw[g >> 6] |= 1 << UInt64(g & 63)
+                startAttempt(g)
+                guard tracks[g].status == .tracking else { continue }
+                evaluate(g)
+                again = true
+            }
+            if again { settle() }
+        }
     }
 
     /// A `began` for an id that is already down cancels the old instance first,
