@@ -89,6 +89,9 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     var centroid = SIMD2<Double>(0, 0)
     /// Some gesture may have finished or lost its touches since the last settle.
     var needsSettle = false
+    /// A gesture returned to `possible` in the current frame's decision (it
+    /// may then see the frame's new touches: `seeFrameAfterRelease`).
+    var returnedToIdle = false
 
     /// An engine over `table`, stepping automata with `transitions`.
     package init(table: GestureTable, transitions: Transitions) {
@@ -299,12 +302,15 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         // Every idle gesture sees the frame's new touches before any gesture
         // decides, so a gesture declared later is already in the attempt when
         // an earlier one completes (and is held for it, or excluded by it).
+        returnedToIdle = false
         if !frameBegan.isEmpty {
             let saw = storage.sawBegan.base
             for w in 0..<storage.sawBegan.count { saw[w] = 0 }
+            var began: UInt32 = 0
+            for s in frameBegan { began |= bit(s) }
             for g in gestureRange where tracks[g].status == .idle {
                 saw[g >> 6] |= 1 << UInt64(g & 63)
-                startAttempt(g)
+                startAttempt(g, began)
             }
         }
         centroidMask = 0
@@ -323,14 +329,17 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         }
         for lift in frameEnded { downMask &= ~(1 << UInt32(lift.slot)) }
         settle()
-        if !frameBegan.isEmpty { seeFrameAfterRelease() }
+        if returnedToIdle && !frameBegan.isEmpty { seeFrameAfterRelease() }
         if reportsDeliveries { deliverFrame(began: Array(frameBegan), moved: movedMask, lifts: Array(frameEnded)) }
     }
 
-    /// Starts an attempt of idle gesture `g` with the frame's new touches it can see.
-    private mutating func startAttempt(_ g: Int) {
-        var visible: UInt32 = 0
-        for s in frameBegan where sees(g, s) { visible |= bit(s) }
+    /// Starts an attempt of idle gesture `g` with the frame's new touches
+    /// (`began`, a slot mask) that it can see.
+    private mutating func startAttempt(_ g: Int, _ began: UInt32) {
+        var visible = began
+        if hasViews {
+            for s in frameBegan where !sees(g, s) { visible &= ~bit(s) }
+        }
         guard visible != 0 else { return }
         tracks[g].reset(start: transitions.startState(g))
         setStatus(g, .tracking)
@@ -345,12 +354,14 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     /// gets the frame once; its own decisions may free others, so repeat.
     private mutating func seeFrameAfterRelease() {
         let saw = storage.sawBegan.base
+        var began: UInt32 = 0
+        for s in frameBegan { began |= bit(s) }
         var again = true
         while again {
             again = false
             for g in gestureRange where tracks[g].status == .idle && saw[g >> 6] & (1 << UInt64(g & 63)) == 0 {
                 saw[g >> 6] |= 1 << UInt64(g & 63)
-                startAttempt(g)
+                startAttempt(g, began)
                 guard tracks[g].status == .tracking else { continue }
                 evaluate(g)
                 again = true
@@ -499,6 +510,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             case .done where tracks[g].seen & down == 0:
                 tracks[g].reset(start: transitions.startState(g))
                 setStatus(g, .idle)
+                returnedToIdle = true
             case .tracking where tracks[g].tracked == 0 && tracks[g].deadline == .max:
                 // No touch and no timer left: nothing could ever decide it, so it fails now.
                 fail(g, .undecidable)
