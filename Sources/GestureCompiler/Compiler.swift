@@ -23,7 +23,8 @@ public enum Compiler {
             return Output(frontend: front, table: nil, stats: [], diagnostics: front.diagnostics)
         }
         let (table, stats, backEnd) = TableBuilder.build(front.gestureSet, source: source)
-        let analyzed = backEnd.hasErrors ? [] : Analyzer.analyze(front.gestureSet, source: source, everything: analysis).diagnostics
+        let analyzed = backEnd.hasErrors ? [] : Analyzer.analyze(front.gestureSet, source: source, everything: analysis,
+                                                                      tableBuilt: true).diagnostics
         let diagnostics = (front.diagnostics + backEnd + analyzed).sortedByLocation()
         return Output(frontend: front, table: diagnostics.hasErrors ? nil : table, stats: stats, diagnostics: diagnostics)
     }

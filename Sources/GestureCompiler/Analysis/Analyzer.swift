@@ -17,12 +17,15 @@ public enum Analyzer {
     /// Analyzes `set`, checked from `source`. Without `everything`, only what
     /// can be an error: dead gestures and the `maxLatency` budgets (what
     /// `gspec build` needs, in time linear in the gestures that declare a budget).
-    public static func analyze(_ set: CheckedGestureSet, source: SourceFile, everything: Bool = true) -> Report {
+    /// `tableBuilt`: the caller built the table and reported the back end's
+    /// diagnostics itself (`Compiler.compile`), so they are not built again.
+    public static func analyze(_ set: CheckedGestureSet, source: SourceFile, everything: Bool = true,
+                               tableBuilt: Bool = false) -> Report {
         var diagnostics = DeadGestures.find(in: set)
         if everything { diagnostics += unreachableRules(in: set) }
         // The simulations run compiled tables: a gesture the back end refuses has
         // none. (`Compiler.compile` asks for less only once its build succeeded.)
-        let buildErrors = everything ? TableBuilder.build(set, source: source).2 : []
+        let buildErrors = everything && !tableBuilt ? TableBuilder.build(set, source: source).2 : []
         diagnostics += buildErrors
         var report = Report(diagnostics: [], conflicts: [], latencies: [])
         // Conflicts and latencies run the compiled gestures, which a dead one would only confuse.

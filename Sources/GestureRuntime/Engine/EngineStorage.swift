@@ -110,10 +110,10 @@ struct VelocitySample {
 }
 
 /// Running sums for a least-squares polynomial fitted to a gesture's live
-/// velocity samples (kept from the gesture's first velocity on: most
-/// gestures in an attempt never report one, and pay a ring write per sample) (`docs/semantics.md`, "velocity"): sums of powers of
+/// velocity samples (`docs/semantics.md`, "velocity"): sums of powers of
 /// each sample's time and of the values times them, with times in seconds
-/// from `origin`. Adding or dropping a sample is O(1), so a velocity costs
+/// from `origin`. Kept only from a gesture's first velocity on
+/// (`Track.fitValid`): most gestures in an attempt never report one. Adding or dropping a sample is O(1), so a velocity costs
 /// a 3x3 solve, not a pass over the window. The origin moves to the newest
 /// sample (sums recomputed from the ring) once it is 0.5 s old, which keeps
 /// the times small and the rounding of the running sums bounded.

@@ -303,11 +303,11 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         // decides, so a gesture declared later is already in the attempt when
         // an earlier one completes (and is held for it, or excluded by it).
         returnedToIdle = false
-        if !frameBegan.isEmpty {
+        var began: UInt32 = 0
+        for s in frameBegan { began |= bit(s) }
+        if began != 0 {
             let saw = storage.sawBegan.base
             for w in 0..<storage.sawBegan.count { saw[w] = 0 }
-            var began: UInt32 = 0
-            for s in frameBegan { began |= bit(s) }
             for g in gestureRange where tracks[g].status == .idle {
                 saw[g >> 6] |= 1 << UInt64(g & 63)
                 startAttempt(g, began)
@@ -329,7 +329,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         }
         for lift in frameEnded { downMask &= ~(1 << UInt32(lift.slot)) }
         settle()
-        if returnedToIdle && !frameBegan.isEmpty { seeFrameAfterRelease() }
+        if returnedToIdle && began != 0 { seeFrameAfterRelease(began) }
         if reportsDeliveries { deliverFrame(began: Array(frameBegan), moved: movedMask, lifts: Array(frameEnded)) }
     }
 
@@ -352,10 +352,8 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     /// the frame as if it had been idle: two quick taps far apart with
     /// `single requires double to fail` are two single taps. Each gesture
     /// gets the frame once; its own decisions may free others, so repeat.
-    private mutating func seeFrameAfterRelease() {
+    private mutating func seeFrameAfterRelease(_ began: UInt32) {
         let saw = storage.sawBegan.base
-        var began: UInt32 = 0
-        for s in frameBegan { began |= bit(s) }
         var again = true
         while again {
             again = false

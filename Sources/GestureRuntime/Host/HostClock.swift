@@ -23,15 +23,10 @@ public struct HostClock: Hashable, Sendable {
     @inlinable
     public mutating func microseconds(_ seconds: Double) -> Int64 {
         guard seconds.isFinite else { return last }
-        guard let start else {
-            self.start = seconds
+        guard let t = peek(seconds) else {
+            start = seconds
             return last
         }
-        // Clamped before the conversion: a time centuries away must not trap.
-        // Only times after the origin get here, so adding a half and
-        // truncating rounds to nearest, without a call to libm's `round`.
-        let us = (seconds - start) * 1_000_000 + 0.5
-        let t = us >= 9e18 ? Int64(9e18) : us <= 0 ? 0 : Int64(us)
         if t > last { last = t }
         return last
     }
@@ -42,6 +37,9 @@ public struct HostClock: Hashable, Sendable {
     @inlinable
     public func peek(_ seconds: Double) -> Int64? {
         guard let start, seconds.isFinite else { return nil }
+        // Clamped before the conversion: a time centuries away must not trap.
+        // Times before the origin clamp to 0, so adding a half and truncating
+        // rounds to nearest, without a call to libm's `round`.
         let us = (seconds - start) * 1_000_000 + 0.5
         return us >= 9e18 ? Int64(9e18) : us <= 0 ? 0 : Int64(us)
     }
