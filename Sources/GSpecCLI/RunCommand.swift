@@ -7,7 +7,7 @@ enum RunCommand {
     static let spec = CommandLineSpec(
         name: "run",
         abstract: "Run a gesture set on a recorded touch trace and print its gesture events.",
-        usage: "gspec run <file.gesture|file.gtab> --trace <trace.jsonl> [--all-states] [--deliveries] [--explain]",
+        usage: "gspec run <file.gesture|file.gtab> --trace <trace.jsonl> [--all-states] [--deliveries] [--explain] [--screen WxH]",
         options: [
             .init(name: "--trace", value: "trace.jsonl", help: "The touch trace, one JSON touch event per line."),
             .init(name: "--all-states", value: nil, help: "Also print 'failed' for gestures that were in an attempt."),
@@ -16,6 +16,8 @@ enum RunCommand {
             .init(name: "--explain", value: nil,
                   help: "Print failed gestures with the reason and spec line, and gestures held by a rule."),
             .init(name: "--reference", value: nil, help: "Run the reference interpreter instead of the optimized tables (specs only)."),
+            .init(name: "--screen", value: "WxH",
+                  help: "The screen size in points for screen-edge pans, when the trace has no {\"screen\":[W,H]} line."),
             .init(name: "--stale-touch-timeout", value: "seconds",
                   help: "Cancel a touch that has had no sample for this long (default: never)."),
             CommandLineSpec.colorOption,
@@ -52,6 +54,20 @@ enum RunCommand {
             }
             staleTimeout = us
         }
+        var screen = TraceReader.screenSize(traceBytes)
+        if screen == nil, let text = parsed.values["--screen"] {
+            let parts = text.split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
+            guard parts.count == 2, let w = parts[0], let h = parts[1], w.isFinite, h.isFinite, w > 0, h > 0 else {
+                console.err("error: --screen takes a size in points as WxH, such as 834x1194, got '\(text)'\n")
+                return .usageError
+            }
+            screen = SIMD2(w, h)
+        }
+        if screen == nil && table.needsScreenSize {
+            console.err("error: '\(parsed.positionals[0])' has a pan from the right or bottom screen edge, which needs the screen size: "
+                        + "add a first line {\"screen\":[W,H]} to '\(tracePath)' or pass --screen WxH\n")
+            return .inputError
+        }
         let explains = parsed.flags.contains("--explain")
         let printer = Printer(table: table, allStates: parsed.flags.contains("--all-states") || explains, console: console)
         let deliveries = parsed.flags.contains("--deliveries")
@@ -65,22 +81,24 @@ enum RunCommand {
             engine.staleTouchTimeout = staleTimeout
             engine.reportsDeliveries = deliveries
             engine.explains = explains
-            result = drive(&engine, traceBytes, printer)
+            result = drive(&engine, traceBytes, printer, screen: screen)
         } else {
             var engine = Engine(table: table)
             engine.staleTouchTimeout = staleTimeout
             engine.reportsDeliveries = deliveries
             engine.explains = explains
-            result = drive(&engine, traceBytes, printer)
+            result = drive(&engine, traceBytes, printer, screen: screen)
         }
         for e in result.errors { console.err("\(tracePath):\(e.line): error: \(e.message)\n") }
         if !result.anomalies.isEmpty { console.err("\(tracePath): note: \(describe(result.anomalies))\n") }
         return result.errors.isEmpty ? .success : .inputError
     }
 
-    /// Feeds the whole trace, printing events as they are decided.
-    static func drive<E: TouchEngine>(_ engine: inout E, _ trace: [UInt8], _ printer: Printer)
+    /// Feeds the whole trace, printing events as they are decided. The
+    /// trace's screen line, else `screen`, gives the engine its screen size.
+    static func drive<E: TouchEngine>(_ engine: inout E, _ trace: [UInt8], _ printer: Printer, screen: SIMD2<Double>? = nil)
         -> (errors: [TraceReader.LineError], anomalies: StreamAnomalies) {
+        if let size = TraceReader.screenSize(trace) ?? screen { engine.screenSize = size }
         let views: ((String) -> Int?)? = printer.table.hasViews ? { [table = printer.table] in table.view(named: $0) } : nil
         let errors = TraceReader.read(trace, views: views) { event in
             engine.feed(event)

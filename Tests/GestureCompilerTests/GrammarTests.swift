@@ -38,6 +38,8 @@ import Testing
         var names = Set(GestureKind.allCases.flatMap(ParameterSchema.names(for:)))
         names.formUnion(Axis.allCases.map(\.rawValue))
         names.formUnion(RecognizeMode.allCases.map(\.rawValue))
+        names.formUnion(SeriesMode.allCases.map(\.rawValue))
+        names.formUnion(["top", "bottom", "all"])  // screen edges
         // The words of views, and the touch phases a view forwards.
         names.formUnion(["view", "in", "gestures", "forwards", Checker.rootViewName, "began", "moved", "ended", "cancelled"])
         for name in names.sorted() {

@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func timeGoingBackwardsIsClampedAndCounted() throws {
-        var e = try engine()
+        var e = try engine(RuntimePaths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/taps-exclusive.gesture"))
         e.feed(ev(1.0, 1, .began))
         e.feed(ev(0.5, 1, .ended))
         e.finish()

@@ -141,8 +141,8 @@ import Testing
     }
 
     @Test func aPendingDoubleTapWaitReportsItsDeadline() throws {
-        let host = GestureHost(TapViewGestures.self, touches: Int.self)
-        var seen: [(TapViewGestures.Gesture, Double)] = []
+        let host = GestureHost(TapsExclusiveGestures.self, touches: Int.self)
+        var seen: [(TapsExclusiveGestures.Gesture, Double)] = []
         host.onEvent = { seen.append(($0.gesture, $0.timestamp)) }
         host.touch(1, .began, x: 10, y: 10, at: 500.0)
         host.touch(1, .ended, x: 10, y: 10, at: 500.05)
@@ -160,7 +160,7 @@ import Testing
     }
 
     @Test func aTimerFiringAHairEarlyStillFiresItsDeadline() throws {
-        let host = GestureHost(TapViewGestures.self, touches: Int.self)
+        let host = GestureHost(TapsExclusiveGestures.self, touches: Int.self)
         var taps = 0
         host.on(.singleTap) { _ in taps += 1 }
         host.touch(1, .began, x: 10, y: 10, at: 0.0)
@@ -334,7 +334,7 @@ import Testing
     // MARK: The platform recognizer's state
 
     @Test func aRecognizerClaimsTheTouchesOnlyWhenAGestureSucceeds() {
-        let host = GestureHost(TapViewGestures.self, touches: Int.self)
+        let host = GestureHost(TapsExclusiveGestures.self, touches: Int.self)
         var phases: [RecognizerState.Phase] = []
         func note() { if phases.last != host.recognizerState.phase { phases.append(host.recognizerState.phase) } }
         #expect(host.recognizerState.cancelsTouches && host.recognizerState.delaysTouches)  // UIKit's defaults

@@ -43,7 +43,8 @@ enum RuntimePaths {
     /// Version 1 had no view sections and shorter gesture records; its files
     /// still load, as a set without views and with v1 segmentation.
     @Test func versionOneTablesStillLoad() throws {
-        let table = try RuntimePaths.compile(RuntimePaths.packageRoot.appendingPathComponent("specs/tap-view.gesture"))
+        let table = try RuntimePaths.compile(
+            RuntimePaths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/taps-exclusive.gesture"))
         #expect(!table.hasViews)
         let v1 = TableFormat.encode(table, version: 1)
         #expect(v1[4] == 1 && v1[8] == 12)
@@ -55,7 +56,11 @@ enum RuntimePaths {
         let v2 = TableFormat.encode(table, version: 2)
         #expect(v2[4] == 2 && v2[8] == 16)
         #expect(try GestureTable(decoding: v2) == withoutLines)
-        #expect(!table.requiresLines.isEmpty && withoutLines.requiresLine(0, 1) == nil && table.requiresLine(0, 1) == 23)
+        #expect(!table.requiresLines.isEmpty && withoutLines.requiresLine(0, 1) == nil && table.requiresLine(0, 1) == 16)
+        // Version 3 had no pan edges or offsets: a set without them loads as it was.
+        let v3 = TableFormat.encode(table, version: 3)
+        #expect(v3[4] == 3 && v3.count < table.encoded().count)
+        #expect(try GestureTable(decoding: v3) == table)
         // A version 1 header on a later payload is refused, not misread.
         #expect(throws: TableError.self) { try GestureTable(decoding: Array(v1[0..<6]) + Array(table.encoded()[6...])) }
     }
@@ -114,6 +119,7 @@ enum RuntimePaths {
     @Test(arguments: [
         ("specs/tap-view.gesture", "TapViewGestures", TapViewGestures.table),
         ("specs/move-me.gesture", "MoveMeGestures", MoveMeGestures.table),
+        ("Tests/GSpecCLITests/Golden/specs/taps-exclusive.gesture", "TapsExclusiveGestures", TapsExclusiveGestures.table),
         ("Tests/GestureRuntimeTests/Generated/Specs/awkward-names.gesture", "AwkwardNamesGestures", AwkwardNamesGestures.table),
     ])
     func emittedSwiftIsTheSameTable(_ path: String, _ typeName: String, _ linked: GestureTable) throws {

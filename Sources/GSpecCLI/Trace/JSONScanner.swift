@@ -5,6 +5,8 @@ struct JSONScanner {
     enum Value: Equatable {
         case number(String)
         case string(String)
+        /// An array whose elements are all numbers.
+        case numbers([String])
         case other
     }
 
@@ -71,7 +73,8 @@ struct JSONScanner {
             let isObject = close == UInt8(ascii: "}")
             i += 1
             skipSpace()
-            if peek == close { i += 1; return .other }
+            if peek == close { i += 1; return isObject ? .other : .numbers([]) }
+            var numbers: [String]? = isObject ? nil : []
             while true {
                 skipSpace()
                 if isObject {
@@ -81,12 +84,12 @@ struct JSONScanner {
                     i += 1
                     skipSpace()
                 }
-                _ = try value(depth: depth + 1)
+                if case .number(let n) = try value(depth: depth + 1) { numbers?.append(n) } else { numbers = nil }
                 skipSpace()
                 if peek == UInt8(ascii: ",") { i += 1; continue }
                 guard peek == close else { throw Failure(text: "unterminated nested value") }
                 i += 1
-                return .other
+                return numbers.map(Value.numbers) ?? .other
             }
         default:
             for word in ["true", "false", "null"] where bytes[i...].starts(with: word.utf8) {

@@ -13,13 +13,26 @@ struct TraceReader {
     /// Largest trace file read (it is read whole).
     static let maxFileBytes = 1 << 30
 
+    /// The screen size of a trace's header line (`{"screen":[834,1194]}`,
+    /// before any touch line), if it has one.
+    static func screenSize(_ bytes: [UInt8]) -> SIMD2<Double>? {
+        var found: SIMD2<Double>?
+        _ = read(bytes, screen: { found = $0 }, untilTouch: true) { _ in }
+        return found
+    }
+
     /// Calls `body` for each event in order; returns the errors of bad lines.
     /// With `views` (a table that declares views), a `began` line's `view`
     /// key names its hit view; a name `views` does not know is an error.
     /// Without, the key is ignored, as SEMANTICS.md says.
-    static func read(_ bytes: [UInt8], views: ((String) -> Int?)? = nil, _ body: (TouchEvent) -> Void) -> [LineError] {
+    /// A screen header line goes to `screen`; one after a touch line is an error.
+    static func read(
+        _ bytes: [UInt8], views: ((String) -> Int?)? = nil, screen: ((SIMD2<Double>) -> Void)? = nil,
+        untilTouch: Bool = false, _ body: (TouchEvent) -> Void
+    ) -> [LineError] {
         var errors: [LineError] = []
         var lineNumber = 0
+        var touches = false
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a UTF-8 byte-order mark
         while start <= bytes.count {
             var end = start
@@ -36,9 +49,19 @@ struct TraceReader {
             if line.count > maxLineBytes {
                 errors.append(LineError(line: lineNumber, message: "line is longer than \(maxLineBytes) bytes"))
             } else {
-                switch parse(line, views: views) {
-                case .success(let event): body(event)
-                case .failure(let message): errors.append(LineError(line: lineNumber, message: message.text))
+                if let header = screenHeader(line) {
+                    switch header {
+                    case .success(let size) where !touches: screen?(size)
+                    case .success: errors.append(LineError(line: lineNumber, message: "the screen line must come before any touch line"))
+                    case .failure(let message): errors.append(LineError(line: lineNumber, message: message.text))
+                    }
+                } else {
+                    if untilTouch { break }
+                    touches = true
+                    switch parse(line, views: views) {
+                    case .success(let event): body(event)
+                    case .failure(let message): errors.append(LineError(line: lineNumber, message: message.text))
+                    }
                 }
             }
             if end >= bytes.count { break }
@@ -48,6 +71,17 @@ struct TraceReader {
 
     struct Message: Error {
         var text: String
+    }
+
+    /// A header line: an object with `screen` and no `t`; nil for any other line.
+    static func screenHeader(_ line: ArraySlice<UInt8>) -> Result<SIMD2<Double>, Message>? {
+        var json = JSONScanner(bytes: line)
+        guard let fields = try? json.object(), fields["t"] == nil, let value = fields["screen"] else { return nil }
+        guard case .numbers(let n) = value, n.count == 2, let w = Double(n[0]), let h = Double(n[1]),
+              w.isFinite, h.isFinite, w > 0, h > 0 else {
+            return .failure(Message(text: "'screen' must be [width, height] in points, both greater than 0"))
+        }
+        return .success(SIMD2(w, h))
     }
 
     static func parse(_ line: ArraySlice<UInt8>, views: ((String) -> Int?)? = nil) -> Result<TouchEvent, Message> {

@@ -74,7 +74,18 @@ struct ConflictAnalysis {
     mutating func shows(_ stream: TouchStream, victim: Int, winner: Int) -> Bool {
         guard claimTime(of: victim, alone: stream) != nil else { return false }
         let events = simulator.runAll(stream)
-        return claimTime(of: victim, in: events) == nil && events.first { $0.claims }?.gesture == winner
+        return claimTime(of: victim, in: events) == nil && self.winner(over: victim, in: events) == winner
+    }
+
+    /// The first gesture to claim in `events` that could take `victim`'s
+    /// touches: one a `with` rule links to it claims beside it (series taps
+    /// linked by `with` all claim in one stream).
+    func winner(over victim: Int, in events: [GestureEvent]) -> Int? {
+        events.first { e in
+            e.claims && !set.rules.contains {
+                $0.relation == .simultaneous && Set([$0.gesture, $0.other]) == Set([e.gesture, victim])
+            }
+        }?.gesture
     }
 
     /// A shorter witness: movement frames are dropped one at a time, from the
@@ -115,7 +126,7 @@ struct ConflictAnalysis {
             var winners: [Int] = []
             for x in own {
                 let events = simulator.runAll(x.stream)
-                guard claimTime(of: b, in: events) == nil, let a = events.first(where: { $0.claims })?.gesture else { continue }
+                guard claimTime(of: b, in: events) == nil, let a = winner(over: b, in: events) else { continue }
                 if losses[a] == nil { winners.append(a) }
                 losses[a, default: []].append(x)
             }

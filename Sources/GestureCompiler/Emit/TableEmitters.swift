@@ -22,7 +22,10 @@ public enum TableEmitter {
                 ("threshold", "\(r.threshold)"), ("segment", "\(r.segment)"), ("hysteresis", "\(r.hysteresis)"),
                 ("minSegment", "\(r.minSegment)"), ("hooks", "\(r.hooks)"), ("smoothing", "\(r.smoothing)"),
                 ("chord", "\(r.chord)"), ("chordMin", "\(r.chordMin)"), ("chordMax", "\(r.chordMax)"),
-                ("strokeFlags", "\(r.strokeFlags)"), ("stateBase", "\(r.stateBase)"),
+                ("strokeFlags", "\(r.strokeFlags)"), ("edges", "\(r.edges)"), ("edgeWidth", "\(r.edgeWidth)"),
+                ("activeOffsetX", range(r.activeOffsetX)), ("activeOffsetY", range(r.activeOffsetY)),
+                ("failOffsetX", range(r.failOffsetX)), ("failOffsetY", range(r.failOffsetY)),
+                ("stateBase", "\(r.stateBase)"),
                 ("stateCount", "\(r.stateCount)"), ("startState", "\(r.startState)"), ("classCount", "\(r.classCount)"),
                 ("packing", quoted(r.packing == GestureRecord.packingComb ? "comb" : "dense")),
                 ("transitionBase", "\(r.transitionBase)"),
@@ -32,6 +35,11 @@ public enum TableEmitter {
         out += "\n  ],\n"
         out += arrays(t).map { "  \"\($0.name)\": \($0.values)" }.joined(separator: ",\n")
         return out + "\n}\n"
+    }
+
+    /// An offset range as `[lower, upper]`, an infinite end as null (JSON has no infinity).
+    private static func range(_ r: SIMD2<Double>) -> String {
+        "[" + [r.x, r.y].map { $0.isFinite ? "\($0)" : "null" }.joined(separator: ", ") + "]"
     }
 
     /// The table's flat arrays by field name, as literals `[1, 2, 3]`.

@@ -10,7 +10,7 @@ package enum Lowering {
         switch g.kind {
         case .tap:
             let rec = a.add(.recognized)
-            let first = taps(&a, count: g.taps, then: rec)
+            let first = taps(&a, count: g.taps, then: rec, onPress: g.recognize == .onPress)
             a.start = first
         case .longPress:
             let press = pressThenHold(&a, prefixTaps: g.taps)
@@ -45,8 +45,9 @@ package enum Lowering {
         return a
     }
 
-    /// `count` presses of the tap rules; the last lift goes to `then`. Returns the first state.
-    private static func taps(_ a: inout Automaton, count: Int, then last: Int) -> Int {
+    /// `count` presses of the tap rules; the last lift goes to `then` (with
+    /// `onPress`, the last press's fingers all down). Returns the first state.
+    private static func taps(_ a: inout Automaton, count: Int, then last: Int, onPress: Bool = false) -> Int {
         let fail = a.add(.failed), restart = a.add(.restart)
         var next = last
         // Built back to front so each press knows where its lift leads.
@@ -58,7 +59,7 @@ package enum Lowering {
                 a.on(idle, [.timeout], fail)
                 a.on(idle, [.far], restart)
             }
-            a.on(pressing, [.full], full)
+            a.on(pressing, [.full], onPress && i == count - 1 ? next : full)
             a.on(pressing, [.tooMany, .slop, .timeout, .cancel, .allUp], fail)
             a.on(full, [.allUp], next)
             a.on(full, [.tooMany, .slop, .timeout, .cancel], fail)

@@ -34,12 +34,52 @@ public struct ViewDefinition: Hashable, Sendable {
     }
 }
 
-/// How a stroke decides.
+/// When a stroke or a tap decides.
 public enum RecognizeMode: String, Hashable, Sendable, CaseIterable {
-    /// Decided when the finger lifts: the whole segment sequence must match.
+    /// Decided when the finger lifts: a stroke's whole segment sequence must
+    /// match; a tap is recognized at its last press's lift.
     case onLift
-    /// Recognized at the first step after which the segments so far match.
+    /// A stroke: recognized at the first step after which the segments so far match.
     case immediately
+    /// A tap: recognized when its last press's fingers are down.
+    case onPress
+
+    /// The modes `kind` accepts (the first is its default).
+    static func modes(for kind: GestureKind) -> [RecognizeMode] {
+        kind == .tap ? [.onLift, .onPress] : [.onLift, .immediately]
+    }
+}
+
+/// What a tap does after the press it counts to: UIKit's `tapCount`.
+public enum SeriesMode: String, Hashable, Sendable, CaseIterable {
+    /// The series ends with the gesture's decision; the next press starts a new one (v1).
+    case restart
+    /// The series goes on: the gesture fires at the n-th tap, once per series,
+    /// and later presses within `maxInterval` and `tapDistance` continue it.
+    case continues
+}
+
+/// The translation range a pan's offset parameters compare with
+/// (react-native-gesture-handler's `activeOffsetX` and the like): the pan
+/// acts once the translation on that axis is strictly outside `lower...upper`.
+public struct OffsetRange: Hashable, Sendable {
+    public var lower: Double
+    public var upper: Double
+
+    /// Never left: the parameter is not set.
+    public static let unset = OffsetRange(lower: -.infinity, upper: .infinity)
+
+    public init(lower: Double, upper: Double) {
+        self.lower = lower
+        self.upper = upper
+    }
+
+    /// The range of one value `p`: `(-inf, p)` when `p >= 0`, `(p, inf)` when negative.
+    public init(single p: Double) {
+        self = p >= 0 ? OffsetRange(lower: -.infinity, upper: p) : OffsetRange(lower: p, upper: .infinity)
+    }
+
+    public var isSet: Bool { self != .unset }
 }
 
 /// The axis a pan or stroke measures movement on.
@@ -86,7 +126,7 @@ public struct GestureDefinition: Hashable, Sendable {
     public var directions: DirectionSet
     /// Points a swipe must travel.
     public var minDistance: Double
-    /// Average points per second a swipe must reach.
+    /// Average points per second a swipe must reach; the velocity a pan must reach to begin (0: none).
     public var minVelocity: Double
     /// Radians a swipe may deviate from an allowed direction.
     public var maxAngle: Double
@@ -112,8 +152,20 @@ public struct GestureDefinition: Hashable, Sendable {
     public var chordAngles: ClosedRange<Double>?
     /// A stroke's pattern; nil for other kinds.
     public var pattern: StrokePattern?
-    /// When a stroke decides.
+    /// When a stroke or a tap decides.
     public var recognize: RecognizeMode
+    /// Whether a tap's series goes on after it fires.
+    public var series = SeriesMode.restart
+    /// Screen edges a pan's first touch must begin near (`left` `right` `up` `down` for
+    /// left, right, top, bottom); empty: anywhere.
+    public var edges = DirectionSet()
+    /// How near, in points.
+    public var edgeWidth = 20.0
+    /// Pan activation and failure ranges of the translation, per axis.
+    public var activeOffsetX = OffsetRange.unset
+    public var activeOffsetY = OffsetRange.unset
+    public var failOffsetX = OffsetRange.unset
+    public var failOffsetY = OffsetRange.unset
 
     /// The longest wait for other gestures (microseconds) the rules may impose
     /// between completing and being recognized; nil: any. Checked by the analysis.
@@ -123,6 +175,10 @@ public struct GestureDefinition: Hashable, Sendable {
 
     /// Index of the view the gesture is attached to in `CheckedGestureSet.views` (0: the root).
     public var view = 0
+    /// A gesture listed in several views' `gestures:` is one instance per
+    /// view, each a definition of its own with the same name: whether this
+    /// one shares its name so (events then name the view).
+    public var isInstance = false
     /// The view does not handle the gesture's events: they go to its parent (`forwards: name`).
     public var forwarded = false
 
@@ -151,7 +207,7 @@ public struct GestureDefinition: Hashable, Sendable {
         duration = 500_000
         directions = [DirectionSet(.left), DirectionSet(.right), DirectionSet(.up), DirectionSet(.down)]
         minDistance = 50
-        minVelocity = 300
+        minVelocity = kind == .pan ? 0 : 300
         maxAngle = 30 * .pi / 180
         switch kind {
         case .pinch: threshold = 0.05

@@ -259,6 +259,7 @@ public struct Checker {
             case "tapDistance": d.tapDistance = v
             case "minDistance": d.minDistance = v
             case "segment": d.segment = v
+            case "edgeWidth": d.edgeWidth = v
             default: d.threshold = v
             }
         case .velocity:
@@ -326,8 +327,22 @@ public struct Checker {
             guard let word = choice(p, name, Axis.allCases.map(\.rawValue)) else { return false }
             d.axis = Axis(rawValue: word)!
         case .recognize:
-            guard let word = choice(p, name, RecognizeMode.allCases.map(\.rawValue)) else { return false }
+            guard let word = choice(p, name, RecognizeMode.modes(for: d.kind).map(\.rawValue)) else { return false }
             d.recognize = RecognizeMode(rawValue: word)!
+        case .series:
+            guard let word = choice(p, name, SeriesMode.allCases.map(\.rawValue)) else { return false }
+            d.series = SeriesMode(rawValue: word)!
+        case .edges:
+            guard let set = edges(p) else { return false }
+            d.edges = set
+        case .offset:
+            guard let range = offset(p, name) else { return false }
+            switch name {
+            case "activeOffsetX": d.activeOffsetX = range
+            case "activeOffsetY": d.activeOffsetY = range
+            case "failOffsetX": d.failOffsetX = range
+            default: d.failOffsetY = range
+            }
         case .flag:
             guard let flag = boolean(p, name) else { return false }
             switch name {
@@ -496,6 +511,52 @@ public struct Checker {
             set.formUnion(swipe && s == .any ? [.horizontal, .vertical] : s)
         }
         return ok ? set : nil
+    }
+
+    /// A pan's `edges`: screen edges, stored as the directions that point at them.
+    private mutating func edges(_ p: Parameter) -> DirectionSet? {
+        let words: [String: DirectionSet] = [
+            "left": DirectionSet(.left), "right": DirectionSet(.right), "top": DirectionSet(.up), "bottom": DirectionSet(.down),
+        ]
+        guard case .names(let names, _) = p.value else {
+            error("wrong-type", "'edges' takes screen edges such as 'left | right', got '\(source.text(p.value.range))'",
+                  at: p.value.range)
+            return nil
+        }
+        var set = DirectionSet()
+        var ok = true
+        for word in names {
+            if word.name == "all" {
+                set.formUnion(words.values.reduce(DirectionSet()) { $0.union($1) })
+            } else if let edge = words[word.name] {
+                set.formUnion(edge)
+            } else {
+                unknownName(word, what: "screen edge", candidates: ["left", "right", "top", "bottom", "all"],
+                            expected: "the edges are left, right, top and bottom")
+                ok = false
+            }
+        }
+        return ok ? set : nil
+    }
+
+    /// An offset parameter: `a...b` (distances, the lower first) or one distance.
+    private mutating func offset(_ p: Parameter, _ name: String) -> OffsetRange? {
+        if case .range(let lower, let upper, let range) = p.value {
+            guard let upper else {
+                error("open-offset", "'\(name)' needs both ends of its range, such as '-20pt...20pt', or one distance",
+                      at: range)
+                return nil
+            }
+            guard let (lo, _) = convert(lower, name, .distance, at: lower.range, constant: nil),
+                  let (hi, _) = convert(upper, name, .distance, at: upper.range, constant: nil) else { return nil }
+            guard lo <= hi else {
+                _ = outOfRange(p, "'\(name)' is a range 'lower...upper' with the lower end first")
+                return nil
+            }
+            return OffsetRange(lower: lo, upper: hi)
+        }
+        guard let (v, _) = number(p, name, .distance) else { return nil }
+        return OffsetRange(single: v)
     }
 
     /// The unit a number parameter is written with (directly or through a constant).

@@ -26,8 +26,15 @@ enum ParameterType: Equatable {
     case segmentLength
     /// A percentage from 0% to `max` percent (`minSegment`, `hooks`).
     case fraction(max: Double)
+    /// Screen edges: `left | right | top | bottom`, `all`.
+    case edges
+    /// A pan's translation range: a distance range `a...b` or one distance (negative allowed).
+    case offset
     case axis
+    /// `onLift` and, per kind, `immediately` (stroke) or `onPress` (tap).
     case recognize
+    /// `restart` or `continues` (a tap's series).
+    case series
     case pattern
     case flag
 }
@@ -100,6 +107,7 @@ enum ParameterSchema {
         .tap: [
             "taps": .count(min: 1), "touches": .touches(fixed: nil), "maxInterval": .duration,
             "maxDuration": .duration, "slop": .distance(positive: false), "tapDistance": .distance(positive: false),
+            "series": .series, "recognize": .recognize,
         ],
         .longPress: [
             "duration": .duration, "slop": .distance(positive: false), "touches": .touches(fixed: nil),
@@ -109,7 +117,11 @@ enum ParameterSchema {
             "directions": .swipeDirections, "touches": .touches(fixed: nil), "minDistance": .distance(positive: true),
             "minVelocity": .velocity, "maxAngle": .angle(isMaxAngle: true),
         ],
-        .pan: ["touches": .touchRange, "threshold": .distance(positive: false), "axis": .axis],
+        .pan: [
+            "touches": .touchRange, "threshold": .distance(positive: false), "axis": .axis,
+            "edges": .edges, "edgeWidth": .distance(positive: false), "minVelocity": .velocity,
+            "activeOffsetX": .offset, "activeOffsetY": .offset, "failOffsetX": .offset, "failOffsetY": .offset,
+        ],
         .pinch: ["threshold": .ratio, "touches": .touches(fixed: 2)],
         .rotation: ["threshold": .angle(isMaxAngle: false), "touches": .touches(fixed: 2)],
         .stroke: [

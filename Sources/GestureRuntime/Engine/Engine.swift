@@ -21,6 +21,8 @@ package protocol TouchEngine {
     var reportsDeliveries: Bool { get set }
     /// Touch deliveries to views so far, cleared with the events.
     var deliveries: [TouchDelivery] { get }
+    /// The screen's size in points, for screen-edge pans ((0, 0): unknown).
+    var screenSize: SIMD2<Double> { get set }
     /// Whether to record why gestures fail or wait.
     var explains: Bool { get set }
     /// Why gestures failed or wait so far, cleared with the events.
@@ -99,6 +101,13 @@ public struct Engine: TouchEngine {
     public var staleTouchTimeout: Int64? {
         get { core.staleTouchTimeout }
         set { unique.pointee.staleTouchTimeout = newValue }
+    }
+
+    /// The screen's size in points, for pans from the right and bottom screen
+    /// edges; (0, 0), the default, is unknown: no touch is near those edges.
+    public var screenSize: SIMD2<Double> {
+        get { core.screenSize }
+        set { unique.pointee.screenSize = newValue }
     }
 
     // The requirements' documentation is on `TouchEngine`.

@@ -15,6 +15,10 @@ public struct Explanation: Hashable, Sendable {
         case undecidable
         /// It completed, and waits for gesture `other` (one it requires to fail) to fail.
         case held(Int)
+        /// A screen-edge pan's first touch began farther than `edgeWidth` from its edges.
+        case notAtEdge
+        /// A pan's translation left a fail offset range before it began; `vertical`: `failOffsetY`.
+        case failOffset(vertical: Bool)
     }
 
     public var time: Int64
@@ -54,6 +58,17 @@ public struct Explanation: Hashable, Sendable {
             return "'\(name)' failed: no touch or deadline was left to decide it"
         case .automaton(let symbol, let timer):
             return "'\(name)' failed: " + Self.automatonReason(symbol, timer, r, measured) + at
+        case .notAtEdge:
+            let edges = [(DirectionSet(.left), "left"), (DirectionSet(.right), "right"), (DirectionSet(.up), "top"),
+                         (DirectionSet(.down), "bottom")].filter { DirectionSet(rawValue: r.edges).isSuperset(of: $0.0) }
+            return "'\(name)' failed: its touch began more than edgeWidth \(shortest(r.edgeWidth))pt from the "
+                + edges.map(\.1).joined(separator: " or ") + " edge of the screen" + at
+        case .failOffset(let vertical):
+            let range = vertical ? r.failOffsetY : r.failOffsetX
+            func end(_ x: Double) -> String { x.isFinite ? shortest(x) + "pt" : (x < 0 ? "-inf" : "inf") }
+            return "'\(name)' failed: its \(vertical ? "vertical" : "horizontal") translation"
+                + "\(measured.map { " (" + shortest($0) + "pt)" } ?? "") left failOffset\(vertical ? "Y" : "X") "
+                + "\(end(range.x))...\(end(range.y)) before it began" + at
         }
     }
 

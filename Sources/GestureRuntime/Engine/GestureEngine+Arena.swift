@@ -200,6 +200,7 @@ extension GestureEngine {
     /// Records why `g` fails or waits, with what was measured (off the hot path: only with `explains`).
     private mutating func explain(_ g: Int, _ reason: Explanation.Reason) {
         var measured: Double?
+        if case .failOffset(let vertical) = reason { measured = vertical ? tracks[g].value1 : tracks[g].value0 }
         if case .automaton(let symbol, _) = reason {
             switch symbol {
             case .slop:

@@ -39,6 +39,10 @@ extension GestureEngine {
             let limit = r.pointee.maxTouches == 0 ? Self.touchCapacity : Int(r.pointee.maxTouches)
             guard count < limit else { return }
             adopt(g, s)
+            if count == 0 && r.pointee.edges != 0 && !nearEdge(slots[s].position, r) {
+                fail(g, .notAtEdge)
+                return
+            }
             rebase(g, before: count)
             if count + 1 >= Int(r.pointee.minTouches) {
                 if count + 1 == Int(r.pointee.minTouches) { sample(g) }
@@ -103,6 +107,15 @@ extension GestureEngine {
         }
     }
 
+    /// Whether `p` is within `edgeWidth` of one of a screen-edge pan's edges.
+    private func nearEdge(_ p: SIMD2<Double>, _ r: UnsafePointer<GestureRecord>) -> Bool {
+        let edges = DirectionSet(rawValue: r.pointee.edges), w = r.pointee.edgeWidth
+        let known = screenSize.x > 0 && screenSize.y > 0
+        return (edges.contains(DirectionSet(.left)) && p.x <= w) || (edges.contains(DirectionSet(.up)) && p.y <= w)
+            || (known && edges.contains(DirectionSet(.right)) && p.x >= screenSize.x - w)
+            || (known && edges.contains(DirectionSet(.down)) && p.y >= screenSize.y - w)
+    }
+
     /// The first finger of a press: timers, and the series' distance rule.
     private mutating func startPress(_ g: Int, slot s: Int, _ r: UnsafePointer<GestureRecord>) {
         tracks[g].pressStart = clock
@@ -165,14 +178,44 @@ extension GestureEngine {
         sample(g)
         guard feed(g, .move) else { return }
         let (tx, ty) = (tracks[g].value0, tracks[g].value1)
+        var past: Bool
         switch r.pointee.axis {
         case 1:
-            if abs(tx) > r.pointee.threshold { _ = feed(g, .threshold) } else if abs(ty) > r.pointee.threshold { _ = feed(g, .offAxis) }
+            past = abs(tx) > r.pointee.threshold
+            if !past && abs(ty) > r.pointee.threshold { _ = feed(g, .offAxis) }
         case 2:
-            if abs(ty) > r.pointee.threshold { _ = feed(g, .threshold) } else if abs(tx) > r.pointee.threshold { _ = feed(g, .offAxis) }
+            past = abs(ty) > r.pointee.threshold
+            if !past && abs(tx) > r.pointee.threshold { _ = feed(g, .offAxis) }
         default:
-            if Length.exceeds(tx, ty, r.pointee.threshold) { _ = feed(g, .threshold) }
+            past = Length.exceeds(tx, ty, r.pointee.threshold)
         }
+        if r.pointee.flags & GestureRecord.flagPanCriteria != 0 && tracks[g].status == .tracking {
+            past = panMayBegin(g, past: past, r)
+        }
+        if past { _ = feed(g, .threshold) }
+    }
+
+    /// A pan with offsets or a minimum velocity, undecided: fails it once its
+    /// translation leaves a fail range; otherwise whether it may begin now
+    /// (`past`: its threshold is; an active range it has is left, any one of
+    /// them; its velocity reaches `minVelocity`), as react-native-gesture-handler's pan.
+    private mutating func panMayBegin(_ g: Int, past: Bool, _ r: UnsafePointer<GestureRecord>) -> Bool {
+        @inline(__always) func outside(_ v: Double, _ range: SIMD2<Double>) -> Bool { v < range.x || v > range.y }
+        let t = tracks[g].values
+        if outside(t.x, r.pointee.failOffsetX) || outside(t.y, r.pointee.failOffsetY) {
+            fail(g, .failOffset(vertical: !outside(t.x, r.pointee.failOffsetX)))
+            return false
+        }
+        guard past else { return false }
+        let unset = GestureRecord.unsetOffset
+        if r.pointee.activeOffsetX != unset || r.pointee.activeOffsetY != unset {
+            guard outside(t.x, r.pointee.activeOffsetX) || outside(t.y, r.pointee.activeOffsetY) else { return false }
+        }
+        if r.pointee.minVelocity > 0 {
+            let v = velocity(g)
+            guard (v.0 * v.0 + v.1 * v.1).squareRoot() >= r.pointee.minVelocity else { return false }
+        }
+        return true
     }
 
     private mutating func measureTwoFingers(_ g: Int, _ r: UnsafePointer<GestureRecord>) {

@@ -45,6 +45,9 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     let hasViews: Bool
     /// The engine's clock: the last frame's time or the last fired deadline.
     package internal(set) var clock: Int64 = 0
+    /// The screen's size in points, for screen-edge pans; (0, 0), the default:
+    /// unknown, so no touch is near a right or bottom edge.
+    package var screenSize = SIMD2<Double>(0, 0)
     /// Microseconds after its last sample at which a touch that is still down
     /// is cancelled (a lost `ended` must not hold gestures forever); nil, the
     /// default, keeps touches down until the stream says otherwise.
@@ -342,9 +345,42 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         }
         guard visible != 0 else { return }
         tracks[g].reset(start: transitions.startState(g))
-        setStatus(g, .tracking)
         tracks[g].seen = visible
+        if records[g].flags & GestureRecord.flagSeriesContinues != 0 && continuesSeries(g, visible) {
+            // The press belongs to a series the gesture already fired in: it
+            // follows the touches until they lift, and takes no part otherwise.
+            tracks[g].continuing = true
+            tracks[g].tracked = visible
+            (tracks[g].seriesX, tracks[g].seriesY) = (tracks[g].lastSeries.x, tracks[g].lastSeries.y)
+            setStatus(g, .done)
+            return
+        }
+        setStatus(g, .tracking)
         resetRing(g)
+    }
+
+    /// Whether a press of the touches `visible` continues the last series of
+    /// `series: continues` tap `g`: it begins within `maxInterval` of the
+    /// series' last lift and within `tapDistance` of its first press.
+    private func continuesSeries(_ g: Int, _ visible: UInt32) -> Bool {
+        let series = tracks[g].lastSeries
+        guard clock <= series.until else { return false }
+        let s = visible.trailingZeroBitCount
+        return !Length.exceeds(slots[s].x - series.x, slots[s].y - series.y, records[g].tapDistance)
+    }
+
+    /// Gesture `g` is done and its touches are up: a `series: continues` tap
+    /// that fired, or continued its series, keeps the series open for
+    /// `maxInterval` after the last lift; any other outcome closes it.
+    private mutating func closeAttempt(_ g: Int) {
+        guard records[g].flags & GestureRecord.flagSeriesContinues != 0 else { return }
+        if tracks[g].succeeded || tracks[g].continuing {
+            // A press the gesture still tracked lifted in this frame; otherwise at its recorded lift.
+            let lift = tracks[g].tracked == 0 ? tracks[g].lastLift : clock
+            tracks[g].lastSeries = TapSeries(until: lift &+ records[g].maxInterval, x: tracks[g].seriesX, y: tracks[g].seriesY)
+        } else {
+            tracks[g].lastSeries = TapSeries()
+        }
     }
 
     /// A gesture that this frame's decision released, failed or ended, and
@@ -360,8 +396,11 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             for g in gestureRange where tracks[g].status == .idle && saw[g >> 6] & (1 << UInt64(g & 63)) == 0 {
                 saw[g >> 6] |= 1 << UInt64(g & 63)
                 startAttempt(g, began)
-                guard tracks[g].status == .tracking else { continue }
-                evaluate(g)
+                switch tracks[g].status {
+                case .tracking: evaluate(g)
+                case .done: break  // continuing a tap series: settled below if its touches already lifted
+                default: continue
+                }
                 again = true
             }
             if again { settle() }
@@ -506,6 +545,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             tracks[g].restarted = false
             switch tracks[g].status {
             case .done where tracks[g].seen & down == 0:
+                closeAttempt(g)
                 tracks[g].reset(start: transitions.startState(g))
                 setStatus(g, .idle)
                 returnedToIdle = true

@@ -93,11 +93,27 @@ struct Track {
     // Held by `requires`.
     var endedWhileHeld = false
 
+    /// A `series: continues` tap: the finished series that a press may still
+    /// continue. Kept across attempts (`reset` leaves it).
+    var lastSeries = TapSeries()
+    /// This attempt only continues `lastSeries`: it fires nothing and decides nothing.
+    var continuing = false
+
     /// A fresh attempt.
     mutating func reset(start: Int) {
+        let series = lastSeries
         self = Track()
         state = start
+        lastSeries = series
     }
+}
+
+/// Where and until when a tap's series goes on after the tap fired.
+struct TapSeries {
+    /// The latest time a press may begin and still continue it (`.min`: no series).
+    var until = Int64.min
+    /// The first press of the series.
+    var x = 0.0, y = 0.0
 }
 
 /// One touch known to the engine. Whether it is down, and whether it moved

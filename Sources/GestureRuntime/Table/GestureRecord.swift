@@ -48,6 +48,17 @@ package struct GestureRecord: Hashable, Sendable {
     package var chordMax: Double
     /// `strokeResample`, `strokeRelativeSegment`.
     package var strokeFlags: UInt8
+    /// A pan's screen edges (a `DirectionSet` mask: right, up for top, left,
+    /// down for bottom); 0: none. Its first touch must begin within `edgeWidth` of one.
+    package var edges: UInt8
+    package var edgeWidth: Double
+    /// A pan's translation ranges (lower, upper) per axis: it begins only once
+    /// an `active` range it has is left, and fails, undecided, once a `fail`
+    /// range is. (-inf, inf): not set. See `flagPanCriteria`.
+    package var activeOffsetX: SIMD2<Double>
+    package var activeOffsetY: SIMD2<Double>
+    package var failOffsetX: SIMD2<Double>
+    package var failOffsetY: SIMD2<Double>
 
     /// The automaton: states `stateBase ..< stateBase + stateCount` of the table's state arrays.
     package var stateBase: UInt32
@@ -67,6 +78,14 @@ package struct GestureRecord: Hashable, Sendable {
     package static let flagDelaysTouchesEnded: UInt8 = 4
     /// The gesture's view passes its events to the view's parent.
     package static let flagForwarded: UInt8 = 8
+    /// A tap whose series goes on after it fires (`series: continues`).
+    package static let flagSeriesContinues: UInt8 = 16
+    /// A pan with offsets or a `minVelocity`: its begin checks more than the threshold.
+    package static let flagPanCriteria: UInt8 = 32
+    /// Every flag a table may set.
+    package static let knownFlags: UInt8 = 63
+    /// A range that no translation leaves.
+    package static let unsetOffset = SIMD2<Double>(-.infinity, .infinity)
     /// Steps are taken every `segment` along the path (resampled), not when
     /// the finger is `segment` away from the last step's point.
     package static let strokeResample: UInt8 = 1
@@ -83,7 +102,10 @@ package struct GestureRecord: Hashable, Sendable {
         taps: UInt8, minTouches: UInt8, maxTouches: UInt8, maxInterval: Int64, maxDuration: Int64, duration: Int64,
         slop: Double, tapDistance: Double, minDistance: Double, minVelocity: Double, maxAngle: Double,
         threshold: Double, segment: Double, hysteresis: Double = 0, minSegment: Double = 0, hooks: Double = 0,
-        smoothing: Double = 0, chord: UInt8 = 0xFF, chordMin: Double = 0, chordMax: Double = 0, strokeFlags: UInt8 = 0, stateBase: UInt32, stateCount: UInt16, startState: UInt16,
+        smoothing: Double = 0, chord: UInt8 = 0xFF, chordMin: Double = 0, chordMax: Double = 0, strokeFlags: UInt8 = 0,
+        edges: UInt8 = 0, edgeWidth: Double = 0, activeOffsetX: SIMD2<Double> = unsetOffset,
+        activeOffsetY: SIMD2<Double> = unsetOffset, failOffsetX: SIMD2<Double> = unsetOffset,
+        failOffsetY: SIMD2<Double> = unsetOffset, stateBase: UInt32, stateCount: UInt16, startState: UInt16,
         classCount: UInt8, packing: UInt8, transitionBase: UInt32
     ) {
         self.kind = kind; self.name = name; self.doc = doc; self.line = line; self.flags = flags; self.axis = axis
@@ -93,6 +115,8 @@ package struct GestureRecord: Hashable, Sendable {
         self.maxAngle = maxAngle; self.threshold = threshold; self.segment = segment; self.hysteresis = hysteresis
         self.minSegment = minSegment; self.hooks = hooks; self.smoothing = smoothing; self.chord = chord
         self.chordMin = chordMin; self.chordMax = chordMax; self.strokeFlags = strokeFlags
+        self.edges = edges; self.edgeWidth = edgeWidth; self.activeOffsetX = activeOffsetX
+        self.activeOffsetY = activeOffsetY; self.failOffsetX = failOffsetX; self.failOffsetY = failOffsetY
         self.stateBase = stateBase; self.stateCount = stateCount; self.startState = startState; self.classCount = classCount
         self.packing = packing; self.transitionBase = transitionBase
     }
@@ -106,6 +130,8 @@ package struct GestureRecord: Hashable, Sendable {
         slop = 0; tapDistance = 0; minDistance = 0; minVelocity = 0; maxAngle = 0; threshold = 0; segment = 0
         hysteresis = 0; minSegment = 0; hooks = 0; smoothing = 0; chord = 0xFF; chordMin = 0; chordMax = 0
         strokeFlags = 0
+        edges = 0; edgeWidth = 0
+        (activeOffsetX, activeOffsetY, failOffsetX, failOffsetY) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         stateBase = 0; stateCount = 0; startState = 0; classCount = 0; packing = 0; transitionBase = 0
     }
 }

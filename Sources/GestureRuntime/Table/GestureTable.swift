@@ -13,7 +13,7 @@
 /// `validate()` is safe to index without checks.
 public struct GestureTable: Hashable, Sendable {
     /// The binary format version this runtime reads and writes.
-    public static let formatVersion: UInt16 = 3
+    public static let formatVersion: UInt16 = 4
 
     /// Names and doc comments.
     package var strings: [String]
@@ -47,6 +47,13 @@ public struct GestureTable: Hashable, Sendable {
     package var viewForwards: [UInt8]
     /// The view each gesture is attached to; empty when there are no views.
     package var gestureViews: [UInt32]
+
+    /// Whether a gesture is a pan from the right or bottom screen edge, which
+    /// needs the screen's size (`Engine.screenSize`).
+    package var needsScreenSize: Bool {
+        let far = DirectionSet(.right).union(DirectionSet(.down)).rawValue
+        return gestures.contains { $0.edges & far != 0 }
+    }
 
     /// An empty table, for builders.
     package init() {

@@ -32,7 +32,7 @@ public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The `.gtab` binary format, version 1. All integers little-endian.
+/// The `.gtab` binary format (version 4; versions 1 to 3 still load). All integers little-endian.
 ///
 ///     offset size  field
 ///     0      4     magic "GTAB"
@@ -56,7 +56,9 @@ package enum TableFormat {
     /// Most gestures in one table.
     package static let maxGestures = 65_535
     /// Size of one encoded gesture record.
-    static func recordSize(version: UInt16) -> Int { 4 * 3 + 6 + 8 * 3 + 8 * 7 + 4 + 2 + 2 + 1 + 1 + 4 + 1 + (version >= 2 ? 8 * 6 + 2 : 0) }
+    static func recordSize(version: UInt16) -> Int {
+        4 * 3 + 6 + 8 * 3 + 8 * 7 + 4 + 2 + 2 + 1 + 1 + 4 + 1 + (version >= 2 ? 8 * 6 + 2 : 0) + (version >= 4 ? 1 + 8 * 9 : 0)
+    }
 
     /// Whether `bytes` start like a table file (the CLI tells tables from specs by this).
     package static func looksLikeTable(_ bytes: some Collection<UInt8>) -> Bool {
@@ -92,6 +94,11 @@ package enum TableFormat {
             if version >= 2 {
                 for d in [r.hysteresis, r.minSegment, r.hooks, r.smoothing, r.chordMin, r.chordMax] { w.u64(d.bitPattern) }
                 w.bytes += [r.chord, r.strokeFlags]
+            }
+            if version >= 4 {
+                w.bytes.append(r.edges)
+                for d in [r.edgeWidth, r.activeOffsetX.x, r.activeOffsetX.y, r.activeOffsetY.x, r.activeOffsetY.y,
+                          r.failOffsetX.x, r.failOffsetX.y, r.failOffsetY.x, r.failOffsetY.y] { w.u64(d.bitPattern) }
             }
         }
         sections.append(w.take())
@@ -204,6 +211,14 @@ package enum TableFormat {
                 let stroke = try g.take(2)
                 rec.chord = stroke[stroke.startIndex]; rec.strokeFlags = stroke[stroke.startIndex + 1]
             }
+            if version >= 4 {
+                rec.edges = try g.take(1).first!
+                var d: [Double] = []
+                for _ in 0..<9 { d.append(Double(bitPattern: try g.u64())) }
+                rec.edgeWidth = d[0]
+                (rec.activeOffsetX, rec.activeOffsetY) = (SIMD2(d[1], d[2]), SIMD2(d[3], d[4]))
+                (rec.failOffsetX, rec.failOffsetY) = (SIMD2(d[5], d[6]), SIMD2(d[7], d[8]))
+            }
             t.gestures.append(rec)
         }
         t.classMap = Array(data[2])
@@ -297,6 +312,11 @@ package enum TableFormat {
                   r.chordMax <= .pi,
                   r.strokeFlags & GestureRecord.strokeRelativeSegment == 0 || r.segment <= 1 else {
                 throw .invalid("thresholds of gesture \(g)")
+            }
+            guard r.flags & ~GestureRecord.knownFlags == 0, r.edges & ~DirectionSet.horizontal.union(.vertical).rawValue == 0,
+                  r.edgeWidth.isFinite, r.edgeWidth >= 0,
+                  [r.activeOffsetX, r.activeOffsetY, r.failOffsetX, r.failOffsetY].allSatisfy({ !$0.x.isNaN && !$0.y.isNaN && $0.x <= $0.y }) else {
+                throw .invalid("pan parameters of gesture \(g)")
             }
             let states = Int(r.stateCount), classes = Int(r.classCount), base = Int(r.stateBase)
             guard states >= 1, Int(r.startState) < states, base + states <= t.stateInfo.count, classes >= 1 else {

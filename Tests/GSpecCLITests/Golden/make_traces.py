@@ -44,15 +44,26 @@ def polyline(*pts, step=4.0):
         out += line(a, b, n)[1:]
     return out
 
-# --- seed 000: tap view -----------------------------------------------------
+# --- seed 000: tap view ------------------------------------------------------
 S = "specs/tap-view.gesture"
-Trace(S, "one tap: singleTap once no second tap came within 300ms").tap(1.0).save("tap-view-single")
-Trace(S, "two taps: only doubleTap, after the triple tap's interval").tap(1.0).tap(1.2, 102, 101).save("tap-view-double")
-Trace(S, "three taps: only tripleTap, at the third lift").tap(1.0).tap(1.2).tap(1.4).save("tap-view-triple")
-Trace(S, "taps 400ms apart: two single taps").tap(1.0).tap(1.48).save("tap-view-slow-taps")
-Trace(S, "second tap 60pt away breaks the series: the first tap is a single tap at once,",
-      "and the far tap starts new double and triple series (the single tap, held, does not see it)"
+Trace(S, "one tap: singleTap at its lift, with no waiting (tapCount 1)").tap(1.0).save("tap-view-single")
+Trace(S, "three taps: singleTap, doubleTap and tripleTap, each at its lift (tapCount 1, 2, 3)"
+      ).tap(1.0).tap(1.2, 102, 101).tap(1.4).save("tap-view-triple")
+Trace(S, "four taps: the fourth continues the series and fires nothing; a tap 1s later starts a new series"
+      ).tap(1.0).tap(1.2).tap(1.4).tap(1.6).tap(2.6).save("tap-view-four-taps")
+Trace(S, "a second tap 60pt away starts a new series: two single taps, no double tap"
       ).tap(1.0).tap(1.2, 160, 100).save("tap-view-far-second-tap")
+Trace(S, "taps 400ms apart: two series, two single taps").tap(1.0).tap(1.48).save("tap-view-slow-taps")
+
+S = "Tests/GSpecCLITests/Golden/specs/taps-exclusive.gesture"
+Trace(S, "one tap: singleTap once no second tap came within 300ms").tap(1.0).save("taps-exclusive-single")
+Trace(S, "two taps: only doubleTap, after the triple tap's interval").tap(1.0).tap(1.2, 102, 101).save("taps-exclusive-double")
+Trace(S, "three taps: only tripleTap, at the third lift").tap(1.0).tap(1.2).tap(1.4).save("taps-exclusive-triple")
+Trace(S, "taps 400ms apart: two single taps").tap(1.0).tap(1.48).save("taps-exclusive-slow-taps")
+Trace(S, "second tap 60pt away breaks the series: the first tap is a single tap at once,",
+      "and the far tap starts new double and triple series; the single tap, released in that frame,",
+      "sees the far press as if it had been idle, so the far tap is a single tap too"
+      ).tap(1.0).tap(1.2, 160, 100).save("taps-exclusive-far-second-tap")
 
 # --- seed 003: tap or double tap --------------------------------------------
 S = "specs/tap-or-double-tap.gesture"
@@ -114,7 +125,10 @@ stroke("checkmark-caret", "a caret (up-right, then down-right): fails", (100, 13
 stroke("checkmark-one-leg", "a lone up-right line, which the seed accepts: fails here", (100, 130), (160, 70))
 
 S = "specs/draw-lines.gesture"
-Trace(S, "a double tap clears the drawing").tap(1.0).tap(1.2).save("draw-lines-double-tap")
+Trace(S, "a double tap clears the drawing at its second press (tapCount 2 in touchesBegan)"
+      ).tap(1.0).tap(1.2).save("draw-lines-double-tap")
+Trace(S, "four quick taps: cleared once, at the second press; the series goes on").tap(1.0).tap(1.2).tap(1.4).tap(
+    1.6).save("draw-lines-four-taps")
 t = Trace(S, "drawing a line: the double tap fails on its slop")
 t.path(1.0, 1, line((50, 50), (150, 120), 20))
 t.save("draw-lines-line")
@@ -128,8 +142,12 @@ t = Trace(S, "a second finger during the drag is ignored (touches: 1)")
 t.ev(1.0, 1, "began", 160, 240, "placard").ev(1.05, 1, "moved", 165, 245).ev(1.1, 2, "began", 10, 10, "placard")
 t.ev(1.15, 1, "moved", 170, 250).ev(1.15, 2, "moved", 20, 20).ev(1.2, 2, "ended", 20, 20).ev(1.25, 1, "ended", 175, 255)
 t.save("move-me-second-finger")
-Trace(S, "double tap on the background: nextString at the second lift").tap(1.0, view="background").tap(
+Trace(S, "double tap on the background: nextString at the second press").tap(1.0, view="background").tap(
     1.2, view="background").save("move-me-double-tap")
+Trace(S, "triple tap on the background: nextString once, at the second press").tap(1.0, view="background").tap(
+    1.2, view="background").tap(1.4, view="background").save("move-me-triple-tap")
+Trace(S, "a press on the placard: touchPlacard at once; lifted without moving, movePlacard never begins"
+      ).tap(1.0, 160, 240, view="placard", hold=0.3).save("move-me-press-placard")
 t = Trace(S, "a drag that begins on the background does not move the placard; what each view receives")
 t.args("--deliveries")
 t.path(1.0, 1, line((20, 20), (80, 80), 6), view="background")
