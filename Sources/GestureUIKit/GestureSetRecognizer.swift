@@ -78,6 +78,12 @@ open class GestureSetRecognizer<Gestures: GestureSet>: UIGestureRecognizer {
         let view = self.view
         let resolve = phase == .began ? viewOfTouch : nil
         let convert = convertLocation
+        // Screen-edge pans measure from the edges of the view's bounds, in the touches' space.
+        if phase == .began, let view {
+            var corner = CGPoint(x: view.bounds.maxX, y: view.bounds.maxY)
+            if let convert { corner = convert(corner) }
+            host.screenSize = SIMD2(Double(corner.x), Double(corner.y))
+        }
         host.handle(touches.lazy.map { touch in
             var p = touch.location(in: view)
             if let convert { p = convert(p) }

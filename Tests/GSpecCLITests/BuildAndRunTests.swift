@@ -212,3 +212,44 @@ import GestureRuntime
         #expect(TraceReader.microseconds("1e30") == nil)
     }
 }
+
+/// Screen-edge pans: the screen size comes from the trace's header line or
+/// `--screen`; a set with a right or bottom edge pan and neither is an input error.
+extension BuildAndRunTests {
+    static let edgeSpec = CLIPaths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/pan-edges.gesture").path
+    static let drag = """
+        {"t":1.0,"touch":1,"phase":"began","x":385,"y":400}
+        {"t":1.05,"touch":1,"phase":"moved","x":340,"y":400}
+        {"t":1.1,"touch":1,"phase":"ended","x":300,"y":400}
+        """
+
+    func drawerBegins(_ output: String) -> Bool { output.contains("\"gesture\":\"drawer\",\"state\":\"began\"") }
+
+    @Test func headerLineOrFlagGivesTheSize() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bare = try write(Self.drag, "bare.jsonl", in: dir)
+        let (missing, _, err) = run(["run", Self.edgeSpec, "--trace", bare])
+        #expect(missing == .inputError && err.contains("needs the screen size") && err.contains("--screen WxH"))
+        let flagged = run(["run", Self.edgeSpec, "--trace", bare, "--screen", "390x844"])
+        #expect(flagged.0 == .success && drawerBegins(flagged.1))
+        // A screen 500pt wide puts x=385 far from its right edge.
+        let headed = try write("{\"screen\":[500,844]}\n" + Self.drag, "headed.jsonl", in: dir)
+        let fromHeader = run(["run", Self.edgeSpec, "--trace", headed, "--screen", "390x844"])
+        #expect(fromHeader.0 == .success && !drawerBegins(fromHeader.1), "the trace's header wins over --screen")
+    }
+
+    @Test func badSizesAreErrors() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bare = try write(Self.drag, "bare.jsonl", in: dir)
+        #expect(run(["run", Self.edgeSpec, "--trace", bare, "--screen", "390by844"]).0 == .usageError)
+        #expect(run(["run", Self.edgeSpec, "--trace", bare, "--screen", "0x844"]).0 == .usageError)
+        let late = try write(Self.drag + "\n{\"screen\":[390,844]}\n", "late.jsonl", in: dir)
+        let (status, _, err) = run(["run", Self.edgeSpec, "--trace", late, "--screen", "390x844"])
+        #expect(status == .inputError && err.contains("late.jsonl:4: error: the screen line must come before any touch line"))
+        let bad = try write("{\"screen\":[390]}\n" + Self.drag, "bad.jsonl", in: dir)
+        let (badStatus, _, badErr) = run(["run", Self.edgeSpec, "--trace", bad, "--screen", "390x844"])
+        #expect(badStatus == .inputError && badErr.contains("bad.jsonl:1: error: 'screen' must be [width, height]"))
+    }
+}

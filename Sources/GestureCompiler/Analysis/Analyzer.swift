@@ -81,7 +81,7 @@ public enum Analyzer {
                            fixIts: [.init(replace: SourceRange(start: source.bytes.count, end: source.bytes.count),
                                           with: (source.bytes.last == 10 ? "" : "\n") + fix(c, in: set) + "\n")])
         }
-        d.attachment = c.witness.traceLines(viewNames: set.views.map(\.name)).split(separator: "\n").map(String.init)
+        d.attachment = c.witness.traceLines(viewNames: set.views.map(\.name), screen: set.needsScreenSize).split(separator: "\n").map(String.init)
         return d
     }
 
@@ -121,7 +121,7 @@ extension Analyzer.Report {
                 # fix: \(Analyzer.fix(c, in: set)), or \(winner) with \(victim)
 
                 """
-            return ("\(victim)-vs-\(winner).jsonl", header + c.witness.traceLines(viewNames: set.views.map(\.name)))
+            return ("\(victim)-vs-\(winner).jsonl", header + c.witness.traceLines(viewNames: set.views.map(\.name), screen: set.needsScreenSize))
         }
     }
 }

@@ -137,21 +137,7 @@ public enum BoundaryTests {
                         .stream("a swipe \(degrees(g.maxAngle + step)) off \(d.name)"))
             }
         case .pan:
-            let d: Direction = g.axis == .vertical ? .down : .right
-            func drag(_ length: Double, fingers: Int = g.minTouches) -> StreamBuilder {
-                var b = StreamBuilder(view: v)
-                b.down(ExemplarGenerator.fingers(fingers))
-                if length > 0 { b.translate(by: ExemplarGenerator.unit(d) * length, samples: 4) } else { b.wait(32_000) }
-                b.liftAll()
-                return b
-            }
-            add("threshold", distance(g.threshold), drag(g.threshold + nudge).stream("a drag \(d.name) of \(distance(g.threshold + nudge))"),
-                drag(g.threshold).stream("a drag \(d.name) of \(distance(g.threshold))"))
-            if g.minTouches > 1 {
-                // Below its minimum a pan pauses.
-                add("touches", "\(g.minTouches)...", drag(g.threshold + 20).stream("a \(g.minTouches)-finger drag"),
-                    drag(g.threshold + 20, fingers: g.minTouches - 1).stream("a \(g.minTouches - 1)-finger drag"))
-            }
+            panCases(g, add)
         case .pinch, .rotation:
             func twoFingers(scale: Double, turn: Double) -> StreamBuilder {
                 ExemplarGenerator.twoFingers(view: v, scale: scale, turn: turn, samples: 4)
@@ -169,6 +155,65 @@ public enum BoundaryTests {
             if let c = strokeCase(g, index: index) { result.append(c) }
         }
         return result
+    }
+
+    /// A pan's threshold, or the active offset beyond it; fail offsets,
+    /// `minVelocity`, the left or top edge's `edgeWidth`, and `touches`. Each
+    /// stream meets every other condition of the pan (a drag that leaves no
+    /// fail range, starts at its edge, fast enough).
+    static func panCases(_ g: GestureDefinition, _ add: (String, String, TouchStream, TouchStream) -> Void) {
+        guard let d = ExemplarGenerator.panDirections(g).first, let begin = ExemplarGenerator.panBeginDistance(g, d) else { return }
+        let u = ExemplarGenerator.axisUnit(d)
+        /// `steps` moves (`first`, then a drag of `length` along `d` in four samples) at `speed` or faster.
+        func drag(_ length: Double, first: SIMD2<Double> = .zero, fingers: Int = g.minTouches, speed: Double? = nil,
+                  start: SIMD2<Double> = ExemplarGenerator.panStart(g)) -> StreamBuilder {
+            var b = StreamBuilder(view: g.view)
+            b.down(ExemplarGenerator.fingers(fingers, around: start))
+            if first != .zero { b.translate(by: first, samples: 1) }
+            let pace = speed ?? max(2 * g.minVelocity, 300)
+            b.period = max(1, Int64((length / 4 / pace * 1e6).rounded(.down)))
+            if length > 0 { b.translate(by: u * length, samples: 4) } else { b.wait(32_000) }
+            b.liftAll()
+            return b
+        }
+        let name = d.name
+        if begin > g.threshold {
+            let parameter = (d == .right || d == .left) ? "activeOffsetX" : "activeOffsetY"
+            add(parameter, distance(begin), drag(begin + nudge).stream("a drag \(name) of \(distance(begin + nudge))"),
+                drag(begin).stream("a drag \(name) of \(distance(begin))"))
+        } else {
+            add("threshold", distance(g.threshold), drag(g.threshold + nudge).stream("a drag \(name) of \(distance(g.threshold + nudge))"),
+                drag(g.threshold).stream("a drag \(name) of \(distance(g.threshold))"))
+        }
+        // A fail range across the drag: one sample to its end (or a hair past it), then the drag.
+        let horizontal = d == .right || d == .left
+        for (parameter, range, across) in [("failOffsetX", g.failOffsetX, SIMD2<Double>(1, 0)), ("failOffsetY", g.failOffsetY, SIMD2<Double>(0, 1))]
+        where range.isSet && (parameter == "failOffsetX") != horizontal {
+            let (end, sign) = range.upper.isFinite ? (range.upper, 1.0) : (range.lower, -1.0)
+            // An axis pan fails off its axis past its threshold: the step across must not.
+            guard end * sign >= 0, g.axis == .any || abs(end) + nudge <= g.threshold else { continue }
+            add(parameter, distance(end), drag(begin + 20, first: across * end).stream("a step across to \(distance(end)), then a drag \(name)"),
+                drag(begin + 20, first: across * (end + sign * nudge))
+                    .stream("a step across to \(distance(end + sign * nudge)), then a drag \(name)"))
+        }
+        if g.minVelocity > 0 {
+            let length = begin + 20
+            add("minVelocity", "\(plain(g.minVelocity))pt/s",
+                drag(length, speed: g.minVelocity * 1.001).stream("a drag \(name) at \(plain(g.minVelocity * 1.001))pt/s"),
+                drag(length, speed: g.minVelocity * 0.999).stream("a drag \(name) at \(plain(g.minVelocity * 0.999))pt/s"))
+        }
+        if let edge = [(Direction.left, "left"), (.up, "top"), (.right, "right"), (.down, "bottom")]
+            .first(where: { g.edges.contains(DirectionSet($0.0)) })?.1 {
+            add("edgeWidth", distance(g.edgeWidth),
+                drag(begin + 20, start: ExemplarGenerator.panStart(g, depth: g.edgeWidth)).stream("a drag from \(distance(g.edgeWidth)) inside the \(edge) edge"),
+                drag(begin + 20, start: ExemplarGenerator.panStart(g, depth: g.edgeWidth + nudge))
+                    .stream("a drag from \(distance(g.edgeWidth + nudge)) inside the \(edge) edge"))
+        }
+        if g.minTouches > 1 {
+            // Below its minimum a pan pauses.
+            add("touches", "\(g.minTouches)...", drag(begin + 20).stream("a \(g.minTouches)-finger drag"),
+                drag(begin + 20, fingers: g.minTouches - 1).stream("a \(g.minTouches - 1)-finger drag"))
+        }
     }
 
     /// `segment` on a stroke: the shortest usable word drawn with straight legs

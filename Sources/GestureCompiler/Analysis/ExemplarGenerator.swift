@@ -145,34 +145,85 @@ enum ExemplarGenerator {
     }
 
     static func pans(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {
-        let directions: [Direction] = switch g.axis {
-        case .any: [.right, .down]
-        case .horizontal: [.right]
-        case .vertical: [.down]
-        }
+        let directions = panDirections(g).prefix(2)
         var counts = [g.minTouches]
         if let m = g.maxTouches, m != g.minTouches { counts.append(m) }
         var result: [TouchStream] = []
-        let distance = g.threshold + 40
+        let start = panStart(g)
         for n in counts {
             for d in directions {
-                for speed in [200.0, 1_000] {
+                let distance = (panBeginDistance(g, d) ?? g.threshold) + 40
+                for speed in [max(200, 1.5 * g.minVelocity), max(1_000, 3 * g.minVelocity)] {
                     var b = StreamBuilder(view: view)
-                    b.down(fingers(n))
+                    b.down(fingers(n, around: start))
                     let samples = max(1, Int((distance / speed * 1e6 / Double(b.period)).rounded(.up)))
-                    b.translate(by: unit(d) * distance, samples: samples)
+                    b.translate(by: axisUnit(d) * distance, samples: samples)
                     b.liftAll()
                     result.append(b.stream("\(n) finger\(n == 1 ? "" : "s") dragged \(d.name) \(TouchStream.number(distance))pt at \(Int(speed))pt/s"))
                 }
                 var jump = StreamBuilder(view: view)
-                jump.down(fingers(n))
-                jump.translate(by: unit(d) * (g.threshold + 30), samples: 1)
-                jump.translate(by: unit(d) * 10, samples: 2)
+                jump.down(fingers(n, around: start))
+                jump.translate(by: axisUnit(d) * (distance - 10), samples: 1)
+                jump.translate(by: axisUnit(d) * 10, samples: 2)
                 jump.liftAll()
-                result.append(jump.stream("\(n) finger\(n == 1 ? "" : "s") jumping \(TouchStream.number(g.threshold + 30))pt \(d.name) in one sample"))
+                result.append(jump.stream("\(n) finger\(n == 1 ? "" : "s") jumping \(TouchStream.number(distance - 10))pt \(d.name) in one sample"))
             }
         }
         return result
+    }
+
+    /// Right, left, down or up as an exact screen vector (y down).
+    static func axisUnit(_ d: Direction) -> SIMD2<Double> {
+        switch d {
+        case .right: SIMD2(1, 0)
+        case .left: SIMD2(-1, 0)
+        case .up: SIMD2(0, -1)
+        default: SIMD2(0, 1)
+        }
+    }
+
+    /// Where a pan's first finger goes down: `depth` (default half its
+    /// `edgeWidth`) inside the first of its screen edges (left, top, right,
+    /// bottom of `TouchStream.screen`), else at `origin`.
+    static func panStart(_ g: GestureDefinition, depth: Double? = nil) -> SIMD2<Double> {
+        let inset = depth ?? g.edgeWidth / 2, screen = TouchStream.screen
+        if g.edges.contains(DirectionSet(.left)) { return SIMD2(inset, origin.y) }
+        if g.edges.contains(DirectionSet(.up)) { return SIMD2(origin.x, inset) }
+        if g.edges.contains(DirectionSet(.right)) { return SIMD2(screen.x - inset, origin.y) }
+        if g.edges.contains(DirectionSet(.down)) { return SIMD2(origin.x, screen.y - inset) }
+        return origin
+    }
+
+    /// The directions along the axes a pan may be dragged in and begin: its axis's, in which
+    /// a drag leaves no fail range before it begins (`panBeginDistance`).
+    static func panDirections(_ g: GestureDefinition) -> [Direction] {
+        let all: [Direction] = switch g.axis {
+        case .any: [.right, .down, .left, .up]
+        case .horizontal: [.right, .left]
+        case .vertical: [.down, .up]
+        }
+        return all.filter { panBeginDistance(g, $0) != nil }
+    }
+
+    /// How far a drag straight along `d` goes before the pan may begin (it
+    /// begins once strictly farther, speed permitting): its threshold, or
+    /// farther to leave an active range; nil when it never begins that way,
+    /// or leaves a fail range first.
+    static func panBeginDistance(_ g: GestureDefinition, _ d: Direction) -> Double? {
+        let horizontal = d == .right || d == .left, forward = d == .right || d == .down
+        func reach(_ r: OffsetRange) -> Double { forward ? r.upper : -r.lower }
+        func excludesZero(_ r: OffsetRange) -> Bool { 0 < r.lower || 0 > r.upper }
+        let (fail, failAcross) = horizontal ? (g.failOffsetX, g.failOffsetY) : (g.failOffsetY, g.failOffsetX)
+        guard !excludesZero(fail), !excludesZero(failAcross) else { return nil }
+        var need = g.threshold
+        if g.activeOffsetX.isSet || g.activeOffsetY.isSet {
+            let (active, activeAcross) = horizontal ? (g.activeOffsetX, g.activeOffsetY) : (g.activeOffsetY, g.activeOffsetX)
+            if !excludesZero(activeAcross) {
+                guard reach(active).isFinite else { return nil }
+                need = max(need, reach(active))
+            }
+        }
+        return need < reach(fail) ? need : nil
     }
 
     /// Two fingers 100pt apart, spreading to `scale` and turning by `turn` over `samples` frames, then lifting.

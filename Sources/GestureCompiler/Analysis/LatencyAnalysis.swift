@@ -82,6 +82,7 @@ struct LatencyAnalysis {
     mutating func wait(for b: Int, on stream: TouchStream, from time: Int64) -> Wait {
         // `b` alone: its automaton never looks at other gestures, so it is where it would be in the set.
         var engine = Engine(table: conflicts.simulator.table(for: [b], rules: false))
+        engine.screenSize = TouchStream.screen
         for e in stream.events where e.time <= time { engine.feed(e) }
         engine.advance(to: time)
         guard !engine.isIdle(0) else { return .finite(0) }

@@ -20,6 +20,7 @@ struct Simulator {
     /// when `rules` is set. Event gesture indices are mapped back to the set's.
     mutating func run(_ stream: TouchStream, gestures order: [Int], rules: Bool = true) -> [GestureEvent] {
         var engine = Engine(table: table(for: order, rules: rules))
+        engine.screenSize = TouchStream.screen
         for e in stream.events { engine.feed(e) }
         engine.finish()
         return engine.events.map { e in

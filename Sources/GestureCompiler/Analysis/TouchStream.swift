@@ -13,9 +13,13 @@ public struct TouchStream: Hashable, Sendable {
         self.summary = summary
     }
 
+    /// The screen size (points) generated streams assume, for screen-edge pans.
+    public static let screen = SIMD2<Double>(600, 800)
+
     /// When gesture `g` of `table` first begins or is recognized on the stream, if it does.
     public func claimTime(of g: Int, on table: GestureTable) -> Int64? {
         var engine = Engine(table: table)
+        engine.screenSize = Self.screen
         for e in events { engine.feed(e) }
         engine.finish()
         return engine.events.first { $0.gesture == g && ($0.state == .began || $0.state == .recognized) }?.time
@@ -23,8 +27,9 @@ public struct TouchStream: Hashable, Sendable {
 
     /// The stream in CONTRACT.md's trace format. `viewNames` (a set that
     /// declares views) names each `began` line's hit view.
-    public func traceLines(viewNames: [String] = []) -> String {
-        var text = ""
+    /// With `screen`, a first line gives the screen size the stream assumes.
+    public func traceLines(viewNames: [String] = [], screen: Bool = false) -> String {
+        var text = screen ? "{\"screen\":[\(Self.number(Self.screen.x)),\(Self.number(Self.screen.y))]}\n" : ""
         for e in events {
             var line = "{\"t\":\(Self.seconds(e.time)),\"touch\":\(e.id),\"phase\":\"\(e.phase.name)\","
             line += "\"x\":\(Self.number(e.x)),\"y\":\(Self.number(e.y))"

@@ -14,6 +14,11 @@ public struct CheckedGestureSet: Hashable, Sendable {
     /// says); otherwise `views[0]` is the implicit root, `window`, and the
     /// declared views follow in declaration order, parents before children.
     public var views: [ViewDefinition] = []
+
+    /// Whether a pan from the right or bottom screen edge needs the screen's size to run.
+    public var needsScreenSize: Bool {
+        gestures.contains { !$0.edges.intersection(DirectionSet(.right).union(DirectionSet(.down))).isEmpty }
+    }
 }
 
 /// A view of the spec's view tree.

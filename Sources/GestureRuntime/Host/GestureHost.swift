@@ -108,6 +108,15 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
         }
     }
 
+    /// The screen's size in points (width, height), in the coordinates of the
+    /// touches: pans from the right and bottom screen edges need it. Set it
+    /// at start and whenever it changes (rotation, a resized window); (0, 0),
+    /// the default, is unknown, and no touch is then near those edges.
+    public var screenSize: SIMD2<Double> {
+        get { state.pointee.engine.screenSize }
+        set { state.pointee.engine.screenSize = newValue.x.isFinite && newValue.y.isFinite ? newValue : .zero }
+    }
+
     // MARK: Input
 
     /// One touch sample at platform time `seconds`. `view` is the spec view a

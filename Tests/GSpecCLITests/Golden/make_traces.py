@@ -30,6 +30,10 @@ class Trace:
             self.ev(t, touch, phase, x, y, view)
             t += dt
         return t - dt
+    def screen(self, w, h):
+        """A header line with the screen size (call before any event)."""
+        self.lines.append(json.dumps({"screen": [w, h]}, separators=(",", ":")))
+        return self
     def save(self, name):
         with open(os.path.join("traces", name + ".jsonl"), "w") as f:
             f.write("\n".join(self.lines) + "\n")
@@ -153,6 +157,61 @@ t.args("--deliveries")
 t.path(1.0, 1, line((20, 20), (80, 80), 6), view="background")
 t.path(2.0, 2, line((160, 240), (180, 260), 4), view="placard")
 t.save("move-me-only-placard-touches")
+
+# --- pan activation criteria and screen edges ---------------------------------
+S = "Tests/GSpecCLITests/Golden/specs/pan-criteria.gesture"
+t = Trace(S, "a slow drag right: scrub begins once past 20pt (its activeOffsetX), not at its 0pt threshold;",
+          "too slow for the fling (800pt/s); pullUp never leaves (-30pt, inf)")
+t.path(1.0, 1, line((100, 300), (140, 300), 20), dt=1/60)
+t.save("pan-criteria-scrub")
+t = Trace(S, "down 12pt first: scrub fails past its failOffsetY of 10pt and a later drag right does not revive it")
+t.path(1.0, 1, line((100, 300), (100, 312), 6) + line((100, 312), (160, 312), 30)[1:], dt=1/60)
+t.save("pan-criteria-scrub-fails")
+t = Trace(S, "a slow drag up: pullUp begins once more than 30pt up; scrub fails at 10pt up")
+t.path(1.0, 1, line((100, 300), (100, 250), 25), dt=1/60)
+t.save("pan-criteria-pull-up")
+t = Trace(S, "a fast flick right at 1500pt/s: fling begins as soon as its velocity reaches 800pt/s past 10pt, beside scrub")
+t.path(1.0, 1, line((100, 300), (200, 300), 4), dt=1/60)
+t.save("pan-criteria-fling")
+
+S = "Tests/GSpecCLITests/Golden/specs/pan-edges.gesture"
+t = Trace(S, "on a 390x844 screen, a drag from 10pt inside the left edge: back; the drawer is not at its edges")
+t.screen(390, 844)
+t.path(1.0, 1, line((10, 400), (80, 400), 10))
+t.save("pan-edges-back")
+t = Trace(S, "a drag left from 5pt inside the right edge: the drawer; back fails at once (not within 24pt of the left)")
+t.screen(390, 844)
+t.path(1.0, 1, line((385, 400), (300, 400), 10))
+t.save("pan-edges-drawer-right")
+t = Trace(S, "the screen size from --screen instead: a drag up from the bottom edge opens the drawer")
+t.args("--screen", "390x844")
+t.path(1.0, 1, line((200, 840), (200, 700), 10))
+t.save("pan-edges-drawer-bottom")
+t = Trace(S, "a drag in the middle of the screen: neither edge pan takes it")
+t.screen(390, 844)
+t.path(1.0, 1, line((200, 400), (260, 400), 10))
+t.save("pan-edges-middle")
+
+# --- a pan in a horizontally scrolling list -----------------------------------
+S = "specs/horizontal-list.gesture"
+def card_drag(name, view, start, end, *scenario):
+    t = Trace(S, *scenario)
+    t.path(1.0, 1, line(start, end, 12), view=view)
+    t.save(name)
+card_drag("horizontal-list-scroll-a", "cardA", (200, 400), (120, 404),
+          "a drag left on cardA: the list scrolls; the card's vertical pan fails off its axis")
+card_drag("horizontal-list-dismiss-a", "cardA", (200, 400), (204, 320),
+          "a drag up on cardA: the card's pan begins; the list's fails off its axis")
+card_drag("horizontal-list-down-a", "cardA", (200, 400), (204, 460),
+          "a drag down on cardA: the card's vertical pan begins too (UIKit's way: the app checks the direction)")
+card_drag("horizontal-list-dismiss-b", "cardB", (200, 400), (204, 320),
+          "a drag up on cardB: the list fails off its axis at 10pt; the card's pan begins past 15pt up")
+card_drag("horizontal-list-scroll-b", "cardB", (200, 400), (280, 404),
+          "a drag right on cardB: the card's pan fails past its failOffsetX and the list scrolls")
+card_drag("horizontal-list-down-b", "cardB", (200, 400), (204, 460),
+          "a drag down on cardB: nothing begins (activeOffsetY asks for up); the list fails off its axis")
+card_drag("horizontal-list-back", "cardA", (8, 400), (90, 402),
+          "a drag right from the left screen edge: back begins; the list, waiting for it, fails")
 
 # --- touch delivery (views) --------------------------------------------------
 G = "Tests/GSpecCLITests/Golden/specs/"
