@@ -61,16 +61,37 @@ import Testing
         #expect(err.contains("warning: "), "no warning without '\(c.rule)'")
         let files = try FileManager.default.contentsOfDirectory(atPath: witnesses).sorted()
         // The pair the rule settled is among the conflicts, in one order or the other.
-        let name = files.first { $0.contains("-\(awaited)-vs-\(waiter).") || $0.contains("-\(waiter)-vs-\(awaited).") }
+        // Instances of a gesture on several views are named `gesture@view`.
+        func unviewed(_ s: Substring) -> String { String(s.split(separator: "@").first ?? s) }
+        let name = files.first { file in
+            let parts = file.dropFirst(c.spec.count - ".gesture".count + 1).dropLast(".jsonl".count).split(separator: "-vs-").map(unviewed)
+            return Set(parts) == Set([waiter, awaited])
+        }
         let file = try #require(name, "no witness for \(waiter) and \(awaited) in \(files)")
         let trace = URL(fileURLWithPath: witnesses).appendingPathComponent(file).path
         let parts = file.dropLast(".jsonl".count).split(separator: "-vs-")
-        let victim = String(parts[0].dropFirst(c.spec.count - ".gesture".count + 1)), winner = String(parts[1])
+        let victim = unviewed(parts[0].dropFirst(c.spec.count - ".gesture".count + 1)), winner = unviewed(parts[1])
 
         let without = run(["run", spec, "--trace", trace])
         #expect(without.0 == .success)
         #expect(claimers(without.1).contains(winner) && !claimers(without.1).contains(victim),
                 "without the rule the witness should show \(winner) winning:\n\(without.1)")
+    }
+
+    /// A parent view's double tap is performed on the child view too, where the
+    /// child's threshold-0 pan takes its touches: the witness replays so.
+    @Test func aParentGestureIsPerformedOnItsChildViews() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = CLIPaths.packageRoot.appendingPathComponent("Tests/GestureCompilerTests/Golden/analysis/parent-double-tap-child-pan.gesture").path
+        let witnesses = dir.appendingPathComponent("w").path
+        let (status, _, err) = run(["check", spec, "--witness", witnesses])
+        #expect(status == .success && err.contains("'draw' takes the touches of a 'zoomToFit'"))
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: witnesses).first)
+        let trace = URL(fileURLWithPath: witnesses).appendingPathComponent(file).path
+        #expect(try String(contentsOfFile: trace, encoding: .utf8).contains("\"view\":\"ink\""))
+        let (replayed, out, _) = run(["run", spec, "--trace", trace])
+        #expect(replayed == .success && claimers(out) == ["draw"])
     }
 
     @Test func witnessFilesSayWhatTheyShow() throws {

@@ -179,9 +179,14 @@ import Testing
     func tickleFiresOnTheThirdRubAtAnyRate(_ hz: Double) throws {
         let table = try RuntimePaths.compile(Self.tickle)
         let tickle = try #require(table.gestures.indices.first { table.name(of: $0) == "tickle" })
+        // The set's gestures are on its two images: rub the snake.
+        let snake = try #require(table.view(named: "snake"))
         func firedAt(_ events: [TouchEvent]) -> Int64? {
             var engine = Engine(table: table)
-            for e in events { engine.feed(e) }
+            for var e in events {
+                e.view = snake
+                engine.feed(e)
+            }
             engine.finish()
             return engine.events.first { $0.gesture == tickle && $0.state == .recognized }?.time
         }

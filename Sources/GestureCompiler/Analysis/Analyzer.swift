@@ -51,7 +51,7 @@ public enum Analyzer {
     }
 
     static func diagnostic(for c: Conflict, in set: CheckedGestureSet, source: SourceFile) -> Diagnostic {
-        let victim = set.gestures[c.victim].name, winner = set.gestures[c.winner].name
+        let victim = set.label(c.victim), winner = set.label(c.winner)
         let at = TouchStream.seconds(c.winnerAlone)
         let witness = "witness: \(c.witness.summary)"
         var d: Diagnostic
@@ -75,7 +75,7 @@ public enum Analyzer {
                 message = "'\(winner)' takes the touches of a '\(victim)' at t=\(at), before '\(victim)' is recognized at t=\(TouchStream.seconds(c.victimAlone)) (\(witness))"
             }
             d = Diagnostic(.warning, c.always ? "preempted" : "conflict",
-                           message + "; add \"\(fix(c, in: set))\" or \"\(winner) with \(victim)\"",
+                           message + "; add \"\(fix(c, in: set))\" or \"\(set.gestures[c.winner].name) with \(set.gestures[c.victim].name)\"",
                            at: set.gestures[later].nameRange,
                            notes: [.init("'\(set.gestures[earlier].name)' is declared here", at: set.gestures[earlier].nameRange)],
                            fixIts: [.init(replace: SourceRange(start: source.bytes.count, end: source.bytes.count),
@@ -113,15 +113,16 @@ extension Analyzer.Report {
     /// shows, then the touch samples. Keyed by a file name unique in the set.
     public func witnessFiles(for set: CheckedGestureSet, specPath: String) -> [(name: String, text: String)] {
         conflicts.map { c in
-            let victim = set.gestures[c.victim].name, winner = set.gestures[c.winner].name
+            let victim = set.label(c.victim), winner = set.label(c.winner)
             let header = """
                 # spec: \(specPath)
                 # conflict: '\(winner)' takes a '\(victim)' (\(c.witness.summary))
                 # alone, '\(winner)' claims at t=\(TouchStream.seconds(c.winnerAlone)) and '\(victim)' at t=\(TouchStream.seconds(c.victimAlone)); in the set '\(victim)' never fires
-                # fix: \(Analyzer.fix(c, in: set)), or \(winner) with \(victim)
+                # fix: \(Analyzer.fix(c, in: set)), or \(set.gestures[c.winner].name) with \(set.gestures[c.victim].name)
 
                 """
-            return ("\(victim)-vs-\(winner).jsonl", header + c.witness.traceLines(viewNames: set.views.map(\.name), screen: set.needsScreenSize))
+            let file = { (label: String) in label.replacingOccurrences(of: " on ", with: "@") }
+            return ("\(file(victim))-vs-\(file(winner)).jsonl", header + c.witness.traceLines(viewNames: set.views.map(\.name), screen: set.needsScreenSize))
         }
     }
 }

@@ -52,7 +52,15 @@ struct ConflictAnalysis {
     mutating func exemplars(of g: Int, inGenerationOrder: Bool = false) -> [Exemplar] {
         if exemplars[g] == nil {
             var seen = Set<[TouchEvent]>()
-            exemplars[g] = ExemplarGenerator.variedCandidates(for: set.gestures[g], view: set.gestures[g].view)
+            // Performed on every view where the gesture sees touches: its own first, then those inside it,
+            // where a child's gesture may take them first.
+            let own = set.gestures[g].view
+            exemplars[g] = set.subtree(of: own)
+                .flatMap { v in
+                    ExemplarGenerator.variedCandidates(for: set.gestures[g], view: v).map { s in
+                        v == own ? s : TouchStream(events: s.events, summary: s.summary + ", in '\(set.views[v].name)'")
+                    }
+                }
                 .filter { seen.insert($0.events).inserted }
                 .compactMap { s in claimTime(of: g, alone: s).map { Exemplar(stream: s, claimsAt: $0) } }
         }

@@ -140,7 +140,7 @@ struct LatencyAnalysis {
         latencies.compactMap { l in
             let g = set.gestures[l.gesture]
             guard let budget = g.maxLatency, let range = g.maxLatencyRange else { return nil }
-            let names = l.waitsFor.map { "'\(set.gestures[$0].name)'" }.joined(separator: " and ")
+            let names = l.waitsFor.map { "'\(set.label($0))'" }.joined(separator: " and ")
             let message: String
             if let worst = l.worst {
                 guard worst > budget else { return nil }

@@ -5,10 +5,10 @@ public enum LatencyTable {
     public static func render(_ latencies: [Latency], of set: CheckedGestureSet, path: String) -> String {
         var rows = [["gesture", "waits for", "worst", "typical", "typical on"]]
         for l in latencies {
-            let g = set.gestures[l.gesture]
+
             rows.append([
-                g.name,
-                l.waitsFor.isEmpty ? "-" : l.waitsFor.map { set.gestures[$0].name }.joined(separator: ", "),
+                set.label(l.gesture),
+                l.waitsFor.isEmpty ? "-" : l.waitsFor.map { set.label($0) }.joined(separator: ", "),
                 l.worst.map(LatencyAnalysis.milliseconds) ?? "unbounded",
                 l.typical.map(LatencyAnalysis.milliseconds) ?? "never fires",
                 l.waitsFor.isEmpty ? "" : l.typicalStream ?? "",

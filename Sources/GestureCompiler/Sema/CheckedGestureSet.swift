@@ -15,6 +15,21 @@ public struct CheckedGestureSet: Hashable, Sendable {
     /// declared views follow in declaration order, parents before children.
     public var views: [ViewDefinition] = []
 
+    /// View `v` and every view inside it, parents first (just `v` without views).
+    public func subtree(of v: Int) -> [Int] {
+        guard !views.isEmpty else { return [v] }
+        var inside: Set<Int> = [v]
+        // Parents come before their children, so one pass finds every descendant.
+        for w in views.indices where w > v { if let p = views[w].parent, inside.contains(p) { inside.insert(w) } }
+        return inside.sorted()
+    }
+
+    /// Gesture `g` as messages name it: its name, and its view for one of the
+    /// instances of a gesture on several views (`pinch on imageA`).
+    public func label(_ g: Int) -> String {
+        gestures[g].isInstance ? "\(gestures[g].name) on \(views[gestures[g].view].name)" : gestures[g].name
+    }
+
     /// Whether a pan from the right or bottom screen edge needs the screen's size to run.
     public var needsScreenSize: Bool {
         gestures.contains { !$0.edges.intersection(DirectionSet(.right).union(DirectionSet(.down))).isEmpty }

@@ -65,7 +65,55 @@ public struct Checker {
             diagnostics.append(Diagnostic(.warning, "unused-constant", "constant '\(c.name.name)' is never used",
                                           at: c.name.range))
         }
-        return CheckedGestureSet(gestures: gestures, rules: rules, views: views)
+        var set = CheckedGestureSet(gestures: gestures, rules: rules, views: views)
+        if !attachments.isEmpty { set = Self.instantiate(set, attachments) }
+        return set
+    }
+
+    /// The views each gesture is listed in, in listing order, and whether it forwards its events there.
+    private var attachments: [Int: [(view: Int, forwarded: Bool)]] = [:]
+
+    /// One instance per view for a gesture listed in several views'
+    /// `gestures:` (consecutive, in listing order, sharing its name), and the
+    /// rules between two gestures copied to every pair of their instances on
+    /// one hit path (the same view, or one view inside the other).
+    static func instantiate(_ set: CheckedGestureSet, _ attachments: [Int: [(view: Int, forwarded: Bool)]]) -> CheckedGestureSet {
+        var out = set
+        out.gestures = []
+        var instances: [[Int]] = []
+        for (g, d) in set.gestures.enumerated() {
+            let places = attachments[g] ?? []
+            var mine: [Int] = []
+            for place in places.isEmpty ? [(view: d.view, forwarded: d.forwarded)] : places {
+                var copy = d
+                (copy.view, copy.forwarded, copy.isInstance) = (place.view, place.forwarded, places.count > 1)
+                mine.append(out.gestures.count)
+                out.gestures.append(copy)
+            }
+            instances.append(mine)
+        }
+        func onOnePath(_ a: Int, _ b: Int) -> Bool {
+            func within(_ v: Int, _ ancestor: Int) -> Bool {
+                var v: Int? = v
+                while let x = v {
+                    if x == ancestor { return true }
+                    v = set.views[x].parent
+                }
+                return false
+            }
+            return set.views.isEmpty || within(a, b) || within(b, a)
+        }
+        out.rules = set.rules.flatMap { rule in
+            let pairs = instances[rule.gesture].flatMap { a in instances[rule.other].map { (a, $0) } }
+            let applying = pairs.filter { onOnePath(out.gestures[$0.0].view, out.gestures[$0.1].view) }
+            // A rule with no pair on one hit path stays once, for the analysis to report.
+            return (applying.isEmpty ? Array(pairs.prefix(1)) : applying).map { pair in
+                var copy = rule
+                (copy.gesture, copy.other) = pair
+                return copy
+            }
+        }
+        return out
     }
 
     // MARK: Views
@@ -78,7 +126,7 @@ public struct Checker {
         guard !decls.isEmpty else { return [] }
         var views = [ViewDefinition(name: Self.rootViewName, parent: nil, forwards: 0, nameRange: SourceRange(start: 0, end: 0))]
         var viewIndex: [String: Int] = [:]
-        var attachedAt: [Int: Identifier] = [:]
+        var attachedAt: [[Int]: Identifier] = [:]
         func visit(_ v: ViewDecl, parent: Int) {
             if v.name.name == Self.rootViewName {
                 error("reserved-view-name", "'\(Self.rootViewName)' is the implicit root view; choose another name", at: v.name.range)
@@ -104,26 +152,27 @@ public struct Checker {
                     }
                     continue
                 }
-                if let first = attachedAt[gi] {
-                    error("gesture-attached-twice",
-                          "gesture '\(g.name)' is already attached to view '\(views[gestures[gi].view].name)'",
+                if let first = attachedAt[[gi, index]] {
+                    error("gesture-attached-twice", "gesture '\(g.name)' is already attached to view '\(v.name.name)'",
                           at: g.range, notes: [.init("first attached here", at: first.range)])
                     continue
                 }
-                attachedAt[gi] = g
-                gestures[gi].view = index
+                attachedAt[[gi, index]] = g
+                attachments[gi, default: []].append((view: index, forwarded: false))
+                gestures[gi].view = attachments[gi]![0].view
             }
             for f in v.forwards {
                 if let phase = TouchPhase(name: f.name), phase != .stationary {
                     views[index].forwards |= 1 << phase.rawValue
-                } else if let gi = gestureIndex[f.name], gestures[gi].view == index {
-                    gestures[gi].forwarded = true
+                } else if let gi = gestureIndex[f.name], let k = attachments[gi]?.firstIndex(where: { $0.view == index }) {
+                    attachments[gi]![k].forwarded = true
+                    if k == 0 { gestures[gi].forwarded = true }
                 } else if gestureIndex[f.name] != nil {
                     error("forwards-foreign-gesture",
                           "view '\(v.name.name)' can only forward its own gestures; '\(f.name)' is not attached to it",
                           at: f.range)
                 } else if !unresolvedGestures.contains(f.name) {
-                    let own = gestures.indices.filter { gestures[$0].view == index }.map { gestures[$0].name }
+                    let own = gestures.indices.filter { attachments[$0]?.contains { $0.view == index } == true }.map { gestures[$0].name }
                     unknownName(f, what: "touch phase or gesture", candidates: ["began", "moved", "ended", "cancelled"] + own,
                                 expected: "a view forwards touch phases (began, moved, ended, cancelled) or its own gestures")
                 }

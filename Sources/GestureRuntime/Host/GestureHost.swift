@@ -39,9 +39,10 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
                 touchCapacity: Int = 2 * Engine.touchCapacity) {
         let table = Gestures.table
         let n = table.gestureCount
-        precondition(Gestures.Gesture.allCases.count == n, "GestureHost: \(Gestures.self).Gesture does not match its table")
+        precondition(Gestures.Gesture.allCases.count == (0..<n).filter { table.firstInstance(of: $0) == $0 }.count,
+                     "GestureHost: \(Gestures.self).Gesture does not match its table")
         info = (0..<n).map { g in
-            guard let gesture = Gestures.Gesture(rawValue: g) else {
+            guard let gesture = Gestures.Gesture(rawValue: table.firstInstance(of: g)) else {
                 preconditionFailure("GestureHost: \(Gestures.self).Gesture has no case for gesture \(g) '\(table.name(of: g))'")
             }
             guard let view = Gestures.View(rawValue: table.receiver(of: g)) else {
@@ -223,7 +224,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
                                   timestamp: state.pointee.clock.seconds(e.time))
                 // Bound and called in place: a closure taken into a local optional
                 // first is re-wrapped in a thunk, one allocation per call.
-                if let handler = state.pointee.handlers[g] { handler(event) }
+                if let handler = state.pointee.handlers[about.gesture.rawValue] { handler(event) }
                 if let handler = state.pointee.onEvent { handler(event) }
             }
             done = events.count

@@ -2,11 +2,13 @@
 /// (and so the `GSpecPlugin` build plugin) generates for each `.gesture` file.
 ///
 /// For `tap-view.gesture` the generated `TapViewGestures` conforms: its
-/// `Gesture` enum has one case per gesture, in table order, its `View` enum
+/// `Gesture` enum has one case per gesture, in table order (a gesture listed
+/// in several views is one case; its events name the view), its `View` enum
 /// one case per declared view (the root `window` first), and `table` is the
 /// compiled table.
 public protocol GestureSet {
-    /// The set's gestures; raw values are indices into the table.
+    /// The set's gestures; raw values are indices into the table (of a
+    /// gesture's first instance, when it is on several views).
     associatedtype Gesture: RawRepresentable, CaseIterable, Hashable, Sendable where Gesture.RawValue == Int
     /// The set's views; raw values are view indices (`TouchEvent.view`).
     /// A set that declares no views has only the root view.

@@ -20,7 +20,7 @@ public struct TypedGestureEvent<Gestures: GestureSet>: Hashable, Sendable {
     public init?(_ event: GestureEvent) {
         let table = Gestures.table
         guard event.gesture >= 0 && event.gesture < table.gestureCount,
-              let gesture = Gestures.Gesture(rawValue: event.gesture),
+              let gesture = Gestures.Gesture(rawValue: table.firstInstance(of: event.gesture)),
               let view = Gestures.View(rawValue: table.receiver(of: event.gesture)) else { return nil }
         self.init(event, gesture: gesture, kind: table.kind(of: event.gesture), view: view,
                   timestamp: Double(event.time) / 1_000_000)

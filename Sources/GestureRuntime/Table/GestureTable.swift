@@ -136,7 +136,17 @@ public struct GestureTable: Hashable, Sendable {
     /// How many views the set declares, the root included (1 without views).
     public var viewCount: Int { max(viewNames.count, 1) }
 
-    /// The index of the gesture named `name`, if the set has it.
+    /// The first instance of gesture `g`'s name: a gesture listed in several
+    /// views' `gestures:` is one instance per view, in consecutive indices
+    /// sharing its name; any other gesture is its own first instance.
+    public func firstInstance(of g: Int) -> Int {
+        let name = gestures[g].name
+        var first = g
+        while first > 0 && gestures[first - 1].name == name { first -= 1 }
+        return first
+    }
+
+    /// The index of the gesture named `name` (its first instance), if the set has it.
     public func gesture(named name: String) -> Int? {
         gestures.indices.first { strings[Int(gestures[$0].name)] == name }
     }

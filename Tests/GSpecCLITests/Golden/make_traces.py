@@ -7,14 +7,16 @@ with the sibling .expected file (re-record with GSPEC_RECORD=1)."""
 import json, math, os
 
 class Trace:
-    def __init__(self, spec, *scenario):
+    def __init__(self, spec, *scenario, view=None):
         self.lines = [f"# spec: {spec}"] + [f"# {s}" for s in scenario]
+        self.view = view  # the hit view of every `began` that names none
     def args(self, *args):
         """Extra `gspec run` arguments for this trace, e.g. --deliveries."""
         self.lines.insert(1, "# args: " + " ".join(args))
         return self
     def ev(self, t, touch, phase, x, y, view=None):
         e = {"t": round(t, 6), "touch": touch, "phase": phase, "x": round(x, 4), "y": round(y, 4)}
+        view = view if view is not None else self.view
         if view is not None and phase == "began":
             e["view"] = view
         self.lines.append(json.dumps(e, separators=(",", ":")))
@@ -77,22 +79,36 @@ Trace(S, "a press of 600ms is no tap: both fail at maxDuration").tap(1.0, hold=0
 
 # --- seed 001: simultaneous transform ----------------------------------------
 S = "specs/simultaneous-transform.gesture"
-Trace(S, "a quick tap chomps at lift: the pan failed first").tap(1.0).save("transform-chomp")
-t = Trace(S, "a slow drag of 15pt: the pan begins past 10pt and the chomp (slop 20pt) fails")
+Trace(S, "a quick tap on the snake chomps at lift: the pan failed first", view="snake").tap(1.0).save("transform-chomp")
+t = Trace(S, "a slow drag of 15pt: the pan begins past 10pt and the chomp (slop 20pt) fails", view="snake")
 t.path(1.0, 1, line((100, 100), (115, 100), 15), dt=0.02)
 t.save("transform-slow-drag")
-def drag_crossing_at_lift(spec, name, *scenario):
-    t = Trace(spec, *scenario)
+def drag_crossing_at_lift(spec, name, *scenario, view=None):
+    t = Trace(spec, *scenario, view=view)
     t.ev(1.0, 1, "began", 100, 100).ev(1.1, 1, "moved", 104, 100).ev(1.2, 1, "moved", 108, 100)
     t.ev(1.3, 1, "ended", 115, 100)
     t.save(name)
 drag_crossing_at_lift(S, "transform-drag-crossing-at-lift",
     "a slow drag whose lift carries the pan past its threshold: the chomp waits for the pan",
-    "(chomp requires drag to fail), the pan begins, and the chomp fails")
+    "(chomp requires drag to fail), the pan begins, and the chomp fails", view="dragon")
 drag_crossing_at_lift("Tests/GSpecCLITests/Golden/specs/transform-without-requires.gesture",
     "transform-without-requires-drag-crossing-at-lift",
     "the same drag without the rule: the chomp, declared first, wins the tie and the pan fails")
-t = Trace(S, "two fingers spread and turn: pinch and rotation together, no pan (the centroid stays)")
+t = Trace(S, "one finger drags the snake while another drags the dragon: each image's own drag, at once")
+t.ev(1.0, 1, "began", 100, 100, "snake").ev(1.0, 2, "began", 300, 100, "dragon")
+for i in range(1, 11):
+    t.ev(1.0 + i / 60, 1, "moved", 100 + 3 * i, 100).ev(1.0 + i / 60, 2, "moved", 300, 100 + 3 * i)
+t.ev(1.2, 1, "ended", 130, 100).ev(1.2, 2, "ended", 300, 130)
+t.save("transform-two-images")
+t = Trace(S, "a tap on the dragon while the snake is being dragged: the dragon chomps; the snake's drag goes on")
+t.ev(1.0, 1, "began", 100, 100, "snake")
+for i in range(1, 16):
+    t.ev(1.0 + i / 60, 1, "moved", 100 + 2 * i, 100)
+    if i == 5: t.ev(1.0 + i / 60, 2, "began", 300, 100, "dragon")
+    if i == 10: t.ev(1.0 + i / 60, 2, "ended", 300, 100)
+t.ev(1.3, 1, "ended", 130, 100)
+t.save("transform-drag-and-chomp")
+t = Trace(S, "two fingers spread and turn: pinch and rotation together, no pan (the centroid stays)", view="snake")
 n = 20
 for i in range(n + 1):
     ang = math.radians(30) * i / n
@@ -102,7 +118,7 @@ for i in range(n + 1):
     ph = "began" if i == 0 else ("ended" if i == n else "moved")
     t.ev(1.0 + i / 60, 1, ph, *p1).ev(1.0 + i / 60, 2, ph, *p2)
 t.save("transform-pinch-rotate")
-t = Trace(S, "rubbing left and right: tickle on the third stroke while the finger is down, with the pan")
+t = Trace(S, "rubbing left and right: tickle on the third stroke while the finger is down, with the pan", view="dragon")
 pts = polyline((100, 200), (130, 200), (100, 200), (130, 200), (100, 200), step=3)
 t.path(1.0, 1, pts, dt=1/120)
 t.save("transform-tickle")
