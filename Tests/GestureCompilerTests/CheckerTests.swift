@@ -59,6 +59,59 @@ import Testing
         #expect(g[4].pattern == .repetition(.classes(.horizontal), min: 3, max: nil))
     }
 
+    @Test func v2ParametersConvertAndCheck() {
+        let result = check("""
+            gesture once: tap { series: continues  recognize: onPress }
+            gesture back: pan { edges: left | bottom  edgeWidth: 16pt  minVelocity: 500pt/s }
+            gesture scrub: pan { activeOffsetX: -20pt...20pt  activeOffsetY: -5pt  failOffsetY: 10pt }
+            gesture all: pan { edges: all }
+            """)
+        #expect(result.diagnostics.isEmpty)
+        let g = result.gestureSet.gestures
+        #expect(g[0].series == .continues && g[0].recognize == .onPress)
+        #expect(g[1].edges == [DirectionSet(.left), DirectionSet(.down)] && g[1].edgeWidth == 16 && g[1].minVelocity == 500)
+        #expect(g[2].activeOffsetX == OffsetRange(lower: -20, upper: 20))
+        #expect(g[2].activeOffsetY == OffsetRange(lower: -5, upper: .infinity) && g[2].failOffsetY == OffsetRange(lower: -.infinity, upper: 10))
+        #expect(g[2].failOffsetX == .unset && g[3].edges == .horizontal.union(.vertical) && g[3].edgeWidth == 20 && g[3].minVelocity == 0)
+        let bad = check("""
+            gesture a: tap { recognize: immediately  series: sometimes }
+            gesture b: stroke { match: right  recognize: onPress }
+            gesture c: pan { edges: middle  activeOffsetX: 20pt...-20pt  failOffsetY: 10...  edgeWidth: 5ms }
+            gesture d: swipe { edges: left }
+            """)
+        #expect(bad.diagnostics.map(\.message).count == 8, "\(bad.diagnostics.map(\.message))")
+        #expect(bad.diagnostics.contains { $0.message.contains("expected one of onLift, onPress") })
+        #expect(bad.diagnostics.contains { $0.message.contains("expected one of onLift, immediately") })
+        #expect(bad.diagnostics.contains { $0.message.contains("unknown screen edge 'middle'") })
+        #expect(bad.diagnostics.contains { $0.message.contains("the lower end first") })
+        #expect(bad.diagnostics.contains { $0.message.contains("'edges' is not a parameter of swipe; it belongs to pan") })
+    }
+
+    /// A gesture listed in several views is an instance per view; a rule
+    /// applies between instances on one hit path (the same view or nested).
+    @Test func aGestureOnSeveralViewsIsAnInstancePerView() {
+        let result = check("""
+            gesture zoom: pinch {}
+            gesture drag: pan {}
+            gesture select: tap {}
+            drag with zoom
+            select requires drag to fail
+            view board {
+                gestures: select
+                view a { gestures: zoom, drag }
+                view b { gestures: zoom, drag }
+            }
+            """)
+        #expect(result.diagnostics.isEmpty)
+        let set = result.gestureSet
+        #expect(set.gestures.map(\.name) == ["zoom", "zoom", "drag", "drag", "select"])
+        #expect(set.gestures.map { set.views[$0.view].name } == ["a", "b", "a", "b", "board"])
+        #expect(set.gestures.map(\.isInstance) == [true, true, true, true, false])
+        #expect(set.label(1) == "zoom on b" && set.label(4) == "select")
+        // drag with zoom on each image, not across them; the board's tap waits for both drags.
+        #expect(set.rules.map { [$0.gesture, $0.other] } == [[2, 0], [3, 1], [4, 2], [4, 3]])
+    }
+
     @Test func rulesResolveToIndices() {
         let result = check("gesture a: tap {}\ngesture b: tap { taps: 2 }\ngesture c: pan {}\na requires b to fail\nb with c\n")
         #expect(result.diagnostics.isEmpty)

@@ -195,6 +195,23 @@ import Testing
 
     // MARK: Dispatch
 
+    /// A gesture on several views is one case of the generated enum; each
+    /// instance's events reach its handler naming their view.
+    @Test func instancesOfAGestureShareItsCaseAndNameTheirView() {
+        typealias Set = SimultaneousTransformGestures
+        #expect(Set.Gesture.allCases.count == 5 && Set.table.gestureCount == 10)
+        let host = GestureHost(Set.self, touches: Int.self)
+        var chomps: [Set.View] = []
+        host.on(.chomp) { chomps.append($0.view) }
+        host.touch(1, .began, x: 0, y: 0, at: 1.0, view: .dragon)
+        host.touch(1, .ended, x: 0, y: 0, at: 1.05)
+        host.touch(2, .began, x: 0, y: 0, at: 2.0, view: .snake)
+        host.touch(2, .ended, x: 0, y: 0, at: 2.05)
+        while let due = host.nextDeadline { host.timerFired(at: due) }
+        #expect(chomps == [.dragon, .snake])
+        #expect(Set.gesture(named: "chomp") == .chomp && Set.name(of: .chomp) == "chomp")
+    }
+
     /// Handlers see every event of a bare engine run once, in its order, typed.
     @Test(arguments: RuntimePaths.specs.filter { $0.lastPathComponent == "move-me.gesture" || $0.lastPathComponent == "tap-view.gesture" })
     func handlersAreCalledOncePerEventInOrder(_ url: URL) throws {

@@ -120,6 +120,7 @@ enum RuntimePaths {
         ("specs/tap-view.gesture", "TapViewGestures", TapViewGestures.table),
         ("specs/move-me.gesture", "MoveMeGestures", MoveMeGestures.table),
         ("Tests/GSpecCLITests/Golden/specs/taps-exclusive.gesture", "TapsExclusiveGestures", TapsExclusiveGestures.table),
+        ("specs/simultaneous-transform.gesture", "SimultaneousTransformGestures", SimultaneousTransformGestures.table),
         ("Tests/GestureRuntimeTests/Generated/Specs/awkward-names.gesture", "AwkwardNamesGestures", AwkwardNamesGestures.table),
     ])
     func emittedSwiftIsTheSameTable(_ path: String, _ typeName: String, _ linked: GestureTable) throws {
