@@ -19,7 +19,7 @@ findings=$scratch/findings/$target
 mkdir -p "$corpus" "$findings"
 # Seeds: the shipped specs, their tables, and the golden traces' bytes.
 case $target in
-  compiler) cp specs/*.gesture grammar/examples/*.gesture Tests/GestureCompilerTests/Golden/bad/*.gesture "$corpus/" ;;
+  compiler) cp specs/*.gesture grammar/examples/*.gesture Tests/GestureCompilerTests/Golden/bad/*.gesture Tests/GSpecCLITests/Golden/specs/*.gesture "$corpus/" ;;
   table) for f in specs/*.gesture; do swift run --scratch-path "$scratch-seeds" gspec build "$f" -o "$corpus/$(basename "$f" .gesture).gtab" >/dev/null; done ;;
   engine|host) head -c 4096 /dev/urandom > "$corpus/random" ;;
 esac

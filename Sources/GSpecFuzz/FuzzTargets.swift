@@ -95,6 +95,8 @@ public enum FuzzTargets {
         var engine = Engine(table: allKinds)
         engine.reportsDeliveries = bytes.first.map { $0 & 1 == 0 } ?? false
         engine.explains = bytes.first.map { $0 & 2 == 0 } ?? false
+        // Coordinates run to 510: a screen that small puts some touches near its right edge.
+        engine.screenSize = bytes.first.map { $0 & 4 == 0 } ?? false ? SIMD2(400, 500) : .zero
         var t: Int64 = 0
         var i = 0
         while i + 6 <= bytes.count {
@@ -118,7 +120,9 @@ public enum FuzzTargets {
         for g in engine.table.gestures.indices { precondition(engine.isIdle(g), "gesture \(g) is stuck") }
     }
 
-    /// A set with every kind, tap series, strokes and both kinds of rule.
+    /// A set with every kind, tap series (restarting and continuing, on lift
+    /// and on press), screen-edge pans, pan offsets and minimum velocity,
+    /// strokes, a gesture on several views and both kinds of rule.
     public static let allKinds: GestureTable = {
         let spec = """
             gesture single: tap {}
@@ -137,11 +141,18 @@ public enum FuzzTargets {
                 match: (up-right | up)+ (down-right | down)+  chord: -45deg...45deg
             }
             gesture press: tap { delaysTouchesBegan: true  cancelsTouches: false }
+            gesture tapOnce: tap { series: continues }
+            gesture tapTwice: tap { taps: 2  series: continues  recognize: onPress }
+            gesture touchDown: tap { recognize: onPress }
+            gesture back: pan { edges: left | right  edgeWidth: 30pt  axis: horizontal }
+            gesture scrub: pan { threshold: 0pt  activeOffsetX: -20pt...20pt  failOffsetY: -10pt...10pt  minVelocity: 200pt/s }
             view canvas {
-                gestures: drag, zoom, twist, caret
+                gestures: drag, zoom, twist, caret, tapOnce, scrub
                 forwards: ended
-                view button { gestures: press, single, double  forwards: double }
+                view button { gestures: press, single, double, tapOnce, touchDown  forwards: double }
             }
+            tapOnce with tapTwice
+            scrub requires back to fail
             single requires double to fail
             flick requires drag to fail
             zoom with twist

@@ -31,7 +31,8 @@ public struct RandomTraces {
         var events: [TouchEvent] = []
         var t: Int64 = Int64(int(0...1_000))
         for _ in 0..<int(1...4) {
-            let x = double(50...300), y = double(50...500)
+            // From the left edge, and near the right and bottom ones of a 320 x 520 screen, for screen-edge pans.
+            let x = double(0...300), y = double(50...500)
             switch int(0...9) {
             case 9: twoFingerDrag(&events, &t, x, y)
             case 0, 1: taps(&events, &t, x, y, count: int(1...4))

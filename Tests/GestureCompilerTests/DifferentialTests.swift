@@ -8,7 +8,9 @@ import Testing
 /// from bytes) and the reference interpreter (the unoptimized NFAs) must
 /// report exactly the same events on the same traces.
 @Suite struct DifferentialTests {
+    /// The shipped specs, and the golden ones with pan offsets, minimum velocity and screen edges.
     static let specs = Paths.files(in: Paths.packageRoot.appendingPathComponent("specs"), ext: "gesture")
+        + ["pan-criteria", "pan-edges"].map { Paths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/\($0).gesture") }
 
     @Test func tenThousandRandomTracesAgree() throws {
         var compiled: [(GestureTable, CheckedGestureSet)] = []
@@ -27,6 +29,8 @@ import Testing
             let trace = generator.trace(views: table.viewNames.count)
             var engine = Engine(table: table)
             var reference = ReferenceEngine(table: table, transitions: ReferenceTransitions(set))
+            // Random touches begin at x 0...300, y 50...500: some near each edge of this screen.
+            (engine.screenSize, reference.screenSize) = (SIMD2(320, 520), SIMD2(320, 520))
             // In half the runs the engine also works out what the views receive:
             // it must change no gesture event.
             engine.reportsDeliveries = i % 2 == 0

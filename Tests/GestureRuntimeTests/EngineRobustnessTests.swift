@@ -129,6 +129,7 @@ import Testing
         for i in 0..<10_000 {
             var e = Engine(table: table)
             e.reportsDeliveries = i % 4 < 2
+            e.screenSize = i % 3 == 0 ? .zero : SIMD2(400, 600)
             for var event in generator.stream(malformed: i % 2 == 1) {
                 // Hit views at random, some of them not in the table.
                 event.view = generator.int(table.viewNames.count + 2)
