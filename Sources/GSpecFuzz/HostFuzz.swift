@@ -10,7 +10,9 @@ public enum LoadedGestureSet: GestureSet {
     public struct Gesture: RawRepresentable, CaseIterable, Hashable, Sendable {
         public var rawValue: Int
         public init?(rawValue: Int) {
-            guard rawValue >= 0 && rawValue < LoadedGestureSet.table.gestureCount else { return nil }
+            // As generated code: one case per gesture, its first instance's index.
+            let table = LoadedGestureSet.table
+            guard rawValue >= 0 && rawValue < table.gestureCount && table.firstInstance(of: rawValue) == rawValue else { return nil }
             self.rawValue = rawValue
         }
         public static var allCases: [Gesture] { (0..<LoadedGestureSet.table.gestureCount).compactMap(Gesture.init) }

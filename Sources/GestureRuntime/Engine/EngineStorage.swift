@@ -38,6 +38,9 @@ final class EngineStorage {
     let strokeClasses: RawArray<Int8>
     let strokeLengths: RawArray<Double>
     static let strokeCapacity = 32
+    /// Per gesture, the finished series a `series: continues` tap's next press
+    /// may continue (kept across attempts, so not in `Track`).
+    let series: RawArray<TapSeries>
 
     init(gestures: Int, slots: Int, ringSize: Int, table: GestureTable) {
         self.gestures = gestures
@@ -70,6 +73,7 @@ final class EngineStorage {
         captured = RawArray(repeating: GestureEvent(time: 0, gesture: 0, state: .recognized, x: 0, y: 0), count: gestures)
         strokeClasses = RawArray(repeating: 0, count: gestures * Self.strokeCapacity)
         strokeLengths = RawArray(repeating: 0, count: gestures * Self.strokeCapacity)
+        series = RawArray(repeating: TapSeries(), count: gestures)
     }
 
     /// A deep copy, for a shared engine that is about to change.
@@ -79,7 +83,7 @@ final class EngineStorage {
         (tracks, slots, ring, frame) = (o.tracks.copy(), o.slots.copy(), o.ring.copy(), o.frame.copy())
         (began, lifts, listening, captured) = (o.began.copy(), o.lifts.copy(), o.listening.copy(), o.captured.copy())
         (order, rank, sawBegan) = (o.order.copy(), o.rank.copy(), o.sawBegan.copy())
-        (strokeClasses, strokeLengths, fits) = (o.strokeClasses.copy(), o.strokeLengths.copy(), o.fits.copy())
+        (strokeClasses, strokeLengths, fits, series) = (o.strokeClasses.copy(), o.strokeLengths.copy(), o.fits.copy(), o.series.copy())
     }
 
     func copy() -> EngineStorage { EngineStorage(copying: self) }
@@ -95,7 +99,7 @@ final class EngineStorage {
     deinit {
         rules.deallocate()
         for free in [tracks.free, slots.free, ring.free, records.free, frame.free, began.free, lifts.free,
-                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free] {
+                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free] {
             free()
         }
     }

@@ -176,7 +176,8 @@ extension GestureEngine {
         tracks[g].values = SIMD2(tracks[g].offsetX + x - tracks[g].baseX, tracks[g].offsetY + y - tracks[g].baseY)
         guard count >= Int(r.pointee.minTouches) else { return }  // below the minimum the pan pauses
         sample(g)
-        guard feed(g, .move) else { return }
+        // Once begun (or completed and held), a pan's threshold no longer matters.
+        guard feed(g, .move), tracks[g].status == .tracking else { return }
         let (tx, ty) = (tracks[g].value0, tracks[g].value1)
         var past: Bool
         switch r.pointee.axis {
@@ -189,7 +190,7 @@ extension GestureEngine {
         default:
             past = Length.exceeds(tx, ty, r.pointee.threshold)
         }
-        if r.pointee.flags & GestureRecord.flagPanCriteria != 0 && tracks[g].status == .tracking {
+        if r.pointee.flags & GestureRecord.flagPanCriteria != 0 && listening(g) {
             past = panMayBegin(g, past: past, r)
         }
         if past { _ = feed(g, .threshold) }
@@ -234,7 +235,7 @@ extension GestureEngine {
             tracks[g].lastAngle = angle
         }
         sample(g)
-        guard feed(g, .move) else { return }
+        guard feed(g, .move), tracks[g].status == .tracking else { return }
         let change = r.pointee.kind == .pinch ? abs(tracks[g].value0 - 1) : abs(tracks[g].value0)
         if change > r.pointee.threshold { _ = feed(g, .threshold) }
     }

@@ -66,6 +66,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     var captured: UnsafeMutablePointer<GestureEvent>
     var strokeLengths: UnsafeMutablePointer<Double>
     var fits: UnsafeMutablePointer<VelocityFit>
+    var series: UnsafeMutablePointer<TapSeries>
     /// The table's gesture records, copied once so the hot path reads them in place.
     var records: UnsafeMutablePointer<GestureRecord>
     var rules: Rules
@@ -111,7 +112,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         frameEnded = UnmanagedBuffer(base: storage.lifts.base, capacity: Self.slotCount)
         (listeningSet, captured) = (storage.listening.base, storage.captured.base)
         (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
-        (fits, order, rank) = (storage.fits.base, storage.order.base, storage.rank.base)
+        (fits, order, rank, series) = (storage.fits.base, storage.order.base, storage.rank.base, storage.series.base)
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
     }
@@ -139,7 +140,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             frameEnded.rebase(storage.lifts.base, capacity: Self.slotCount)
             (listeningSet, captured) = (storage.listening.base, storage.captured.base)
             (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
-            (fits, order, rank) = (storage.fits.base, storage.order.base, storage.rank.base)
+            (fits, order, rank, series) = (storage.fits.base, storage.order.base, storage.rank.base, storage.series.base)
         }
     }
 
@@ -351,7 +352,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             // follows the touches until they lift, and takes no part otherwise.
             tracks[g].continuing = true
             tracks[g].tracked = visible
-            (tracks[g].seriesX, tracks[g].seriesY) = (tracks[g].lastSeries.x, tracks[g].lastSeries.y)
+            (tracks[g].seriesX, tracks[g].seriesY) = (series[g].x, series[g].y)
             setStatus(g, .done)
             return
         }
@@ -363,10 +364,10 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     /// `series: continues` tap `g`: it begins within `maxInterval` of the
     /// series' last lift and within `tapDistance` of its first press.
     private func continuesSeries(_ g: Int, _ visible: UInt32) -> Bool {
-        let series = tracks[g].lastSeries
-        guard clock <= series.until else { return false }
+        let last = series[g]
+        guard clock <= last.until else { return false }
         let s = visible.trailingZeroBitCount
-        return !Length.exceeds(slots[s].x - series.x, slots[s].y - series.y, records[g].tapDistance)
+        return !Length.exceeds(slots[s].x - last.x, slots[s].y - last.y, records[g].tapDistance)
     }
 
     /// Gesture `g` is done and its touches are up: a `series: continues` tap
@@ -377,9 +378,9 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         if tracks[g].succeeded || tracks[g].continuing {
             // A press the gesture still tracked lifted in this frame; otherwise at its recorded lift.
             let lift = tracks[g].tracked == 0 ? tracks[g].lastLift : clock
-            tracks[g].lastSeries = TapSeries(until: lift &+ records[g].maxInterval, x: tracks[g].seriesX, y: tracks[g].seriesY)
+            series[g] = TapSeries(until: lift &+ records[g].maxInterval, x: tracks[g].seriesX, y: tracks[g].seriesY)
         } else {
-            tracks[g].lastSeries = TapSeries()
+            series[g] = TapSeries()
         }
     }
 

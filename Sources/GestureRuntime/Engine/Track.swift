@@ -93,18 +93,14 @@ struct Track {
     // Held by `requires`.
     var endedWhileHeld = false
 
-    /// A `series: continues` tap: the finished series that a press may still
-    /// continue. Kept across attempts (`reset` leaves it).
-    var lastSeries = TapSeries()
-    /// This attempt only continues `lastSeries`: it fires nothing and decides nothing.
+    /// This attempt only continues a `series: continues` tap's finished
+    /// series (`EngineStorage.series`): it fires nothing and decides nothing.
     var continuing = false
 
     /// A fresh attempt.
     mutating func reset(start: Int) {
-        let series = lastSeries
         self = Track()
         state = start
-        lastSeries = series
     }
 }
 
