@@ -122,7 +122,8 @@ public enum FuzzTargets {
 
     /// A set with every kind, tap series (restarting and continuing, on lift
     /// and on press), screen-edge pans, pan offsets and minimum velocity,
-    /// strokes, a gesture on several views and both kinds of rule.
+    /// strokes, a gesture on several views and every kind of rule (`after`
+    /// a continuous and a discrete gesture too).
     public static let allKinds: GestureTable = {
         let spec = """
             gesture single: tap {}
@@ -151,8 +152,12 @@ public enum FuzzTargets {
                 forwards: ended
                 view button { gestures: press, single, double, tapOnce, touchDown  forwards: double }
             }
+            gesture carry: pan { threshold: 0pt }
+            gesture pressAfterTap: longPress { duration: 200ms }
             tapOnce with tapTwice
             scrub requires back to fail
+            carry after hold
+            pressAfterTap after single within 250ms
             single requires double to fail
             flick requires drag to fail
             zoom with twist

@@ -112,6 +112,40 @@ import Testing
         #expect(set.rules.map { [$0.gesture, $0.other] } == [[2, 0], [3, 1], [4, 2], [4, 3]])
     }
 
+    @Test func afterRulesCheckTheirPairsAndWithin() {
+        let good = check("""
+            let soon = 250ms
+            gesture tap1: tap {}
+            gesture hold: longPress {}
+            gesture drag: pan {}
+            gesture press: longPress { duration: 300ms }
+            drag after hold
+            press after tap1 within soon
+            hold after tap1
+            """)
+        #expect(good.diagnostics.isEmpty, "\(good.diagnostics.map(\.message))")
+        #expect(good.gestureSet.rules.map { [$0.gesture, $0.other] } == [[2, 1], [3, 0], [1, 0]])
+        #expect(good.gestureSet.rules.map(\.within) == [nil, 250_000, 300_000])
+        #expect(good.gestureSet.rules.allSatisfy { $0.relation == .after && $0.isSimultaneous })
+        let bad = check("""
+            gesture a: tap {}
+            gesture b: pan {}
+            gesture c: longPress {}
+            b after c within 100ms
+            b after a within 10pt
+            a after b
+            b after a
+            a after a
+            c after a
+            a after c
+            b with a
+            """)
+        let ids = bad.diagnostics.map(\.id)
+        #expect(ids.contains("within-after-continuous") && ids.contains("self-relation") && ids.contains("after-cycle"))
+        #expect(ids.contains("after-and-other-rule") && bad.diagnostics.contains { $0.message.contains("expected a duration") })
+        #expect(bad.diagnostics.contains { $0.message.contains("'after' rules form a cycle: ") })
+    }
+
     @Test func rulesResolveToIndices() {
         let result = check("gesture a: tap {}\ngesture b: tap { taps: 2 }\ngesture c: pan {}\na requires b to fail\nb with c\n")
         #expect(result.diagnostics.isEmpty)

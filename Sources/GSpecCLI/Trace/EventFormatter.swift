@@ -49,7 +49,10 @@ enum EventFormatter {
     /// completed and waiting for a rule (`--explain`), or an explanation without an event.
     static func line(_ x: Explanation, table: GestureTable) -> String {
         let name = table.strings[Int(table.gestures[x.gesture].name)]
-        let state = if case .held = x.reason { "held" } else { "failed" }
+        let state = switch x.reason {
+        case .held, .unarmed: "held"
+        default: "failed"
+        }
         return "{\"t\":\(time(x.time)),\"gesture\":\"\(name)\",\"state\":\"\(state)\",\"explain\":\(TableEmitter.quoted(x.message(in: table)))}"
     }
 

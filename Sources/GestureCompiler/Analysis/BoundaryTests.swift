@@ -24,8 +24,36 @@ public enum BoundaryTests {
     /// ratios use their own small steps, times one microsecond.
     static let nudge = 0.01
 
+    /// A gesture armed by an `after` rule is performed after its source, as
+    /// the isolated table `gspec test` runs keeps the source; and its `within`
+    /// gets a case of its own.
     public static func cases(for set: CheckedGestureSet) -> [BoundaryCase] {
-        set.gestures.indices.flatMap { cases(for: set.gestures[$0], index: $0) }
+        set.gestures.indices.flatMap { g in
+            let arm = ExemplarGenerator.armed(g, in: set)
+            return cases(for: set.gestures[g], index: g).map { c in
+                var c = c
+                (c.accepted, c.rejected) = (arm(c.accepted), arm(c.rejected))
+                return c
+            } + withinCases(g, in: set)
+        }
+    }
+
+    /// `B after A within D`, A a tap or a stroke decided at lift (recognized
+    /// at its last sample): B's touches beginning exactly D after A's
+    /// recognition are armed, a microsecond later they are not.
+    static func withinCases(_ g: Int, in set: CheckedGestureSet) -> [BoundaryCase] {
+        guard let rule = set.rules.first(where: { $0.relation == .after && $0.gesture == g }), let within = rule.within else { return [] }
+        let a = set.gestures[rule.other]
+        guard (a.kind == .tap && a.recognize == .onLift) || (a.kind == .stroke && a.recognize == .onLift),
+              let source = ExemplarGenerator.candidates(for: a, view: a.view).first,
+              let own = ExemplarGenerator.candidates(for: set.gestures[g], view: set.gestures[g].view).first else { return [] }
+        func performed(_ gap: Int64) -> TouchStream {
+            var s = ExemplarGenerator.after(source, by: gap, own)
+            s.summary = "\(source.summary), then \(time(gap)) after its lift \(own.summary)"
+            return s
+        }
+        return [BoundaryCase(gesture: g, parameter: "within", value: time(within),
+                             accepted: performed(within), rejected: performed(within + 1))]
     }
 
     static func cases(for g: GestureDefinition, index: Int) -> [BoundaryCase] {

@@ -61,6 +61,7 @@ struct ConflictAnalysis {
                         v == own ? s : TouchStream(events: s.events, summary: s.summary + ", in '\(set.views[v].name)'")
                     }
                 }
+                .map(ExemplarGenerator.armed(g, in: set))
                 .filter { seen.insert($0.events).inserted }
                 .compactMap { s in claimTime(of: g, alone: s).map { Exemplar(stream: s, claimsAt: $0) } }
         }
@@ -74,7 +75,7 @@ struct ConflictAnalysis {
 
     /// When `g`, run alone, claims on `stream`.
     mutating func claimTime(of g: Int, alone stream: TouchStream) -> Int64? {
-        claimTime(of: g, in: simulator.run(stream, gestures: [g], rules: false))
+        claimTime(of: g, in: simulator.run(stream, gestures: simulator.alone(g), rules: false))
     }
 
     /// Whether `stream` still shows the conflict: `victim` succeeds on it alone,
@@ -91,7 +92,7 @@ struct ConflictAnalysis {
     func winner(over victim: Int, in events: [GestureEvent]) -> Int? {
         events.first { e in
             e.claims && !set.rules.contains {
-                $0.relation == .simultaneous && Set([$0.gesture, $0.other]) == Set([e.gesture, victim])
+                $0.isSimultaneous && Set([$0.gesture, $0.other]) == Set([e.gesture, victim])
             }
         }?.gesture
     }

@@ -32,6 +32,42 @@ enum ExemplarGenerator {
         }
     }
 
+    /// A stream performing `g` as its first `after` rule asks: after a
+    /// discrete source's own performance (within half its `within`, at most
+    /// 100 ms later), or held still first for a long press's `duration`, so
+    /// the press begins and arms `g` with the same finger. Other continuous
+    /// sources are not performed (their exemplars are not generated here).
+    static func armed(_ g: Int, in set: CheckedGestureSet) -> (TouchStream) -> TouchStream {
+        guard let rule = set.rules.first(where: { $0.relation == .after && $0.gesture == g }) else { return { $0 } }
+        let a = set.gestures[rule.other]
+        if let within = rule.within, let first = candidates(for: a, view: a.view).first {
+            return { after(first, by: min(within / 2, 100_000), $0) }
+        }
+        guard a.kind == .longPress else { return { $0 } }
+        let hold = a.duration + 20_000
+        return { s in
+            guard let start = s.events.first?.time else { return s }
+            let events = s.events.map { e -> TouchEvent in
+                var e = e
+                if e.time > start { e.time += hold }
+                return e
+            }
+            return TouchStream(events: events, summary: "held \(hold / 1000) ms, then \(s.summary)")
+        }
+    }
+
+    /// `second` starting `gap` after `first`'s last sample, with touch ids
+    /// that cannot collide with `first`'s.
+    static func after(_ first: TouchStream, by gap: Int64, _ second: TouchStream) -> TouchStream {
+        let shift = (first.events.last?.time ?? 0) + gap - (second.events.first?.time ?? 0)
+        let moved = second.events.map { e -> TouchEvent in
+            var e = e
+            (e.time, e.id) = (e.time + shift, e.id + 100)
+            return e
+        }
+        return TouchStream(events: first.events + moved, summary: "\(first.summary), then \(second.summary)")
+    }
+
     static func retimed(_ s: TouchStream, by factor: Double, _ label: String) -> TouchStream {
         let start = s.events.first?.time ?? 0
         var events = s.events

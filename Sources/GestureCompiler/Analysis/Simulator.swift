@@ -47,15 +47,20 @@ struct Simulator {
         return events
     }
 
+    /// Gesture `g` and the gestures its `after` rules name: what "g alone"
+    /// runs (unarmed, g would take no touches at all). `g` comes first.
+    func alone(_ g: Int) -> [Int] {
+        [g] + set.rules.filter { $0.relation == .after && $0.gesture == g && $0.other != g }.map(\.other)
+    }
+
+    /// Without `rules`, the `after` rules among `order` stay: they arm, not arbitrate.
     private func build(_ order: [Int], rules: Bool) -> GestureTable {
         var position = [Int: Int]()
         for (i, g) in order.enumerated() { position[g] = i }
         var subset = CheckedGestureSet(gestures: order.map { set.gestures[$0] }, rules: [], views: set.views)
-        if rules {
-            for r in set.rules {
-                guard let a = position[r.gesture], let b = position[r.other] else { continue }
-                subset.rules.append(Rule(relation: r.relation, gesture: a, other: b, range: r.range))
-            }
+        for r in set.rules where rules || r.relation == .after {
+            guard let a = position[r.gesture], let b = position[r.other] else { continue }
+            subset.rules.append(Rule(relation: r.relation, gesture: a, other: b, range: r.range, within: r.within))
         }
         return TableBuilder.build(subset, source: source).0
     }

@@ -186,6 +186,7 @@ public struct TableBuilder {
     private mutating func addRelations(_ rules: [Rule], count: Int, source: SourceFile) {
         var requires = [[UInt32]](repeating: [], count: count)
         var with = [[UInt32]](repeating: [], count: count)
+        var after = [[(source: UInt32, within: Int64, line: UInt32)]](repeating: [], count: count)
         var lines: [[Int]: UInt32] = [:]
         for rule in rules {
             switch rule.relation {
@@ -196,6 +197,11 @@ public struct TableBuilder {
             case .simultaneous:
                 with[rule.gesture].append(UInt32(rule.other))
                 with[rule.other].append(UInt32(rule.gesture))
+            case .after:
+                // `after` implies `with`: the armed gesture uses the touches its source holds.
+                with[rule.gesture].append(UInt32(rule.other))
+                with[rule.other].append(UInt32(rule.gesture))
+                after[rule.gesture].append((UInt32(rule.other), rule.within ?? 0, UInt32(source.location(of: rule.range.start).line)))
             }
         }
         func csr(_ lists: [[UInt32]]) -> ([UInt32], [UInt32]) {
@@ -212,5 +218,17 @@ public struct TableBuilder {
             table.requiresTarget[Int(table.requiresStart[g])..<Int(table.requiresStart[g + 1])].map { lines[[g, Int($0)]] ?? 0 }
         }
         (table.withStart, table.withTarget) = csr(with)
+        table.afterStart = [0]
+        (table.afterTarget, table.afterWithin, table.afterLines) = ([], [], [])
+        for list in after {
+            // One entry per source (a rule stated twice is one), in source order.
+            var seen = Set<UInt32>()
+            for entry in list.sorted(by: { $0.source < $1.source }) where seen.insert(entry.source).inserted {
+                table.afterTarget.append(entry.source)
+                table.afterWithin.append(entry.within)
+                table.afterLines.append(entry.line)
+            }
+            table.afterStart.append(UInt32(table.afterTarget.count))
+        }
     }
 }

@@ -53,6 +53,8 @@ public enum TableEmitter {
             ("withStart", list(t.withStart)), ("withTarget", list(t.withTarget)),
             ("viewNames", list(t.viewNames)), ("viewParents", list(t.viewParents)),
             ("viewForwards", list(t.viewForwards)), ("gestureViews", list(t.gestureViews)),
+            ("afterStart", list(t.afterStart)), ("afterTarget", list(t.afterTarget)),
+            ("afterWithinMicroseconds", list(t.afterWithin)), ("afterLines", list(t.afterLines)),
         ]
     }
 

@@ -250,12 +250,25 @@ public struct Rule: Hashable, Sendable {
         case requiresToFail
         /// `gesture with other`: both may be active at once.
         case simultaneous
+        /// `gesture after other [within D]`: `other` arms `gesture` (and both may be active at once).
+        case after
     }
     public var relation: Relation
-    /// The gesture that waits (requires) or the first of the pair (with).
+    /// The gesture that waits (requires, after) or the first of the pair (with).
     public var gesture: Int
-    /// The gesture it waits for, or the second of the pair.
+    /// The gesture it waits for or is armed by, or the second of the pair.
     public var other: Int
     /// Where the rule is written.
     public var range: SourceRange
+    /// `after` a discrete gesture: microseconds from its recognition in which
+    /// the armed gesture's touches may begin. Nil for other rules, and for
+    /// `after` a continuous gesture (armed while it is active).
+    public var within: Int64?
+
+    public init(relation: Relation, gesture: Int, other: Int, range: SourceRange, within: Int64? = nil) {
+        (self.relation, self.gesture, self.other, self.range, self.within) = (relation, gesture, other, range, within)
+    }
+
+    /// Whether the rule lets both gestures claim the same touches (`with`, or `after`, which implies it).
+    public var isSimultaneous: Bool { relation == .simultaneous || relation == .after }
 }

@@ -689,17 +689,34 @@ public struct Checker {
             }
             guard let lhs, let rhs else { continue }
             if lhs == rhs {
-                let message = r.relation == .with
-                    ? "'\(r.lhs.name) with \(r.rhs.name)' relates a gesture to itself"
-                    : "'\(r.lhs.name)' cannot require itself to fail"
+                let message = switch r.relation {
+                case .with: "'\(r.lhs.name) with \(r.rhs.name)' relates a gesture to itself"
+                case .after: "'\(r.lhs.name)' cannot come after itself"
+                case .requiresToFail: "'\(r.lhs.name)' cannot require itself to fail"
+                }
                 error("self-relation", message, at: r.range)
                 continue
+            }
+            var within: Int64?
+            if r.relation == .after {
+                let checked = checkWithin(r, armedBy: gestures[rhs])
+                guard checked.valid else { continue }
+                within = checked.within
             }
             let pair = Pair(lhs, rhs)
             if let previous = byPair[pair] {
                 if previous.relation != r.relation {
-                    error("with-and-requires",
-                          "'\(r.lhs.name)' and '\(r.rhs.name)' are linked by both 'with' and 'requires'; a pair may have only one",
+                    func word(_ relation: RuleDecl.Relation) -> String {
+                        switch relation {
+                        case .with: "with"
+                        case .after: "after"
+                        case .requiresToFail: "requires"
+                        }
+                    }
+                    let withAfter = [previous.relation, r.relation].contains(.after)
+                    let words = withAfter ? "'\(word(previous.relation))' and '\(word(r.relation))'" : "'with' and 'requires'"
+                    error(withAfter ? "after-and-other-rule" : "with-and-requires",
+                          "'\(r.lhs.name)' and '\(r.rhs.name)' are linked by both \(words); a pair may have only one",
                           at: r.range, notes: [.init("the other rule is here", at: previous.range)])
                     continue
                 }
@@ -711,18 +728,40 @@ public struct Checker {
             } else {
                 byPair[pair] = r
             }
-            result.append(Rule(relation: r.relation == .with ? .simultaneous : .requiresToFail,
-                               gesture: lhs, other: rhs, range: r.range))
+            let relation: Rule.Relation = switch r.relation {
+            case .with: .simultaneous
+            case .after: .after
+            case .requiresToFail: .requiresToFail
+            }
+            result.append(Rule(relation: relation, gesture: lhs, other: rhs, range: r.range, within: within))
         }
         reportCycles(result, gestures: gestures)
+        reportCycles(result, gestures: gestures, of: .after)
         return result
+    }
+
+    /// The `within` of `rule` (`B after A`): 300ms by default after a discrete
+    /// A, none after a continuous one (an error if written). `valid` is false on an error.
+    private mutating func checkWithin(_ rule: RuleDecl, armedBy a: GestureDefinition) -> (valid: Bool, within: Int64?) {
+        guard let value = rule.within else { return (true, a.kind.isContinuous ? nil : 300_000) }
+        guard !a.kind.isContinuous else {
+            error("within-after-continuous",
+                  "'within' applies only after a discrete gesture; '\(a.name)' is a \(a.kind.keyword), which arms '\(rule.lhs.name)' from its began until it ends",
+                  at: value.range)
+            return (false, nil)
+        }
+        let p = Parameter(name: Identifier(name: "within", range: value.range), value: value, range: value.range)
+        guard let (v, _) = number(p, "within", .duration) else { return (false, nil) }
+        guard v > 0 else { return (outOfRange(p, "'within' must be greater than 0ms"), nil) }
+        guard v <= Self.maxDurationMicroseconds else { return (outOfRange(p, "'within' must be at most 3600s"), nil) }
+        return (true, Int64(v.rounded()))
     }
 
     /// Reports each cycle of `requires` rules once, at the rule that closes it (the
     /// last in the file among the cycle's rules), with notes at the others. Runs
     /// in linear time: strongly connected components, then one path per component.
-    private mutating func reportCycles(_ rules: [Rule], gestures: [GestureDefinition]) {
-        let requires = rules.filter { $0.relation == .requiresToFail }
+    private mutating func reportCycles(_ rules: [Rule], gestures: [GestureDefinition], of relation: Rule.Relation = .requiresToFail) {
+        let requires = rules.filter { $0.relation == relation }
         guard !requires.isEmpty else { return }
         var adjacency = [[Int]](repeating: [], count: gestures.count)
         var ruleOfEdge: [Pair: Rule] = [:]
@@ -755,12 +794,18 @@ public struct Checker {
             let cycle = [rule.gesture] + path
             let notes = zip(path, path.dropFirst()).compactMap { edge -> Diagnostic.Note? in
                 guard let r = ruleOfEdge[Pair(ordered: edge.0, edge.1)] else { return nil }
-                return .init("'\(gestures[edge.0].name) requires \(gestures[edge.1].name) to fail' is part of the cycle",
-                             at: r.range)
+                let text = relation == .after ? "\(gestures[edge.0].name) after \(gestures[edge.1].name)"
+                    : "\(gestures[edge.0].name) requires \(gestures[edge.1].name) to fail"
+                return .init("'\(text)' is part of the cycle", at: r.range)
             }
-            error("requires-cycle",
-                  "'requires' rules form a cycle: \(cycle.map { gestures[$0].name }.joined(separator: " -> ")); each gesture would wait for the next to fail",
-                  at: rule.range, notes: notes)
+            let names = cycle.map { gestures[$0].name }.joined(separator: " -> ")
+            if relation == .after {
+                error("after-cycle", "'after' rules form a cycle: \(names); each gesture would wait for the next to arm it",
+                      at: rule.range, notes: notes)
+            } else {
+                error("requires-cycle", "'requires' rules form a cycle: \(names); each gesture would wait for the next to fail",
+                      at: rule.range, notes: notes)
+            }
         }
     }
 

@@ -55,16 +55,23 @@ public struct ViewDecl: Hashable, Sendable {
     public var range: SourceRange
 }
 
-/// `A requires B to fail` or `A with B`.
+/// `A requires B to fail`, `A with B` or `A after B [within D]`.
 public struct RuleDecl: Hashable, Sendable {
     public enum Relation: Hashable, Sendable {
         case requiresToFail
         case with
+        case after
     }
     public var relation: Relation
     public var lhs: Identifier
     public var rhs: Identifier
     public var range: SourceRange
+    /// The `within` duration of an `after` rule, if written (a number or a constant's name).
+    public var within: Value?
+
+    public init(relation: Relation, lhs: Identifier, rhs: Identifier, range: SourceRange, within: Value? = nil) {
+        (self.relation, self.lhs, self.rhs, self.range, self.within) = (relation, lhs, rhs, range, within)
+    }
 }
 
 /// A number as written: `300`, `10pt`, `300pt/s`, `0.05`.

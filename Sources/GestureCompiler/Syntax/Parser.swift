@@ -233,7 +233,8 @@ public struct Parser {
         return Parameter(name: name, value: value, range: name.range.union(value.range))
     }
 
-    /// `rule = IDENT "requires" IDENT "to" "fail" | IDENT "with" IDENT ;`
+    /// `rule = IDENT "requires" IDENT "to" "fail" | IDENT "with" IDENT
+    ///      | IDENT "after" IDENT [ "within" ( number | IDENT ) ] ;`
     private mutating func parseRule() -> RuleDecl? {
         let lhsToken = advance()
         let lhs = Identifier(name: text(lhsToken), range: lhsToken.range)
@@ -242,10 +243,12 @@ public struct Parser {
             relation = .requiresToFail
         } else if isWord("with") {
             relation = .with
+        } else if isWord("after") {
+            relation = .after
         } else {
             var fixIts: [Diagnostic.FixIt] = []
-            var message = "expected 'requires' or 'with' after '\(lhs.name)'"
-            if current.kind == .identifier, let s = closestMatch(to: text(current), in: ["requires", "with"]) {
+            var message = "expected 'requires', 'with' or 'after' after '\(lhs.name)'"
+            if current.kind == .identifier, let s = closestMatch(to: text(current), in: ["requires", "with", "after"]) {
                 message += "; did you mean '\(s)'?"
                 fixIts.append(.init(replace: current.range, with: s))
             }
@@ -266,7 +269,17 @@ public struct Parser {
                 end = advance().range.end
             }
         }
-        return RuleDecl(relation: relation, lhs: lhs, rhs: rhs, range: SourceRange(start: lhs.range.start, end: end))
+        var within: Value?
+        if relation == .after && isWord("within") && !current.leadingNewline {
+            advance()
+            guard let value = parseValue(for: "within") else {
+                skipToDeclaration()
+                return nil
+            }
+            within = value
+            end = value.range.end
+        }
+        return RuleDecl(relation: relation, lhs: lhs, rhs: rhs, range: SourceRange(start: lhs.range.start, end: end), within: within)
     }
 
     // MARK: Values
@@ -499,7 +512,7 @@ public struct Parser {
         if current.kind == .docComment || isWord("gesture") || isWord("let") || startsView { return true }
         guard allowRules, current.kind == .identifier, peek(1).kind == .identifier else { return false }
         let next = text(peek(1))
-        return next == "requires" || next == "with"
+        return next == "requires" || next == "with" || next == "after"
     }
 
     /// Skips to the next line that starts a declaration.

@@ -41,6 +41,8 @@ final class EngineStorage {
     /// Per gesture, the finished series a `series: continues` tap's next press
     /// may continue (kept across attempts, so not in `Track`).
     let series: RawArray<TapSeries>
+    /// Per gesture, when it was last recognized (`.min`: never), for the `after` rules it arms.
+    let recognizedAt: RawArray<Int64>
 
     init(gestures: Int, slots: Int, ringSize: Int, table: GestureTable) {
         self.gestures = gestures
@@ -74,6 +76,7 @@ final class EngineStorage {
         strokeClasses = RawArray(repeating: 0, count: gestures * Self.strokeCapacity)
         strokeLengths = RawArray(repeating: 0, count: gestures * Self.strokeCapacity)
         series = RawArray(repeating: TapSeries(), count: gestures)
+        recognizedAt = RawArray(repeating: .min, count: gestures)
     }
 
     /// A deep copy, for a shared engine that is about to change.
@@ -84,6 +87,7 @@ final class EngineStorage {
         (began, lifts, listening, captured) = (o.began.copy(), o.lifts.copy(), o.listening.copy(), o.captured.copy())
         (order, rank, sawBegan) = (o.order.copy(), o.rank.copy(), o.sawBegan.copy())
         (strokeClasses, strokeLengths, fits, series) = (o.strokeClasses.copy(), o.strokeLengths.copy(), o.fits.copy(), o.series.copy())
+        recognizedAt = o.recognizedAt.copy()
     }
 
     func copy() -> EngineStorage { EngineStorage(copying: self) }
@@ -99,7 +103,7 @@ final class EngineStorage {
     deinit {
         rules.deallocate()
         for free in [tracks.free, slots.free, ring.free, records.free, frame.free, began.free, lifts.free,
-                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free] {
+                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free] {
             free()
         }
     }

@@ -19,6 +19,11 @@ public struct Explanation: Hashable, Sendable {
         case notAtEdge
         /// A pan's translation left a fail offset range before it began; `vertical`: `failOffsetY`.
         case failOffset(vertical: Bool)
+        /// Touches began that it would see, but no `after` rule arms it: it
+        /// waits for gesture `source` (the first of its sources) to begin or be recognized.
+        case unarmed(Int)
+        /// Gesture `source`, which armed it, ended, failed or was cancelled before it began.
+        case disarmed(Int)
     }
 
     public var time: Int64
@@ -58,6 +63,14 @@ public struct Explanation: Hashable, Sendable {
             return "'\(name)' failed: no touch or deadline was left to decide it"
         case .automaton(let symbol, let timer):
             return "'\(name)' failed: " + Self.automatonReason(symbol, timer, r, measured) + at
+        case .unarmed(let a):
+            let line = table.afterLine(gesture, a).map { " (rule at \(place($0)))" } ?? ""
+            let within = table.afterWithin(gesture, a) ?? 0
+            return within == 0 ? "'\(name)' waits for \(other(a)) to begin\(line)"
+                : "'\(name)' waits for \(other(a)) to be recognized, then for touches within \(shortest(Double(within) / 1000)) ms\(line)"
+        case .disarmed(let a):
+            let line = table.afterLine(gesture, a).map { " (rule at \(place($0)))" } ?? ""
+            return "'\(name)' failed: \(other(a)), which armed it, ended before it began\(line)"
         case .notAtEdge:
             let edges = [(DirectionSet(.left), "left"), (DirectionSet(.right), "right"), (DirectionSet(.up), "top"),
                          (DirectionSet(.down), "bottom")].filter { DirectionSet(rawValue: r.edges).isSuperset(of: $0.0) }
@@ -172,6 +185,18 @@ package func shortest(_ x: Double) -> String {
 }
 
 extension GestureTable {
+    /// The index into the `after` arrays of the rule `g after a`, if there is one.
+    private func afterEntry(_ g: Int, _ a: Int) -> Int? {
+        guard g + 1 < afterStart.count else { return nil }
+        return (Int(afterStart[g])..<Int(afterStart[g + 1])).first { afterTarget[$0] == UInt32(a) }
+    }
+
+    /// The spec line of the rule `g after a`, if the table carries it.
+    package func afterLine(_ g: Int, _ a: Int) -> Int? { afterEntry(g, a).map { Int(afterLines[$0]) } }
+
+    /// The `within` of the rule `g after a` (0 after a continuous `a`).
+    package func afterWithin(_ g: Int, _ a: Int) -> Int64? { afterEntry(g, a).map { afterWithin[$0] } }
+
     /// The spec line of the rule `g requires b to fail`, if the table carries it.
     package func requiresLine(_ g: Int, _ b: Int) -> Int? {
         guard requiresLines.count == requiresTarget.count, g + 1 < requiresStart.count else { return nil }

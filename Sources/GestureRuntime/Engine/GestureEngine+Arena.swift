@@ -111,11 +111,18 @@ extension GestureEngine {
         cancelTouches(of: g)
         emit(g, continuous ? .began : .recognized)
         if continuous {
-            setStatus(g, .active)
+            activate(g)
         } else {
+            recognizedAt[g] = clock
             finish(g, succeeded: true)
         }
         exclude(g)
+    }
+
+    /// A continuous gesture begins: it holds its touches, and arms the gestures `after` it.
+    private mutating func activate(_ g: Int) {
+        setStatus(g, .active)
+        if rules.armsStart[g] != rules.armsStart[g &+ 1] { arm(from: g) }
     }
 
     /// Exclusivity: `g` began or was recognized, so every undecided gesture
@@ -143,9 +150,11 @@ extension GestureEngine {
 
     private mutating func finish(_ g: Int, succeeded: Bool) {
         needsSettle = true
+        let wasActive = tracks[g].status == .active
         setStatus(g, .done)
         tracks[g].succeeded = succeeded
         tracks[g].deadline = .max
+        if wasActive && rules.armsStart[g] != rules.armsStart[g &+ 1] { disarm(from: g) }
     }
 
     /// Releases held gestures whose required gestures have all failed, one at
@@ -186,19 +195,20 @@ extension GestureEngine {
                 emit(g, .ended)
                 finish(g, succeeded: true)
             } else {
-                setStatus(g, .active)
+                activate(g)
             }
         } else {
             var e = captured[g]
             e.time = clock
             events.append(e)
+            recognizedAt[g] = clock
             finish(g, succeeded: true)
         }
         exclude(g)
     }
 
     /// Records why `g` fails or waits, with what was measured (off the hot path: only with `explains`).
-    private mutating func explain(_ g: Int, _ reason: Explanation.Reason) {
+    mutating func explain(_ g: Int, _ reason: Explanation.Reason) {
         var measured: Double?
         if case .failOffset(let vertical) = reason { measured = vertical ? tracks[g].value1 : tracks[g].value0 }
         if case .automaton(let symbol, _) = reason {

@@ -30,9 +30,10 @@ extension GestureEngine {
 
     // MARK: New touches
 
-    private mutating func take(_ g: Int, slot s: Int, _ r: UnsafePointer<GestureRecord>) {
-        // A held gesture takes no new touches; a begun discrete-style gesture neither.
-        if tracks[g].status == .held { return }
+    mutating func take(_ g: Int, slot s: Int, _ r: UnsafePointer<GestureRecord>) {
+        // A held gesture takes no new touches; a begun discrete-style gesture
+        // neither; nor a gesture an `after` rule just gave the touch.
+        if tracks[g].status == .held || tracks[g].tracked & bit(s) != 0 { return }
         let count = (tracks[g].tracked).nonzeroBitCount
         switch r.pointee.kind {
         case .pan:

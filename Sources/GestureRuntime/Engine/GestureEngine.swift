@@ -67,6 +67,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     var strokeLengths: UnsafeMutablePointer<Double>
     var fits: UnsafeMutablePointer<VelocityFit>
     var series: UnsafeMutablePointer<TapSeries>
+    var recognizedAt: UnsafeMutablePointer<Int64>
     /// The table's gesture records, copied once so the hot path reads them in place.
     var records: UnsafeMutablePointer<GestureRecord>
     var rules: Rules
@@ -113,6 +114,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         (listeningSet, captured) = (storage.listening.base, storage.captured.base)
         (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
         (fits, order, rank, series) = (storage.fits.base, storage.order.base, storage.rank.base, storage.series.base)
+        recognizedAt = storage.recognizedAt.base
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
     }
@@ -141,6 +143,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             (listeningSet, captured) = (storage.listening.base, storage.captured.base)
             (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
             (fits, order, rank, series) = (storage.fits.base, storage.order.base, storage.rank.base, storage.series.base)
+            recognizedAt = storage.recognizedAt.base
         }
     }
 
@@ -345,7 +348,17 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             for s in frameBegan where !sees(g, s) { visible &= ~bit(s) }
         }
         guard visible != 0 else { return }
+        var armedBy: Int32 = -1
+        if rules.afterStart[g] != rules.afterStart[g &+ 1] {
+            // Unarmed, a gesture of `after` rules takes no touches.
+            guard let source = armingSource(g) else {
+                if explains { explain(g, .unarmed(Int(rules.afterTarget[rules.afterEntries(of: g).lowerBound]))) }
+                return
+            }
+            if records[source].kind.isContinuous { armedBy = Int32(source) }
+        }
         tracks[g].reset(start: transitions.startState(g))
+        tracks[g].armedBy = armedBy
         tracks[g].seen = visible
         if records[g].flags & GestureRecord.flagSeriesContinues != 0 && continuesSeries(g, visible) {
             // The press belongs to a series the gesture already fired in: it

@@ -1,4 +1,4 @@
-/// A table's `requires` and `with` lists behind raw pointers: a plain value
+/// A table's `requires`, `with` and `after` lists behind raw pointers: a plain value
 /// the engine caches, so reading a rule costs no reference counting.
 /// `EngineStorage` owns the memory and frees it with `deallocate()`.
 struct Rules {
@@ -6,15 +6,32 @@ struct Rules {
     let requiresTarget: UnsafeMutableBufferPointer<UInt32>
     let withStart: UnsafeMutableBufferPointer<UInt32>
     let withTarget: UnsafeMutableBufferPointer<UInt32>
+    /// `after` rules as the table has them (the sources that arm each gesture,
+    /// and each entry's `within`), and reversed: the gestures each one arms.
+    let afterStart: UnsafeMutableBufferPointer<UInt32>
+    let afterTarget: UnsafeMutableBufferPointer<UInt32>
+    let afterWithin: UnsafeMutableBufferPointer<Int64>
+    let armsStart: UnsafeMutableBufferPointer<UInt32>
+    let armsTarget: UnsafeMutableBufferPointer<UInt32>
 
     init(_ table: GestureTable) {
+        let n = table.gestures.count
+        var arms = [[UInt32]](repeating: [], count: n)
+        for b in 0..<n {
+            for a in table.afterTarget[Int(table.afterStart[b])..<Int(table.afterStart[b + 1])] { arms[Int(a)].append(UInt32(b)) }
+        }
+        var armsStart: [UInt32] = [0]
+        for list in arms { armsStart.append(armsStart.last! + UInt32(list.count)) }
         self.init(requiresStart: table.requiresStart, requiresTarget: table.requiresTarget,
-                  withStart: table.withStart, withTarget: table.withTarget)
+                  withStart: table.withStart, withTarget: table.withTarget, afterStart: table.afterStart,
+                  afterTarget: table.afterTarget, afterWithin: table.afterWithin, armsStart: armsStart,
+                  armsTarget: arms.flatMap { $0 })
     }
 
-    init(requiresStart: [UInt32], requiresTarget: [UInt32], withStart: [UInt32], withTarget: [UInt32]) {
-        func copy(_ array: [UInt32]) -> UnsafeMutableBufferPointer<UInt32> {
-            let buffer = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: array.count)
+    init(requiresStart: [UInt32], requiresTarget: [UInt32], withStart: [UInt32], withTarget: [UInt32],
+         afterStart: [UInt32], afterTarget: [UInt32], afterWithin: [Int64], armsStart: [UInt32], armsTarget: [UInt32]) {
+        func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: array.count)
             _ = buffer.initialize(from: array)
             return buffer
         }
@@ -22,6 +39,21 @@ struct Rules {
         self.requiresTarget = copy(requiresTarget)
         self.withStart = copy(withStart)
         self.withTarget = copy(withTarget)
+        self.afterStart = copy(afterStart)
+        self.afterTarget = copy(afterTarget)
+        self.afterWithin = copy(afterWithin)
+        self.armsStart = copy(armsStart)
+        self.armsTarget = copy(armsTarget)
+    }
+
+    /// The entries of `g`'s `after` rules: indices into `afterTarget` and `afterWithin`.
+    @inline(__always)
+    func afterEntries(of g: Int) -> Range<Int> { Int(afterStart[g])..<Int(afterStart[g &+ 1]) }
+
+    /// The gestures `g` arms.
+    @inline(__always)
+    func armed(by g: Int) -> UnsafeMutableBufferPointer<UInt32> {
+        UnsafeMutableBufferPointer(rebasing: armsTarget[Int(armsStart[g])..<Int(armsStart[g &+ 1])])
     }
 
     /// The gestures `g` requires to fail.
@@ -45,7 +77,9 @@ struct Rules {
 
     func copy() -> Rules {
         Rules(requiresStart: Array(requiresStart), requiresTarget: Array(requiresTarget),
-              withStart: Array(withStart), withTarget: Array(withTarget))
+              withStart: Array(withStart), withTarget: Array(withTarget), afterStart: Array(afterStart),
+              afterTarget: Array(afterTarget), afterWithin: Array(afterWithin), armsStart: Array(armsStart),
+              armsTarget: Array(armsTarget))
     }
 
     func deallocate() {
@@ -53,5 +87,10 @@ struct Rules {
         requiresTarget.deallocate()
         withStart.deallocate()
         withTarget.deallocate()
+        afterStart.deallocate()
+        afterTarget.deallocate()
+        afterWithin.deallocate()
+        armsStart.deallocate()
+        armsTarget.deallocate()
     }
 }

@@ -96,6 +96,8 @@ struct Track {
     /// This attempt only continues a `series: continues` tap's finished
     /// series (`EngineStorage.series`): it fires nothing and decides nothing.
     var continuing = false
+    /// The continuous gesture whose `began` armed this attempt (`after`); -1: none.
+    var armedBy: Int32 = -1
 
     /// A fresh attempt.
     mutating func reset(start: Int) {

@@ -47,6 +47,14 @@ public struct GestureTable: Hashable, Sendable {
     package var viewForwards: [UInt8]
     /// The view each gesture is attached to; empty when there are no views.
     package var gestureViews: [UInt32]
+    /// `after` rules (CSR, as `requires`): gesture `g` is armed by the gestures
+    /// `afterTarget[afterStart[g] ..< afterStart[g + 1]]`; per entry, the
+    /// `within` microseconds after a discrete source's recognition (0 for a
+    /// continuous source: armed while it is active) and the rule's spec line.
+    package var afterStart: [UInt32]
+    package var afterTarget: [UInt32]
+    package var afterWithin: [Int64]
+    package var afterLines: [UInt32]
 
     /// Whether a gesture is a pan from the right or bottom screen edge, which
     /// needs the screen's size (`Engine.screenSize`).
@@ -61,16 +69,29 @@ public struct GestureTable: Hashable, Sendable {
         combBase = []; combNext = []; combCheck = []
         requiresStart = [0]; requiresTarget = []; requiresLines = []; withStart = [0]; withTarget = []
         viewNames = []; viewParents = []; viewForwards = []; gestureViews = []
+        afterStart = [0]; afterTarget = []; afterWithin = []; afterLines = []
     }
 
     /// The table of gesture `g` alone: no rules, the same automaton, thresholds
     /// and view tree. Tools use it to test one gesture in isolation.
+    /// A gesture that an `after` rule arms keeps the gestures that arm it
+    /// (after it, with those rules alone): alone, it could never be armed.
     package func isolating(_ g: Int) -> GestureTable {
         var t = self
-        t.gestures = [gestures[g]]
-        t.classMap = Array(classMap[g * Symbol.count ..< (g + 1) * Symbol.count])
-        (t.requiresStart, t.requiresTarget, t.requiresLines, t.withStart, t.withTarget) = ([0, 0], [], [], [0, 0], [])
-        if !gestureViews.isEmpty { t.gestureViews = [gestureViews[g]] }
+        let sources = afterStart.count > g + 1 ? afterTarget[Int(afterStart[g])..<Int(afterStart[g + 1])].map(Int.init) : []
+        let kept = [g] + sources.filter { $0 != g }
+        t.gestures = kept.map { gestures[$0] }
+        t.classMap = kept.flatMap { classMap[$0 * Symbol.count ..< ($0 + 1) * Symbol.count] }
+        let n = kept.count, others = (1..<n).map(UInt32.init)
+        (t.requiresStart, t.requiresTarget, t.requiresLines) = (Array(repeating: 0, count: n + 1), [], [])
+        // g after each source, which implies g with each: g's lists name them all, theirs name g.
+        t.withStart = [0, UInt32(n - 1)] + (1..<n).map { UInt32(n - 1 + $0) }
+        t.withTarget = others + others.map { _ in 0 }
+        t.afterStart = [0] + Array(repeating: UInt32(n - 1), count: n)
+        t.afterTarget = others
+        let entries = sources.isEmpty ? 0..<0 : Int(afterStart[g])..<Int(afterStart[g + 1])
+        (t.afterWithin, t.afterLines) = (Array(afterWithin[entries]), Array(afterLines[entries]))
+        if !gestureViews.isEmpty { t.gestureViews = kept.map { gestureViews[$0] } }
         return t
     }
 

@@ -45,14 +45,15 @@ public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
 ///
 /// Sections in this order: STRS (strings), GEST (gesture records), CLAS
 /// (class map), INFO (state info), DENS, CBAS, CNXT, CCHK (transitions),
-/// RQST, RQTG, WTST, WTTG (rules as adjacency lists). See docs/table-format.md.
+/// RQST, RQTG, WTST, WTTG (rules as adjacency lists), the views, rule lines
+/// and `after` rules. See docs/table-format.md.
 package enum TableFormat {
     package static let magic: [UInt8] = Array("GTAB".utf8)
     static let headerSize = 28
     static let tags = ["STRS", "GEST", "CLAS", "INFO", "DENS", "CBAS", "CNXT", "CCHK", "RQST", "RQTG", "WTST", "WTTG",
-                       "VNAM", "VPAR", "VFWD", "GVEW", "RQLN"]
-    /// Sections of each format version: version 1 had no views, version 2 no rule lines.
-    static func sectionCount(version: UInt16) -> Int { version == 1 ? 12 : version == 2 ? 16 : tags.count }
+                       "VNAM", "VPAR", "VFWD", "GVEW", "RQLN", "AFST", "AFTG", "AFWN", "AFLN"]
+    /// Sections of each format version: version 1 had no views, version 2 no rule lines, version 3 no `after` rules.
+    static func sectionCount(version: UInt16) -> Int { version == 1 ? 12 : version == 2 ? 16 : version == 3 ? 17 : tags.count }
     /// Most gestures in one table.
     package static let maxGestures = 65_535
     /// Size of one encoded gesture record.
@@ -115,6 +116,10 @@ package enum TableFormat {
         w.bytes = t.viewForwards; sections.append(w.take())
         for v in t.gestureViews { w.u32(v) }; sections.append(w.take())
         for v in t.requiresLines { w.u32(v) }; sections.append(w.take())
+        for v in t.afterStart { w.u32(v) }; sections.append(w.take())
+        for v in t.afterTarget { w.u32(v) }; sections.append(w.take())
+        for v in t.afterWithin { w.u64(UInt64(bitPattern: v)) }; sections.append(w.take())
+        for v in t.afterLines { w.u32(v) }; sections.append(w.take())
 
         let tags = Array(tags.prefix(sectionCount(version: version)))
         var payload = Writer()
@@ -240,6 +245,14 @@ package enum TableFormat {
         if data.count > 16 {
             t.requiresLines = try integers(data[16], width: 4).map { UInt32($0) }
         }
+        if data.count > 17 {
+            t.afterStart = try integers(data[17], width: 4).map { UInt32($0) }
+            t.afterTarget = try integers(data[18], width: 4).map { UInt32($0) }
+            t.afterWithin = try integers(data[19], width: 8).map { Int64(bitPattern: $0) }
+            t.afterLines = try integers(data[20], width: 4).map { UInt32($0) }
+        } else {
+            t.afterStart = Array(repeating: 0, count: t.gestures.count + 1)
+        }
         try validate(t)
         return t
     }
@@ -278,6 +291,15 @@ package enum TableFormat {
                 for other in target[Int(start[g])..<Int(start[g + 1])] where Int(other) >= n || Int(other) == g {
                     throw .invalid("rule of gesture \(g)")
                 }
+            }
+        }
+        guard t.afterStart.count == n + 1, t.afterStart.first == 0, Int(t.afterStart[n]) == t.afterTarget.count,
+              t.afterWithin.count == t.afterTarget.count, t.afterLines.count == t.afterTarget.count,
+              t.afterWithin.allSatisfy({ $0 >= 0 }) else { throw .invalid("after rules") }
+        for g in 0..<n {
+            guard t.afterStart[g] <= t.afterStart[g + 1] else { throw .invalid("after rules") }
+            for source in t.afterTarget[Int(t.afterStart[g])..<Int(t.afterStart[g + 1])] where Int(source) >= n || Int(source) == g {
+                throw .invalid("after rule of gesture \(g)")
             }
         }
         let views = t.viewNames.count

@@ -125,13 +125,33 @@ t.save("transform-tickle")
 
 # --- seed 002: drag and drop, checkmark, draw lines ---------------------------
 S = "specs/drag-and-drop.gesture"
-t = Trace(S, "hold 600ms, then drag 60pt: the long press begins at 500ms and the pan inside it")
+t = Trace(S, "hold 600ms, then drag 60pt: the long press begins at 500ms and arms the pan, which takes the",
+          "press's finger there and begins past 10pt from where the press began")
 t.ev(1.0, 1, "began", 100, 100).ev(1.3, 1, "stationary", 100, 100)
 t.path(1.6, 1, line((100, 100), (160, 100), 12), begin=False)
 t.save("drag-and-drop-hold-then-drag")
-t = Trace(S, "dragging at once: the pan begins and the long press fails on its slop")
+t = Trace(S, "dragging at once: the long press fails on its slop and the pan, never armed, moves nothing")
 t.path(1.0, 1, line((100, 100), (160, 100), 12))
 t.save("drag-and-drop-quick-drag")
+t = Trace(S, "hold, then lift without moving: the press ends and the pan it armed fails with it")
+t.ev(1.0, 1, "began", 100, 100).ev(1.7, 1, "ended", 101, 100)
+t.save("drag-and-drop-hold-only")
+
+S = "specs/one-finger-zoom.gesture"
+t = Trace(S, "tap, then press at once and drag down: firstTap selects, the zoom drag is armed and begins past 10pt")
+t.tap(1.0)
+t.path(1.2, 2, line((100, 100), (102, 180), 16))
+t.save("one-finger-zoom-drag")
+t = Trace(S, "a double tap: firstTap, then zoomIn; the armed zoom drag fails when the finger lifts unmoved")
+t.tap(1.0).tap(1.2, touch=2)
+t.save("one-finger-zoom-double-tap")
+t = Trace(S, "a drag with no tap before it: the zoom drag is not armed, the map pans")
+t.path(1.0, 1, line((100, 100), (102, 180), 16))
+t.save("one-finger-zoom-pan")
+t = Trace(S, "tap, then a press 400ms later (past within 300ms) and a drag down: the map pans")
+t.tap(1.0)
+t.path(1.48, 2, line((100, 100), (102, 180), 16))
+t.save("one-finger-zoom-too-late")
 
 S = "specs/checkmark.gesture"
 def stroke(name, scenario, *corners):

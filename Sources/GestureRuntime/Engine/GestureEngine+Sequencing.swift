@@ -1,0 +1,49 @@
+/// `after` rules: a gesture armed by another. See docs/semantics.md ("Sequencing").
+extension GestureEngine {
+    /// The source that arms `g` now, if one does: a continuous one that is
+    /// active, or a discrete one recognized at most `within` ago.
+    func armingSource(_ g: Int) -> Int? {
+        for i in rules.afterEntries(of: g) {
+            let a = Int(rules.afterTarget[i]), within = rules.afterWithin[i]
+            if within == 0 {
+                if tracks[a].status == .active { return a }
+            } else if recognizedAt[a] != .min && clock &- recognizedAt[a] <= within {
+                return a
+            }
+        }
+        return nil
+    }
+
+    /// Continuous gesture `a` began: each idle gesture it arms starts an
+    /// attempt with the touches `a` holds, measuring from now (a pan's
+    /// translation starts where `a` began).
+    mutating func arm(from a: Int) {
+        for b in rules.armed(by: a) where tracks[Int(b)].status == .idle {
+            let g = Int(b)
+            var touches = tracks[a].tracked
+            if hasViews { for s in 0..<Self.slotCount where touches & bit(s) != 0 && !sees(g, s) { touches &= ~bit(s) } }
+            guard touches != 0 else { continue }
+            tracks[g].reset(start: transitions.startState(g))
+            tracks[g].armedBy = Int32(a)
+            setStatus(g, .tracking)
+            resetRing(g)
+            let record = UnsafePointer(records + g)
+            while touches != 0 && listening(g) {
+                let s = touches.trailingZeroBitCount
+                touches &= touches &- 1
+                take(g, slot: s, record)
+            }
+        }
+    }
+
+    /// Continuous gesture `a` ended, failed or was cancelled: the gestures it
+    /// armed that have not begun or been recognized fail now.
+    mutating func disarm(from a: Int) {
+        for b in rules.armed(by: a) {
+            let g = Int(b)
+            guard tracks[g].armedBy == Int32(a) else { continue }
+            tracks[g].armedBy = -1
+            fail(g, .disarmed(a))
+        }
+    }
+}
