@@ -44,11 +44,19 @@ public enum FuzzTargets {
     static func checkExplanations(_ engine: Engine) {
         guard engine.explains else { return precondition(engine.explanations.isEmpty) }
         let failures = engine.events.indices.filter { engine.events[$0].state == .failed }
-        let explained = engine.explanations.filter { if case .held = $0.reason { false } else { true } }
+        let explained = engine.explanations.filter {
+            switch $0.reason {
+            case .held, .unarmed: false
+            default: true
+            }
+        }
         precondition(explained.map(\.eventIndex) == failures, "failures and their explanations differ")
         for x in engine.explanations {
-            if case .held(let b) = x.reason { precondition(engine.table.requiresLine(x.gesture, b) != nil) }
-            else { precondition(engine.events[x.eventIndex].gesture == x.gesture) }
+            switch x.reason {
+            case .held(let b): precondition(engine.table.requiresLine(x.gesture, b) != nil)
+            case .unarmed(let a): precondition(engine.table.afterLine(x.gesture, a) != nil)
+            default: precondition(engine.events[x.eventIndex].gesture == x.gesture)
+            }
             precondition(!x.message(in: engine.table).isEmpty)
         }
     }

@@ -230,5 +230,11 @@ public struct TableBuilder {
             }
             table.afterStart.append(UInt32(table.afterTarget.count))
         }
+        for (g, list) in after.enumerated() where !list.isEmpty && g < table.gestures.count {
+            table.gestures[g].flags |= GestureRecord.flagArmed
+            for entry in list where Int(entry.source) < table.gestures.count {
+                table.gestures[Int(entry.source)].flags |= GestureRecord.flagArms
+            }
+        }
     }
 }

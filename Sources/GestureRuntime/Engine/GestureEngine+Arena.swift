@@ -122,7 +122,7 @@ extension GestureEngine {
     /// A continuous gesture begins: it holds its touches, and arms the gestures `after` it.
     private mutating func activate(_ g: Int) {
         setStatus(g, .active)
-        if rules.armsStart[g] != rules.armsStart[g &+ 1] { arm(from: g) }
+        if records[g].flags & GestureRecord.flagArms != 0 { arm(from: g) }
     }
 
     /// Exclusivity: `g` began or was recognized, so every undecided gesture
@@ -148,13 +148,14 @@ extension GestureEngine {
         releasePending = true
     }
 
+    @inline(__always)
     private mutating func finish(_ g: Int, succeeded: Bool) {
         needsSettle = true
-        let wasActive = tracks[g].status == .active
+        let disarms = tracks[g].status == .active && records[g].flags & GestureRecord.flagArms != 0
         setStatus(g, .done)
         tracks[g].succeeded = succeeded
         tracks[g].deadline = .max
-        if wasActive && rules.armsStart[g] != rules.armsStart[g &+ 1] { disarm(from: g) }
+        if disarms { disarm(from: g) }
     }
 
     /// Releases held gestures whose required gestures have all failed, one at

@@ -17,6 +17,7 @@ extension GestureEngine {
     /// Continuous gesture `a` began: each idle gesture it arms starts an
     /// attempt with the touches `a` holds, measuring from now (a pan's
     /// translation starts where `a` began).
+    @inline(never)
     mutating func arm(from a: Int) {
         for b in rules.armed(by: a) where tracks[Int(b)].status == .idle {
             let g = Int(b)
@@ -38,6 +39,7 @@ extension GestureEngine {
 
     /// Continuous gesture `a` ended, failed or was cancelled: the gestures it
     /// armed that have not begun or been recognized fail now.
+    @inline(never)  // rare: kept out of `finish`, which is inlined on the hot path
     mutating func disarm(from a: Int) {
         for b in rules.armed(by: a) {
             let g = Int(b)

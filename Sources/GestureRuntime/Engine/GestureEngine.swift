@@ -349,7 +349,8 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         }
         guard visible != 0 else { return }
         var armedBy: Int32 = -1
-        if rules.afterStart[g] != rules.afterStart[g &+ 1] {
+        let flags = records[g].flags
+        if flags & GestureRecord.flagArmed != 0 {
             // Unarmed, a gesture of `after` rules takes no touches.
             guard let source = armingSource(g) else {
                 if explains { explain(g, .unarmed(Int(rules.afterTarget[rules.afterEntries(of: g).lowerBound]))) }
@@ -360,7 +361,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         tracks[g].reset(start: transitions.startState(g))
         tracks[g].armedBy = armedBy
         tracks[g].seen = visible
-        if records[g].flags & GestureRecord.flagSeriesContinues != 0 && continuesSeries(g, visible) {
+        if flags & GestureRecord.flagSeriesContinues != 0 && continuesSeries(g, visible) {
             // The press belongs to a series the gesture already fired in: it
             // follows the touches until they lift, and takes no part otherwise.
             tracks[g].continuing = true

@@ -82,8 +82,12 @@ package struct GestureRecord: Hashable, Sendable {
     package static let flagSeriesContinues: UInt8 = 16
     /// A pan with offsets or a `minVelocity`: its begin checks more than the threshold.
     package static let flagPanCriteria: UInt8 = 32
+    /// An `after` rule arms the gesture; and the gesture arms another (kept in
+    /// the record so the hot path tests a byte it reads anyway, not the rule lists).
+    package static let flagArmed: UInt8 = 64
+    package static let flagArms: UInt8 = 128
     /// Every flag a table may set.
-    package static let knownFlags: UInt8 = 63
+    package static let knownFlags: UInt8 = 255
     /// A range that no translation leaves.
     package static let unsetOffset = SIMD2<Double>(-.infinity, .infinity)
     /// Steps are taken every `segment` along the path (resampled), not when
