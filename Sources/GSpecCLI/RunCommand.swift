@@ -99,8 +99,32 @@ enum RunCommand {
     static func drive<E: TouchEngine>(_ engine: inout E, _ trace: [UInt8], _ printer: Printer, screen: SIMD2<Double>? = nil)
         -> (errors: [TraceReader.LineError], anomalies: StreamAnomalies) {
         if let size = TraceReader.screenSize(trace) ?? screen { engine.screenSize = size }
-        let views: ((String) -> Int?)? = printer.table.hasViews ? { [table = printer.table] in table.view(named: $0) } : nil
-        let errors = TraceReader.read(trace, views: views) { event in
+        let table = printer.table
+        let views: ((String) -> Int?)? = table.hasViews ? { table.view(named: $0) } : nil
+        let gestures = { (name: String) in (0..<table.gestureCount).filter { table.name(of: $0) == name } }
+        let errors = TraceReader.read(trace, views: views, gestures: gestures, control: { c in
+            defer {
+                printer.print(engine.events, engine.deliveries, engine.explanations)
+                engine.removeAllEvents()
+            }
+            // Every parameter is checked before any changes: a refused line changes nothing.
+            var changes: [(RuntimeParameter, ParameterValue)] = []
+            for (name, text) in c.parameters {
+                do throws(ParameterError) {
+                    let parameter = try RuntimeParameter(name: name)
+                    guard let value = TraceReader.parameterValue(text) else { return "'\(name)' has no valid value: '\(text)'" }
+                    try table.check(parameter, value, gesture: c.gestures[0])
+                    changes.append((parameter, value))
+                } catch {
+                    return "\(error)"
+                }
+            }
+            for g in c.gestures {
+                for (parameter, value) in changes { try? engine.set(parameter, to: value, gesture: g, at: c.time) }
+                if let enabled = c.enabled { engine.setEnabled(enabled, gesture: g, at: c.time) }
+            }
+            return nil
+        }) { event in
             engine.feed(event)
             printer.print(engine.events, engine.deliveries, engine.explanations)
             engine.removeAllEvents()

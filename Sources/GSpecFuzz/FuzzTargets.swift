@@ -117,6 +117,12 @@ public enum FuzzTargets {
             // The high bits of the flags pick the hit view (4 values for 3 views: one unknown).
             engine.feed(TouchEvent(time: t, id: Int(bytes[i + 1] % 24), phase: phase, x: x, y: y, view: Int(flags >> 6)))
             if flags & 4 != 0 { engine.advance(to: t + Int64(flags) * 10_000) }
+            // The app switches a gesture off or on, or changes a distance, between samples.
+            if flags & 0x38 == 0x38 {
+                let g = Int(bytes[i + 3]) % engine.table.gestureCount
+                engine.setEnabled(bytes[i + 4] & 1 == 0, gesture: g, at: t)
+                try? engine.set(.slop, to: .points(Double(bytes[i + 4] % 32)), gesture: g, at: t)
+            }
             checkExplanations(engine)
             engine.removeAllEvents()
             i += 6

@@ -253,3 +253,33 @@ extension BuildAndRunTests {
         #expect(badStatus == .inputError && badErr.contains("bad.jsonl:1: error: 'screen' must be [width, height]"))
     }
 }
+
+/// Control lines: a `set` naming an unknown gesture, a structural or unknown
+/// parameter, or a value in the wrong unit is a malformed line, skipped, exit 1.
+extension BuildAndRunTests {
+    @Test func badControlLinesAreErrorsAtTheirLines() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = CLIPaths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/control.gesture").path
+        let trace = try write("""
+            {"t":1.0,"set":"nothing","enabled":false}
+            {"t":1.0,"set":"double","taps":"3"}
+            {"t":1.0,"set":"hold","duration":"10pt"}
+            {"t":1.0,"set":"drag","speed":"10pt"}
+            {"t":1.0,"set":"drag","enabled":"yes"}
+            {"t":1.0,"set":"drag"}
+            {"t":1.0,"set":"hold","duration":"800ms"}
+            {"t":1.0,"touch":1,"phase":"began","x":5,"y":5}
+            {"t":1.6,"touch":1,"phase":"ended","x":5,"y":5}
+            """, "bad.jsonl", in: dir)
+        let (status, out, err) = run(["run", spec, "--trace", trace])
+        #expect(status == .inputError)
+        for (line, text) in [(1, "unknown gesture 'nothing'"), (2, "'taps' is part of the compiled gesture"),
+                             (3, "'duration' takes a duration"), (4, "unknown parameter 'speed'"),
+                             (5, "'enabled' must be true or false"), (6, "'set' changes nothing")] {
+            #expect(err.contains("bad.jsonl:\(line): error: \(text)"), "line \(line): \(err)")
+        }
+        // Line 7 applies: held 600ms is no long press of 800ms.
+        #expect(!out.contains("\"gesture\":\"hold\",\"state\":\"began\""))
+    }
+}

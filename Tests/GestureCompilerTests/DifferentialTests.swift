@@ -34,9 +34,20 @@ import Testing
             // In half the runs the engine also works out what the views receive:
             // it must change no gesture event.
             engine.reportsDeliveries = i % 2 == 0
-            for e in trace {
+            for (k, e) in trace.enumerated() {
                 engine.feed(e)
                 reference.feed(e)
+                // Now and then the app switches a gesture off or on, or changes a threshold.
+                if k % 7 == 3 {
+                    let g = (i &+ k) % table.gestureCount, on = (i + k) % 3 != 0
+                    engine.setEnabled(on, gesture: g, at: e.time)
+                    reference.setEnabled(on, gesture: g, at: e.time)
+                    if table.kind(of: g) == .pan {
+                        let value = ParameterValue.points(Double((i + k) % 25))
+                        try engine.set(.threshold, to: value, gesture: g, at: e.time)
+                        try reference.set(.threshold, to: value, gesture: g, at: e.time)
+                    }
+                }
             }
             engine.finish()
             reference.finish()

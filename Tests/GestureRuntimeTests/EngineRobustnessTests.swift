@@ -134,6 +134,8 @@ import Testing
                 // Hit views at random, some of them not in the table.
                 event.view = generator.int(table.viewNames.count + 2)
                 e.feed(event)
+                // Gestures switched off and on while touches are down.
+                if generator.int(10) == 0 { e.setEnabled(generator.int(3) != 0, gesture: generator.int(table.gestureCount), at: event.time) }
             }
             e.reset()
             e.finish()

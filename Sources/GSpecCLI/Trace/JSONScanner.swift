@@ -7,6 +7,7 @@ struct JSONScanner {
         case string(String)
         /// An array whose elements are all numbers.
         case numbers([String])
+        case bool(Bool)
         case other
     }
 
@@ -94,7 +95,7 @@ struct JSONScanner {
         default:
             for word in ["true", "false", "null"] where bytes[i...].starts(with: word.utf8) {
                 i += word.utf8.count
-                return .other
+                return word == "null" ? .other : .bool(word == "true")
             }
             throw Failure(text: "invalid JSON value")
         }

@@ -8,6 +8,17 @@ struct TraceReader {
         var message: String
     }
 
+    /// A control line (`{"t":1.0,"set":"secret","enabled":true}`): a change
+    /// the engine makes at `time`, before the touch lines of that frame.
+    struct ControlLine {
+        var time: Int64
+        /// The gesture's table indices (every instance of a gesture on several views).
+        var gestures: [Int]
+        var enabled: Bool?
+        /// Other keys: run-time parameters by name, with their values as written.
+        var parameters: [(name: String, value: String)]
+    }
+
     /// Longest trace line accepted; longer ones are an error, not a memory hazard.
     static let maxLineBytes = 1 << 20
     /// Largest trace file read (it is read whole).
@@ -26,8 +37,12 @@ struct TraceReader {
     /// key names its hit view; a name `views` does not know is an error.
     /// Without, the key is ignored, as SEMANTICS.md says.
     /// A screen header line goes to `screen`; one after a touch line is an error.
+    /// A control line goes to `control`, its `set` resolved by `gestures`
+    /// (without them, a control line is an error); `control` returns why it
+    /// refused the line, if it did.
     static func read(
         _ bytes: [UInt8], views: ((String) -> Int?)? = nil, screen: ((SIMD2<Double>) -> Void)? = nil,
+        gestures: ((String) -> [Int])? = nil, control: (ControlLine) -> String? = { _ in nil },
         untilTouch: Bool = false, _ body: (TouchEvent) -> Void
     ) -> [LineError] {
         var errors: [LineError] = []
@@ -55,6 +70,14 @@ struct TraceReader {
                     case .success: errors.append(LineError(line: lineNumber, message: "the screen line must come before any touch line"))
                     case .failure(let message): errors.append(LineError(line: lineNumber, message: message.text))
                     }
+                } else if let parsed = controlLine(line, gestures: gestures) {
+                    if untilTouch { break }
+                    switch parsed {
+                    case .success(let c) where gestures != nil:
+                        if let refused = control(c) { errors.append(LineError(line: lineNumber, message: refused)) }
+                    case .success: errors.append(LineError(line: lineNumber, message: "control lines ('set') need 'gspec run' or 'gspec test'"))
+                    case .failure(let message): errors.append(LineError(line: lineNumber, message: message.text))
+                    }
                 } else {
                     if untilTouch { break }
                     touches = true
@@ -71,6 +94,49 @@ struct TraceReader {
 
     struct Message: Error {
         var text: String
+    }
+
+    /// A control line: an object with `set`; nil for any other line.
+    static func controlLine(_ line: ArraySlice<UInt8>, gestures: ((String) -> [Int])?) -> Result<ControlLine, Message>? {
+        var json = JSONScanner(bytes: line)
+        guard let fields = try? json.object(), let set = fields["set"] else { return nil }
+        guard case .number(let tText)? = fields["t"] else { return .failure(missing("t", "a number", fields["t"])) }
+        guard let time = microseconds(tText) else { return .failure(Message(text: "'t' is out of range: \(tText)")) }
+        guard case .string(let name) = set else { return .failure(Message(text: "'set' must be a gesture's name")) }
+        let found = gestures?(name) ?? []
+        guard !found.isEmpty || gestures == nil else { return .failure(Message(text: "unknown gesture '\(name)' in 'set'")) }
+        var c = ControlLine(time: time, gestures: found, enabled: nil, parameters: [])
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) where key != "t" && key != "set" {
+            if key == "enabled" {
+                guard case .bool(let on) = value else { return .failure(Message(text: "'enabled' must be true or false")) }
+                c.enabled = on
+            } else {
+                guard case .string(let text) = value else {
+                    return .failure(Message(text: "'\(key)' must be a string with its unit, as in a spec (\"800ms\", \"15pt\")"))
+                }
+                c.parameters.append((key, text))
+            }
+        }
+        guard c.enabled != nil || !c.parameters.isEmpty else { return .failure(Message(text: "'set' changes nothing: give 'enabled' or a parameter")) }
+        return .success(c)
+    }
+
+    /// A run-time parameter's value as a spec writes it (`800ms`, `15pt`,
+    /// `300pt/s`, `10deg`, `5%`, `0.1`), in the runtime's units.
+    static func parameterValue(_ text: String) -> ParameterValue? {
+        let units = ["pt/s", "pt", "ms", "s", "deg", "rad", "%"]
+        let unit = units.first { text.hasSuffix($0) } ?? ""
+        guard let v = Double(text.dropLast(unit.count)), v.isFinite else { return nil }
+        switch unit {
+        case "pt/s": return .pointsPerSecond(v)
+        case "pt": return .points(v)
+        case "ms": return .seconds(v / 1000)
+        case "s": return .seconds(v)
+        case "deg": return .radians(v * .pi / 180)
+        case "rad": return .radians(v)
+        case "%": return .fraction(v / 100)
+        default: return .ratio(v)
+        }
     }
 
     /// A header line: an object with `screen` and no `t`; nil for any other line.

@@ -88,6 +88,7 @@ public struct TableBuilder {
         if g.kind == .pan && (g.minVelocity > 0 || offsets.contains(where: \.isSet)) {
             r.flags |= GestureRecord.flagPanCriteria
         }
+        r.options = g.enabled ? 0 : GestureRecord.optionDisabled
         r.edges = g.edges.rawValue
         r.edgeWidth = g.edges.isEmpty ? 0 : g.edgeWidth
         (r.activeOffsetX, r.activeOffsetY, r.failOffsetX, r.failOffsetY) = (

@@ -24,7 +24,7 @@ public enum TableEmitter {
                 ("chord", "\(r.chord)"), ("chordMin", "\(r.chordMin)"), ("chordMax", "\(r.chordMax)"),
                 ("strokeFlags", "\(r.strokeFlags)"), ("edges", "\(r.edges)"), ("edgeWidth", "\(r.edgeWidth)"),
                 ("activeOffsetX", range(r.activeOffsetX)), ("activeOffsetY", range(r.activeOffsetY)),
-                ("failOffsetX", range(r.failOffsetX)), ("failOffsetY", range(r.failOffsetY)),
+                ("failOffsetX", range(r.failOffsetX)), ("failOffsetY", range(r.failOffsetY)), ("options", "\(r.options)"),
                 ("stateBase", "\(r.stateBase)"),
                 ("stateCount", "\(r.stateCount)"), ("startState", "\(r.startState)"), ("classCount", "\(r.classCount)"),
                 ("packing", quoted(r.packing == GestureRecord.packingComb ? "comb" : "dense")),

@@ -208,6 +208,8 @@ public struct GestureDefinition: Hashable, Sendable {
     public var delaysTouchesBegan: Bool
     /// UIKit's `delaysTouchesEnded`: ended deliveries wait until the gesture is decided.
     public var delaysTouchesEnded: Bool
+    /// Whether the gesture is enabled when the engine starts (`enabled: false`: switched on at run time).
+    public var enabled = true
 
     /// The defaults of LANGUAGE.md for a kind.
     public init(name: String, kind: GestureKind, nameRange: SourceRange) {

@@ -398,6 +398,7 @@ public struct Checker {
             case "cancelsTouches": d.cancelsTouches = flag
             case "delaysTouchesBegan": d.delaysTouchesBegan = flag
             case "resample": d.resample = flag
+            case "enabled": d.enabled = flag
             default: d.delaysTouchesEnded = flag
             }
         case .pattern:

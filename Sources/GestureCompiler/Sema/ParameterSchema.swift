@@ -101,6 +101,8 @@ enum ParameterSchema {
         "cancelsTouches": .flag, "delaysTouchesBegan": .flag, "delaysTouchesEnded": .flag,
         // Not delivery, but like it every kind has it: the analysis checks it against the rules.
         "maxLatency": .duration,
+        // v2: whether the gesture starts enabled (it can be switched at run time).
+        "enabled": .flag,
     ]
 
     private static let byKind: [GestureKind: [String: ParameterType]] = [

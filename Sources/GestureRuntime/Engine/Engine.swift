@@ -25,6 +25,10 @@ package protocol TouchEngine {
     var screenSize: SIMD2<Double> { get set }
     /// Whether to record why gestures fail or wait.
     var explains: Bool { get set }
+    /// Enables or disables gesture `g` at `time`.
+    mutating func setEnabled(_ enabled: Bool, gesture g: Int, at time: Int64)
+    /// Changes a run-time parameter of gesture `g` from its next attempt.
+    mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture g: Int, at time: Int64) throws(ParameterError)
     /// Why gestures failed or wait so far, cleared with the events.
     var explanations: [Explanation] { get }
 }
@@ -116,6 +120,35 @@ public struct Engine: TouchEngine {
     public mutating func finish() { unique.pointee.finish() }
     public mutating func reset() { unique.pointee.reset() }
     public mutating func removeAllEvents() { unique.pointee.removeAllEvents() }
+
+    /// Enables or disables gesture `g` at `time` (engine microseconds; an
+    /// earlier time acts at the clock). Disabling cancels the gesture if it
+    /// has begun and fails it if it is in an attempt, releasing what it held;
+    /// while disabled it takes no touches. Enabling applies to touches that
+    /// begin afterwards. An index outside the table changes nothing.
+    public mutating func setEnabled(_ enabled: Bool, gesture g: Int, at time: Int64) {
+        guard g >= 0 && g < core.table.gestureCount else { return }
+        unique.pointee.setEnabled(enabled, gesture: g, at: time)
+    }
+
+    /// Changes `parameter` of gesture `g` to `value` from the gesture's next
+    /// attempt (an attempt in progress keeps the values it started with), at
+    /// `time`. Throws, changing nothing, for a parameter the gesture's kind
+    /// lacks, a value in the wrong unit or out of range. Allocates nothing and
+    /// adds nothing to the cost of an event.
+    public mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture g: Int, at time: Int64) throws(ParameterError) {
+        guard g >= 0 && g < core.table.gestureCount else { throw .noSuchGesture(g) }
+        try unique.pointee.set(parameter, to: value, gesture: g, at: time)
+    }
+
+    /// The value gesture `g` uses for `parameter` from its next attempt; nil when its kind lacks it.
+    public func value(of parameter: RuntimeParameter, gesture g: Int) -> ParameterValue? {
+        guard g >= 0 && g < core.table.gestureCount else { return nil }
+        return core.value(of: parameter, gesture: g)
+    }
+
+    /// Whether gesture `g` is enabled (false for an index outside the table).
+    public func isEnabled(_ g: Int) -> Bool { g >= 0 && g < core.table.gestureCount && core.isEnabled(g) }
 
     /// Whether gesture `g` is back in `possible` with no touches.
     public func isIdle(_ g: Int) -> Bool { core.isIdle(g) }

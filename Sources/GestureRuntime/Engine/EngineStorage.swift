@@ -43,6 +43,15 @@ final class EngineStorage {
     let series: RawArray<TapSeries>
     /// Per gesture, when it was last recognized (`.min`: never), for the `after` rules it arms.
     let recognizedAt: RawArray<Int64>
+    /// Per gesture, `gateDisabled` (it takes no touches) and `gateChanged`
+    /// (`nextRecords` holds run-time parameters for its next attempt): one
+    /// byte, so starting an attempt tests both with one load.
+    let gates: RawArray<UInt8>
+    /// Per gesture, its record as run-time changes left it, copied into
+    /// `records` when its next attempt starts.
+    let nextRecords: RawArray<GestureRecord>
+    static let gateDisabled: UInt8 = 1
+    static let gateChanged: UInt8 = 2
 
     init(gestures: Int, slots: Int, ringSize: Int, table: GestureTable) {
         self.gestures = gestures
@@ -77,6 +86,8 @@ final class EngineStorage {
         strokeLengths = RawArray(repeating: 0, count: gestures * Self.strokeCapacity)
         series = RawArray(repeating: TapSeries(), count: gestures)
         recognizedAt = RawArray(repeating: .min, count: gestures)
+        gates = RawArray(table.gestures.map { $0.options & GestureRecord.optionDisabled != 0 ? Self.gateDisabled : 0 })
+        nextRecords = RawArray(table.gestures)
     }
 
     /// A deep copy, for a shared engine that is about to change.
@@ -87,7 +98,7 @@ final class EngineStorage {
         (began, lifts, listening, captured) = (o.began.copy(), o.lifts.copy(), o.listening.copy(), o.captured.copy())
         (order, rank, sawBegan) = (o.order.copy(), o.rank.copy(), o.sawBegan.copy())
         (strokeClasses, strokeLengths, fits, series) = (o.strokeClasses.copy(), o.strokeLengths.copy(), o.fits.copy(), o.series.copy())
-        recognizedAt = o.recognizedAt.copy()
+        (recognizedAt, gates, nextRecords) = (o.recognizedAt.copy(), o.gates.copy(), o.nextRecords.copy())
     }
 
     func copy() -> EngineStorage { EngineStorage(copying: self) }
@@ -103,7 +114,7 @@ final class EngineStorage {
     deinit {
         rules.deallocate()
         for free in [tracks.free, slots.free, ring.free, records.free, frame.free, began.free, lifts.free,
-                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free] {
+                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free, gates.free, nextRecords.free] {
             free()
         }
     }

@@ -24,6 +24,8 @@ public struct Explanation: Hashable, Sendable {
         case unarmed(Int)
         /// Gesture `source`, which armed it, ended, failed or was cancelled before it began.
         case disarmed(Int)
+        /// The app disabled it.
+        case disabled
     }
 
     public var time: Int64
@@ -71,6 +73,8 @@ public struct Explanation: Hashable, Sendable {
         case .disarmed(let a):
             let line = table.afterLine(gesture, a).map { " (rule at \(place($0)))" } ?? ""
             return "'\(name)' failed: \(other(a)), which armed it, ended before it began\(line)"
+        case .disabled:
+            return "'\(name)' failed: it was disabled"
         case .notAtEdge:
             let edges = [(DirectionSet(.left), "left"), (DirectionSet(.right), "right"), (DirectionSet(.up), "top"),
                          (DirectionSet(.down), "bottom")].filter { DirectionSet(rawValue: r.edges).isSuperset(of: $0.0) }

@@ -208,6 +208,20 @@ extension GestureEngine {
         exclude(g)
     }
 
+    /// Ends active gesture `g` with `cancelled` (it was disabled).
+    mutating func cancelActive(_ g: Int) {
+        emit(g, .cancelled)
+        finish(g, succeeded: false)
+        releasePending = true
+    }
+
+    /// Releases held gestures and returns finished ones to `possible` after a
+    /// change made between frames.
+    mutating func settleAfterControl() {
+        needsSettle = true
+        settle()
+    }
+
     /// Records why `g` fails or waits, with what was measured (off the hot path: only with `explains`).
     mutating func explain(_ g: Int, _ reason: Explanation.Reason) {
         var measured: Double?

@@ -19,8 +19,9 @@ extension GestureEngine {
     /// translation starts where `a` began).
     @inline(never)
     mutating func arm(from a: Int) {
-        for b in rules.armed(by: a) where tracks[Int(b)].status == .idle {
+        for b in rules.armed(by: a) where tracks[Int(b)].status == .idle && gates[Int(b)] & EngineStorage.gateDisabled == 0 {
             let g = Int(b)
+            applyChanges(g)
             var touches = tracks[a].tracked
             if hasViews { for s in 0..<Self.slotCount where touches & bit(s) != 0 && !sees(g, s) { touches &= ~bit(s) } }
             guard touches != 0 else { continue }

@@ -68,6 +68,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     var fits: UnsafeMutablePointer<VelocityFit>
     var series: UnsafeMutablePointer<TapSeries>
     var recognizedAt: UnsafeMutablePointer<Int64>
+    var gates: UnsafeMutablePointer<UInt8>
     /// The table's gesture records, copied once so the hot path reads them in place.
     var records: UnsafeMutablePointer<GestureRecord>
     var rules: Rules
@@ -114,7 +115,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         (listeningSet, captured) = (storage.listening.base, storage.captured.base)
         (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
         (fits, order, rank, series) = (storage.fits.base, storage.order.base, storage.rank.base, storage.series.base)
-        recognizedAt = storage.recognizedAt.base
+        (recognizedAt, gates) = (storage.recognizedAt.base, storage.gates.base)
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
     }
@@ -143,7 +144,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             (listeningSet, captured) = (storage.listening.base, storage.captured.base)
             (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
             (fits, order, rank, series) = (storage.fits.base, storage.order.base, storage.rank.base, storage.series.base)
-            recognizedAt = storage.recognizedAt.base
+            (recognizedAt, gates) = (storage.recognizedAt.base, storage.gates.base)
         }
     }
 
@@ -348,6 +349,10 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             for s in frameBegan where !sees(g, s) { visible &= ~bit(s) }
         }
         guard visible != 0 else { return }
+        if gates[g] != 0 {
+            guard gates[g] & EngineStorage.gateDisabled == 0 else { return }
+            applyChanges(g)
+        }
         var armedBy: Int32 = -1
         let flags = records[g].flags
         if flags & GestureRecord.flagArmed != 0 {
@@ -496,7 +501,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
 
     // MARK: Deadlines
 
-    private mutating func fireDeadlines(upTo time: Int64) {
+    mutating func fireDeadlines(upTo time: Int64) {
         while true {
             var next = -1
             var when = Int64.max
@@ -551,7 +556,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
 
     /// Releases held gestures whose competitors failed, then returns finished
     /// gestures to `possible`.
-    private mutating func settle() {
+    mutating func settle() {
         processReleases()
         guard needsSettle || !frameEnded.isEmpty else { return }
         needsSettle = false

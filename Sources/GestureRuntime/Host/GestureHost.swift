@@ -185,6 +185,38 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
         dispatch()
     }
 
+    /// Enables or disables `gesture` (every instance, on a gesture listed in
+    /// several views) at platform time `seconds`, or now: `Engine.setEnabled`.
+    /// Its `cancelled` or `failed` event, and what the change released, are
+    /// dispatched before this returns.
+    public func setEnabled(_ gesture: Gestures.Gesture, _ enabled: Bool, at seconds: Double? = nil) {
+        let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
+        for g in info.indices where info[g].gesture == gesture {
+            state.pointee.engine.setEnabled(enabled, gesture: g, at: time)
+        }
+        if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
+        dispatch()
+    }
+
+    /// Changes `parameter` of `gesture` (every instance) to `value` from its
+    /// next attempt, at platform time `seconds` or now: `Engine.set`. Throws,
+    /// changing nothing, when the gesture's kind lacks the parameter or the
+    /// value's unit or range is wrong.
+    public func set(_ parameter: RuntimeParameter, to value: ParameterValue, for gesture: Gestures.Gesture,
+                    at seconds: Double? = nil) throws(ParameterError) {
+        let table = state.pointee.engine.table
+        try table.check(parameter, value, gesture: gesture.rawValue)
+        let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
+        for g in info.indices where info[g].gesture == gesture {
+            try state.pointee.engine.set(parameter, to: value, gesture: g, at: time)
+        }
+        if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
+        dispatch()
+    }
+
+    /// Whether `gesture` is enabled.
+    public func isEnabled(_ gesture: Gestures.Gesture) -> Bool { state.pointee.engine.isEnabled(gesture.rawValue) }
+
     /// The platform reset its recognizer (after it ended or failed).
     public func platformDidReset() { state.pointee.recognizerState.reset() }
 

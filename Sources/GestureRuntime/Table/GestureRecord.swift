@@ -59,6 +59,8 @@ package struct GestureRecord: Hashable, Sendable {
     package var activeOffsetY: SIMD2<Double>
     package var failOffsetX: SIMD2<Double>
     package var failOffsetY: SIMD2<Double>
+    /// `optionDisabled`: the gesture starts disabled.
+    package var options: UInt8
 
     /// The automaton: states `stateBase ..< stateBase + stateCount` of the table's state arrays.
     package var stateBase: UInt32
@@ -88,6 +90,8 @@ package struct GestureRecord: Hashable, Sendable {
     package static let flagArms: UInt8 = 128
     /// Every flag a table may set.
     package static let knownFlags: UInt8 = 255
+    /// The gesture is disabled when an engine starts (`enabled: false`).
+    package static let optionDisabled: UInt8 = 1
     /// A range that no translation leaves.
     package static let unsetOffset = SIMD2<Double>(-.infinity, .infinity)
     /// Steps are taken every `segment` along the path (resampled), not when
@@ -109,7 +113,7 @@ package struct GestureRecord: Hashable, Sendable {
         smoothing: Double = 0, chord: UInt8 = 0xFF, chordMin: Double = 0, chordMax: Double = 0, strokeFlags: UInt8 = 0,
         edges: UInt8 = 0, edgeWidth: Double = 0, activeOffsetX: SIMD2<Double> = unsetOffset,
         activeOffsetY: SIMD2<Double> = unsetOffset, failOffsetX: SIMD2<Double> = unsetOffset,
-        failOffsetY: SIMD2<Double> = unsetOffset, stateBase: UInt32, stateCount: UInt16, startState: UInt16,
+        failOffsetY: SIMD2<Double> = unsetOffset, options: UInt8 = 0, stateBase: UInt32, stateCount: UInt16, startState: UInt16,
         classCount: UInt8, packing: UInt8, transitionBase: UInt32
     ) {
         self.kind = kind; self.name = name; self.doc = doc; self.line = line; self.flags = flags; self.axis = axis
@@ -121,6 +125,7 @@ package struct GestureRecord: Hashable, Sendable {
         self.chordMin = chordMin; self.chordMax = chordMax; self.strokeFlags = strokeFlags
         self.edges = edges; self.edgeWidth = edgeWidth; self.activeOffsetX = activeOffsetX
         self.activeOffsetY = activeOffsetY; self.failOffsetX = failOffsetX; self.failOffsetY = failOffsetY
+        self.options = options
         self.stateBase = stateBase; self.stateCount = stateCount; self.startState = startState; self.classCount = classCount
         self.packing = packing; self.transitionBase = transitionBase
     }
@@ -134,7 +139,7 @@ package struct GestureRecord: Hashable, Sendable {
         slop = 0; tapDistance = 0; minDistance = 0; minVelocity = 0; maxAngle = 0; threshold = 0; segment = 0
         hysteresis = 0; minSegment = 0; hooks = 0; smoothing = 0; chord = 0xFF; chordMin = 0; chordMax = 0
         strokeFlags = 0
-        edges = 0; edgeWidth = 0
+        edges = 0; edgeWidth = 0; options = 0
         (activeOffsetX, activeOffsetY, failOffsetX, failOffsetY) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         stateBase = 0; stateCount = 0; startState = 0; classCount = 0; packing = 0; transitionBase = 0
     }

@@ -58,7 +58,7 @@ package enum TableFormat {
     package static let maxGestures = 65_535
     /// Size of one encoded gesture record.
     static func recordSize(version: UInt16) -> Int {
-        4 * 3 + 6 + 8 * 3 + 8 * 7 + 4 + 2 + 2 + 1 + 1 + 4 + 1 + (version >= 2 ? 8 * 6 + 2 : 0) + (version >= 4 ? 1 + 8 * 9 : 0)
+        4 * 3 + 6 + 8 * 3 + 8 * 7 + 4 + 2 + 2 + 1 + 1 + 4 + 1 + (version >= 2 ? 8 * 6 + 2 : 0) + (version >= 4 ? 1 + 8 * 9 + 1 : 0)
     }
 
     /// Whether `bytes` start like a table file (the CLI tells tables from specs by this).
@@ -100,6 +100,7 @@ package enum TableFormat {
                 w.bytes.append(r.edges)
                 for d in [r.edgeWidth, r.activeOffsetX.x, r.activeOffsetX.y, r.activeOffsetY.x, r.activeOffsetY.y,
                           r.failOffsetX.x, r.failOffsetX.y, r.failOffsetY.x, r.failOffsetY.y] { w.u64(d.bitPattern) }
+                w.bytes.append(r.options)
             }
         }
         sections.append(w.take())
@@ -223,6 +224,7 @@ package enum TableFormat {
                 rec.edgeWidth = d[0]
                 (rec.activeOffsetX, rec.activeOffsetY) = (SIMD2(d[1], d[2]), SIMD2(d[3], d[4]))
                 (rec.failOffsetX, rec.failOffsetY) = (SIMD2(d[5], d[6]), SIMD2(d[7], d[8]))
+                rec.options = try g.take(1).first!
             }
             t.gestures.append(rec)
         }
@@ -335,7 +337,7 @@ package enum TableFormat {
                   r.strokeFlags & GestureRecord.strokeRelativeSegment == 0 || r.segment <= 1 else {
                 throw .invalid("thresholds of gesture \(g)")
             }
-            guard r.flags & ~GestureRecord.knownFlags == 0, r.edges & ~DirectionSet.horizontal.union(.vertical).rawValue == 0,
+            guard r.flags & ~GestureRecord.knownFlags == 0, r.options & ~GestureRecord.optionDisabled == 0, r.edges & ~DirectionSet.horizontal.union(.vertical).rawValue == 0,
                   r.edgeWidth.isFinite, r.edgeWidth >= 0,
                   [r.activeOffsetX, r.activeOffsetY, r.failOffsetX, r.failOffsetY].allSatisfy({ !$0.x.isNaN && !$0.y.isNaN && $0.x <= $0.y }) else {
                 throw .invalid("pan parameters of gesture \(g)")

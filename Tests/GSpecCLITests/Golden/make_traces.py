@@ -32,6 +32,12 @@ class Trace:
             self.ev(t, touch, phase, x, y, view)
             t += dt
         return t - dt
+    def set(self, t, gesture, **changes):
+        """A control line: enable or disable a gesture, or change its parameters."""
+        line = {"t": round(t, 6), "set": gesture}
+        line.update(changes)
+        self.lines.append(json.dumps(line, separators=(",", ":")))
+        return self
     def screen(self, w, h):
         """A header line with the screen size (call before any event)."""
         self.lines.append(json.dumps({"screen": [w, h]}, separators=(",", ":")))
@@ -248,6 +254,35 @@ card_drag("horizontal-list-down-b", "cardB", (200, 400), (204, 460),
           "a drag down on cardB: nothing begins (activeOffsetY asks for up); the list fails off its axis")
 card_drag("horizontal-list-back", "cardA", (8, 400), (90, 402),
           "a drag right from the left screen edge: back begins; the list, waiting for it, fails")
+
+# --- run-time control: enabling, disabling, parameters ------------------------
+S = "Tests/GSpecCLITests/Golden/specs/control.gesture"
+t = Trace(S, "a triple tap while secret is disabled (enabled: false): only single, double; enabled at 2s,",
+          "the next triple tap is secret's too")
+t.tap(1.0).tap(1.15, touch=2).tap(1.3, touch=3)
+t.set(2.0, "secret", enabled=True)
+t.tap(3.0).tap(3.15, touch=2).tap(3.3, touch=3)
+t.save("control-enable")
+t = Trace(S, "holding and dragging: hold and drag begin; disabling drag cancels it, disabling hold too;",
+          "the single tap waiting for the double is released when double is disabled; enabled again, all work")
+t.ev(1.0, 1, "began", 100, 100).ev(1.6, 1, "moved", 130, 100)
+t.set(1.7, "drag", enabled=False)
+t.set(1.7, "hold", enabled=False)
+t.ev(1.8, 1, "moved", 160, 100).ev(1.9, 1, "ended", 160, 100)
+t.tap(3.0)
+t.set(3.1, "double", enabled=False)
+t.set(4.0, "drag", enabled=True).set(4.0, "double", enabled=True)
+t.path(5.0, 2, line((100, 100), (160, 100), 6))
+t.save("control-disable")
+t = Trace(S, "drag's threshold raised to 40pt, then lowered to 5pt during an attempt: the attempt keeps 40pt,",
+          "the next one has 5pt; hold's duration set to 800ms")
+t.set(0.5, "drag", threshold="40pt").set(0.5, "hold", duration="800ms")
+t.ev(1.0, 1, "began", 100, 100).ev(1.1, 1, "moved", 120, 100)
+t.set(1.15, "drag", threshold="5pt")
+t.ev(1.2, 1, "moved", 130, 100).ev(1.3, 1, "moved", 145, 100).ev(1.4, 1, "ended", 145, 100)
+t.ev(2.0, 2, "began", 100, 100).ev(2.1, 2, "moved", 106, 100).ev(2.2, 2, "ended", 106, 100)
+t.ev(3.0, 3, "began", 200, 200).ev(3.9, 3, "ended", 200, 200)
+t.save("control-parameters")
 
 # --- touch delivery (views) --------------------------------------------------
 G = "Tests/GSpecCLITests/Golden/specs/"

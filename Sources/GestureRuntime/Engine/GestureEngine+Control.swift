@@ -1,0 +1,63 @@
+/// Changes an app makes while the engine runs: enabling and disabling
+/// gestures. See docs/semantics.md ("Enabling and disabling").
+extension GestureEngine {
+    /// Brings the engine to `time` for a change: a pending frame earlier than
+    /// `time` applies and deadlines due by then fire; a frame at `time` stays
+    /// pending, so the change acts before its touches (a trace's control line
+    /// comes before the touch lines of its frame).
+    mutating func prepareControl(at time: Int64) {
+        if !frame.isEmpty && frameTime < time { applyFrame() }
+        fireDeadlines(upTo: time)
+        if time > clock { clock = time }
+    }
+
+    /// Enables or disables gesture `g` at `time` (never earlier than the
+    /// engine's clock). Disabling cancels it if it has begun and fails it if
+    /// it is in an attempt (what it held is released as on any failure); a
+    /// disabled gesture takes no touches. Enabling applies to touches that
+    /// begin afterwards. Setting the state it has changes nothing.
+    package mutating func setEnabled(_ enabled: Bool, gesture g: Int, at time: Int64) {
+        makeUnique()
+        prepareControl(at: time)
+        guard isEnabled(g) != enabled else { return }
+        if enabled { gates[g] &= ~EngineStorage.gateDisabled } else { gates[g] |= EngineStorage.gateDisabled }
+        guard !enabled else { return }
+        switch tracks[g].status {
+        case .active:
+            cancelActive(g)
+        case .tracking, .held:
+            fail(g, .disabled)
+        default:
+            break
+        }
+        settleAfterControl()
+    }
+
+    /// Whether gesture `g` is enabled.
+    package func isEnabled(_ g: Int) -> Bool { gates[g] & EngineStorage.gateDisabled == 0 }
+
+    /// Changes `parameter` of gesture `g` to `value` from its next attempt
+    /// (an attempt in progress keeps the values it started with), at `time`.
+    package mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture g: Int, at time: Int64) throws(ParameterError) {
+        var record = storage.nextRecords.base[g]
+        try parameter.apply(value, to: &record)
+        makeUnique()
+        prepareControl(at: time)
+        storage.nextRecords.base[g] = record
+        gates[g] |= EngineStorage.gateChanged
+        if tracks[g].status == .idle { applyChanges(g) }
+    }
+
+    /// The value gesture `g` will use for `parameter` from its next attempt.
+    package func value(of parameter: RuntimeParameter, gesture g: Int) -> ParameterValue? {
+        parameter.value(in: storage.nextRecords.base[g])
+    }
+
+    /// Run-time parameter changes of `g` take effect: its attempt is starting.
+    @inline(__always)
+    mutating func applyChanges(_ g: Int) {
+        guard gates[g] & EngineStorage.gateChanged != 0 else { return }
+        gates[g] &= ~EngineStorage.gateChanged
+        records[g] = storage.nextRecords.base[g]
+    }
+}
