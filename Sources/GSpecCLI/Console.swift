@@ -37,6 +37,8 @@ public enum ExitCode: Int32, Sendable {
     case inputError = 1
     /// The command line was wrong.
     case usageError = 2
+    /// `gspec diff --exit-code`: the two versions behave differently.
+    case changed = 3
 }
 
 /// Unbuffered, so stdout and stderr interleave in the order they were written.

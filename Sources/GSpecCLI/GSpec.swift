@@ -8,6 +8,7 @@ public enum GSpec {
     static let commands: [String: CommandLineSpec] = [
         "build": BuildCommand.spec,
         "check": CheckCommand.spec,
+        "diff": DiffCommand.spec,
         "eval": EvalCommand.spec,
         "graph": GraphCommand.spec,
         "run": RunCommand.spec,
@@ -22,6 +23,7 @@ public enum GSpec {
         SUBCOMMANDS:
           build   Compile .gesture files to table files.
           check   Parse and check .gesture files and print diagnostics.
+          diff    Compare two versions of a gesture set by behaviour, not text.
           eval    Measure a gesture set on a labelled dataset of traces.
           graph   Draw the optimized automata of a gesture set.
           run     Run a gesture set on a recorded touch trace and print its gesture events.
@@ -78,6 +80,7 @@ public enum GSpec {
         case "build": return BuildCommand.run(parsed, console: console)
         case "run": return RunCommand.run(parsed, console: console)
         case "graph": return GraphCommand.run(parsed, console: console)
+        case "diff": return DiffCommand.run(parsed, console: console)
         case "eval": return EvalCommand.run(parsed, console: console)
         case "test": return TestCommand.run(parsed, console: console)
         default: return CheckCommand.run(parsed, console: console)

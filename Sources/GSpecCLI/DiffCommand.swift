@@ -1,0 +1,65 @@
+import Foundation
+import GestureCompiler
+import GestureRuntime
+
+/// `gspec diff OLD NEW`: what changed in behaviour between two versions of a
+/// gesture set (specs or tables), as `BehaviourDiff` compares them.
+enum DiffCommand {
+    static let spec = CommandLineSpec(
+        name: "diff",
+        abstract: "Compare two versions of a gesture set by behaviour, not text.",
+        usage: "gspec diff <old.gesture|old.gtab> <new.gesture|new.gtab> [--json] [--exit-code]",
+        options: [
+            .init(name: "--json", value: nil, help: "Print the changes as JSON."),
+            .init(name: "--exit-code", value: nil, help: "Exit 3 when behaviour changed, 0 when not."),
+            CommandLineSpec.colorOption,
+        ],
+        discussion: """
+            Gestures are matched by name. Reported: gestures added or removed; a
+            gesture's kind, view and parameters; its compiled automaton when it
+            accepts other input (equivalent automata are unchanged, however they
+            were written); rules; the order of two gestures that tie. Between two
+            specs also: conflicts that appear or disappear, and latency. A
+            reformatted file, renamed constants or edited comments give "no change
+            in behaviour".
+            """
+    )
+
+    static func run(_ parsed: CommandLineSpec.Parsed, console: Console) -> ExitCode {
+        guard parsed.positionals.count == 2 else {
+            console.err("error: expected two gesture sets, the old and the new\nUsage: \(spec.usage)\n")
+            return .usageError
+        }
+        var versions: [BehaviourDiff.Version] = []
+        for path in parsed.positionals {
+            guard let loaded = GestureSetLoader.load(path, parsed, console) else { return .inputError }
+            var version = BehaviourDiff.Version(table: loaded.table, set: loaded.gestureSet)
+            if let set = loaded.gestureSet, let bytes = FileManager.default.contents(atPath: path).map(Array.init) {
+                version.report = Analyzer.analyze(set, source: SourceFile(path: path, bytes: bytes))
+            }
+            versions.append(version)
+        }
+        let changes = BehaviourDiff.compare(versions[0], versions[1])
+        if parsed.flags.contains("--json") {
+            console.out(json(changes))
+        } else if changes.isEmpty {
+            console.out("no change in behaviour\n")
+        } else {
+            console.out(changes.map { $0.message + "\n" }.joined())
+        }
+        return parsed.flags.contains("--exit-code") && !changes.isEmpty ? .changed : .success
+    }
+
+    /// `{"changes":[{"kind":...,"gesture":...,"subject":...,"old":...,"new":...,"message":...}]}`, one change per line.
+    static func json(_ changes: [BehaviourChange]) -> String {
+        let items = changes.map { c -> String in
+            var fields = ["\"kind\":\(TableEmitter.quoted(c.kind.rawValue))"]
+            for (key, value) in [("gesture", c.gesture), ("subject", c.subject), ("old", c.old), ("new", c.new)] {
+                if let value { fields.append("\(TableEmitter.quoted(key)):\(TableEmitter.quoted(value))") }
+            }
+            fields.append("\"message\":\(TableEmitter.quoted(c.message))")
+            return "  {" + fields.joined(separator: ",") + "}"
+        }
+        return "{\"changes\":[" + (items.isEmpty ? "" : "\n" + items.joined(separator: ",\n") + "\n") + "]}\n"
+    }
+}
