@@ -146,6 +146,20 @@ import Testing
         #expect(bad.diagnostics.contains { $0.message.contains("'after' rules form a cycle: ") })
     }
 
+    @Test func profilesSetDefaultsThatExplicitValuesOverride() {
+        for (profile, slop, hold, panThreshold) in [("ios", 10.0, 500_000, 10.0), ("android", 8, 400_000, 8),
+                                                    ("flutter", 18, 500_000, 36), ("web", 9, 251_000, 10)] {
+            let result = check("profile \(profile)\ngesture t: tap {}\ngesture h: longPress {}\ngesture p: pan {}\ngesture q: pan { threshold: 3pt }")
+            #expect(result.diagnostics.isEmpty, "\(profile)")
+            let g = result.gestureSet.gestures
+            #expect(g[0].slop == slop && g[1].duration == Int64(hold) && g[2].threshold == panThreshold && g[3].threshold == 3, "\(profile)")
+        }
+        // A gesture or constant may still be named `profile`.
+        #expect(check("gesture profile: tap {}\ngesture b: tap { taps: 2 }\nprofile requires b to fail").diagnostics.isEmpty)
+        let bad = check("gesture a: tap {}\nprofile andriod\nprofile web")
+        #expect(Set(bad.diagnostics.map(\.id)) == ["profile-after-gesture", "unknown-name", "duplicate-profile"], "\(bad.diagnostics.map(\.id))")
+    }
+
     @Test func rulesResolveToIndices() {
         let result = check("gesture a: tap {}\ngesture b: tap { taps: 2 }\ngesture c: pan {}\na requires b to fail\nb with c\n")
         #expect(result.diagnostics.isEmpty)

@@ -29,7 +29,11 @@ public struct Checker {
         self.source = source
     }
 
+    /// The file's `profile`, if it names one.
+    private var profile: Profile?
+
     private mutating func run(_ syntax: SpecSyntax) -> CheckedGestureSet {
+        checkProfile(syntax)
         for case .constant(let c) in syntax.declarations {
             if let first = constants[c.name.name] {
                 duplicate("constant", c.name, first: first.name)
@@ -114,6 +118,38 @@ public struct Checker {
             }
         }
         return out
+    }
+
+    // MARK: Profile
+
+    /// At most one `profile`, before any gesture, naming a known platform.
+    private mutating func checkProfile(_ syntax: SpecSyntax) {
+        var first: Identifier?
+        var gestureSeen = false
+        for d in syntax.declarations {
+            switch d {
+            case .gesture:
+                gestureSeen = true
+            case .profile(let name, let range):
+                if let first {
+                    error("duplicate-profile", "'profile' is set twice; a file has one", at: range,
+                          notes: [.init("the first 'profile' is here", at: first.range)])
+                    continue
+                }
+                first = name
+                if gestureSeen {
+                    error("profile-after-gesture", "'profile' must come before any gesture, whose defaults it sets", at: range)
+                }
+                if let p = Profile(rawValue: name.name) {
+                    if !gestureSeen { profile = p }
+                } else {
+                    unknownName(name, what: "profile", candidates: Profile.allCases.map(\.rawValue),
+                                expected: "expected one of \(Profile.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+            default:
+                break
+            }
+        }
     }
 
     // MARK: Views
@@ -216,6 +252,7 @@ public struct Checker {
             return nil
         }
         var definition = GestureDefinition(name: g.name.name, kind: kind, nameRange: g.name.range)
+        profile?.applyDefaults(to: &definition)
         definition.doc = g.doc
         var seen: [String: Parameter] = [:]
         var pattern: PatternNode?

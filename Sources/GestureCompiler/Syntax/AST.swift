@@ -16,6 +16,8 @@ public enum Declaration: Hashable, Sendable {
     case gesture(GestureDecl)
     case rule(RuleDecl)
     case view(ViewDecl)
+    /// `profile NAME` (v2): the platform whose defaults the file's gestures take.
+    case profile(Identifier, SourceRange)
 }
 
 /// `let NAME = LITERAL`

@@ -60,6 +60,11 @@ public struct Parser {
         if !doc.isEmpty { return nil }  // a doc comment before anything but a gesture documents nothing
         if isWord("let") { return parseConstant().map(Declaration.constant) }
         if startsView { return parseView(parent: nil).map(Declaration.view) }
+        if startsProfile {
+            let word = advance()
+            let name = advance()
+            return .profile(Identifier(name: text(name), range: name.range), word.range.union(name.range))
+        }
         if current.kind == .identifier && !Keyword.all.contains(text(current)) {
             return parseRule().map(Declaration.rule)
         }
@@ -507,9 +512,16 @@ public struct Parser {
 
     // MARK: Recovery
 
+    /// `profile NAME` (contextual: a gesture may be named `profile`, and
+    /// `profile requires x to fail` is a rule): the word, then a name on the same line.
+    private var startsProfile: Bool {
+        guard isWord("profile"), peek(1).kind == .identifier, !peek(1).leadingNewline else { return false }
+        return !["requires", "with", "after"].contains(text(peek(1)))
+    }
+
     /// Whether the current token can start a declaration.
     private func startsDeclaration(allowRules: Bool = true) -> Bool {
-        if current.kind == .docComment || isWord("gesture") || isWord("let") || startsView { return true }
+        if current.kind == .docComment || isWord("gesture") || isWord("let") || startsView || startsProfile { return true }
         guard allowRules, current.kind == .identifier, peek(1).kind == .identifier else { return false }
         let next = text(peek(1))
         return next == "requires" || next == "with" || next == "after"
