@@ -40,6 +40,16 @@ enum RuntimePaths {
         #expect(message.contains("newer than this runtime supports"))
     }
 
+    /// docs/table-format.md states the record size and section count of the current version.
+    @Test func theFormatPageMatchesTheFormat() throws {
+        let page = try String(contentsOf: RuntimePaths.packageRoot.appendingPathComponent("docs/table-format.md"), encoding: .utf8)
+        let size = TableFormat.recordSize(version: GestureTable.formatVersion)
+        #expect(page.contains("## Binary layout, version \(GestureTable.formatVersion)"))
+        #expect(page.contains("one \(size)-byte record per gesture"), "the page should say \(size) bytes")
+        #expect(page.contains("section count (\(TableFormat.sectionCount(version: GestureTable.formatVersion));"))
+        for tag in TableFormat.tags { #expect(page.contains("`\(tag)`"), "section \(tag) is not documented") }
+    }
+
     /// Version 1 had no view sections and shorter gesture records; its files
     /// still load, as a set without views and with v1 segmentation.
     @Test func versionOneTablesStillLoad() throws {

@@ -50,14 +50,14 @@ public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
 package enum TableFormat {
     package static let magic: [UInt8] = Array("GTAB".utf8)
     static let headerSize = 28
-    static let tags = ["STRS", "GEST", "CLAS", "INFO", "DENS", "CBAS", "CNXT", "CCHK", "RQST", "RQTG", "WTST", "WTTG",
+    package static let tags = ["STRS", "GEST", "CLAS", "INFO", "DENS", "CBAS", "CNXT", "CCHK", "RQST", "RQTG", "WTST", "WTTG",
                        "VNAM", "VPAR", "VFWD", "GVEW", "RQLN", "AFST", "AFTG", "AFWN", "AFLN"]
     /// Sections of each format version: version 1 had no views, version 2 no rule lines, version 3 no `after` rules.
-    static func sectionCount(version: UInt16) -> Int { version == 1 ? 12 : version == 2 ? 16 : version == 3 ? 17 : tags.count }
+    package static func sectionCount(version: UInt16) -> Int { version == 1 ? 12 : version == 2 ? 16 : version == 3 ? 17 : tags.count }
     /// Most gestures in one table.
     package static let maxGestures = 65_535
     /// Size of one encoded gesture record.
-    static func recordSize(version: UInt16) -> Int {
+    package static func recordSize(version: UInt16) -> Int {
         4 * 3 + 6 + 8 * 3 + 8 * 7 + 4 + 2 + 2 + 1 + 1 + 4 + 1 + (version >= 2 ? 8 * 6 + 2 : 0) + (version >= 4 ? 1 + 8 * 9 + 1 : 0)
     }
 
