@@ -94,11 +94,10 @@ enum RunCommand {
         return result.errors.isEmpty ? .success : .inputError
     }
 
-    /// Feeds the whole trace, printing events as they are decided. The
-    /// trace's screen line, else `screen`, gives the engine its screen size.
+    /// Feeds the whole trace, printing events as they are decided, on a screen of `screen` points.
     static func drive<E: TouchEngine>(_ engine: inout E, _ trace: [UInt8], _ printer: Printer, screen: SIMD2<Double>? = nil)
         -> (errors: [TraceReader.LineError], anomalies: StreamAnomalies) {
-        if let size = TraceReader.screenSize(trace) ?? screen { engine.screenSize = size }
+        if let screen { engine.screenSize = screen }
         let table = printer.table
         let views: ((String) -> Int?)? = table.hasViews ? { table.view(named: $0) } : nil
         let gestures = { (name: String) in (0..<table.gestureCount).filter { table.name(of: $0) == name } }

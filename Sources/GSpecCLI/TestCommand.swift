@@ -138,7 +138,11 @@ enum TestCommand {
         var engine = Engine(table: table)
         engine.reportsDeliveries = args.contains("--deliveries")
         engine.explains = args.contains("--explain")
-        let result = RunCommand.drive(&engine, bytes, printer)
+        let screen = TraceReader.screenSize(bytes)
+        guard screen != nil || !table.needsScreenSize else {
+            return .failure(.init(text: "a pan from the right or bottom screen edge needs the screen size: add a first line {\"screen\":[W,H]}"))
+        }
+        let result = RunCommand.drive(&engine, bytes, printer, screen: screen)
         if let e = result.errors.first { return .failure(.init(text: "line \(e.line): \(e.message)")) }
         let actual = captured.text
         guard actual != expected else { return .success(()) }

@@ -168,10 +168,12 @@ public enum FuzzTargets {
             }
             gesture carry: pan { threshold: 0pt }
             gesture pressAfterTap: longPress { duration: 200ms }
+            gesture follow: pan { threshold: 0pt }
             tapOnce with tapTwice
             scrub requires back to fail
             carry after hold
             pressAfterTap after single within 250ms
+            follow after drag
             single requires double to fail
             flick requires drag to fail
             zoom with twist

@@ -121,4 +121,46 @@ import Testing
         try e.set(.threshold, to: .ratio(0.2), gesture: 4, at: 0)
         #expect(e.value(of: .threshold, gesture: 4) == .ratio(0.2))
     }
+
+    /// A pan that begins in the frame one of its fingers lifts arms its
+    /// follower with the fingers still down only: nothing is left stuck.
+    @Test func armingSkipsTheTouchesLiftingInThatFrame() throws {
+        let output = Compiler.compile(SourceFile(path: "arm.gesture", text: """
+            gesture lead: pan {}
+            gesture follow: pan { threshold: 0pt }
+            follow after lead
+            """))
+        var e = Engine(table: try #require(output.table))
+        e.feed(ev(1.0, 1, .began, 100))
+        e.feed(ev(1.0, 2, .began, 140))
+        e.feed(ev(1.1, 1, .moved, 130))
+        e.feed(ev(1.1, 2, .ended, 170))   // lead passes its threshold as finger 2 lifts
+        e.feed(ev(1.2, 1, .moved, 150))
+        e.feed(ev(1.3, 1, .ended, 150))
+        e.finish()
+        #expect(e.events.contains { $0.gesture == 0 && $0.state == .began })
+        #expect(e.events.contains { $0.gesture == 1 && $0.state == .ended }, "\(e.events)")
+        #expect(e.isIdle(0) && e.isIdle(1) && !e.hasTouchesDown)
+    }
+
+    /// `c after b after a`: alone, c keeps b, which then runs freely (its own source is not kept).
+    @Test func anIsolatedGestureKeepsItsSourcesRunnable() throws {
+        let output = Compiler.compile(SourceFile(path: "chain.gesture", text: """
+            gesture a: tap {}
+            gesture b: longPress { duration: 300ms }
+            gesture c: pan { threshold: 0pt }
+            b after a
+            c after b
+            """))
+        let table = try #require(output.table)
+        let alone = table.isolating(2)
+        try TableFormat.validate(alone)
+        var e = Engine(table: alone)
+        e.feed(ev(1.0, 1, .began))
+        e.advance(to: 1_400_000)
+        e.feed(ev(1.5, 1, .moved, 120))
+        e.feed(ev(1.6, 1, .ended, 120))
+        e.finish()
+        #expect(e.events.contains { $0.gesture == 0 && $0.state == .began }, "c, armed by b held still: \(e.events)")
+    }
 }

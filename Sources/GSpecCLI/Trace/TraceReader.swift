@@ -71,7 +71,7 @@ struct TraceReader {
                     case .failure(let message): errors.append(LineError(line: lineNumber, message: message.text))
                     }
                 } else if let parsed = controlLine(line, gestures: gestures) {
-                    if untilTouch { break }
+                    if untilTouch { continue }
                     switch parsed {
                     case .success(let c) where gestures != nil:
                         if let refused = control(c) { errors.append(LineError(line: lineNumber, message: refused)) }

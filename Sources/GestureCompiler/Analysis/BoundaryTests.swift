@@ -44,7 +44,7 @@ public enum BoundaryTests {
     static func withinCases(_ g: Int, in set: CheckedGestureSet) -> [BoundaryCase] {
         guard let rule = set.rules.first(where: { $0.relation == .after && $0.gesture == g }), let within = rule.within else { return [] }
         let a = set.gestures[rule.other]
-        guard (a.kind == .tap && a.recognize == .onLift) || (a.kind == .stroke && a.recognize == .onLift),
+        guard a.kind == .tap || a.kind == .stroke, a.recognize == .onLift,
               let source = ExemplarGenerator.candidates(for: a, view: a.view).first,
               let own = ExemplarGenerator.candidates(for: set.gestures[g], view: set.gestures[g].view).first else { return [] }
         func performed(_ gap: Int64) -> TouchStream {

@@ -5,7 +5,6 @@ public enum LatencyTable {
     public static func render(_ latencies: [Latency], of set: CheckedGestureSet, path: String) -> String {
         var rows = [["gesture", "waits for", "worst", "typical", "typical on"]]
         for l in latencies {
-
             rows.append([
                 set.label(l.gesture),
                 l.waitsFor.isEmpty ? "-" : l.waitsFor.map { set.label($0) }.joined(separator: ", "),

@@ -150,11 +150,14 @@ public enum BehaviourDiff {
     static func ruleTexts(_ v: Version) -> Set<String> {
         let t = v.table
         var out = Set<String>()
+        // First every `after` pair, whose implied `with` is not a rule of its own.
         var after = Set<[Int]>()
+        for g in 0..<t.gestureCount {
+            for a in t.afterTarget[Int(t.afterStart[g])..<Int(t.afterStart[g + 1])] { after.insert([min(Int(a), g), max(Int(a), g)]) }
+        }
         for g in 0..<t.gestureCount {
             for i in Int(t.afterStart[g])..<Int(t.afterStart[g + 1]) {
                 let a = Int(t.afterTarget[i])
-                after.insert([min(a, g), max(a, g)])
                 let within = t.afterWithin[i]
                 out.insert("\(v.label(g)) after \(v.label(a))" + (within > 0 ? " within \(shortest(Double(within) / 1000))ms" : ""))
             }

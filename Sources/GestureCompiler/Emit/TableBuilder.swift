@@ -84,16 +84,14 @@ public struct TableBuilder {
             | (g.delaysTouchesBegan ? GestureRecord.flagDelaysTouchesBegan : 0)
             | (g.delaysTouchesEnded ? GestureRecord.flagDelaysTouchesEnded : 0)
             | (g.series == .continues ? GestureRecord.flagSeriesContinues : 0)
-        let offsets = [g.activeOffsetX, g.activeOffsetY, g.failOffsetX, g.failOffsetY]
-        if g.kind == .pan && (g.minVelocity > 0 || offsets.contains(where: \.isSet)) {
-            r.flags |= GestureRecord.flagPanCriteria
-        }
         r.options = g.enabled ? 0 : GestureRecord.optionDisabled
         r.edges = g.edges.rawValue
         r.edgeWidth = g.edges.isEmpty ? 0 : g.edgeWidth
         (r.activeOffsetX, r.activeOffsetY, r.failOffsetX, r.failOffsetY) = (
             SIMD2(g.activeOffsetX.lower, g.activeOffsetX.upper), SIMD2(g.activeOffsetY.lower, g.activeOffsetY.upper),
             SIMD2(g.failOffsetX.lower, g.failOffsetX.upper), SIMD2(g.failOffsetY.lower, g.failOffsetY.upper))
+        r.minVelocity = g.minVelocity
+        r.updatePanCriteria()
         r.axis = switch g.axis {
         case .any: 0
         case .horizontal: 1
@@ -109,7 +107,6 @@ public struct TableBuilder {
         r.slop = g.slop
         r.tapDistance = g.tapDistance
         r.minDistance = g.minDistance
-        r.minVelocity = g.minVelocity
         r.maxAngle = g.maxAngle
         r.threshold = g.threshold
         r.segment = g.segment

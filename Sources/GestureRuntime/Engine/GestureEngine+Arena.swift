@@ -67,8 +67,9 @@ extension GestureEngine {
         case .restart:
             fail(g, .automaton(symbol, .none))
             // The press that broke the series is the first of a new one.
-            let tracked = tracks[g].tracked
+            let (tracked, armedBy) = (tracks[g].tracked, tracks[g].armedBy)
             tracks[g].reset(start: transitions.startState(g))
+            tracks[g].armedBy = armedBy
             setStatus(g, .tracking)
             tracks[g].tracked = tracked
             tracks[g].seen = tracked
@@ -220,6 +221,7 @@ extension GestureEngine {
     mutating func settleAfterControl() {
         needsSettle = true
         settle()
+        if reportsDeliveries { releaseWithheld() }
     }
 
     /// Records why `g` fails or waits, with what was measured (off the hot path: only with `explains`).

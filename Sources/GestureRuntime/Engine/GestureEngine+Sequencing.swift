@@ -22,7 +22,9 @@ extension GestureEngine {
         for b in rules.armed(by: a) where tracks[Int(b)].status == .idle && gates[Int(b)] & EngineStorage.gateDisabled == 0 {
             let g = Int(b)
             applyChanges(g)
+            // Not the touches lifting in this frame: the frame's lifts reach `a` after this, and never `g`.
             var touches = tracks[a].tracked
+            for lift in frameEnded { touches &= ~bit(lift.slot) }
             if hasViews { for s in 0..<Self.slotCount where touches & bit(s) != 0 && !sees(g, s) { touches &= ~bit(s) } }
             guard touches != 0 else { continue }
             tracks[g].reset(start: transitions.startState(g))
@@ -45,6 +47,11 @@ extension GestureEngine {
         for b in rules.armed(by: a) {
             let g = Int(b)
             guard tracks[g].armedBy == Int32(a) else { continue }
+            // Another continuous source still active keeps it armed.
+            if let other = armingSource(g), other != a, records[other].kind.isContinuous {
+                tracks[g].armedBy = Int32(other)
+                continue
+            }
             tracks[g].armedBy = -1
             fail(g, .disarmed(a))
         }

@@ -206,6 +206,11 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         }
         frameTime = clock
         if !frame.isEmpty { applyFrame() }
+        // Every gesture back in `possible`: no tap series goes on, no `within` window stays open.
+        for g in gestureRange {
+            series[g] = TapSeries()
+            recognizedAt[g] = .min
+        }
     }
 
     /// Forgets the events reported so far, keeping the buffer's storage.
@@ -384,7 +389,8 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     /// series' last lift and within `tapDistance` of its first press.
     private func continuesSeries(_ g: Int, _ visible: UInt32) -> Bool {
         let last = series[g]
-        guard clock <= last.until else { return false }
+        // Exclusive, as while counting: a press exactly `maxInterval` after the lift is late.
+        guard clock < last.until else { return false }
         let s = visible.trailingZeroBitCount
         return !Length.exceeds(slots[s].x - last.x, slots[s].y - last.y, records[g].tapDistance)
     }

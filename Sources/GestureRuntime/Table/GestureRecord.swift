@@ -146,6 +146,16 @@ package struct GestureRecord: Hashable, Sendable {
 }
 
 extension GestureRecord {
+    /// Sets `flagPanCriteria` from the pan's offsets and minimum velocity.
+    package mutating func updatePanCriteria() {
+        let offsets = [activeOffsetX, activeOffsetY, failOffsetX, failOffsetY]
+        if kind == .pan && (minVelocity > 0 || offsets.contains { $0 != Self.unsetOffset }) {
+            flags |= Self.flagPanCriteria
+        } else {
+            flags &= ~Self.flagPanCriteria
+        }
+    }
+
     /// A stroke whose segments are collected and cleaned up at lift
     /// (`minSegment`, `hooks`, `chord`) rather than read as they come.
     @inline(__always)

@@ -81,6 +81,14 @@ public struct GestureTable: Hashable, Sendable {
         let sources = afterStart.count > g + 1 ? afterTarget[Int(afterStart[g])..<Int(afterStart[g + 1])].map(Int.init) : []
         let kept = [g] + sources.filter { $0 != g }
         t.gestures = kept.map { gestures[$0] }
+        // Flags as the rules left here say: g is armed (if it has sources), its sources arm it and
+        // nothing else, and are armed by nothing (their own sources are not kept: alone, they run freely).
+        for (k, var r) in t.gestures.enumerated() {
+            r.flags &= ~(GestureRecord.flagArmed | GestureRecord.flagArms)
+            if k == 0 && kept.count > 1 { r.flags |= GestureRecord.flagArmed }
+            if k > 0 { r.flags |= GestureRecord.flagArms }
+            t.gestures[k] = r
+        }
         t.classMap = kept.flatMap { classMap[$0 * Symbol.count ..< ($0 + 1) * Symbol.count] }
         let n = kept.count, others = (1..<n).map(UInt32.init)
         (t.requiresStart, t.requiresTarget, t.requiresLines) = (Array(repeating: 0, count: n + 1), [], [])

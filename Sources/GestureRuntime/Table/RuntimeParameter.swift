@@ -80,11 +80,7 @@ public enum RuntimeParameter: String, CaseIterable, Hashable, Sendable {
         case (.minVelocity, .pointsPerSecond(let v)):
             try check(v.isFinite && v >= 0, "at least 0 pt/s")
             record.minVelocity = v
-            if record.kind == .pan {
-                let criteria = v > 0 || [record.activeOffsetX, record.activeOffsetY, record.failOffsetX, record.failOffsetY]
-                    .contains { $0 != GestureRecord.unsetOffset }
-                if criteria { record.flags |= GestureRecord.flagPanCriteria } else { record.flags &= ~GestureRecord.flagPanCriteria }
-            }
+            record.updatePanCriteria()
         case (.maxAngle, .radians(let r)):
             try check(r.isFinite && r > 0 && r <= .pi / 2 + 1e-12, "greater than 0 deg and at most 90 deg")
             record.maxAngle = min(r, .pi / 2)

@@ -255,6 +255,8 @@ package enum TableFormat {
         } else {
             t.afterStart = Array(repeating: 0, count: t.gestures.count + 1)
         }
+        // Flag bits 16 and up meant nothing before version 4.
+        if version < 4, t.gestures.contains(where: { $0.flags & 0xF0 != 0 }) { throw .invalid("flags unknown to format version \(version)") }
         try validate(t)
         return t
     }
@@ -298,10 +300,19 @@ package enum TableFormat {
         guard t.afterStart.count == n + 1, t.afterStart.first == 0, Int(t.afterStart[n]) == t.afterTarget.count,
               t.afterWithin.count == t.afterTarget.count, t.afterLines.count == t.afterTarget.count,
               t.afterWithin.allSatisfy({ $0 >= 0 }) else { throw .invalid("after rules") }
+        var arms = [Bool](repeating: false, count: n)
         for g in 0..<n {
             guard t.afterStart[g] <= t.afterStart[g + 1] else { throw .invalid("after rules") }
-            for source in t.afterTarget[Int(t.afterStart[g])..<Int(t.afterStart[g + 1])] where Int(source) >= n || Int(source) == g {
-                throw .invalid("after rule of gesture \(g)")
+            for source in t.afterTarget[Int(t.afterStart[g])..<Int(t.afterStart[g + 1])] {
+                guard Int(source) < n, Int(source) != g else { throw .invalid("after rule of gesture \(g)") }
+                arms[Int(source)] = true
+            }
+        }
+        // The engine trusts these flags instead of the lists on its hot path: they must agree.
+        for (g, r) in t.gestures.enumerated() {
+            let armed = t.afterStart[g] < t.afterStart[g + 1]
+            guard (r.flags & GestureRecord.flagArmed != 0) == armed, (r.flags & GestureRecord.flagArms != 0) == arms[g] else {
+                throw .invalid("after flags of gesture \(g)")
             }
         }
         let views = t.viewNames.count
