@@ -57,7 +57,8 @@ struct Simulator {
     private func build(_ order: [Int], rules: Bool) -> GestureTable {
         var position = [Int: Int]()
         for (i, g) in order.enumerated() { position[g] = i }
-        var subset = CheckedGestureSet(gestures: order.map { set.gestures[$0] }, rules: [], views: set.views)
+        // Gestures disabled at start are analyzed as they behave once enabled.
+        var subset = CheckedGestureSet(gestures: order.map { var d = set.gestures[$0]; d.enabled = true; return d }, rules: [], views: set.views)
         for r in set.rules where rules || r.relation == .after {
             guard let a = position[r.gesture], let b = position[r.other] else { continue }
             subset.rules.append(Rule(relation: r.relation, gesture: a, other: b, range: r.range, within: r.within))

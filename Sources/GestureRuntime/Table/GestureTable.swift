@@ -74,7 +74,7 @@ public struct GestureTable: Hashable, Sendable {
 
     /// The table of gesture `g` alone: no rules, the same automaton, thresholds
     /// and view tree. Tools use it to test one gesture in isolation.
-    /// A gesture that an `after` rule arms keeps the gestures that arm it
+    /// Every kept gesture is enabled. A gesture that an `after` rule arms keeps the gestures that arm it
     /// (after it, with those rules alone): alone, it could never be armed.
     package func isolating(_ g: Int) -> GestureTable {
         var t = self
@@ -84,6 +84,8 @@ public struct GestureTable: Hashable, Sendable {
         // Flags as the rules left here say: g is armed (if it has sources), its sources arm it and
         // nothing else, and are armed by nothing (their own sources are not kept: alone, they run freely).
         for (k, var r) in t.gestures.enumerated() {
+            // Tested as it behaves once enabled: a gesture disabled at start is still tested.
+            r.options &= ~GestureRecord.optionDisabled
             r.flags &= ~(GestureRecord.flagArmed | GestureRecord.flagArms)
             if k == 0 && kept.count > 1 { r.flags |= GestureRecord.flagArmed }
             if k > 0 { r.flags |= GestureRecord.flagArms }
