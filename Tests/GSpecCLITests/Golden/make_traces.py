@@ -284,6 +284,15 @@ t.ev(2.0, 2, "began", 100, 100).ev(2.1, 2, "moved", 106, 100).ev(2.2, 2, "ended"
 t.ev(3.0, 3, "began", 200, 200).ev(3.9, 3, "ended", 200, 200)
 t.save("control-parameters")
 
+# --- profiles -------------------------------------------------------------------
+S = "Tests/GSpecCLITests/Golden/specs/profile-web.gesture"
+Trace(S, "a press of 300ms: too long for a web tap (250ms); the press begins at 251ms; hold (600ms) does not").tap(
+    1.0, hold=0.3).save("profile-web-press")
+Trace(S, "a tap of 200ms moving nothing: a tap under Hammer's 250ms").tap(1.0, hold=0.2).save("profile-web-tap")
+t = Trace(S, "a flick of 40pt in 100ms (400pt/s): a swipe past Hammer's 10pt at 300pt/s")
+t.path(1.0, 1, line((100, 100), (140, 100), 6), dt=1/60)
+t.save("profile-web-swipe")
+
 # --- touch delivery (views) --------------------------------------------------
 G = "Tests/GSpecCLITests/Golden/specs/"
 Trace(G + "delivery-double-tap.gesture", "seed 002, delaysTouchesEnded on: began, began, cancelled, cancelled"
