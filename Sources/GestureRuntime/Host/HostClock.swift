@@ -23,7 +23,7 @@ public struct HostClock: Hashable, Sendable {
     @inlinable
     public mutating func microseconds(_ seconds: Double) -> Int64 {
         guard seconds.isFinite else { return last }
-        guard let t = peek(seconds) else {
+        guard start != nil, let t = peek(seconds) else {
             start = seconds
             return last
         }
@@ -33,10 +33,13 @@ public struct HostClock: Hashable, Sendable {
 
     /// The engine time of platform time `seconds` without taking it as the
     /// latest (for a timer's "now", which must not hold back touches that
-    /// happened earlier but are delivered later); nil before any time was seen.
+    /// happened earlier but are delivered later); nil for a non-finite time.
+    /// Before any finite time was seen the origin is 0, as `seconds(_:)`
+    /// counts it, so a deadline reported then fires when its timer does.
     @inlinable
     public func peek(_ seconds: Double) -> Int64? {
-        guard let start, seconds.isFinite else { return nil }
+        guard seconds.isFinite else { return nil }
+        let start = self.start ?? 0
         // Clamped before the conversion: a time centuries away must not trap.
         // Times before the origin clamp to 0, so adding a half and truncating
         // rounds to nearest, without a call to libm's `round`.
