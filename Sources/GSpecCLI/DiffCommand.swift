@@ -34,8 +34,8 @@ enum DiffCommand {
         for path in parsed.positionals {
             guard let loaded = GestureSetLoader.load(path, parsed, console) else { return .inputError }
             var version = BehaviourDiff.Version(table: loaded.table, set: loaded.gestureSet)
-            if let set = loaded.gestureSet, let bytes = FileManager.default.contents(atPath: path).map(Array.init) {
-                version.report = Analyzer.analyze(set, source: SourceFile(path: path, bytes: bytes))
+            if let set = loaded.gestureSet, let source = loaded.source {
+                version.report = Analyzer.analyze(set, source: source, tableBuilt: true)
             }
             versions.append(version)
         }

@@ -10,6 +10,8 @@ enum GestureSetLoader {
         var table: GestureTable
         /// The checked set, when the input was a spec (the reference interpreter needs it).
         var gestureSet: CheckedGestureSet?
+        /// The spec's source, when the input was a spec (the analysis needs it).
+        var source: SourceFile?
     }
 
     static func load(_ path: String, _ parsed: CommandLineSpec.Parsed, _ console: Console) -> Loaded? {
@@ -28,6 +30,6 @@ enum GestureSetLoader {
         let source = SourceFile(path: path, bytes: bytes)
         let output = Compiler.compile(source)
         console.err(DiagnosticRenderer(colored: CheckCommand.colored(parsed, console)).render(output.diagnostics, in: source))
-        return output.table.map { Loaded(table: $0, gestureSet: output.frontend.gestureSet) }
+        return output.table.map { Loaded(table: $0, gestureSet: output.frontend.gestureSet, source: source) }
     }
 }

@@ -230,8 +230,7 @@ public enum BoundaryTests {
                 drag(length, speed: g.minVelocity * 1.001).stream("a drag \(name) at \(plain(g.minVelocity * 1.001))pt/s"),
                 drag(length, speed: g.minVelocity * 0.999).stream("a drag \(name) at \(plain(g.minVelocity * 0.999))pt/s"))
         }
-        if let edge = [(Direction.left, "left"), (.up, "top"), (.right, "right"), (.down, "bottom")]
-            .first(where: { g.edges.contains(DirectionSet($0.0)) })?.1 {
+        if let edge = ExemplarGenerator.firstEdge(g)?.name {
             add("edgeWidth", distance(g.edgeWidth),
                 drag(begin + 20, start: ExemplarGenerator.panStart(g, depth: g.edgeWidth)).stream("a drag from \(distance(g.edgeWidth)) inside the \(edge) edge"),
                 drag(begin + 20, start: ExemplarGenerator.panStart(g, depth: g.edgeWidth + nudge))

@@ -223,11 +223,18 @@ enum ExemplarGenerator {
     /// bottom of `TouchStream.screen`), else at `origin`.
     static func panStart(_ g: GestureDefinition, depth: Double? = nil) -> SIMD2<Double> {
         let inset = depth ?? g.edgeWidth / 2, screen = TouchStream.screen
-        if g.edges.contains(DirectionSet(.left)) { return SIMD2(inset, origin.y) }
-        if g.edges.contains(DirectionSet(.up)) { return SIMD2(origin.x, inset) }
-        if g.edges.contains(DirectionSet(.right)) { return SIMD2(screen.x - inset, origin.y) }
-        if g.edges.contains(DirectionSet(.down)) { return SIMD2(origin.x, screen.y - inset) }
-        return origin
+        switch firstEdge(g)?.edge {
+        case .left: return SIMD2(inset, origin.y)
+        case .up: return SIMD2(origin.x, inset)
+        case .right: return SIMD2(screen.x - inset, origin.y)
+        case .down: return SIMD2(origin.x, screen.y - inset)
+        default: return origin
+        }
+    }
+
+    /// The first of a pan's screen edges in the order left, top, right, bottom, with its name.
+    static func firstEdge(_ g: GestureDefinition) -> (edge: Direction, name: String)? {
+        [(Direction.left, "left"), (.up, "top"), (.right, "right"), (.down, "bottom")].first { g.edges.contains(DirectionSet($0.0)) }
     }
 
     /// The directions along the axes a pan may be dragged in and begin: its axis's, in which

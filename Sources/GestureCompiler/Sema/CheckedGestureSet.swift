@@ -32,7 +32,7 @@ public struct CheckedGestureSet: Hashable, Sendable {
 
     /// Whether a pan from the right or bottom screen edge needs the screen's size to run.
     public var needsScreenSize: Bool {
-        gestures.contains { !$0.edges.intersection(DirectionSet(.right).union(DirectionSet(.down))).isEmpty }
+        gestures.contains { !$0.edges.intersection(.screenSizedEdges).isEmpty }
     }
 }
 

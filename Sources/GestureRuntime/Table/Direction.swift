@@ -48,6 +48,8 @@ public struct DirectionSet: OptionSet, Hashable, Sendable {
     public static let vertical: DirectionSet = [DirectionSet(.up), DirectionSet(.down)]
     /// All eight classes.
     public static let any = DirectionSet(rawValue: 0xFF)
+    /// The screen edges a pan can only be near once the screen's size is known: right and bottom.
+    package static let screenSizedEdges: DirectionSet = [DirectionSet(.right), DirectionSet(.down)]
 
     /// The directions in the set, in raw-value order.
     public var directions: [Direction] {

@@ -59,8 +59,7 @@ public struct GestureTable: Hashable, Sendable {
     /// Whether a gesture is a pan from the right or bottom screen edge, which
     /// needs the screen's size (`Engine.screenSize`).
     package var needsScreenSize: Bool {
-        let far = DirectionSet(.right).union(DirectionSet(.down)).rawValue
-        return gestures.contains { $0.edges & far != 0 }
+        gestures.contains { $0.edges & DirectionSet.screenSizedEdges.rawValue != 0 }
     }
 
     /// An empty table, for builders.
