@@ -57,7 +57,7 @@ import Testing
         let (status, out) = try diff(Self.base, changed, ["--exit-code"])
         #expect(status == .changed)
         let lines = out.split(separator: "\n").map(String.init)
-        #expect(lines.filter { $0.hasPrefix("'move': threshold 10 -> 25") }.count == 1, "\(out)")
+        #expect(lines.filter { $0.hasPrefix("'move': threshold 10pt -> 25pt") }.count == 1, "\(out)")
         #expect(lines.filter { $0.hasPrefix("'mark': its automaton accepts other input") }.count == 1)
         #expect(lines.contains("gesture 'hold' added (longPress)") && lines.contains("rule added: move with zoomIn"))
         #expect(!lines.contains { $0.hasPrefix("'select'") || $0.hasPrefix("'zoomIn'") }, "unchanged gestures: \(out)")

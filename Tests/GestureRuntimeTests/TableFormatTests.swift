@@ -48,6 +48,11 @@ enum RuntimePaths {
         #expect(page.contains("one \(size)-byte record per gesture"), "the page should say \(size) bytes")
         #expect(page.contains("section count (\(TableFormat.sectionCount(version: GestureTable.formatVersion));"))
         for tag in TableFormat.tags { #expect(page.contains("`\(tag)`"), "section \(tag) is not documented") }
+        // The parameter fields, in the order GestureParameter.all gives the writer.
+        let fields = GestureParameter.recordFields(version: GestureTable.formatVersion).map { f in
+            GestureParameter.all.first { $0.storage == f }!.name
+        }
+        #expect(page.contains("| \(fields.count) × 8 or 16 | parameter fields: \(fields.joined(separator: ", ")) |"), "\(fields)")
     }
 
     /// Version 1 had no view sections and shorter gesture records; its files
@@ -59,7 +64,10 @@ enum RuntimePaths {
         let v1 = TableFormat.encode(table, version: 1)
         #expect(v1[4] == 1 && v1[8] == 12)
         #expect(v1.count < table.encoded().count)
-        var withoutLines = table
+        // Versions before 5 kept no profile and no record of which values came from it.
+        var older = table
+        for g in older.gestures.indices { (older.gestures[g].profile, older.gestures[g].fromProfile) = (0, 0) }
+        var withoutLines = older
         withoutLines.requiresLines = []
         #expect(try GestureTable(decoding: v1) == withoutLines)
         // Version 2 had views but no rule lines: explanations then name no line.
@@ -70,7 +78,8 @@ enum RuntimePaths {
         // Version 3 had no pan edges or offsets: a set without them loads as it was.
         let v3 = TableFormat.encode(table, version: 3)
         #expect(v3[4] == 3 && v3.count < table.encoded().count)
-        #expect(try GestureTable(decoding: v3) == table)
+        #expect(try GestureTable(decoding: v3) == older)
+        #expect(try GestureTable(decoding: TableFormat.encode(table, version: 4)) == older)
         // A version 1 header on a later payload is refused, not misread.
         #expect(throws: TableError.self) { try GestureTable(decoding: Array(v1[0..<6]) + Array(table.encoded()[6...])) }
     }

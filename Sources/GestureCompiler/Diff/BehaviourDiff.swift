@@ -96,30 +96,11 @@ public enum BehaviourDiff {
         return out
     }
 
-    /// The record's behaviour as named values, in a fixed order (layout fields and derived flags left out).
+    /// The record's parameters as a spec writes them, in `GestureParameter.all`'s order,
+    /// and whether its view forwards its events.
     static func parameters(_ r: GestureRecord) -> [(String, String)] {
-        func ms(_ us: Int64) -> String { shortest(Double(us) / 1000) + "ms" }
-        func pt(_ x: Double) -> String { shortest(x) + "pt" }
-        func range(_ r: SIMD2<Double>) -> String {
-            r == GestureRecord.unsetOffset ? "none" : "\(r.x.isFinite ? pt(r.x) : "-inf")...\(r.y.isFinite ? pt(r.y) : "inf")"
-        }
-        let delivery = GestureRecord.flagCancelsTouches | GestureRecord.flagDelaysTouchesBegan | GestureRecord.flagDelaysTouchesEnded
-            | GestureRecord.flagForwarded
-        return [
-            ("taps", "\(r.taps)"), ("touches", "\(r.minTouches)...\(r.maxTouches == 0 ? "" : "\(r.maxTouches)")"),
-            ("maxInterval", ms(r.maxInterval)), ("maxDuration", ms(r.maxDuration)), ("duration", ms(r.duration)),
-            ("slop", pt(r.slop)), ("tapDistance", pt(r.tapDistance)), ("minDistance", pt(r.minDistance)),
-            ("minVelocity", shortest(r.minVelocity) + "pt/s"), ("maxAngle", shortest(r.maxAngle * 180 / .pi) + "deg"),
-            ("threshold", shortest(r.threshold)), ("axis", "\(r.axis)"), ("directions", "\(r.directions)"),
-            ("segment", shortest(r.segment)), ("hysteresis", shortest(r.hysteresis)), ("minSegment", shortest(r.minSegment)),
-            ("hooks", shortest(r.hooks)), ("smoothing", shortest(r.smoothing)), ("chord", "\(r.chord)"),
-            ("chordAngles", "\(shortest(r.chordMin))...\(shortest(r.chordMax))"), ("strokeFlags", "\(r.strokeFlags)"),
-            ("delivery", "\(r.flags & delivery)"), ("series", r.flags & GestureRecord.flagSeriesContinues != 0 ? "continues" : "restart"),
-            ("edges", "\(r.edges)"), ("edgeWidth", pt(r.edgeWidth)),
-            ("activeOffsetX", range(r.activeOffsetX)), ("activeOffsetY", range(r.activeOffsetY)),
-            ("failOffsetX", range(r.failOffsetX)), ("failOffsetY", range(r.failOffsetY)),
-            ("enabled", r.options & GestureRecord.optionDisabled == 0 ? "true" : "false"),
-        ]
+        GestureParameter.all.filter { $0.applies(to: r.kind) }.compactMap { p in r.text(of: p).map { (p.name, $0) } }
+            + [("forwarded", r.flags & GestureRecord.flagForwarded != 0 ? "true" : "false")]
     }
 
     /// Nil when the two automata are equivalent (the same output and timer

@@ -76,49 +76,13 @@ public struct TableBuilder {
         let minimal = dfa.minimized()
         let (classOf, representatives) = minimal.symbolClasses()
 
-        var r = GestureRecord(kind: g.kind)
+        // The definition's record holds every parameter already (GestureParameter.all).
+        var r = g.record
         r.name = intern(g.name)
         r.doc = g.doc.map { intern($0) } ?? GestureRecord.none
         r.line = UInt32(line)
-        r.flags = (g.cancelsTouches ? GestureRecord.flagCancelsTouches : 0)
-            | (g.delaysTouchesBegan ? GestureRecord.flagDelaysTouchesBegan : 0)
-            | (g.delaysTouchesEnded ? GestureRecord.flagDelaysTouchesEnded : 0)
-            | (g.series == .continues ? GestureRecord.flagSeriesContinues : 0)
-        r.options = g.enabled ? 0 : GestureRecord.optionDisabled
-        r.edges = g.edges.rawValue
-        r.edgeWidth = g.edges.isEmpty ? 0 : g.edgeWidth
-        (r.activeOffsetX, r.activeOffsetY, r.failOffsetX, r.failOffsetY) = (
-            SIMD2(g.activeOffsetX.lower, g.activeOffsetX.upper), SIMD2(g.activeOffsetY.lower, g.activeOffsetY.upper),
-            SIMD2(g.failOffsetX.lower, g.failOffsetX.upper), SIMD2(g.failOffsetY.lower, g.failOffsetY.upper))
-        r.minVelocity = g.minVelocity
+        if g.edges.isEmpty { r.edgeWidth = 0 }
         r.updatePanCriteria()
-        r.axis = switch g.axis {
-        case .any: 0
-        case .horizontal: 1
-        case .vertical: 2
-        }
-        r.directions = g.directions.rawValue
-        r.taps = UInt8(g.taps)
-        r.minTouches = UInt8(g.minTouches)
-        r.maxTouches = UInt8(g.maxTouches ?? 0)
-        r.maxInterval = g.maxInterval
-        r.maxDuration = g.maxDuration
-        r.duration = g.duration
-        r.slop = g.slop
-        r.tapDistance = g.tapDistance
-        r.minDistance = g.minDistance
-        r.maxAngle = g.maxAngle
-        r.threshold = g.threshold
-        r.segment = g.segment
-        r.hysteresis = g.hysteresis
-        r.minSegment = g.minSegment
-        r.hooks = g.hooks
-        r.smoothing = g.smoothing
-        r.chord = g.chord?.rawValue ?? 0xFF
-        (r.chordMin, r.chordMax) = (g.chordAngles?.lowerBound ?? 0, g.chordAngles?.upperBound ?? 0)
-        r.strokeFlags = (g.resample ? GestureRecord.strokeResample : 0)
-            | (g.segmentIsRelative ? GestureRecord.strokeRelativeSegment : 0)
-            | (g.chordAngles != nil ? GestureRecord.strokeChordRange : 0)
         r.stateBase = UInt32(table.stateInfo.count)
         r.stateCount = UInt16(minimal.stateCount)
         r.startState = UInt16(minimal.start)

@@ -11,23 +11,28 @@ public enum TableEmitter {
         out += "  \"symbols\": [" + Symbol.allCases.map { quoted($0.name) }.joined(separator: ", ") + "],\n"
         out += "  \"gestures\": [\n"
         out += t.gestures.map { r in
-            let fields: [(String, String)] = [
+            var fields: [(String, String)] = [
                 ("name", quoted(t.strings[Int(r.name)])), ("kind", quoted(r.kind.keyword)),
                 ("doc", r.doc == GestureRecord.none ? "null" : quoted(t.strings[Int(r.doc)])), ("line", "\(r.line)"),
-                ("flags", "\(r.flags)"), ("axis", "\(r.axis)"), ("directions", "\(r.directions)"), ("taps", "\(r.taps)"),
-                ("minTouches", "\(r.minTouches)"), ("maxTouches", "\(r.maxTouches)"),
-                ("maxIntervalMicroseconds", "\(r.maxInterval)"), ("maxDurationMicroseconds", "\(r.maxDuration)"),
-                ("durationMicroseconds", "\(r.duration)"), ("slop", "\(r.slop)"), ("tapDistance", "\(r.tapDistance)"),
-                ("minDistance", "\(r.minDistance)"), ("minVelocity", "\(r.minVelocity)"), ("maxAngle", "\(r.maxAngle)"),
-                ("threshold", "\(r.threshold)"), ("segment", "\(r.segment)"), ("hysteresis", "\(r.hysteresis)"),
-                ("minSegment", "\(r.minSegment)"), ("hooks", "\(r.hooks)"), ("smoothing", "\(r.smoothing)"),
+                ("flags", "\(r.flags)"), ("options", "\(r.options)"), ("axis", "\(r.axis)"), ("directions", "\(r.directions)"),
+                ("taps", "\(r.taps)"), ("minTouches", "\(r.minTouches)"), ("maxTouches", "\(r.maxTouches)"),
                 ("chord", "\(r.chord)"), ("chordMin", "\(r.chordMin)"), ("chordMax", "\(r.chordMax)"),
-                ("strokeFlags", "\(r.strokeFlags)"), ("edges", "\(r.edges)"), ("edgeWidth", "\(r.edgeWidth)"),
-                ("activeOffsetX", range(r.activeOffsetX)), ("activeOffsetY", range(r.activeOffsetY)),
-                ("failOffsetX", range(r.failOffsetX)), ("failOffsetY", range(r.failOffsetY)), ("options", "\(r.options)"),
-                ("stateBase", "\(r.stateBase)"),
-                ("stateCount", "\(r.stateCount)"), ("startState", "\(r.startState)"), ("classCount", "\(r.classCount)"),
-                ("packing", quoted(r.packing == GestureRecord.packingComb ? "comb" : "dense")),
+                ("strokeFlags", "\(r.strokeFlags)"), ("edges", "\(r.edges)"),
+                ("profile", Profile(code: r.profile).map { quoted($0.rawValue) } ?? "null"), ("fromProfile", "\(r.fromProfile)"),
+            ]
+            // The parameter fields as the format writes them, each under the first parameter kept there.
+            for f in GestureParameter.recordFields(version: GestureTable.formatVersion) {
+                let name = GestureParameter.all.first { $0.storage == f }!.name
+                switch f {
+                case .microseconds(let k): fields.append((name + "Microseconds", "\(r[keyPath: k])"))
+                case .real(let k): fields.append((name, "\(r[keyPath: k])"))
+                case .range(let k): fields.append((name, range(r[keyPath: k])))
+                default: break
+                }
+            }
+            fields += [
+                ("stateBase", "\(r.stateBase)"), ("stateCount", "\(r.stateCount)"), ("startState", "\(r.startState)"),
+                ("classCount", "\(r.classCount)"), ("packing", quoted(r.packing == GestureRecord.packingComb ? "comb" : "dense")),
                 ("transitionBase", "\(r.transitionBase)"),
             ]
             return "    {" + fields.map { "\(quoted($0.0)): \($0.1)" }.joined(separator: ", ") + "}"

@@ -100,6 +100,9 @@ public struct OffsetRange: Hashable, Sendable {
     }
 
     public var isSet: Bool { self != .unset }
+
+    init(_ pair: SIMD2<Double>) { self.init(lower: pair.x, upper: pair.y) }
+    var pair: SIMD2<Double> { SIMD2(lower, upper) }
 }
 
 /// The axis a pan or stroke measures movement on.
@@ -117,6 +120,11 @@ public enum Axis: String, Hashable, Sendable, CaseIterable {
 }
 
 /// One gesture with every parameter of its kind resolved.
+///
+/// The parameters live in `record`, the runtime's record for the gesture,
+/// where `GestureParameter.all` says each one is kept: the checker stores
+/// into it through that description, and the table builder starts from it.
+/// The properties below read and write it in the compiler's types.
 public struct GestureDefinition: Hashable, Sendable {
     /// The declared name, unique in its set.
     public var name: String
@@ -125,67 +133,13 @@ public struct GestureDefinition: Hashable, Sendable {
     public var doc: String?
     /// Where the gesture's name is declared.
     public var nameRange: SourceRange
-
-    /// Taps required (tap), or taps before the press (longPress).
-    public var taps: Int
-    /// Fewest fingers the gesture uses.
-    public var minTouches: Int
-    /// `nil`: no upper bound (a pan's default `1...`).
-    public var maxTouches: Int?
-    /// Microseconds from a press's last lift to the next press's first down.
-    public var maxInterval: Int64
-    /// Longest press, in microseconds.
-    public var maxDuration: Int64
-    /// Points a finger may move from its down point before a tap or long press fails.
-    public var slop: Double
-    /// Points between the first press of a series and each later one.
-    public var tapDistance: Double
-    /// Microseconds a long press must be held.
-    public var duration: Int64
-    /// Directions a swipe may go.
-    public var directions: DirectionSet
-    /// Points a swipe must travel.
-    public var minDistance: Double
-    /// Average points per second a swipe must reach; the velocity a pan must reach to begin (0: none).
-    public var minVelocity: Double
-    /// Radians a swipe may deviate from an allowed direction.
-    public var maxAngle: Double
-    /// pan: points; pinch: |scale - 1|; rotation: radians.
-    public var threshold: Double
-    /// The axis a pan or stroke measures on.
-    public var axis: Axis
-    /// Points of travel that make one stroke step (a fraction of the stroke's size when `segmentIsRelative`).
-    public var segment: Double
-    public var segmentIsRelative = false
-    /// Take steps every `segment` along the path rather than from an anchor.
-    public var resample = false
-    /// Radians a step may stray from its segment's class before starting another.
-    public var hysteresis = 0.0
-    /// Fractions of the path: shorter interior segments (`minSegment`) and end segments (`hooks`) are dropped at lift.
-    public var minSegment = 0.0
-    public var hooks = 0.0
-    /// Share of the previous smoothed point kept for each sample (0: the raw samples).
-    public var smoothing = 0.0
-    /// Directions the line from the stroke's start to its end may point at lift; nil: any.
-    public var chord: DirectionSet?
-    /// Or the range of angles it may have (radians, counter-clockwise from the x axis, y up).
-    public var chordAngles: ClosedRange<Double>?
+    /// Every parameter the table keeps, with its profile and which ones the
+    /// spec wrote; name, automaton and rule fields are the builder's.
+    package var record: GestureRecord
     /// A stroke's pattern; nil for other kinds.
     public var pattern: StrokePattern?
     /// When a stroke or a tap decides.
-    public var recognize: RecognizeMode
-    /// Whether a tap's series goes on after it fires.
-    public var series = SeriesMode.restart
-    /// Screen edges a pan's first touch must begin near (`left` `right` `up` `down` for
-    /// left, right, top, bottom); empty: anywhere.
-    public var edges = DirectionSet()
-    /// How near, in points.
-    public var edgeWidth = 20.0
-    /// Pan activation and failure ranges of the translation, per axis.
-    public var activeOffsetX = OffsetRange.unset
-    public var activeOffsetY = OffsetRange.unset
-    public var failOffsetX = OffsetRange.unset
-    public var failOffsetY = OffsetRange.unset
+    public var recognize = RecognizeMode.onLift
 
     /// The longest wait for other gestures (microseconds) the rules may impose
     /// between completing and being recognized; nil: any. Checked by the analysis.
@@ -202,46 +156,129 @@ public struct GestureDefinition: Hashable, Sendable {
     /// The view does not handle the gesture's events: they go to its parent (`forwards: name`).
     public var forwarded = false
 
-    /// UIKit's `cancelsTouchesInView`: the view gets `cancelled` for the touches once the gesture is recognized.
-    public var cancelsTouches: Bool
-    /// UIKit's `delaysTouchesBegan`: began/moved deliveries wait until the gesture is decided.
-    public var delaysTouchesBegan: Bool
-    /// UIKit's `delaysTouchesEnded`: ended deliveries wait until the gesture is decided.
-    public var delaysTouchesEnded: Bool
-    /// Whether the gesture is enabled when the engine starts (`enabled: false`: switched on at run time).
-    public var enabled = true
-
-    /// The defaults of LANGUAGE.md for a kind.
-    public init(name: String, kind: GestureKind, nameRange: SourceRange) {
+    /// Every parameter at its default (LANGUAGE.md), or `profile`'s.
+    public init(name: String, kind: GestureKind, nameRange: SourceRange, profile: Profile? = nil) {
         self.name = name
         self.kind = kind
         self.nameRange = nameRange
-        taps = kind == .longPress ? 0 : 1
-        switch kind {
-        case .pan: (minTouches, maxTouches) = (1, nil)
-        case .pinch, .rotation: (minTouches, maxTouches) = (2, 2)
-        default: (minTouches, maxTouches) = (1, 1)
+        record = GestureRecord(kind: kind, profile: profile)
+    }
+
+    /// Taps required (tap), or taps before the press (longPress).
+    public var taps: Int {
+        get { Int(record.taps) }
+        set { record.taps = UInt8(clamping: newValue) }
+    }
+    /// Fewest fingers the gesture uses.
+    public var minTouches: Int {
+        get { Int(record.minTouches) }
+        set { record.minTouches = UInt8(clamping: newValue) }
+    }
+    /// `nil`: no upper bound (a pan's default `1...`).
+    public var maxTouches: Int? {
+        get { record.maxTouches == 0 ? nil : Int(record.maxTouches) }
+        set { record.maxTouches = UInt8(clamping: newValue ?? 0) }
+    }
+    /// Microseconds from a press's last lift to the next press's first down.
+    public var maxInterval: Int64 { get { record.maxInterval } set { record.maxInterval = newValue } }
+    /// Longest press, in microseconds.
+    public var maxDuration: Int64 { get { record.maxDuration } set { record.maxDuration = newValue } }
+    /// Microseconds a long press must be held.
+    public var duration: Int64 { get { record.duration } set { record.duration = newValue } }
+    /// Points a finger may move from its down point before a tap or long press fails.
+    public var slop: Double { get { record.slop } set { record.slop = newValue } }
+    /// Points between the first press of a series and each later one.
+    public var tapDistance: Double { get { record.tapDistance } set { record.tapDistance = newValue } }
+    /// Directions a swipe may go.
+    public var directions: DirectionSet {
+        get { DirectionSet(rawValue: record.directions) }
+        set { record.directions = newValue.rawValue }
+    }
+    /// Points a swipe must travel.
+    public var minDistance: Double { get { record.minDistance } set { record.minDistance = newValue } }
+    /// Average points per second a swipe must reach; the velocity a pan must reach to begin (0: none).
+    public var minVelocity: Double { get { record.minVelocity } set { record.minVelocity = newValue } }
+    /// Radians a swipe may deviate from an allowed direction.
+    public var maxAngle: Double { get { record.maxAngle } set { record.maxAngle = newValue } }
+    /// pan: points; pinch: |scale - 1|; rotation: radians.
+    public var threshold: Double { get { record.threshold } set { record.threshold = newValue } }
+    /// The axis a pan or stroke measures on.
+    public var axis: Axis {
+        get { [Axis.any, .horizontal, .vertical][Int(min(record.axis, 2))] }
+        set { record.axis = newValue == .any ? 0 : newValue == .horizontal ? 1 : 2 }
+    }
+    /// Points of travel that make one stroke step (a fraction of the stroke's size when `segmentIsRelative`).
+    public var segment: Double { get { record.segment } set { record.segment = newValue } }
+    public var segmentIsRelative: Bool {
+        get { record.strokeFlags & GestureRecord.strokeRelativeSegment != 0 }
+        set { setBit(\.strokeFlags, GestureRecord.strokeRelativeSegment, newValue) }
+    }
+    /// Take steps every `segment` along the path rather than from an anchor.
+    public var resample: Bool {
+        get { record.strokeFlags & GestureRecord.strokeResample != 0 }
+        set { setBit(\.strokeFlags, GestureRecord.strokeResample, newValue) }
+    }
+    /// Radians a step may stray from its segment's class before starting another.
+    public var hysteresis: Double { get { record.hysteresis } set { record.hysteresis = newValue } }
+    /// Fractions of the path: shorter interior segments (`minSegment`) and end segments (`hooks`) are dropped at lift.
+    public var minSegment: Double { get { record.minSegment } set { record.minSegment = newValue } }
+    public var hooks: Double { get { record.hooks } set { record.hooks = newValue } }
+    /// Share of the previous smoothed point kept for each sample (0: the raw samples).
+    public var smoothing: Double { get { record.smoothing } set { record.smoothing = newValue } }
+    /// Directions the line from the stroke's start to its end may point at lift; nil: any.
+    public var chord: DirectionSet? {
+        get { record.chord == 0xFF ? nil : DirectionSet(rawValue: record.chord) }
+        set { record.chord = newValue?.rawValue ?? 0xFF }
+    }
+    /// Or the range of angles it may have (radians, counter-clockwise from the x axis, y up).
+    public var chordAngles: ClosedRange<Double>? {
+        get { record.strokeFlags & GestureRecord.strokeChordRange != 0 ? record.chordMin...record.chordMax : nil }
+        set {
+            setBit(\.strokeFlags, GestureRecord.strokeChordRange, newValue != nil)
+            (record.chordMin, record.chordMax) = (newValue?.lowerBound ?? 0, newValue?.upperBound ?? 0)
         }
-        maxInterval = 300_000
-        maxDuration = 500_000
-        slop = 10
-        tapDistance = 40
-        duration = 500_000
-        directions = [DirectionSet(.left), DirectionSet(.right), DirectionSet(.up), DirectionSet(.down)]
-        minDistance = 50
-        minVelocity = kind == .pan ? 0 : 300
-        maxAngle = 30 * .pi / 180
-        switch kind {
-        case .pinch: threshold = 0.05
-        case .rotation: threshold = 5 * .pi / 180
-        default: threshold = 10
-        }
-        axis = .any
-        segment = 20
-        recognize = .onLift
-        cancelsTouches = true
-        delaysTouchesBegan = false
-        delaysTouchesEnded = true
+    }
+    /// Whether a tap's series goes on after it fires.
+    public var series: SeriesMode {
+        get { record.flags & GestureRecord.flagSeriesContinues != 0 ? .continues : .restart }
+        set { setBit(\.flags, GestureRecord.flagSeriesContinues, newValue == .continues) }
+    }
+    /// Screen edges a pan's first touch must begin near (`left` `right` `up` `down` for
+    /// left, right, top, bottom); empty: anywhere.
+    public var edges: DirectionSet {
+        get { DirectionSet(rawValue: record.edges) }
+        set { record.edges = newValue.rawValue }
+    }
+    /// How near, in points.
+    public var edgeWidth: Double { get { record.edgeWidth } set { record.edgeWidth = newValue } }
+    /// Pan activation and failure ranges of the translation, per axis.
+    public var activeOffsetX: OffsetRange { get { .init(record.activeOffsetX) } set { record.activeOffsetX = newValue.pair } }
+    public var activeOffsetY: OffsetRange { get { .init(record.activeOffsetY) } set { record.activeOffsetY = newValue.pair } }
+    public var failOffsetX: OffsetRange { get { .init(record.failOffsetX) } set { record.failOffsetX = newValue.pair } }
+    public var failOffsetY: OffsetRange { get { .init(record.failOffsetY) } set { record.failOffsetY = newValue.pair } }
+    /// UIKit's `cancelsTouchesInView`: the view gets `cancelled` for the touches once the gesture is recognized.
+    public var cancelsTouches: Bool {
+        get { record.flags & GestureRecord.flagCancelsTouches != 0 }
+        set { setBit(\.flags, GestureRecord.flagCancelsTouches, newValue) }
+    }
+    /// UIKit's `delaysTouchesBegan`: began/moved deliveries wait until the gesture is decided.
+    public var delaysTouchesBegan: Bool {
+        get { record.flags & GestureRecord.flagDelaysTouchesBegan != 0 }
+        set { setBit(\.flags, GestureRecord.flagDelaysTouchesBegan, newValue) }
+    }
+    /// UIKit's `delaysTouchesEnded`: ended deliveries wait until the gesture is decided.
+    public var delaysTouchesEnded: Bool {
+        get { record.flags & GestureRecord.flagDelaysTouchesEnded != 0 }
+        set { setBit(\.flags, GestureRecord.flagDelaysTouchesEnded, newValue) }
+    }
+    /// Whether the gesture is enabled when the engine starts (`enabled: false`: switched on at run time).
+    public var enabled: Bool {
+        get { record.options & GestureRecord.optionDisabled == 0 }
+        set { setBit(\.options, GestureRecord.optionDisabled, !newValue) }
+    }
+
+    private mutating func setBit(_ field: WritableKeyPath<GestureRecord, UInt8>, _ mask: UInt8, _ on: Bool) {
+        if on { record[keyPath: field] |= mask } else { record[keyPath: field] &= ~mask }
     }
 }
 

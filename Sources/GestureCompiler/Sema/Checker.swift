@@ -251,17 +251,16 @@ public struct Checker {
             error("unknown-kind", message, at: g.kind.range, fixIts: fixIts)
             return nil
         }
-        var definition = GestureDefinition(name: g.name.name, kind: kind, nameRange: g.name.range)
-        profile?.applyDefaults(to: &definition)
+        var definition = GestureDefinition(name: g.name.name, kind: kind, nameRange: g.name.range, profile: profile)
         definition.doc = g.doc
         var seen: [String: Parameter] = [:]
         var pattern: PatternNode?
         for p in g.parameters {
-            let name = ParameterSchema.aliases[p.name.name] ?? p.name.name
-            guard let type = ParameterSchema.type(of: name, for: kind) else {
+            guard let parameter = GestureParameter.named(p.name.name, for: kind) else {
                 unknownParameter(p.name, kind: kind)
                 continue
             }
+            let name = parameter.name
             if let first = seen[name] {
                 error("duplicate-parameter", "parameter '\(name)' is set twice", at: p.name.range,
                       notes: [.init("'\(name)' is first set here", at: first.name.range)])
@@ -269,11 +268,11 @@ public struct Checker {
             }
             seen[name] = p
             if p.value.isInvalid { continue }
-            if type == .pattern {
+            if parameter.type == .pattern {
                 if case .pattern(let node) = p.value { pattern = node }
                 continue
             }
-            apply(p, as: name, type: type, to: &definition)
+            if apply(p, parameter, to: &definition) { definition.record.setExplicitly(parameter) }
         }
         // A series keeps every press's touches until it is decided, in the engine's fixed touch slots.
         let presses = kind == .longPress ? definition.taps + 1 : kind == .tap ? definition.taps : 1
@@ -302,76 +301,42 @@ public struct Checker {
         return definition
     }
 
-    /// Checks one parameter's value and stores it; false if it was an error.
-    @discardableResult
-    private mutating func apply(
-        _ p: Parameter, as name: String, type: ParameterType, to d: inout GestureDefinition
-    ) -> Bool {
-        switch type {
-        case .count(let min):
+    /// Checks one parameter's value against its description and stores it
+    /// where the description says; false if it was an error.
+    private mutating func apply(_ p: Parameter, _ parameter: GestureParameter, to d: inout GestureDefinition) -> Bool {
+        let name = parameter.name
+        func within(_ v: Double, _ range: ParameterRange, _ type: GestureParameter.ValueType) -> Bool {
+            range.contains(v) || outOfRange(p, "'\(name)' must be \(range.text(type))")
+        }
+        switch parameter.type {
+        case .count:
+            guard let n = wholeNumber(p, name), within(Double(n), parameter.range, .count) else { return false }
+            d.record.setNumber(parameter, Double(n))
+        case .touches:
             guard let n = wholeNumber(p, name) else { return false }
-            guard n >= min else { return outOfRange(p, "'\(name)' must be at least \(min)") }
-            guard n <= 100 else { return outOfRange(p, "'\(name)' must be at most 100") }
-            d.taps = n
-        case .touches(let fixed):
-            guard let n = wholeNumber(p, name) else { return false }
-            guard (1...20).contains(n) else { return outOfRange(p, "'touches' must be from 1 to 20") }
-            if let fixed, n != fixed {
-                let message = d.kind == .stroke
+            guard parameter.range.contains(Double(n)) else {
+                guard parameter.range.lower == parameter.range.upper else { return within(Double(n), parameter.range, .count) }
+                return outOfRange(p, d.kind == .stroke
                     ? "a stroke is single-touch in v1: 'touches' must be 1"
-                    : "a \(d.kind.keyword) uses exactly 2 touches in v1: 'touches' must be 2"
-                return outOfRange(p, message)
+                    : "a \(d.kind.keyword) uses exactly 2 touches in v1: 'touches' must be 2")
             }
-            (d.minTouches, d.maxTouches) = (n, n)
+            d.record.setNumber(parameter, Double(n))
         case .touchRange:
-            return applyTouchRange(p, to: &d)
-        case .duration:
-            guard let (v, _) = number(p, name, .duration) else { return false }
-            guard v > 0 else { return outOfRange(p, "'\(name)' must be greater than 0ms") }
-            guard v <= Self.maxDurationMicroseconds else { return outOfRange(p, "'\(name)' must be at most 3600s") }
-            let micros = Int64(v.rounded())
-            switch name {
-            case "maxInterval": d.maxInterval = micros
-            case "maxDuration": d.maxDuration = micros
-            case "maxLatency": (d.maxLatency, d.maxLatencyRange) = (micros, p.value.range)
-            default: d.duration = micros
-            }
-        case .distance(let positive):
-            guard let (v, _) = number(p, name, .distance) else { return false }
-            if positive && v <= 0 { return outOfRange(p, "'\(name)' must be greater than 0pt") }
-            if v < 0 { return outOfRange(p, "'\(name)' must be at least 0pt") }
-            switch name {
-            case "slop": d.slop = v
-            case "tapDistance": d.tapDistance = v
-            case "minDistance": d.minDistance = v
-            case "segment": d.segment = v
-            case "edgeWidth": d.edgeWidth = v
-            default: d.threshold = v
-            }
-        case .velocity:
-            guard let (v, _) = number(p, name, .velocity) else { return false }
-            guard v >= 0 else { return outOfRange(p, "'\(name)' must be at least 0pt/s") }
-            d.minVelocity = v
-        case .angle(let isMaxAngle):
-            guard let (v, _) = number(p, name, .angle) else { return false }
-            if name == "hysteresis" {
-                guard v >= 0 && v <= Double.pi / 4 + 1e-12 else {
-                    return outOfRange(p, "'hysteresis' must be from 0deg to 45deg")
-                }
-                d.hysteresis = min(v, Double.pi / 4)
-            } else if isMaxAngle {
-                guard v > 0 && v <= Double.pi / 2 + 1e-12 else {
-                    return outOfRange(p, "'maxAngle' must be greater than 0deg and at most 90deg")
-                }
-                d.maxAngle = v
+            return applyTouchRange(p, parameter.range, to: &d)
+        case .duration, .distance, .velocity, .angle, .ratio, .fraction:
+            guard let (v, _) = number(p, name, parameter.type.dimension), within(v, parameter.range, parameter.type) else { return false }
+            if parameter.storage == .analysis {
+                (d.maxLatency, d.maxLatencyRange) = (Int64(v.rounded()), p.value.range)
             } else {
-                guard v >= 0 else { return outOfRange(p, "'\(name)' must be at least 0deg") }
-                d.threshold = v
+                d.record.setNumber(parameter, parameter.range.clamp(v))
             }
-        case .ratio:
-            guard let (v, _) = number(p, name, .plain) else { return false }
-            guard v >= 0 else { return outOfRange(p, "'\(name)' must be at least 0") }
-            d.threshold = v
+        case .length:
+            let relative = unit(of: p) == "%"
+            let range = relative ? RuntimeParameter.relativeSegment : parameter.range
+            guard let (v, _) = number(p, name, relative ? .fraction : .distance),
+                  within(v, range, relative ? .fraction : .distance) else { return false }
+            d.segmentIsRelative = relative
+            d.record.setNumber(parameter, v)
         case .swipeDirections:
             guard let set = directions(p) else { return false }
             d.directions = set
@@ -391,24 +356,6 @@ public struct Checker {
             }
             guard let set = directions(p, swipe: false) else { return false }
             d.chord = set
-        case .segmentLength:
-            if unit(of: p) == "%" {
-                guard let (v, _) = number(p, name, .fraction) else { return false }
-                guard v > 0 && v <= 1 else { return outOfRange(p, "a relative 'segment' must be greater than 0% and at most 100%") }
-                (d.segment, d.segmentIsRelative) = (v, true)
-            } else {
-                guard let (v, _) = number(p, name, .distance) else { return false }
-                guard v > 0 else { return outOfRange(p, "'segment' must be greater than 0pt") }
-                d.segment = v
-            }
-        case .fraction(let max):
-            guard let (v, _) = number(p, name, .fraction) else { return false }
-            guard v >= 0 && v <= max / 100 + 1e-12 else { return outOfRange(p, "'\(name)' must be from 0% to \(Int(max))%") }
-            switch name {
-            case "minSegment": d.minSegment = v
-            case "hooks": d.hooks = v
-            default: d.smoothing = v
-            }
         case .axis:
             guard let word = choice(p, name, Axis.allCases.map(\.rawValue)) else { return false }
             d.axis = Axis(rawValue: word)!
@@ -422,32 +369,21 @@ public struct Checker {
             guard let set = edges(p) else { return false }
             d.edges = set
         case .offset:
-            guard let range = offset(p, name) else { return false }
-            switch name {
-            case "activeOffsetX": d.activeOffsetX = range
-            case "activeOffsetY": d.activeOffsetY = range
-            case "failOffsetX": d.failOffsetX = range
-            default: d.failOffsetY = range
-            }
+            guard let range = offset(p, name), case .range(let field) = parameter.storage else { return false }
+            d.record[keyPath: field] = SIMD2(range.lower, range.upper)
         case .flag:
             guard let flag = boolean(p, name) else { return false }
-            switch name {
-            case "cancelsTouches": d.cancelsTouches = flag
-            case "delaysTouchesBegan": d.delaysTouchesBegan = flag
-            case "resample": d.resample = flag
-            case "enabled": d.enabled = flag
-            default: d.delaysTouchesEnded = flag
-            }
+            d.record.setNumber(parameter, flag ? 1 : 0)
         case .pattern:
             break
         }
         return true
     }
 
-    private mutating func applyTouchRange(_ p: Parameter, to d: inout GestureDefinition) -> Bool {
+    private mutating func applyTouchRange(_ p: Parameter, _ allowed: ParameterRange, to d: inout GestureDefinition) -> Bool {
         guard case .range(let lower, let upper, let range) = p.value else {
             guard let n = wholeNumber(p, "touches") else { return false }
-            guard (1...20).contains(n) else { return outOfRange(p, "'touches' must be from 1 to 20") }
+            guard allowed.contains(Double(n)) else { return outOfRange(p, "'touches' must be \(allowed.text(.count))") }
             (d.minTouches, d.maxTouches) = (n, n)
             return true
         }
@@ -457,8 +393,8 @@ public struct Checker {
             guard let h = wholeNumber(upper, "touches", at: upper.range) else { return false }
             high = h
         }
-        guard (1...20).contains(low), (high.map { (1...20).contains($0) } ?? true) else {
-            return outOfRange(p, "'touches' must be from 1 to 20")
+        guard allowed.contains(Double(low)), high.map({ allowed.contains(Double($0)) }) ?? true else {
+            return outOfRange(p, "'touches' must be \(allowed.text(.count))")
         }
         if let high, high < low {
             error("empty-range", "the range \(source.text(range)) is empty: its upper bound is below its lower bound",

@@ -38,13 +38,16 @@ public struct Explanation: Hashable, Sendable {
     /// Index in the engine's `events` of the event it explains (the `failed`
     /// one), or of the next event for a hold.
     public var eventIndex: Int
+    /// The gesture's parameters when it happened (run-time changes
+    /// included); nil: the table's.
+    package var record: GestureRecord?
 
     /// One sentence, naming the parameter or rule and its line in the spec
     /// (`line 3`): the table carries the lines, so a spec and its compiled
     /// table explain alike.
     public func message(in table: GestureTable) -> String {
         func place(_ line: Int) -> String { "line \(line)" }
-        let r = table.gestures[gesture]
+        let r = record ?? table.gestures[gesture]
         let name = table.strings[Int(r.name)]
         func other(_ g: Int) -> String { "'\(table.strings[Int(table.gestures[g].name)])'" }
         func rule(_ b: Int) -> String {
@@ -78,7 +81,7 @@ public struct Explanation: Hashable, Sendable {
         case .notAtEdge:
             let edges = [(DirectionSet(.left), "left"), (DirectionSet(.right), "right"), (DirectionSet(.up), "top"),
                          (DirectionSet(.down), "bottom")].filter { DirectionSet(rawValue: r.edges).isSuperset(of: $0.0) }
-            return "'\(name)' failed: its touch began more than edgeWidth \(shortest(r.edgeWidth))pt from the "
+            return "'\(name)' failed: its touch began more than edgeWidth \(shortest(r.edgeWidth))pt\(r.origin(of: "edgeWidth")) from the "
                 + edges.map(\.1).joined(separator: " or ") + " edge of the screen" + at
         case .failOffset(let vertical):
             let range = vertical ? r.failOffsetY : r.failOffsetX
@@ -94,29 +97,29 @@ public struct Explanation: Hashable, Sendable {
         func ms(_ us: Int64) -> String { shortest(Double(us) / 1000) + " ms" }
         let moved = measured.map { " (\(pt($0)))" } ?? ""
         switch symbol {
-        case .slop: return "a finger moved more than its slop of \(pt(r.slop))\(moved)"
-        case .far: return "a later press began more than tapDistance \(pt(r.tapDistance)) from the first\(moved)"
+        case .slop: return "a finger moved more than its slop of \(pt(r.slop))\(r.origin(of: "slop"))\(moved)"
+        case .far: return "a later press began more than tapDistance \(pt(r.tapDistance))\(r.origin(of: "tapDistance")) from the first\(moved)"
         case .tooMany: return "more fingers came down than its \(r.maxTouches == 0 ? Int(r.minTouches) : Int(r.maxTouches))"
         case .cancel: return "a touch it was using was cancelled"
         case .lift, .allUp:
             switch r.kind {
             case .tap: return "the fingers lifted before \(r.minTouches) were down together"
-            case .longPress: return "the fingers lifted before its duration of \(ms(r.duration))"
-            case .swipe: return "the fingers lifted before the swipe reached minDistance \(pt(r.minDistance))"
+            case .longPress: return "the fingers lifted before its duration of \(ms(r.duration))\(r.origin(of: "duration"))"
+            case .swipe: return "the fingers lifted before the swipe reached minDistance \(pt(r.minDistance))\(r.origin(of: "minDistance"))"
             case .pan, .pinch, .rotation: return "the fingers lifted before it passed its threshold"
             case .stroke: return "the stroke ended before its pattern was complete"
             }
         case .timeout:
             switch timer {
-            case .pressDuration: return "a press lasted maxDuration \(ms(r.maxDuration))"
-            case .interval: return "the next press did not come within maxInterval \(ms(r.maxInterval))"
+            case .pressDuration: return "a press lasted maxDuration \(ms(r.maxDuration))\(r.origin(of: "maxDuration"))"
+            case .interval: return "the next press did not come within maxInterval \(ms(r.maxInterval))\(r.origin(of: "maxInterval"))"
             case .hold, .none: return "its deadline passed"
             }
         case .swipeFail:
             if let speed = measured, speed < r.minVelocity {
-                return "it reached minDistance \(pt(r.minDistance)) at \(shortest(speed)) pt/s, below minVelocity \(shortest(r.minVelocity))pt/s"
+                return "it reached minDistance \(pt(r.minDistance))\(r.origin(of: "minDistance")) at \(shortest(speed)) pt/s, below minVelocity \(shortest(r.minVelocity))pt/s\(r.origin(of: "minVelocity"))"
             }
-            return "it reached minDistance \(pt(r.minDistance)) more than maxAngle \(shortest(r.maxAngle * 180 / .pi))deg off its directions"
+            return "it reached minDistance \(pt(r.minDistance))\(r.origin(of: "minDistance")) more than maxAngle \(shortest(r.maxAngle * 180 / .pi))deg\(r.origin(of: "maxAngle")) off its directions"
         case .offAxis: return "it moved across its axis past its threshold first"
         default:
             if symbol.rawValue >= Symbol.segmentRight.rawValue {

@@ -248,7 +248,8 @@ extension GestureEngine {
                 break
             }
         }
-        explanations.append(Explanation(time: clock, gesture: g, reason: reason, measured: measured, eventIndex: events.count))
+        explanations.append(Explanation(time: clock, gesture: g, reason: reason, measured: measured, eventIndex: events.count,
+                                        record: records[g]))
     }
 
     private mutating func emit(_ g: Int, _ state: GestureState) {

@@ -1,6 +1,7 @@
 /// One gesture of a table: its kind, its thresholds and where its automaton lives.
 ///
-/// Units are the runtime's: points, integer microseconds, radians, points per second.
+/// Units are the runtime's: points, integer microseconds, radians, points per
+/// second. `GestureParameter.all` says which field holds which spec parameter.
 package struct GestureRecord: Hashable, Sendable {
     package var kind: GestureKind
     /// Index of the name in `GestureTable.strings`.
@@ -61,6 +62,11 @@ package struct GestureRecord: Hashable, Sendable {
     package var failOffsetY: SIMD2<Double>
     /// `optionDisabled`: the gesture starts disabled.
     package var options: UInt8
+    /// The spec's `profile` (`Profile.code`; 0: none), and which parameters
+    /// took the profile's value (bit `i`: `GestureParameter.all[i]`; 0 without
+    /// a profile): explanations say when a value came from the profile.
+    package var profile: UInt8
+    package var fromProfile: UInt64
 
     /// The automaton: states `stateBase ..< stateBase + stateCount` of the table's state arrays.
     package var stateBase: UInt32
@@ -104,32 +110,6 @@ package struct GestureRecord: Hashable, Sendable {
     package static let packingDense: UInt8 = 0
     package static let packingComb: UInt8 = 1
 
-    /// A record with every field given, as `gspec build --emit swift` writes them.
-    package init(
-        kind: GestureKind, name: UInt32, doc: UInt32, line: UInt32, flags: UInt8, axis: UInt8, directions: UInt8,
-        taps: UInt8, minTouches: UInt8, maxTouches: UInt8, maxInterval: Int64, maxDuration: Int64, duration: Int64,
-        slop: Double, tapDistance: Double, minDistance: Double, minVelocity: Double, maxAngle: Double,
-        threshold: Double, segment: Double, hysteresis: Double = 0, minSegment: Double = 0, hooks: Double = 0,
-        smoothing: Double = 0, chord: UInt8 = 0xFF, chordMin: Double = 0, chordMax: Double = 0, strokeFlags: UInt8 = 0,
-        edges: UInt8 = 0, edgeWidth: Double = 0, activeOffsetX: SIMD2<Double> = unsetOffset,
-        activeOffsetY: SIMD2<Double> = unsetOffset, failOffsetX: SIMD2<Double> = unsetOffset,
-        failOffsetY: SIMD2<Double> = unsetOffset, options: UInt8 = 0, stateBase: UInt32, stateCount: UInt16, startState: UInt16,
-        classCount: UInt8, packing: UInt8, transitionBase: UInt32
-    ) {
-        self.kind = kind; self.name = name; self.doc = doc; self.line = line; self.flags = flags; self.axis = axis
-        self.directions = directions; self.taps = taps; self.minTouches = minTouches; self.maxTouches = maxTouches
-        self.maxInterval = maxInterval; self.maxDuration = maxDuration; self.duration = duration; self.slop = slop
-        self.tapDistance = tapDistance; self.minDistance = minDistance; self.minVelocity = minVelocity
-        self.maxAngle = maxAngle; self.threshold = threshold; self.segment = segment; self.hysteresis = hysteresis
-        self.minSegment = minSegment; self.hooks = hooks; self.smoothing = smoothing; self.chord = chord
-        self.chordMin = chordMin; self.chordMax = chordMax; self.strokeFlags = strokeFlags
-        self.edges = edges; self.edgeWidth = edgeWidth; self.activeOffsetX = activeOffsetX
-        self.activeOffsetY = activeOffsetY; self.failOffsetX = failOffsetX; self.failOffsetY = failOffsetY
-        self.options = options
-        self.stateBase = stateBase; self.stateCount = stateCount; self.startState = startState; self.classCount = classCount
-        self.packing = packing; self.transitionBase = transitionBase
-    }
-
     /// A record with every field zero; the builder fills it in.
     package init(kind: GestureKind) {
         self.kind = kind
@@ -139,7 +119,7 @@ package struct GestureRecord: Hashable, Sendable {
         slop = 0; tapDistance = 0; minDistance = 0; minVelocity = 0; maxAngle = 0; threshold = 0; segment = 0
         hysteresis = 0; minSegment = 0; hooks = 0; smoothing = 0; chord = 0xFF; chordMin = 0; chordMax = 0
         strokeFlags = 0
-        edges = 0; edgeWidth = 0; options = 0
+        edges = 0; edgeWidth = 0; options = 0; profile = 0; fromProfile = 0
         (activeOffsetX, activeOffsetY, failOffsetX, failOffsetY) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         stateBase = 0; stateCount = 0; startState = 0; classCount = 0; packing = 0; transitionBase = 0
     }

@@ -12,11 +12,8 @@ public enum RuntimeParameter: String, CaseIterable, Hashable, Sendable {
     case threshold
 
     /// Spec parameters that exist but cannot change at run time.
-    public static let structural: Set<String> = [
-        "taps", "touches", "directions", "axis", "match", "recognize", "series", "edges", "chord", "resample",
-        "minSegment", "hooks", "smoothing", "activeOffsetX", "activeOffsetY", "failOffsetX", "failOffsetY",
-        "cancelsTouches", "cancelsTouchesInView", "delaysTouchesBegan", "delaysTouchesEnded", "maxLatency", "enabled",
-    ]
+    public static let structural: Set<String> = Set(GestureParameter.all.filter { !$0.isRuntime }.map(\.name))
+        .subtracting(allCases.map(\.rawValue)).union(["cancelsTouchesInView"])
 
     /// The parameter named `name` as in a spec; a structural or unknown name is an error saying which.
     public init(name: String) throws(ParameterError) {
@@ -30,105 +27,61 @@ public enum RuntimeParameter: String, CaseIterable, Hashable, Sendable {
     }
 
     /// Whether gestures of `kind` have this parameter.
-    public func applies(to kind: GestureKind) -> Bool {
-        switch self {
-        case .maxInterval: kind == .tap || kind == .longPress
-        case .maxDuration, .tapDistance: kind == .tap
-        case .duration: kind == .longPress
-        case .slop: kind == .tap || kind == .longPress
-        case .minDistance, .maxAngle: kind == .swipe
-        case .minVelocity: kind == .swipe || kind == .pan
-        case .edgeWidth: kind == .pan
-        case .segment, .hysteresis: kind == .stroke
-        case .threshold: kind == .pan || kind == .pinch || kind == .rotation
-        }
-    }
+    public func applies(to kind: GestureKind) -> Bool { GestureParameter.named(rawValue, for: kind) != nil }
+
+    /// A relative `segment`'s range: a share of the stroke's size.
+    package static let relativeSegment = ParameterRange(0, 1, open: true)
 
     /// Checks `value` for a gesture of `record`'s kind and stores it in the record.
     func apply(_ value: ParameterValue, to record: inout GestureRecord) throws(ParameterError) {
-        guard applies(to: record.kind) else { throw .notOfKind(rawValue, record.kind) }
-        func check(_ ok: Bool, _ range: String) throws(ParameterError) {
-            guard ok else { throw .outOfRange(rawValue, range) }
-        }
-        switch (self, value) {
-        case (.maxInterval, .seconds(let s)), (.maxDuration, .seconds(let s)), (.duration, .seconds(let s)):
-            try check(s.isFinite && s > 0 && s <= 3600, "greater than 0 s and at most 3600 s")
-            let us = Int64((s * 1_000_000).rounded())
-            switch self {
-            case .maxInterval: record.maxInterval = us
-            case .maxDuration: record.maxDuration = us
-            default: record.duration = us
-            }
-        case (.slop, .points(let v)), (.tapDistance, .points(let v)), (.edgeWidth, .points(let v)):
-            try check(v.isFinite && v >= 0, "at least 0 pt")
-            switch self {
-            case .slop: record.slop = v
-            case .tapDistance: record.tapDistance = v
-            default: record.edgeWidth = v
-            }
-        case (.minDistance, .points(let v)):
-            try check(v.isFinite && v > 0, "greater than 0 pt")
-            record.minDistance = v
-        case (.segment, .points(let v)):
-            guard record.strokeFlags & GestureRecord.strokeRelativeSegment == 0 else { throw .wrongUnit(rawValue, "a percentage: this stroke's segment is relative") }
-            try check(v.isFinite && v > 0, "greater than 0 pt")
-            record.segment = v
-        case (.segment, .fraction(let f)):
-            guard record.strokeFlags & GestureRecord.strokeRelativeSegment != 0 else { throw .wrongUnit(rawValue, "a distance: this stroke's segment is in points") }
-            try check(f.isFinite && f > 0 && f <= 1, "greater than 0% and at most 100%")
-            record.segment = f
-        case (.minVelocity, .pointsPerSecond(let v)):
-            try check(v.isFinite && v >= 0, "at least 0 pt/s")
-            record.minVelocity = v
-            record.updatePanCriteria()
-        case (.maxAngle, .radians(let r)):
-            try check(r.isFinite && r > 0 && r <= .pi / 2 + 1e-12, "greater than 0 deg and at most 90 deg")
-            record.maxAngle = min(r, .pi / 2)
-        case (.hysteresis, .radians(let r)):
-            try check(r.isFinite && r >= 0 && r <= .pi / 4 + 1e-12, "from 0 deg to 45 deg")
-            record.hysteresis = min(r, .pi / 4)
-        case (.threshold, .points(let v)) where record.kind == .pan, (.threshold, .ratio(let v)) where record.kind == .pinch,
-             (.threshold, .radians(let v)) where record.kind == .rotation:
-            try check(v.isFinite && v >= 0, "at least 0")
-            record.threshold = v
+        guard let p = GestureParameter.named(rawValue, for: record.kind) else { throw .notOfKind(rawValue, record.kind) }
+        let relative = record.strokeFlags & GestureRecord.strokeRelativeSegment != 0
+        let v: Double, range: ParameterRange
+        switch (p.type, value) {
+        case (.duration, .seconds(let s)): (v, range) = (s * 1_000_000, p.range)
+        case (.distance, .points(let x)), (.velocity, .pointsPerSecond(let x)), (.angle, .radians(let x)), (.ratio, .ratio(let x)):
+            (v, range) = (x, p.range)
+        case (.length, .points(let x)) where !relative: (v, range) = (x, p.range)
+        case (.length, .fraction(let f)) where relative: (v, range) = (f, Self.relativeSegment)
+        case (.length, .points), (.length, .fraction):
+            throw .wrongUnit(rawValue, relative ? "a percentage: this stroke's segment is relative" : "a distance: this stroke's segment is in points")
         default:
-            throw .wrongUnit(rawValue, unit(for: record.kind))
+            throw .wrongUnit(rawValue, p.type.unitName)
         }
+        guard v.isFinite, range.contains(v) else {
+            throw .outOfRange(rawValue, range.text(relative && p.type == .length ? .fraction : p.type))
+        }
+        record.setNumber(p, range.clamp(v))
+        record.setExplicitly(p)
+        if self == .minVelocity { record.updatePanCriteria() }
     }
 
     /// The parameter's value in `record`, in its unit.
     func value(in record: GestureRecord) -> ParameterValue? {
-        guard applies(to: record.kind) else { return nil }
-        switch self {
-        case .maxInterval: return .seconds(Double(record.maxInterval) / 1_000_000)
-        case .maxDuration: return .seconds(Double(record.maxDuration) / 1_000_000)
-        case .duration: return .seconds(Double(record.duration) / 1_000_000)
-        case .slop: return .points(record.slop)
-        case .tapDistance: return .points(record.tapDistance)
-        case .edgeWidth: return .points(record.edgeWidth)
-        case .minDistance: return .points(record.minDistance)
-        case .segment: return record.strokeFlags & GestureRecord.strokeRelativeSegment != 0 ? .fraction(record.segment) : .points(record.segment)
-        case .minVelocity: return .pointsPerSecond(record.minVelocity)
-        case .maxAngle: return .radians(record.maxAngle)
-        case .hysteresis: return .radians(record.hysteresis)
-        case .threshold:
-            switch record.kind {
-            case .pinch: return .ratio(record.threshold)
-            case .rotation: return .radians(record.threshold)
-            default: return .points(record.threshold)
-            }
+        guard let p = GestureParameter.named(rawValue, for: record.kind), let v = record.number(p) else { return nil }
+        switch p.type {
+        case .duration: return .seconds(v / 1_000_000)
+        case .velocity: return .pointsPerSecond(v)
+        case .angle: return .radians(v)
+        case .ratio: return .ratio(v)
+        case .length where record.strokeFlags & GestureRecord.strokeRelativeSegment != 0: return .fraction(v)
+        default: return .points(v)
         }
     }
+}
 
-    /// What the parameter takes on a gesture of `kind`, for errors.
-    func unit(for kind: GestureKind) -> String {
+extension GestureParameter.ValueType {
+    /// What a number of this type is, for errors about run-time values.
+    var unitName: String {
         switch self {
-        case .maxInterval, .maxDuration, .duration: "a duration (seconds)"
-        case .slop, .tapDistance, .minDistance, .edgeWidth: "a distance (points)"
-        case .segment: "a distance (points) or, for a relative segment, a percentage"
-        case .minVelocity: "a velocity (points per second)"
-        case .maxAngle, .hysteresis: "an angle (radians)"
-        case .threshold: kind == .pinch ? "a plain number (|scale - 1|)" : kind == .rotation ? "an angle (radians)" : "a distance (points)"
+        case .duration: "a duration (seconds)"
+        case .distance: "a distance (points)"
+        case .length: "a distance (points) or, for a relative segment, a percentage"
+        case .velocity: "a velocity (points per second)"
+        case .angle: "an angle (radians)"
+        case .ratio: "a plain number (|scale - 1|)"
+        case .fraction: "a fraction"
+        default: "a number"
         }
     }
 }

@@ -32,7 +32,7 @@ public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The `.gtab` binary format (version 4; versions 1 to 3 still load). All integers little-endian.
+/// The `.gtab` binary format (version 5; versions 1 to 4 still load). All integers little-endian.
 ///
 ///     offset size  field
 ///     0      4     magic "GTAB"
@@ -58,7 +58,16 @@ package enum TableFormat {
     package static let maxGestures = 65_535
     /// Size of one encoded gesture record.
     package static func recordSize(version: UInt16) -> Int {
-        4 * 3 + 6 + 8 * 3 + 8 * 7 + 4 + 2 + 2 + 1 + 1 + 4 + 1 + (version >= 2 ? 8 * 6 + 2 : 0) + (version >= 4 ? 1 + 8 * 9 + 1 : 0)
+        guard version >= 5 else { return legacyRecordSize(version: version) }
+        return fixedRecordSize + GestureParameter.recordFields(version: version).reduce(0) { $0 + fieldSize($1) }
+    }
+
+    /// A version 5 record's fixed part: name, doc, line; 14 bytes; the
+    /// automaton's place; the profile-origin bits; the chord's angles.
+    static let fixedRecordSize = 12 + 14 + 12 + 8 + 16
+
+    private static func fieldSize(_ f: GestureParameter.Storage) -> Int {
+        if case .range = f { 16 } else { 8 }
     }
 
     /// Whether `bytes` start like a table file (the CLI tells tables from specs by this).
@@ -81,27 +90,7 @@ package enum TableFormat {
         sections.append(w.take())
         w.u32(UInt32(t.gestures.count))
         for r in t.gestures {
-            w.u32(r.name); w.u32(r.doc); w.u32(r.line)
-            w.bytes += [r.kind.rawValue, r.flags, r.axis, r.directions, r.taps, r.minTouches]
-            w.u64(UInt64(bitPattern: r.maxInterval)); w.u64(UInt64(bitPattern: r.maxDuration))
-            w.u64(UInt64(bitPattern: r.duration))
-            for d in [r.slop, r.tapDistance, r.minDistance, r.minVelocity, r.maxAngle, r.threshold, r.segment] {
-                w.u64(d.bitPattern)
-            }
-            w.u32(r.stateBase); w.u16(r.stateCount); w.u16(r.startState)
-            w.bytes += [r.classCount, r.packing]
-            w.u32(r.transitionBase)
-            w.bytes.append(r.maxTouches)
-            if version >= 2 {
-                for d in [r.hysteresis, r.minSegment, r.hooks, r.smoothing, r.chordMin, r.chordMax] { w.u64(d.bitPattern) }
-                w.bytes += [r.chord, r.strokeFlags]
-            }
-            if version >= 4 {
-                w.bytes.append(r.edges)
-                for d in [r.edgeWidth, r.activeOffsetX.x, r.activeOffsetX.y, r.activeOffsetY.x, r.activeOffsetY.y,
-                          r.failOffsetX.x, r.failOffsetX.y, r.failOffsetY.x, r.failOffsetY.y] { w.u64(d.bitPattern) }
-                w.bytes.append(r.options)
-            }
+            if version >= 5 { encodeRecord(r, version: version, into: &w) } else { encodeLegacyRecord(r, version: version, into: &w) }
         }
         sections.append(w.take())
         w.bytes = t.classMap; sections.append(w.take())
@@ -190,43 +179,7 @@ package enum TableFormat {
             throw .malformed("gesture records")
         }
         for _ in 0..<gestureCount {
-            let name = try g.u32(), doc = try g.u32(), line = try g.u32()
-            let head = try g.take(6)
-            guard let kind = GestureKind(rawValue: head[head.startIndex]) else { throw .invalid("unknown gesture kind") }
-            var rec = GestureRecord(kind: kind)
-            rec.name = name; rec.doc = doc; rec.line = line
-            rec.flags = head[head.startIndex + 1]; rec.axis = head[head.startIndex + 2]
-            rec.directions = head[head.startIndex + 3]; rec.taps = head[head.startIndex + 4]
-            rec.minTouches = head[head.startIndex + 5]
-            rec.maxInterval = Int64(bitPattern: try g.u64())
-            rec.maxDuration = Int64(bitPattern: try g.u64())
-            rec.duration = Int64(bitPattern: try g.u64())
-            rec.slop = Double(bitPattern: try g.u64()); rec.tapDistance = Double(bitPattern: try g.u64())
-            rec.minDistance = Double(bitPattern: try g.u64()); rec.minVelocity = Double(bitPattern: try g.u64())
-            rec.maxAngle = Double(bitPattern: try g.u64()); rec.threshold = Double(bitPattern: try g.u64())
-            rec.segment = Double(bitPattern: try g.u64())
-            rec.stateBase = try g.u32(); rec.stateCount = try g.u16(); rec.startState = try g.u16()
-            let packing = try g.take(2)
-            rec.classCount = packing[packing.startIndex]; rec.packing = packing[packing.startIndex + 1]
-            rec.transitionBase = try g.u32()
-            rec.maxTouches = try g.take(1).first!
-            if version >= 2 {
-                rec.hysteresis = Double(bitPattern: try g.u64()); rec.minSegment = Double(bitPattern: try g.u64())
-                rec.hooks = Double(bitPattern: try g.u64()); rec.smoothing = Double(bitPattern: try g.u64())
-                rec.chordMin = Double(bitPattern: try g.u64()); rec.chordMax = Double(bitPattern: try g.u64())
-                let stroke = try g.take(2)
-                rec.chord = stroke[stroke.startIndex]; rec.strokeFlags = stroke[stroke.startIndex + 1]
-            }
-            if version >= 4 {
-                rec.edges = try g.take(1).first!
-                var d: [Double] = []
-                for _ in 0..<9 { d.append(Double(bitPattern: try g.u64())) }
-                rec.edgeWidth = d[0]
-                (rec.activeOffsetX, rec.activeOffsetY) = (SIMD2(d[1], d[2]), SIMD2(d[3], d[4]))
-                (rec.failOffsetX, rec.failOffsetY) = (SIMD2(d[5], d[6]), SIMD2(d[7], d[8]))
-                rec.options = try g.take(1).first!
-            }
-            t.gestures.append(rec)
+            t.gestures.append(version >= 5 ? try decodeRecord(&g, version: version) : try decodeLegacyRecord(&g, version: version))
         }
         t.classMap = Array(data[2])
         t.stateInfo = Array(data[3])
@@ -339,20 +292,14 @@ package enum TableFormat {
                   r.maxTouches == 0 || (r.maxTouches >= r.minTouches && r.maxTouches <= 20) else {
                 throw .invalid("parameters of gesture \(g)")
             }
-            guard r.maxInterval >= 0, r.maxDuration >= 0, r.duration >= 0,
-                  [r.slop, r.tapDistance, r.minDistance, r.minVelocity, r.maxAngle, r.threshold, r.segment,
-                   r.hysteresis, r.minSegment, r.hooks, r.smoothing].allSatisfy({ $0.isFinite && $0 >= 0 }),
-                  r.hysteresis <= .pi / 4, r.minSegment <= 1, r.hooks <= 1, r.smoothing < 1, r.strokeFlags & ~7 == 0,
-                  r.chordMin.isFinite, r.chordMax.isFinite, -Double.pi <= r.chordMin, r.chordMin <= r.chordMax,
-                  r.chordMax <= .pi,
-                  r.strokeFlags & GestureRecord.strokeRelativeSegment == 0 || r.segment <= 1 else {
-                throw .invalid("thresholds of gesture \(g)")
+            guard r.strokeFlags & ~7 == 0, r.chordMin.isFinite, r.chordMax.isFinite, -Double.pi <= r.chordMin,
+                  r.chordMin <= r.chordMax, r.chordMax <= .pi,
+                  r.flags & ~GestureRecord.knownFlags == 0, r.options & ~GestureRecord.optionDisabled == 0,
+                  r.edges & ~DirectionSet.horizontal.union(.vertical).rawValue == 0,
+                  r.profile == 0 || Profile(code: r.profile) != nil, r.fromProfile >> UInt64(GestureParameter.all.count) == 0 else {
+                throw .invalid("flags of gesture \(g)")
             }
-            guard r.flags & ~GestureRecord.knownFlags == 0, r.options & ~GestureRecord.optionDisabled == 0, r.edges & ~DirectionSet.horizontal.union(.vertical).rawValue == 0,
-                  r.edgeWidth.isFinite, r.edgeWidth >= 0,
-                  [r.activeOffsetX, r.activeOffsetY, r.failOffsetX, r.failOffsetY].allSatisfy({ !$0.x.isNaN && !$0.y.isNaN && $0.x <= $0.y }) else {
-                throw .invalid("pan parameters of gesture \(g)")
-            }
+            try validateParameters(r, g)
             let states = Int(r.stateCount), classes = Int(r.classCount), base = Int(r.stateBase)
             guard states >= 1, Int(r.startState) < states, base + states <= t.stateInfo.count, classes >= 1 else {
                 throw .invalid("states of gesture \(g)")
@@ -378,6 +325,67 @@ package enum TableFormat {
         }
     }
 
+    private static func encodeRecord(_ r: GestureRecord, version: UInt16, into w: inout Writer) {
+        w.u32(r.name); w.u32(r.doc); w.u32(r.line)
+        w.bytes += [r.kind.rawValue, r.flags, r.options, r.axis, r.directions, r.taps, r.minTouches, r.maxTouches,
+                    r.chord, r.strokeFlags, r.edges, r.classCount, r.packing, r.profile]
+        w.u32(r.stateBase); w.u16(r.stateCount); w.u16(r.startState); w.u32(r.transitionBase)
+        w.u64(r.fromProfile)
+        w.u64(r.chordMin.bitPattern); w.u64(r.chordMax.bitPattern)
+        for f in GestureParameter.recordFields(version: version) {
+            switch f {
+            case .microseconds(let k): w.u64(UInt64(bitPattern: r[keyPath: k]))
+            case .real(let k): w.u64(r[keyPath: k].bitPattern)
+            case .range(let k): w.u64(r[keyPath: k].x.bitPattern); w.u64(r[keyPath: k].y.bitPattern)
+            default: break
+            }
+        }
+    }
+
+    private static func decodeRecord(_ g: inout Reader, version: UInt16) throws(TableError) -> GestureRecord {
+        let name = try g.u32(), doc = try g.u32(), line = try g.u32()
+        let b = Array(try g.take(14))
+        guard let kind = GestureKind(rawValue: b[0]) else { throw .invalid("unknown gesture kind") }
+        var r = GestureRecord(kind: kind)
+        (r.name, r.doc, r.line) = (name, doc, line)
+        (r.flags, r.options, r.axis, r.directions, r.taps, r.minTouches, r.maxTouches) = (b[1], b[2], b[3], b[4], b[5], b[6], b[7])
+        (r.chord, r.strokeFlags, r.edges, r.classCount, r.packing, r.profile) = (b[8], b[9], b[10], b[11], b[12], b[13])
+        r.stateBase = try g.u32(); r.stateCount = try g.u16(); r.startState = try g.u16(); r.transitionBase = try g.u32()
+        r.fromProfile = try g.u64()
+        r.chordMin = Double(bitPattern: try g.u64()); r.chordMax = Double(bitPattern: try g.u64())
+        for f in GestureParameter.recordFields(version: version) {
+            switch f {
+            case .microseconds(let k): r[keyPath: k] = Int64(bitPattern: try g.u64())
+            case .real(let k): r[keyPath: k] = Double(bitPattern: try g.u64())
+            case .range(let k): r[keyPath: k] = SIMD2(Double(bitPattern: try g.u64()), Double(bitPattern: try g.u64()))
+            default: break
+            }
+        }
+        return r
+    }
+
+    /// Every numeric field well formed, and every parameter of the record's
+    /// kind within its range (`GestureParameter.all`), so the engine's
+    /// arithmetic sees only the values a spec could have given.
+    private static func validateParameters(_ r: GestureRecord, _ g: Int) throws(TableError) {
+        for f in GestureParameter.recordFields(version: GestureTable.formatVersion) {
+            let ok = switch f {
+            case .microseconds(let k): r[keyPath: k] >= 0
+            case .real(let k): r[keyPath: k].isFinite && r[keyPath: k] >= 0
+            case .range(let k): !r[keyPath: k].x.isNaN && !r[keyPath: k].y.isNaN && r[keyPath: k].x <= r[keyPath: k].y
+            default: true
+            }
+            guard ok else { throw .invalid("parameters of gesture \(g)") }
+        }
+        let relative = r.strokeFlags & GestureRecord.strokeRelativeSegment != 0
+        for p in GestureParameter.all where p.type.isNumber && p.applies(to: r.kind) {
+            guard let v = p.storage.isNumericField || p.type == .count ? r.number(p) : nil else { continue }
+            guard (p.type == .length && relative ? RuntimeParameter.relativeSegment : p.range).contains(v) else {
+                throw .invalid("\(p.name) of gesture \(g)")
+            }
+        }
+    }
+
     static func fnv1a(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.withUnsafeBufferPointer { buffer in
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -392,7 +400,7 @@ package enum TableFormat {
         }
     }
 
-    private struct Writer {
+    struct Writer {
         var bytes: [UInt8] = []
         mutating func u16(_ v: UInt16) { bytes += [UInt8(v & 0xFF), UInt8(v >> 8)] }
         mutating func u32(_ v: UInt32) { for i in 0..<4 { bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt32(i)))) } }
@@ -403,7 +411,7 @@ package enum TableFormat {
         }
     }
 
-    private struct Reader {
+    struct Reader {
         var bytes: ArraySlice<UInt8>
         var remaining: Int { bytes.count }
         mutating func take(_ n: Int) throws(TableError) -> ArraySlice<UInt8> {

@@ -292,6 +292,9 @@ Trace(S, "a tap of 200ms moving nothing: a tap under Hammer's 250ms").tap(1.0, h
 t = Trace(S, "a flick of 40pt in 100ms (400pt/s): a swipe past Hammer's 10pt at 300pt/s")
 t.path(1.0, 1, line((100, 100), (140, 100), 6), dt=1/60)
 t.save("profile-web-swipe")
+Trace(S, "a press drifting 12pt: every gesture fails on the web profile's 9pt slop, and --explain says the value is the profile's"
+      ).args("--explain").ev(1.0, 1, "began", 100, 100).ev(1.05, 1, "moved", 112, 100).ev(1.1, 1, "ended", 112, 100
+      ).save("profile-web-explain")
 
 # --- touch delivery (views) --------------------------------------------------
 G = "Tests/GSpecCLITests/Golden/specs/"

@@ -1,0 +1,356 @@
+/// One parameter of a gesture kind, as a spec writes it: the single
+/// description that the checker (names, types, ranges, defaults, storage),
+/// the table format (which record fields are written, and their validation),
+/// the emitters, `gspec diff`, explanations and run-time changes all read.
+///
+/// `GestureParameter.all` is ordered and only ever appended to: a table
+/// record stores which parameters took their profile's value as bits in
+/// this order (`GestureRecord.fromProfile`), and format version `since` and later write the
+/// parameter's record field in this order. A name appears once per group of
+/// kinds that share its meaning and range (a pan's `threshold` is a distance,
+/// a pinch's a plain number).
+public struct GestureParameter: Hashable, Sendable {
+    /// What a spec writes for the parameter.
+    public enum ValueType: Hashable, Sendable {
+        /// A whole number (`taps`).
+        case count
+        /// A whole number of fingers; a pan's may be a range `a...b` or `a...` (`touchRange`).
+        case touches, touchRange
+        case duration, distance, velocity, angle
+        /// A plain number (a pinch's `threshold`).
+        case ratio
+        /// A percentage.
+        case fraction
+        /// A distance, or a percentage of the stroke's size (a stroke's `segment`).
+        case length
+        /// `left | right | up | down` and `horizontal`, `vertical`, `any`.
+        case swipeDirections
+        /// Any of the eight direction classes, their unions, or an angle range (a stroke's `chord`).
+        case strokeDirections
+        /// `left | right | top | bottom`, `all`.
+        case edges
+        /// A translation range `a...b`, or one distance (negative allowed).
+        case offset
+        /// `any`, `horizontal`, `vertical`.
+        case axis
+        /// `onLift`, and `immediately` (stroke) or `onPress` (tap).
+        case recognize
+        /// `restart` or `continues`.
+        case series
+        /// A stroke pattern.
+        case pattern
+        /// `true` or `false`.
+        case flag
+
+        /// Whether a value of this type is one number in the runtime's units.
+        public var isNumber: Bool {
+            switch self {
+            case .duration, .distance, .velocity, .angle, .ratio, .fraction, .length, .count: true
+            default: false
+            }
+        }
+    }
+
+    /// Where a record keeps the parameter.
+    package enum Storage: Hashable, Sendable {
+        /// Integer microseconds.
+        case microseconds(WritableKeyPath<GestureRecord, Int64> & Sendable)
+        case real(WritableKeyPath<GestureRecord, Double> & Sendable)
+        /// A (lower, upper) range of translations.
+        case range(WritableKeyPath<GestureRecord, SIMD2<Double>> & Sendable)
+        case byte(WritableKeyPath<GestureRecord, UInt8> & Sendable)
+        /// A flag: `mask` in the byte is set when the value is `whenSet`.
+        case bit(WritableKeyPath<GestureRecord, UInt8> & Sendable, mask: UInt8, whenSet: Bool)
+        /// `minTouches` and `maxTouches` (0: no upper bound).
+        case touches
+        /// `chord` (a direction mask, 0xFF any) or `chordMin...chordMax` with `strokeChordRange`.
+        case chord
+        /// Compiled into the automaton's states (`match`, `recognize`): no field of its own.
+        case automaton
+        /// Checked by gspec's analysis, not kept in the table (`maxLatency`).
+        case analysis
+
+        /// The record field a table writes for the parameter in the descriptor-driven part of a record.
+        var isNumericField: Bool {
+            switch self {
+            case .microseconds, .real, .range: true
+            default: false
+            }
+        }
+    }
+
+    /// The name in a spec.
+    public let name: String
+    /// The kinds that have it with this meaning; empty: every kind.
+    public let kinds: [GestureKind]
+    public let type: ValueType
+    /// Allowed values, in the runtime's units (microseconds, points, radians,
+    /// points per second, fractions; for a `length`, in points).
+    public let range: ParameterRange
+    /// The default per profile, in `Profile.allCases` order (one value: the
+    /// same for every profile), in the runtime's units; flags are 1 or 0, and
+    /// a pan's open `touches` range has its lower bound here.
+    public let defaults: [Double]
+    /// Whether an app may change it while the engine runs (`RuntimeParameter`).
+    public let isRuntime: Bool
+    /// What it means, for hover and documentation.
+    public let summary: String
+    package let storage: Storage
+    /// The first table format version that writes the field.
+    package let since: UInt16
+
+    init(_ name: String, _ kinds: [GestureKind], _ type: ValueType, range: ParameterRange = .any, defaults: [Double] = [0],
+         runtime: Bool = false, _ storage: Storage, since: UInt16 = 5, _ summary: String) {
+        (self.name, self.kinds, self.type, self.range, self.defaults) = (name, kinds, type, range, defaults)
+        (self.isRuntime, self.storage, self.since, self.summary) = (runtime, storage, since, summary)
+    }
+
+    /// Whether gestures of `kind` have this parameter.
+    public func applies(to kind: GestureKind) -> Bool { kinds.isEmpty || kinds.contains(kind) }
+
+    /// The default under `profile` (nil: the iOS value).
+    public func defaultValue(for profile: Profile?) -> Double {
+        defaults.count == 1 ? defaults[0] : defaults[Profile.allCases.firstIndex(of: profile ?? .ios)!]
+    }
+
+    /// The parameter `name` of `kind` (a spelling UIKit uses, `cancelsTouchesInView`, included).
+    public static func named(_ name: String, for kind: GestureKind) -> GestureParameter? {
+        let name = name == "cancelsTouchesInView" ? "cancelsTouches" : name
+        return all.first { $0.name == name && $0.applies(to: kind) }
+    }
+
+    /// The parameter's bit in `GestureRecord.fromProfile`: its index in `all`.
+    package var bit: UInt64 { 1 << UInt64(Self.all.firstIndex(of: self)!) }
+}
+
+/// The values a parameter accepts, in the runtime's units.
+public struct ParameterRange: Hashable, Sendable {
+    public var lower: Double
+    public var upper: Double
+    /// The lower bound itself is refused (`greater than`).
+    public var lowerIsOpen: Bool
+
+    public static let any = ParameterRange(-.infinity, .infinity)
+
+    init(_ lower: Double, _ upper: Double = .infinity, open: Bool = false) {
+        (self.lower, self.upper, lowerIsOpen) = (lower, upper, open)
+    }
+
+    /// Whether `v` is in the range, allowing for rounding in unit conversions (90deg in radians).
+    public func contains(_ v: Double) -> Bool {
+        let slack = 1e-9 * Swift.max(1, abs(v))
+        guard !v.isNaN, v <= upper + slack else { return false }
+        return lowerIsOpen ? v > lower : v >= lower - slack
+    }
+
+    /// `v` moved onto the range when rounding put it just outside.
+    public func clamp(_ v: Double) -> Double { Swift.min(Swift.max(v, lower), upper) }
+
+    /// The range as errors say it ("greater than 0ms and at most 3600s"), values of `type` in a spec's units.
+    public func text(_ type: GestureParameter.ValueType) -> String {
+        let (low, high) = (type.format(lower), type.format(upper))
+        if lower == upper { return "exactly \(low)" }
+        if upper == .infinity { return (lowerIsOpen ? "greater than " : "at least ") + low }
+        return lowerIsOpen ? "greater than \(low) and at most \(high)" : "from \(low) to \(high)"
+    }
+}
+
+extension GestureParameter.ValueType {
+    /// A value of this type (in the runtime's units) as a spec writes it: `300ms`, `2s`, `10pt`, `45deg`, `5%`.
+    public func format(_ v: Double) -> String {
+        switch self {
+        case .duration:
+            v >= 1_000_000 && v.truncatingRemainder(dividingBy: 1_000_000) == 0 ? shortest(v / 1_000_000) + "s" : shortest(v / 1000) + "ms"
+        case .distance, .length, .offset: shortest(v) + "pt"
+        case .velocity: shortest(v) + "pt/s"
+        case .angle: shortest(v * 180 / .pi) + "deg"
+        case .fraction: shortest(v * 100) + "%"
+        default: shortest(v)
+        }
+    }
+}
+
+extension GestureParameter {
+    private static let tapAndPress: [GestureKind] = [.tap, .longPress]
+    private static let maxDuration = 3_600_000_000.0
+    private static let deg = Double.pi / 180
+
+    /// Every parameter, in their fixed order (see the type's documentation).
+    public static let all: [GestureParameter] = [
+        .init("taps", [.tap], .count, range: .init(1, 100), defaults: [1], .byte(\.taps), "taps required"),
+        .init("taps", [.longPress], .count, range: .init(0, 100), .byte(\.taps), "taps before the press"),
+        .init("touches", [.tap, .longPress, .swipe], .touches, range: .init(1, 20), defaults: [1], .touches, "fingers"),
+        .init("touches", [.pan], .touchRange, range: .init(1, 20), defaults: [1], .touches,
+              "fingers: a count, or a range `a...b` / `a...`"),
+        .init("touches", [.pinch, .rotation], .touches, range: .init(2, 2), defaults: [2], .touches, "fingers (exactly 2 in v1)"),
+        .init("touches", [.stroke], .touches, range: .init(1, 1), defaults: [1], .touches, "fingers (exactly 1 in v1)"),
+        .init("maxInterval", tapAndPress, .duration, range: .init(0, maxDuration, open: true), defaults: [300_000], runtime: true,
+              .microseconds(\.maxInterval), "longest time from a press's lift to the next press"),
+        .init("maxDuration", tapAndPress, .duration, range: .init(0, maxDuration, open: true),
+              defaults: [500_000, 400_000, 500_000, 250_000], runtime: true, .microseconds(\.maxDuration),
+              "longest press of a tap (a long press: of the taps before it)"),
+        .init("duration", [.longPress], .duration, range: .init(0, maxDuration, open: true),
+              defaults: [500_000, 400_000, 500_000, 251_000], runtime: true, .microseconds(\.duration),
+              "how long the fingers must be held"),
+        .init("slop", tapAndPress, .distance, range: .init(0), defaults: [10, 8, 18, 9], runtime: true, .real(\.slop),
+              "how far a finger may move from where it came down"),
+        .init("tapDistance", tapAndPress, .distance, range: .init(0), defaults: [40, 100, 100, 10], runtime: true, .real(\.tapDistance),
+              "how far a later press may begin from the first"),
+        .init("directions", [.swipe], .swipeDirections, defaults: [85], .byte(\.directions), "directions the swipe may go"),
+        .init("minDistance", [.swipe], .distance, range: .init(0, open: true), defaults: [50, 8, 18, 10], runtime: true,
+              .real(\.minDistance), "how far the swipe must travel"),
+        .init("minVelocity", [.swipe], .velocity, range: .init(0), defaults: [300, 50, 50, 300], runtime: true, .real(\.minVelocity),
+              "average speed the swipe must reach"),
+        .init("maxAngle", [.swipe], .angle, range: .init(0, 90 * deg, open: true), defaults: [30 * deg, 45 * deg, 45 * deg, 45 * deg], runtime: true,
+              .real(\.maxAngle), "how far the swipe may stray from an allowed direction"),
+        .init("threshold", [.pan], .distance, range: .init(0), defaults: [10, 8, 36, 10], runtime: true, .real(\.threshold),
+              "how far the fingers must move before the pan begins"),
+        .init("axis", [.pan, .stroke], .axis, .byte(\.axis), "the axis movement is measured on"),
+        .init("minVelocity", [.pan], .velocity, range: .init(0), runtime: true, .real(\.minVelocity),
+              "speed the pan must reach to begin (0: none)"),
+        .init("edges", [.pan], .edges, .byte(\.edges), "screen edges the first touch must begin near"),
+        .init("edgeWidth", [.pan], .distance, range: .init(0), defaults: [20, 12, 20, 20], runtime: true, .real(\.edgeWidth),
+              "how near an edge the first touch must begin"),
+        .init("activeOffsetX", [.pan], .offset, .range(\.activeOffsetX),
+              "horizontal translation range the pan begins outside of"),
+        .init("activeOffsetY", [.pan], .offset, .range(\.activeOffsetY), "vertical translation range the pan begins outside of"),
+        .init("failOffsetX", [.pan], .offset, .range(\.failOffsetX), "horizontal translation range the pan fails outside of"),
+        .init("failOffsetY", [.pan], .offset, .range(\.failOffsetY), "vertical translation range the pan fails outside of"),
+        .init("threshold", [.pinch], .ratio, range: .init(0), defaults: [0.05, 0.05, 0.05, 0], runtime: true, .real(\.threshold),
+              "how far the scale must move from 1 before the pinch begins"),
+        .init("threshold", [.rotation], .angle, range: .init(0), defaults: [5 * deg, 5 * deg, 5 * deg, 0], runtime: true,
+              .real(\.threshold), "how far the fingers must turn before the rotation begins"),
+        .init("match", [.stroke], .pattern, .automaton, "the stroke's pattern of segment directions"),
+        .init("recognize", [.tap, .stroke], .recognize, .automaton, "when the gesture decides"),
+        .init("series", [.tap], .series, .bit(\.flags, mask: GestureRecord.flagSeriesContinues, whenSet: true),
+              "whether the tap's series goes on after it fires"),
+        .init("segment", [.stroke], .length, range: .init(0, open: true), defaults: [20], runtime: true, .real(\.segment),
+              "travel that makes one stroke step"),
+        .init("resample", [.stroke], .flag, .bit(\.strokeFlags, mask: GestureRecord.strokeResample, whenSet: true),
+              "take steps every segment along the path"),
+        .init("hysteresis", [.stroke], .angle, range: .init(0, 45 * deg), runtime: true, .real(\.hysteresis),
+              "how far a step may stray from its segment before starting another"),
+        .init("minSegment", [.stroke], .fraction, range: .init(0, 0.5), .real(\.minSegment),
+              "interior segments shorter than this share of the path are dropped at lift"),
+        .init("hooks", [.stroke], .fraction, range: .init(0, 0.5), .real(\.hooks),
+              "end segments shorter than this share of the path are dropped at lift"),
+        .init("smoothing", [.stroke], .fraction, range: .init(0, 0.9), .real(\.smoothing),
+              "share of the previous smoothed point kept for each sample"),
+        .init("chord", [.stroke], .strokeDirections, .chord, "where the line from the stroke's start to its end may point"),
+        .init("cancelsTouches", [], .flag, defaults: [1],
+              .bit(\.flags, mask: GestureRecord.flagCancelsTouches, whenSet: true),
+              "the view gets `cancelled` for the touches once the gesture is recognized"),
+        .init("delaysTouchesBegan", [], .flag,
+              .bit(\.flags, mask: GestureRecord.flagDelaysTouchesBegan, whenSet: true),
+              "began and moved deliveries wait until the gesture is decided"),
+        .init("delaysTouchesEnded", [], .flag, defaults: [1],
+              .bit(\.flags, mask: GestureRecord.flagDelaysTouchesEnded, whenSet: true),
+              "ended deliveries wait until the gesture is decided"),
+        .init("maxLatency", [], .duration, range: .init(0, maxDuration, open: true), .analysis,
+              "longest wait for other gestures the rules may impose (checked by the analysis)"),
+        .init("enabled", [], .flag, defaults: [1], .bit(\.options, mask: GestureRecord.optionDisabled, whenSet: false),
+              "whether the gesture starts enabled"),
+    ]
+
+    /// The numeric record fields a table of format `version` writes after a
+    /// record's fixed part, in order (each once, though several parameters share one).
+    package static func recordFields(version: UInt16) -> [Storage] {
+        var out: [Storage] = []
+        for p in all where p.storage.isNumericField && p.since <= version && !out.contains(p.storage) { out.append(p.storage) }
+        return out
+    }
+}
+
+extension GestureRecord {
+    /// A record of `kind` with every parameter at its default under
+    /// `profile`. A field the kind has no parameter for holds the iOS default
+    /// of the first kind that has one (as v1 tables did), so every field is
+    /// meaningful and in range.
+    package init(kind: GestureKind, profile: Profile?) {
+        self.init(kind: kind)
+        self.profile = profile?.code ?? 0
+        for p in GestureParameter.all where p.type != .offset {
+            if p.applies(to: kind) {
+                setNumber(p, p.defaultValue(for: profile))
+                if profile != nil { fromProfile |= p.bit }
+            } else if GestureParameter.all.first(where: { $0.storage == p.storage }) == p, p.storage.isNumericField {
+                setNumber(p, p.defaultValue(for: nil))
+            }
+        }
+    }
+
+    /// Parameter `p` as one number in the runtime's units: flags 1 or 0, a
+    /// `touches` range its lower bound; nil for a range, the chord, or a
+    /// parameter compiled into the automaton.
+    package func number(_ p: GestureParameter) -> Double? {
+        switch p.storage {
+        case .microseconds(let k): Double(self[keyPath: k])
+        case .real(let k): self[keyPath: k]
+        case .byte(let k): Double(self[keyPath: k])
+        case .bit(let k, let mask, let whenSet): (self[keyPath: k] & mask != 0) == whenSet ? 1 : 0
+        case .touches: Double(minTouches)
+        case .range, .chord, .automaton, .analysis: nil
+        }
+    }
+
+    /// Stores `v` (in the runtime's units, within the parameter's range) as `number(_:)` reads it.
+    package mutating func setNumber(_ p: GestureParameter, _ v: Double) {
+        switch p.storage {
+        case .microseconds(let k): self[keyPath: k] = Int64(v.rounded())
+        case .real(let k): self[keyPath: k] = v
+        case .byte(let k): self[keyPath: k] = UInt8(clamping: Int(v))
+        case .bit(let k, let mask, let whenSet):
+            if (v != 0) == whenSet { self[keyPath: k] |= mask } else { self[keyPath: k] &= ~mask }
+        case .touches:
+            minTouches = UInt8(clamping: Int(v))
+            maxTouches = p.type == .touchRange ? 0 : minTouches
+        case .range, .chord, .automaton, .analysis: break
+        }
+    }
+
+    /// Parameter `p`'s value as a spec writes it (`300ms`, `1...`, `left | right`,
+    /// `true`); nil for what the automaton holds (`match`, `recognize`) or the table does not (`maxLatency`).
+    package func text(of p: GestureParameter) -> String? {
+        func directions(_ mask: UInt8, edges: Bool = false) -> String {
+            if mask == 0xFF { return "any" }
+            let names = DirectionSet(rawValue: mask).directions.map { d in
+                edges ? (d == .up ? "top" : d == .down ? "bottom" : d.name) : d.name
+            }
+            return names.isEmpty ? "none" : names.joined(separator: " | ")
+        }
+        switch p.type {
+        case .touchRange: return maxTouches == 0 ? "\(minTouches)..." : minTouches == maxTouches ? "\(minTouches)" : "\(minTouches)...\(maxTouches)"
+        case .touches, .count: return "\(Int(number(p) ?? 0))"
+        case .flag: return number(p) == 1 ? "true" : "false"
+        case .series: return number(p) == 1 ? "continues" : "restart"
+        case .axis: return ["any", "horizontal", "vertical"][Int(min(axis, 2))]
+        case .swipeDirections: return directions(self.directions)
+        case .edges: return directions(edges, edges: true)
+        case .strokeDirections:
+            guard strokeFlags & GestureRecord.strokeChordRange == 0 else {
+                return GestureParameter.ValueType.angle.format(chordMin) + "..." + GestureParameter.ValueType.angle.format(chordMax)
+            }
+            return directions(chord)
+        case .offset:
+            guard case .range(let k) = p.storage, self[keyPath: k] != GestureRecord.unsetOffset else { return "none" }
+            let r = self[keyPath: k]
+            return (r.x.isFinite ? p.type.format(r.x) : "") + "..." + (r.y.isFinite ? p.type.format(r.y) : "")
+        case .length where strokeFlags & GestureRecord.strokeRelativeSegment != 0:
+            return GestureParameter.ValueType.fraction.format(segment)
+        case .recognize, .pattern:
+            return nil
+        default:
+            return number(p).map(p.type.format)
+        }
+    }
+
+    /// Parameter `p` was given by the spec or the app, not the profile.
+    package mutating func setExplicitly(_ p: GestureParameter) { fromProfile &= ~p.bit }
+
+    /// Where the value of parameter `name` came from, for explanations: " (android profile)"
+    /// when the spec's profile set it, "" otherwise.
+    package func origin(of name: String) -> String {
+        guard let profile = Profile(code: profile), let p = GestureParameter.named(name, for: kind), fromProfile & p.bit != 0 else { return "" }
+        return " (\(profile.rawValue) profile)"
+    }
+}
