@@ -314,12 +314,12 @@ public struct Checker {
             d.record.setNumber(parameter, Double(n))
         case .touches:
             guard let n = wholeNumber(p, name) else { return false }
-            guard parameter.range.contains(Double(n)) else {
-                guard parameter.range.lower == parameter.range.upper else { return within(Double(n), parameter.range, .count) }
+            if parameter.range.lower == parameter.range.upper && !parameter.range.contains(Double(n)) {
                 return outOfRange(p, d.kind == .stroke
                     ? "a stroke is single-touch in v1: 'touches' must be 1"
                     : "a \(d.kind.keyword) uses exactly 2 touches in v1: 'touches' must be 2")
             }
+            guard within(Double(n), parameter.range, .count) else { return false }
             d.record.setNumber(parameter, Double(n))
         case .touchRange:
             return applyTouchRange(p, parameter.range, to: &d)
