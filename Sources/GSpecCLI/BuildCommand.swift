@@ -42,7 +42,8 @@ enum BuildCommand {
                 failed = true
                 continue
             }
-            let output = Compiler.compile(source, analysis: !parsed.flags.contains("--no-analysis"))
+            let output = Compiler.compile(source, analysis: !parsed.flags.contains("--no-analysis"),
+                                          examples: StrokeExamples.beside(source.path))
             console.err(renderer.render(output.diagnostics, in: source))
             guard let table = output.table else {
                 failed = true

@@ -36,7 +36,7 @@ enum CheckCommand {
                 console.err("error: \(message.text)\n")
                 failed = true
             case .success(let source):
-                let result = Frontend.check(source)
+                let result = Frontend.check(source, examples: StrokeExamples.beside(source.path))
                 guard !result.diagnostics.hasErrors else {
                     console.err(renderer.render(result.diagnostics, in: source))
                     failed = true

@@ -3,22 +3,33 @@ import GestureCompiler
 import GestureRuntime
 
 /// `gspec eval SPEC --dataset DIR`: runs every trace of a labelled folder
-/// (`<shape>/<file>.jsonl`) and reports what fired on which shape.
+/// (`<shape>/<file>.jsonl`) and reports what fired on which shape; with
+/// `--folds subject`, leave-one-subject-out: each subject's traces run on the
+/// spec compiled with the other subjects' strokes as its templates' examples.
 enum EvalCommand {
     static let spec = CommandLineSpec(
         name: "eval",
         abstract: "Measure a gesture set on a labelled dataset of traces: confusion table, recall, false fires.",
-        usage: "gspec eval <file.gesture|file.gtab> --dataset <dir> [--json <file>]",
+        usage: "gspec eval <file.gesture|file.gtab> --dataset <dir> [--folds subject] [--negatives <dir>] [--json <file>]",
         options: [
             .init(name: "--dataset", value: "dir", help: "A folder of <shape>/<file>.jsonl traces, one labelled gesture per file."),
+            .init(name: "--folds", value: "subject", help: "Leave one subject out: template strokes learn from the other subjects only."),
+            .init(name: "--negatives", value: "dir", help: "A folder of traces that are no shape: anything firing there is a false fire."),
             .init(name: "--json", value: "file", help: "Also write the figures as JSON."),
             CommandLineSpec.colorOption,
         ],
         discussion: """
             A gesture is right on the shape folder with its own name. Every recognized
             (or begun) gesture counts once per trace; a trace where nothing fired counts
-            as 'none'. File names like s02-fast-01.jsonl give the speed (slow, medium,
-            fast) for a per-speed breakdown.
+            as 'none'. File names like s02-fast-01.jsonl give the subject (s02) and the
+            speed (slow, medium, fast) for a per-speed breakdown.
+
+            With --folds subject the spec is compiled once per subject, its template
+            strokes' examples taken from the dataset's folders of the same names without
+            that subject's files, and that subject's traces run on it: every figure is
+            for a person whose strokes the templates never saw. (Declarative strokes
+            are the same in every fold: their figures are only as honest as the data
+            their patterns were tuned on.)
             """
     )
 
@@ -29,53 +40,80 @@ enum EvalCommand {
         var fired: [String]
     }
 
+    /// One trace of the dataset.
+    struct Sample {
+        var shape: String
+        var file: String
+        var path: String
+        var subject: String { String(file.prefix { $0 != "-" }) }
+    }
+
     static func run(_ parsed: CommandLineSpec.Parsed, console: Console) -> ExitCode {
         guard parsed.positionals.count == 1, let dataset = parsed.values["--dataset"] else {
             console.err("error: expected one gesture set and --dataset <dir>\nUsage: \(spec.usage)\n")
             return .usageError
         }
-        guard let table = GestureSetLoader.load(parsed.positionals[0], parsed, console)?.table else { return .inputError }
-        let fm = FileManager.default
-        guard let shapes = try? fm.contentsOfDirectory(atPath: dataset).filter({ name in
-            var isDirectory: ObjCBool = false
-            return fm.fileExists(atPath: dataset + "/" + name, isDirectory: &isDirectory) && isDirectory.boolValue
-        }).sorted(), !shapes.isEmpty else {
-            console.err("error: no <shape>/ folders in '\(dataset)'\n")
+        let folds = parsed.values["--folds"]
+        guard folds == nil || folds == "subject" else {
+            console.err("error: --folds takes 'subject' (leave one subject out)\nUsage: \(spec.usage)\n")
+            return .usageError
+        }
+        guard let samples = self.samples(in: dataset), !samples.isEmpty else {
+            console.err("error: no <shape>/ folders of .jsonl traces in '\(dataset)'\n")
             return .inputError
         }
-        var outcomes: [Outcome] = []
+        let negatives = parsed.values["--negatives"].map { dir in
+            ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted().map {
+                Sample(shape: "", file: $0, path: dir + "/" + $0)
+            }
+        } ?? []
+        let shapes = Array(Set(samples.map(\.shape))).sorted()
+        var outcomes: [Outcome] = [], negativeOutcomes: [Outcome] = []
         var failed = false
-        for shape in shapes {
-            let files = ((try? fm.contentsOfDirectory(atPath: dataset + "/" + shape)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
-            for file in files {
-                let path = dataset + "/" + shape + "/" + file
-                guard let data = fm.contents(atPath: path) else { continue }
-                var engine = Engine(table: table)
-                var fired: [String] = []
-                func collect() {
-                    for e in engine.events where e.state == .recognized || e.state == .began {
-                        let name = table.name(of: e.gesture)
-                        if !fired.contains(name) { fired.append(name) }
-                    }
-                    engine.removeAllEvents()
+        var gestures: [String] = []
+        // Each fold: a table, and the samples it runs.
+        var runs: [(GestureTable, [Sample])] = []
+        if folds == nil {
+            guard let table = GestureSetLoader.load(parsed.positionals[0], parsed, console)?.table else { return .inputError }
+            runs = [(table, samples + negatives)]
+        } else {
+            let path = parsed.positionals[0]
+            guard let bytes = FileManager.default.contents(atPath: path).map(Array.init), !TableFormat.looksLikeTable(bytes) else {
+                console.err("error: --folds needs a .gesture spec to compile per fold, not a table or a missing file: '\(path)'\n")
+                return .inputError
+            }
+            let source = SourceFile(path: path, bytes: bytes)
+            for subject in Array(Set(samples.map(\.subject))).sorted() {
+                let examples = StrokeExamples.folders(in: dataset, location: dataset) { !$0.hasPrefix(subject + "-") }
+                let output = Compiler.compile(source, examples: examples)
+                guard let table = output.table else {
+                    console.err(DiagnosticRenderer(colored: CheckCommand.colored(parsed, console)).render(output.diagnostics, in: source))
+                    return .inputError
                 }
-                let errors = TraceReader.read(Array(data)) { event in
-                    engine.feed(event)
-                    collect()
-                }
-                engine.finish()
-                collect()
-                for e in errors { console.err("\(path):\(e.line): error: \(e.message)\n") }
-                failed = failed || !errors.isEmpty
-                outcomes.append(Outcome(shape: shape, speed: speed(of: file), fired: fired))
+                runs.append((table, samples.filter { $0.subject == subject } + negatives))
             }
         }
-        let gestures = table.gestures.indices.map(table.name(of:))
-        console.out(report(outcomes, shapes: shapes, gestures: gestures))
+        for (table, batch) in runs {
+            gestures = table.gestures.indices.map(table.name(of:))
+            for sample in batch {
+                guard let data = FileManager.default.contents(atPath: sample.path) else { continue }
+                let (fired, errors) = fire(table, Array(data))
+                for e in errors { console.err("\(sample.path):\(e.line): error: \(e.message)\n") }
+                failed = failed || !errors.isEmpty
+                let outcome = Outcome(shape: sample.shape, speed: speed(of: sample.file), fired: fired)
+                if sample.shape.isEmpty { negativeOutcomes.append(outcome) } else { outcomes.append(outcome) }
+            }
+        }
+        var text = report(outcomes, shapes: shapes, gestures: gestures)
+        if !negatives.isEmpty { text += negativeReport(negativeOutcomes, gestures: gestures, folds: runs.count) }
+        console.out(text)
         if let path = parsed.values["--json"] {
             do {
-                let json = try JSONSerialization.data(withJSONObject: figures(outcomes, shapes: shapes, gestures: gestures),
-                                                      options: [.prettyPrinted, .sortedKeys])
+                var figures = figures(outcomes, shapes: shapes, gestures: gestures)
+                if !negatives.isEmpty {
+                    figures["negatives"] = ["traces": negativeOutcomes.count, "falseFires": negativeOutcomes.filter { !$0.fired.isEmpty }.count]
+                }
+                let json = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])
                 try json.write(to: URL(fileURLWithPath: path))
             } catch {
                 console.err("error: cannot write '\(path)': \(error.localizedDescription)\n")
@@ -83,6 +121,49 @@ enum EvalCommand {
             }
         }
         return failed ? .inputError : .success
+    }
+
+    /// The dataset's traces, by shape folder then file name; nil when the folder cannot be read.
+    static func samples(in dataset: String) -> [Sample]? {
+        let fm = FileManager.default
+        guard let shapes = try? fm.contentsOfDirectory(atPath: dataset) else { return nil }
+        return shapes.sorted().flatMap { shape -> [Sample] in
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: dataset + "/" + shape, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
+            let files = ((try? fm.contentsOfDirectory(atPath: dataset + "/" + shape)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
+            return files.map { Sample(shape: shape, file: $0, path: dataset + "/" + shape + "/" + $0) }
+        }
+    }
+
+    /// The gestures that were recognized or began on one trace, in order.
+    static func fire(_ table: GestureTable, _ bytes: [UInt8]) -> ([String], [TraceReader.LineError]) {
+        var engine = Engine(table: table)
+        var fired: [String] = []
+        func collect() {
+            for e in engine.events where e.state == .recognized || e.state == .began {
+                let name = table.name(of: e.gesture)
+                if !fired.contains(name) { fired.append(name) }
+            }
+            engine.removeAllEvents()
+        }
+        let errors = TraceReader.read(bytes) { event in
+            engine.feed(event)
+            collect()
+        }
+        engine.finish()
+        collect()
+        return (fired, errors)
+    }
+
+    static func negativeReport(_ outcomes: [Outcome], gestures: [String], folds: Int) -> String {
+        let fired = outcomes.filter { !$0.fired.isEmpty }.count
+        var out = "\nfalse fires on non-shape input (\(outcomes.count / max(folds, 1)) traces\(folds > 1 ? ", once per fold" : ""))\n"
+        out += "  any gesture: \(percent(fired, outcomes.count)) (\(fired)/\(outcomes.count))\n"
+        for g in gestures {
+            let n = outcomes.filter { $0.fired.contains(g) }.count
+            if n > 0 { out += "  \(g): \(percent(n, outcomes.count)) (\(n)/\(outcomes.count))\n" }
+        }
+        return out
     }
 
     static func speed(of file: String) -> String {

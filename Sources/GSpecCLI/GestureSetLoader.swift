@@ -28,7 +28,7 @@ enum GestureSetLoader {
             }
         }
         let source = SourceFile(path: path, bytes: bytes)
-        let output = Compiler.compile(source)
+        let output = Compiler.compile(source, examples: StrokeExamples.beside(path))
         console.err(DiagnosticRenderer(colored: CheckCommand.colored(parsed, console)).render(output.diagnostics, in: source))
         return output.table.map { Loaded(table: $0, gestureSet: output.frontend.gestureSet, source: source) }
     }

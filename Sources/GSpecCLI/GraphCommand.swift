@@ -25,7 +25,7 @@ enum GraphCommand {
             console.err("error: no such file or directory: '\(parsed.positionals[0])'\n")
             return .inputError
         }
-        let output = Compiler.compile(source)
+        let output = Compiler.compile(source, examples: StrokeExamples.beside(source.path))
         console.err(DiagnosticRenderer(colored: CheckCommand.colored(parsed, console)).render(output.diagnostics, in: source))
         guard let table = output.table else { return .inputError }
         var only: Int?

@@ -52,7 +52,7 @@ enum TestCommand {
 
     /// Runs every test of one spec; false when one fails or the spec does not compile.
     static func test(_ source: SourceFile, _ parsed: CommandLineSpec.Parsed, _ console: Console) -> Bool {
-        let output = Compiler.compile(source)
+        let output = Compiler.compile(source, examples: StrokeExamples.beside(source.path))
         console.err(DiagnosticRenderer().render(output.diagnostics, in: source))
         guard var table = output.table else { return false }
         let set = output.frontend.gestureSet

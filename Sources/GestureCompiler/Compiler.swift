@@ -17,8 +17,9 @@ public enum Compiler {
     /// With `analysis` the whole analysis runs and its warnings (conflicts,
     /// rules that never apply) come too, as `gspec check` prints them;
     /// without it only the analyses that can find errors run.
-    public static func compile(_ source: SourceFile, analysis: Bool = false) -> Output {
-        let front = Frontend.check(source)
+    /// `examples` are the strokes its template strokes may name.
+    public static func compile(_ source: SourceFile, analysis: Bool = false, examples: StrokeExamples = .none) -> Output {
+        let front = Frontend.check(source, examples: examples)
         guard !front.diagnostics.hasErrors else {
             return Output(frontend: front, table: nil, stats: [], diagnostics: front.diagnostics)
         }

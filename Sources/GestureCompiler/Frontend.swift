@@ -12,9 +12,9 @@ public enum Frontend {
 
     /// Parses and checks a file. Syntax errors do not stop checking, so names,
     /// units and rules are checked in the parts that did parse.
-    public static func check(_ source: SourceFile) -> Result {
+    public static func check(_ source: SourceFile, examples: StrokeExamples = .none) -> Result {
         let (syntax, syntaxDiagnostics) = Parser.parse(source)
-        let (set, semanticDiagnostics) = Checker.check(syntax, in: source)
+        let (set, semanticDiagnostics) = Checker.check(syntax, in: source, examples: examples)
         return Result(source: source, syntax: syntax, gestureSet: set,
                       diagnostics: (syntaxDiagnostics + semanticDiagnostics).sortedByLocation())
     }

@@ -71,7 +71,7 @@ nonisolated(unsafe) var report: [String: Any] = [:]
 
 func compileSpec(_ path: String) -> (GestureTable, CheckedGestureSet) {
     guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
-    let output = Compiler.compile(SourceFile(path: path, bytes: Array(data)))
+    let output = Compiler.compile(SourceFile(path: path, bytes: Array(data)), examples: .beside(path))
     guard let table = output.table else {
         fail(DiagnosticRenderer().render(output.diagnostics, in: output.frontend.source))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GSpecCLI
+import GestureCompiler
 import GestureRuntime
 
 @Suite struct BuildAndRunTests {

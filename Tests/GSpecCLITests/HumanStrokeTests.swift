@@ -35,7 +35,7 @@ import Testing
 
     static func table() throws -> GestureTable {
         let url = shapes
-        return try #require(Compiler.compile(SourceFile(path: url.path, bytes: Array(try Data(contentsOf: url)))).table)
+        return try #require(Compiler.compile(SourceFile(path: url.path, bytes: Array(try Data(contentsOf: url))), examples: .beside(url.path)).table)
     }
 
     /// The gestures a stroke fires, in order.

@@ -1,4 +1,5 @@
 import Foundation
+import GestureCompiler
 import GestureRuntime
 
 /// Reads a whole trace file into touch events, for tools that measure or

@@ -297,6 +297,7 @@ enum ExemplarGenerator {
     }
 
     static func strokes(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {
+        if !g.templates.isEmpty { return templates(g, view) }
         guard let pattern = g.pattern else { return [] }
         let words = DirectionNFA(pattern).shortestWords(over: g.axis.directions, limit: 4)
         // Short legs make one step each; long ones several.
@@ -319,5 +320,23 @@ enum ExemplarGenerator {
             }
         }
         return result
+    }
+
+    /// A template stroke's exemplars are its templates (up to four, spread
+    /// over them), drawn 120pt across in 400 ms.
+    static func templates(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {
+        let picks = Set((0..<min(4, g.templates.count)).map { $0 * g.templates.count / min(4, g.templates.count) })
+        return picks.sorted().map { k in
+            let t = g.templates[k]
+            let points = (0..<StrokeTemplate.pointCount).map { SIMD2(Double(t.points[2 * $0]), Double(t.points[2 * $0 + 1])) }
+            let low = points.reduce(points[0], pointwiseMin), high = points.reduce(points[0], pointwiseMax)
+            let scale = 120 / max(high.x - low.x, high.y - low.y, 1e-9)
+            var b = StreamBuilder(view: view)
+            b.period = 400_000 / Int64(points.count - 1)
+            b.down([origin + (points[0] - low) * scale])
+            for p in points.dropFirst() { b.move(samples: 1) { _, _ in origin + (p - low) * scale } }
+            b.liftAll()
+            return b.stream("its template '\(t.name)', 120pt across in 400 ms")
+        }
     }
 }

@@ -82,6 +82,12 @@ public struct TableBuilder {
         r.doc = g.doc.map { intern($0) } ?? GestureRecord.none
         r.line = UInt32(line)
         if g.edges.isEmpty { r.edgeWidth = 0 }
+        if !g.templates.isEmpty { r.strokeFlags |= GestureRecord.strokeTemplates }
+        for t in g.templates {
+            table.templatePoints += t.points
+            table.templateNames.append(intern(t.name))
+        }
+        table.templateStart.append(UInt32(table.templateNames.count))
         r.updatePanCriteria()
         r.stateBase = UInt32(table.stateInfo.count)
         r.stateCount = UInt16(minimal.stateCount)

@@ -138,6 +138,10 @@ public struct GestureDefinition: Hashable, Sendable {
     package var record: GestureRecord
     /// A stroke's pattern; nil for other kinds.
     public var pattern: StrokePattern?
+    /// A template stroke's templates (`examples:`), chosen from its examples.
+    public var templates: [StrokeTemplateData] = []
+    /// How many of its examples a template stroke keeps.
+    public var maxTemplates = 32
     /// When a stroke or a tap decides.
     public var recognize = RecognizeMode.onLift
 
@@ -218,6 +222,9 @@ public struct GestureDefinition: Hashable, Sendable {
         get { record.strokeFlags & GestureRecord.strokeResample != 0 }
         set { setBit(\.strokeFlags, GestureRecord.strokeResample, newValue) }
     }
+    /// A template stroke's least score, and how far it may turn a stroke to match a template (radians).
+    public var minScore: Double { get { record.minScore } set { record.minScore = newValue } }
+    public var maxRotation: Double { get { record.maxRotation } set { record.maxRotation = newValue } }
     /// Radians a step may stray from its segment's class before starting another.
     public var hysteresis: Double { get { record.hysteresis } set { record.hysteresis = newValue } }
     /// Fractions of the path: shorter interior segments (`minSegment`) and end segments (`hooks`) are dropped at lift.

@@ -19,8 +19,10 @@ public struct Checker {
     public static let maxDurationMicroseconds: Double = 3_600_000_000
 
     /// Checks a parsed file. The gesture set is meaningful only when no diagnostic is an error.
-    public static func check(_ syntax: SpecSyntax, in source: SourceFile) -> (CheckedGestureSet, [Diagnostic]) {
+    /// `examples` are the strokes its template strokes may name.
+    public static func check(_ syntax: SpecSyntax, in source: SourceFile, examples: StrokeExamples = .none) -> (CheckedGestureSet, [Diagnostic]) {
         var checker = Checker(source: source)
+        checker.examples = examples
         let set = checker.run(syntax)
         return (set, checker.diagnostics)
     }
@@ -31,6 +33,7 @@ public struct Checker {
 
     /// The file's `profile`, if it names one.
     private var profile: Profile?
+    private var examples = StrokeExamples.none
 
     private mutating func run(_ syntax: SpecSyntax) -> CheckedGestureSet {
         checkProfile(syntax)
@@ -283,7 +286,7 @@ public struct Checker {
         }
         if kind == .stroke {
             if definition.recognize == .immediately {
-                for name in ["minSegment", "hooks", "chord"] {
+                for name in ["minSegment", "hooks", "chord", "examples"] {
                     if let p = seen[name] {
                         error("needs-on-lift",
                               "'\(name)' is decided when the finger lifts; it cannot apply with 'recognize: immediately'",
@@ -291,10 +294,17 @@ public struct Checker {
                     }
                 }
             }
+            if let p = seen["examples"], case .names(let names, let range) = p.value, names.count == 1 {
+                definition.templates = templates(names[0].name, at: range, for: definition, maxTemplates: definition.maxTemplates)
+            }
             if let pattern {
                 definition.pattern = checkPattern(pattern, axis: definition.axis, recognize: definition.recognize)
+            } else if seen["examples"] != nil {
+                // A template stroke without a pattern: any path, decided by its templates.
+                definition.pattern = .repetition(.classes(.any), min: 0, max: nil)
             } else if seen["match"] == nil {
-                error("missing-match", "stroke '\(g.name.name)' needs a 'match:' pattern, such as 'match: down-right up-right'",
+                error("missing-match",
+                      "stroke '\(g.name.name)' needs a 'match:' pattern, such as 'match: down-right up-right', or 'examples:'",
                       at: g.name.range)
             }
         }
@@ -311,7 +321,13 @@ public struct Checker {
         switch parameter.type {
         case .count:
             guard let n = wholeNumber(p, name), within(Double(n), parameter.range, .count) else { return false }
-            d.record.setNumber(parameter, Double(n))
+            if parameter.storage == .compiler { d.maxTemplates = n } else { d.record.setNumber(parameter, Double(n)) }
+        case .name:
+            // The folder is read once every parameter is known (`maxTemplates`, `maxRotation`).
+            guard case .names(let names, _) = p.value, names.count == 1 else {
+                error("wrong-type", "'\(name)' takes one name, got '\(source.text(p.value.range))'", at: p.value.range)
+                return false
+            }
         case .touches:
             guard let n = wholeNumber(p, name) else { return false }
             if parameter.range.lower == parameter.range.upper && !parameter.range.contains(Double(n)) {
@@ -325,7 +341,7 @@ public struct Checker {
             return applyTouchRange(p, parameter.range, to: &d)
         case .duration, .distance, .velocity, .angle, .ratio, .fraction:
             guard let (v, _) = number(p, name, parameter.type.dimension), within(v, parameter.range, parameter.type) else { return false }
-            if parameter.storage == .analysis {
+            if parameter.storage == .compiler {
                 (d.maxLatency, d.maxLatencyRange) = (Int64(v.rounded()), p.value.range)
             } else {
                 d.record.setNumber(parameter, parameter.range.clamp(v))
@@ -378,6 +394,32 @@ public struct Checker {
             break
         }
         return true
+    }
+
+    /// The templates of the examples in folder `folder`, at most `maxTemplates`
+    /// of them; each problem is an error at the folder's name.
+    private mutating func templates(_ folder: String, at range: SourceRange, for d: GestureDefinition, maxTemplates: Int) -> [StrokeTemplateData] {
+        let place = examples.location.isEmpty ? "a folder '\(folder)' of examples beside the spec" : "\(examples.location)/\(folder)/"
+        guard let found = examples.folders[folder] else {
+            error("no-examples", "no examples '\(folder)' for '\(d.name)': expected stroke traces (.jsonl) in \(place)", at: range)
+            return []
+        }
+        var templates: [StrokeTemplateData] = []
+        for example in found {
+            if let problem = example.problem {
+                error("bad-example", "example '\(example.name)' is not one stroke: \(problem)", at: range)
+            } else if let t = StrokeTemplateData(example) {
+                templates.append(t)
+            } else {
+                error("bad-example", "example '\(example.name)' has no length: a template needs a path", at: range)
+            }
+        }
+        guard templates.count >= 2 || found.count != templates.count else {
+            error("too-few-examples", "'\(d.name)' has \(templates.count) example\(templates.count == 1 ? "" : "s") in \(place); a template stroke needs at least 2",
+                  at: range)
+            return []
+        }
+        return StrokeTemplateData.select(templates.sorted { $0.name < $1.name }, count: maxTemplates, maxRotation: d.maxRotation)
     }
 
     private mutating func applyTouchRange(_ p: Parameter, _ allowed: ParameterRange, to d: inout GestureDefinition) -> Bool {

@@ -50,6 +50,13 @@ final class EngineStorage {
     /// Per gesture, its record as run-time changes left it, copied into
     /// `records` when its next attempt starts.
     let nextRecords: RawArray<GestureRecord>
+    /// Per template stroke, its path: `pathCapacity` points, thinned as it
+    /// grows (`Track.pathCount`, `pathSpacing`), and a slot for the lift
+    /// point; empty when the table has no template stroke.
+    let paths: RawArray<SIMD2<Double>>
+    static let pathCapacity = 64
+    /// Per gesture, its templates' verdict on the stroke that lifted last.
+    let matches: RawArray<TemplateMatch>
     static let gateDisabled: UInt8 = 1
     static let gateChanged: UInt8 = 2
 
@@ -88,6 +95,9 @@ final class EngineStorage {
         recognizedAt = RawArray(repeating: .min, count: gestures)
         gates = RawArray(table.gestures.map { $0.options & GestureRecord.optionDisabled != 0 ? Self.gateDisabled : 0 })
         nextRecords = RawArray(table.gestures)
+        let templated = table.gestures.contains { $0.strokeFlags & GestureRecord.strokeTemplates != 0 }
+        paths = RawArray(repeating: .zero, count: templated ? gestures * (Self.pathCapacity + 1) : 0)
+        matches = RawArray(repeating: TemplateMatch(), count: gestures)
     }
 
     /// A deep copy, for a shared engine that is about to change.
@@ -99,6 +109,7 @@ final class EngineStorage {
         (order, rank, sawBegan) = (o.order.copy(), o.rank.copy(), o.sawBegan.copy())
         (strokeClasses, strokeLengths, fits, series) = (o.strokeClasses.copy(), o.strokeLengths.copy(), o.fits.copy(), o.series.copy())
         (recognizedAt, gates, nextRecords) = (o.recognizedAt.copy(), o.gates.copy(), o.nextRecords.copy())
+        (paths, matches) = (o.paths.copy(), o.matches.copy())
     }
 
     func copy() -> EngineStorage { EngineStorage(copying: self) }
@@ -114,10 +125,21 @@ final class EngineStorage {
     deinit {
         rules.deallocate()
         for free in [tracks.free, slots.free, ring.free, records.free, frame.free, began.free, lifts.free,
-                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free, gates.free, nextRecords.free] {
+                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free, gates.free, nextRecords.free, paths.free, matches.free] {
             free()
         }
     }
+}
+
+/// A template stroke's best template for one lifted stroke, kept so that
+/// competing template strokes are each scored once per lift.
+struct TemplateMatch {
+    /// The lift it is for: its time and the touches the gesture saw.
+    var time = Int64.min
+    var seen: UInt32 = 0
+    /// The best cosine score and its template (a `GestureTable` template index; -1: the stroke has no length).
+    var score = -1.0
+    var best: Int32 = -1
 }
 
 /// One velocity sample: when, and the two values (pan translation, pinch

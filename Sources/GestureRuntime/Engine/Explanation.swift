@@ -26,6 +26,12 @@ public struct Explanation: Hashable, Sendable {
         case disarmed(Int)
         /// The app disabled it.
         case disabled
+        /// A template stroke's closest template (a `GestureTable` template
+        /// index; -1: the stroke had no length) scored below its `minScore`
+        /// (the score is `measured`).
+        case template(Int)
+        /// Another template stroke on the same touch matched it better.
+        case outscored(Int)
     }
 
     public var time: Int64
@@ -47,6 +53,7 @@ public struct Explanation: Hashable, Sendable {
     /// table explain alike.
     public func message(in table: GestureTable) -> String {
         func place(_ line: Int) -> String { "line \(line)" }
+        func score(_ x: Double) -> String { shortest((x * 1000).rounded() / 1000) }
         let r = record ?? table.gestures[gesture]
         let name = table.strings[Int(r.name)]
         func other(_ g: Int) -> String { "'\(table.strings[Int(table.gestures[g].name)])'" }
@@ -78,6 +85,12 @@ public struct Explanation: Hashable, Sendable {
             return "'\(name)' failed: \(other(a)), which armed it, ended before it began\(line)"
         case .disabled:
             return "'\(name)' failed: it was disabled"
+        case .template(let k):
+            guard k >= 0 else { return "'\(name)' failed: the stroke has no length to match its templates" + at }
+            return "'\(name)' failed: its closest template '\(table.strings[Int(table.templateNames[k])])' scored "
+                + "\(score(measured ?? 0)), below minScore \(score(r.minScore))\(r.origin(of: "minScore"))" + at
+        case .outscored(let h):
+            return "'\(name)' failed: \(other(h)) matched the stroke better than its best score, \(score(measured ?? 0))" + at
         case .notAtEdge:
             let edges = [(DirectionSet(.left), "left"), (DirectionSet(.right), "right"), (DirectionSet(.up), "top"),
                          (DirectionSet(.down), "bottom")].filter { DirectionSet(rawValue: r.edges).isSuperset(of: $0.0) }

@@ -228,6 +228,10 @@ extension GestureEngine {
     mutating func explain(_ g: Int, _ reason: Explanation.Reason) {
         var measured: Double?
         if case .failOffset(let vertical) = reason { measured = vertical ? tracks[g].value1 : tracks[g].value0 }
+        switch reason {
+        case .template, .outscored: measured = matches[g].score
+        default: break
+        }
         if case .automaton(let symbol, _) = reason {
             switch symbol {
             case .slop:

@@ -21,6 +21,7 @@ extension GestureEngine {
         let now = k > 0 ? previous + (slots[s].position - previous) * (1 - k) : slots[s].position
         tracks[g].location = now
         let flags = r.pointee.strokeFlags
+        if flags & GestureRecord.strokeTemplates != 0 { capture(g, now, from: slots[s].down) }
         var spacing = r.pointee.segment
         if flags & GestureRecord.strokeRelativeSegment != 0 {
             tracks[g].boxMin = pointwiseMin(tracks[g].boxMin, now)
@@ -167,7 +168,99 @@ extension GestureEngine {
                 return false
             }
         }
+        if r.pointee.strokeFlags & GestureRecord.strokeTemplates != 0 {
+            let mine = templateMatch(g)
+            guard mine.best >= 0, mine.score >= r.pointee.minScore else {
+                fail(g, .template(Int(mine.best)))
+                return false
+            }
+            if let better = betterTemplateStroke(than: g, mine.score) {
+                fail(g, .outscored(better))
+                return false
+            }
+        }
         return listening(g)
+    }
+
+    // MARK: Template strokes
+
+    /// Keeps point `p` of a template stroke's path (the first call also its
+    /// down point), thinning the path to every other point when it is full:
+    /// bounded storage for a stroke of any length, O(1) per sample on average.
+    private mutating func capture(_ g: Int, _ p: SIMD2<Double>, from down: SIMD2<Double>) {
+        let capacity = EngineStorage.pathCapacity, base = g &* (capacity &+ 1)
+        var n = Int(tracks[g].pathCount)
+        if n == 0 {
+            paths[base] = down
+            n = 1
+        }
+        let d = p - paths[base &+ n &- 1]
+        let spacing = Double(tracks[g].pathSpacing)
+        guard d.x * d.x + d.y * d.y > spacing * spacing else {
+            tracks[g].pathCount = Int32(n)
+            return
+        }
+        if n == capacity {
+            var length = 0.0
+            for k in 1..<(capacity / 2) {
+                paths[base &+ k] = paths[base &+ 2 &* k]
+                let step = paths[base &+ k] - paths[base &+ k &- 1]
+                length += (step.x * step.x + step.y * step.y).squareRoot()
+            }
+            n = capacity / 2
+            tracks[g].pathSpacing = Float(Swift.max(2 * spacing, length / Double(n)))
+        }
+        paths[base &+ n] = p
+        tracks[g].pathCount = Int32(n &+ 1)
+    }
+
+    /// Gesture `g`'s best template for the stroke that just lifted (its path
+    /// ended at the lift point), computed once per lift.
+    mutating func templateMatch(_ g: Int) -> TemplateMatch {
+        if matches[g].time == clock && matches[g].seen == tracks[g].seen { return matches[g] }
+        var match = TemplateMatch(time: clock, seen: tracks[g].seen)
+        let capacity = EngineStorage.pathCapacity, base = g &* (capacity &+ 1)
+        let s = tracks[g].seen.trailingZeroBitCount
+        var n = Int(tracks[g].pathCount)
+        if n == 0 {
+            paths[base] = slots[s].down
+            n = 1
+        }
+        paths[base &+ n] = slots[s].position
+        let maxRotation = records[g].maxRotation
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: StrokeTemplate.floats) { candidate in
+            guard StrokeTemplate.normalize(paths + base, count: n + 1, into: candidate.baseAddress!) else { return }
+            table.templatePoints.withUnsafeBufferPointer { points in
+                for k in table.templates(of: g) {
+                    let score = StrokeTemplate.score(candidate.baseAddress!, points.baseAddress! + k * StrokeTemplate.floats,
+                                                     maxRotation: maxRotation)
+                    if score > match.score { (match.score, match.best) = (score, Int32(k)) }
+                }
+            }
+        }
+        matches[g] = match
+        return match
+    }
+
+    /// Another template stroke on the same touch whose templates match it
+    /// better than `score` and pass its own `minScore` (on a tie, the one
+    /// declared first): only the best match among template strokes succeeds.
+    private mutating func betterTemplateStroke(than g: Int, _ score: Double) -> Int? {
+        let words = (gestureRange.count + 63) >> 6
+        for w in 0..<words {
+            var bits = listeningSet[w]
+            while bits != 0 {
+                let h = Int(order[w << 6 | bits.trailingZeroBitCount])
+                bits &= bits &- 1
+                guard h != g, records[h].strokeFlags & GestureRecord.strokeTemplates != 0,
+                      tracks[h].seen & tracks[g].seen != 0 else { continue }
+                let other = templateMatch(h)
+                if other.best >= 0 && other.score >= records[h].minScore && (other.score > score || other.score == score && h < g) {
+                    return h
+                }
+            }
+        }
+        return nil
     }
 
     /// Removes the shortest inner segment while it is shorter than `limit`

@@ -69,6 +69,8 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     var series: UnsafeMutablePointer<TapSeries>
     var recognizedAt: UnsafeMutablePointer<Int64>
     var gates: UnsafeMutablePointer<UInt8>
+    var paths: UnsafeMutablePointer<SIMD2<Double>>
+    var matches: UnsafeMutablePointer<TemplateMatch>
     /// The table's gesture records, copied once so the hot path reads them in place.
     var records: UnsafeMutablePointer<GestureRecord>
     var rules: Rules
@@ -116,6 +118,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
         (fits, order, rank, series) = (storage.fits.base, storage.order.base, storage.rank.base, storage.series.base)
         (recognizedAt, gates) = (storage.recognizedAt.base, storage.gates.base)
+        (paths, matches) = (storage.paths.base, storage.matches.base)
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
     }
@@ -145,6 +148,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
             (fits, order, rank, series) = (storage.fits.base, storage.order.base, storage.rank.base, storage.series.base)
             (recognizedAt, gates) = (storage.recognizedAt.base, storage.gates.base)
+            (paths, matches) = (storage.paths.base, storage.matches.base)
         }
     }
 

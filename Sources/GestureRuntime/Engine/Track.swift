@@ -89,6 +89,10 @@ struct Track {
     var boxMin = SIMD2<Double>(0, 0), boxMax = SIMD2<Double>(0, 0)
     /// Segments collected for a stroke decided at lift (`EngineStorage.strokeClasses`).
     var strokeCount = 0
+    /// A template stroke's path points kept (`EngineStorage.paths`), and the
+    /// least distance between them (0 at first; doubled each time it is thinned).
+    var pathCount: Int32 = 0
+    var pathSpacing: Float = 0
 
     // Held by `requires`.
     var endedWhileHeld = false

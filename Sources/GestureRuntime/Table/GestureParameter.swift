@@ -41,6 +41,8 @@ public struct GestureParameter: Hashable, Sendable {
         case pattern
         /// `true` or `false`.
         case flag
+        /// A name: a template stroke's folder of examples.
+        case name
 
         /// Whether a value of this type is one number in the runtime's units.
         public var isNumber: Bool {
@@ -67,8 +69,8 @@ public struct GestureParameter: Hashable, Sendable {
         case chord
         /// Compiled into the automaton's states (`match`, `recognize`): no field of its own.
         case automaton
-        /// Checked by gspec's analysis, not kept in the table (`maxLatency`).
-        case analysis
+        /// Used by gspec, not kept in the table (`maxLatency`, a template stroke's examples).
+        case compiler
 
         /// The record field a table writes for the parameter in the descriptor-driven part of a record.
         var isNumericField: Bool {
@@ -246,10 +248,18 @@ extension GestureParameter {
         .init("delaysTouchesEnded", [], .flag, defaults: [1],
               .bit(\.flags, mask: GestureRecord.flagDelaysTouchesEnded, whenSet: true),
               "ended deliveries wait until the gesture is decided"),
-        .init("maxLatency", [], .duration, range: .init(0, maxDuration, open: true), .analysis,
+        .init("maxLatency", [], .duration, range: .init(0, maxDuration, open: true), .compiler,
               "longest wait for other gestures the rules may impose (checked by the analysis)"),
         .init("enabled", [], .flag, defaults: [1], .bit(\.options, mask: GestureRecord.optionDisabled, whenSet: false),
               "whether the gesture starts enabled"),
+        .init("examples", [.stroke], .name, .compiler, since: 6,
+              "a folder of example strokes beside the spec (`NAME.examples/FOLDER/`): a template stroke"),
+        .init("maxTemplates", [.stroke], .count, range: .init(1, 1000), defaults: [32], .compiler, since: 6,
+              "how many of the examples the table keeps as templates"),
+        .init("minScore", [.stroke], .ratio, range: .init(0, 1), defaults: [0.8], runtime: true, .real(\.minScore), since: 6,
+              "least similarity to a template (cosine, 0 to 1) to be recognized"),
+        .init("maxRotation", [.stroke], .angle, range: .init(0, .pi), defaults: [30 * deg], runtime: true,
+              .real(\.maxRotation), since: 6, "how far a stroke may be turned to match a template"),
     ]
 
     /// The numeric record fields a table of format `version` writes after a
@@ -289,7 +299,7 @@ extension GestureRecord {
         case .byte(let k): Double(self[keyPath: k])
         case .bit(let k, let mask, let whenSet): (self[keyPath: k] & mask != 0) == whenSet ? 1 : 0
         case .touches: Double(minTouches)
-        case .range, .chord, .automaton, .analysis: nil
+        case .range, .chord, .automaton, .compiler: nil
         }
     }
 
@@ -304,7 +314,7 @@ extension GestureRecord {
         case .touches:
             minTouches = UInt8(clamping: Int(v))
             maxTouches = p.type == .touchRange ? 0 : minTouches
-        case .range, .chord, .automaton, .analysis: break
+        case .range, .chord, .automaton, .compiler: break
         }
     }
 

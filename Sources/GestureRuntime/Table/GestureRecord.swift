@@ -60,6 +60,10 @@ package struct GestureRecord: Hashable, Sendable {
     package var activeOffsetY: SIMD2<Double>
     package var failOffsetX: SIMD2<Double>
     package var failOffsetY: SIMD2<Double>
+    /// A template stroke's least score to be recognized, and the most it may
+    /// rotate a stroke to match a template (radians).
+    package var minScore: Double
+    package var maxRotation: Double
     /// `optionDisabled`: the gesture starts disabled.
     package var options: UInt8
     /// The spec's `profile` (`Profile.code`; 0: none), and which parameters
@@ -107,6 +111,8 @@ package struct GestureRecord: Hashable, Sendable {
     package static let strokeRelativeSegment: UInt8 = 2
     /// The chord is checked against `chordMin...chordMax`, not the `chord` mask.
     package static let strokeChordRange: UInt8 = 4
+    /// A template stroke: decided at lift by its templates (`GestureTable.templates(of:)`).
+    package static let strokeTemplates: UInt8 = 8
     package static let packingDense: UInt8 = 0
     package static let packingComb: UInt8 = 1
 
@@ -119,7 +125,7 @@ package struct GestureRecord: Hashable, Sendable {
         slop = 0; tapDistance = 0; minDistance = 0; minVelocity = 0; maxAngle = 0; threshold = 0; segment = 0
         hysteresis = 0; minSegment = 0; hooks = 0; smoothing = 0; chord = 0xFF; chordMin = 0; chordMax = 0
         strokeFlags = 0
-        edges = 0; edgeWidth = 0; options = 0; profile = 0; fromProfile = 0
+        edges = 0; edgeWidth = 0; options = 0; profile = 0; fromProfile = 0; minScore = 0; maxRotation = 0
         (activeOffsetX, activeOffsetY, failOffsetX, failOffsetY) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         stateBase = 0; stateCount = 0; startState = 0; classCount = 0; packing = 0; transitionBase = 0
     }
@@ -140,6 +146,6 @@ extension GestureRecord {
     /// (`minSegment`, `hooks`, `chord`) rather than read as they come.
     @inline(__always)
     package var decidesAtLift: Bool {
-        minSegment > 0 || hooks > 0 || chord != 0xFF || strokeFlags & GestureRecord.strokeChordRange != 0
+        minSegment > 0 || hooks > 0 || chord != 0xFF || strokeFlags & (GestureRecord.strokeChordRange | GestureRecord.strokeTemplates) != 0
     }
 }

@@ -13,7 +13,7 @@
 /// `validate()` is safe to index without checks.
 public struct GestureTable: Hashable, Sendable {
     /// The binary format version this runtime reads and writes.
-    public static let formatVersion: UInt16 = 5
+    public static let formatVersion: UInt16 = 6
 
     /// Names and doc comments.
     package var strings: [String]
@@ -55,6 +55,13 @@ public struct GestureTable: Hashable, Sendable {
     package var afterTarget: [UInt32]
     package var afterWithin: [Int64]
     package var afterLines: [UInt32]
+    /// Template strokes' templates (CSR): gesture `g`'s are templates
+    /// `templateStart[g] ..< templateStart[g + 1]`; template `k` is the
+    /// normalized form `templatePoints[k * StrokeTemplate.floats ..< (k + 1) * StrokeTemplate.floats]`,
+    /// named `strings[templateNames[k]]` (its example's file name) for explanations.
+    package var templateStart: [UInt32]
+    package var templatePoints: [Float]
+    package var templateNames: [UInt32]
 
     /// Whether a gesture is a pan from the right or bottom screen edge, which
     /// needs the screen's size (`Engine.screenSize`).
@@ -69,7 +76,11 @@ public struct GestureTable: Hashable, Sendable {
         requiresStart = [0]; requiresTarget = []; requiresLines = []; withStart = [0]; withTarget = []
         viewNames = []; viewParents = []; viewForwards = []; gestureViews = []
         afterStart = [0]; afterTarget = []; afterWithin = []; afterLines = []
+        templateStart = [0]; templatePoints = []; templateNames = []
     }
+
+    /// The templates of gesture `g` (empty unless it is a template stroke).
+    package func templates(of g: Int) -> Range<Int> { Int(templateStart[g])..<Int(templateStart[g + 1]) }
 
     /// The table of gesture `g` alone: no rules, the same automaton, thresholds
     /// and view tree. Tools use it to test one gesture in isolation.
@@ -101,6 +112,14 @@ public struct GestureTable: Hashable, Sendable {
         let entries = sources.isEmpty ? 0..<0 : Int(afterStart[g])..<Int(afterStart[g + 1])
         (t.afterWithin, t.afterLines) = (Array(afterWithin[entries]), Array(afterLines[entries]))
         if !gestureViews.isEmpty { t.gestureViews = kept.map { gestureViews[$0] } }
+        t.templateStart = [0]
+        (t.templatePoints, t.templateNames) = ([], [])
+        for k in kept {
+            let range = templates(of: k)
+            t.templatePoints += templatePoints[range.lowerBound * StrokeTemplate.floats ..< range.upperBound * StrokeTemplate.floats]
+            t.templateNames += templateNames[range]
+            t.templateStart.append(UInt32(t.templateNames.count))
+        }
         return t
     }
 

@@ -8,6 +8,8 @@ public enum RuntimeParameter: String, CaseIterable, Hashable, Sendable {
     case slop, tapDistance, minDistance, edgeWidth, segment
     case minVelocity
     case maxAngle, hysteresis
+    /// A template stroke's least score, and how far it may turn a stroke to match.
+    case minScore, maxRotation
     /// A pan's distance, a pinch's `|scale - 1|`, a rotation's angle.
     case threshold
 

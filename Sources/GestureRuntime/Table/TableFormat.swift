@@ -32,7 +32,7 @@ public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The `.gtab` binary format (version 5; versions 1 to 4 still load). All integers little-endian.
+/// The `.gtab` binary format (version 6; versions 1 to 5 still load). All integers little-endian.
 ///
 ///     offset size  field
 ///     0      4     magic "GTAB"
@@ -51,9 +51,18 @@ package enum TableFormat {
     package static let magic: [UInt8] = Array("GTAB".utf8)
     static let headerSize = 28
     package static let tags = ["STRS", "GEST", "CLAS", "INFO", "DENS", "CBAS", "CNXT", "CCHK", "RQST", "RQTG", "WTST", "WTTG",
-                       "VNAM", "VPAR", "VFWD", "GVEW", "RQLN", "AFST", "AFTG", "AFWN", "AFLN"]
-    /// Sections of each format version: version 1 had no views, version 2 no rule lines, version 3 no `after` rules.
-    package static func sectionCount(version: UInt16) -> Int { version == 1 ? 12 : version == 2 ? 16 : version == 3 ? 17 : tags.count }
+                       "VNAM", "VPAR", "VFWD", "GVEW", "RQLN", "AFST", "AFTG", "AFWN", "AFLN", "TMST", "TMPT", "TMNM"]
+    /// Sections of each format version: version 1 had no views, version 2 no rule lines, version 3 no `after` rules,
+    /// versions before 6 no templates.
+    package static func sectionCount(version: UInt16) -> Int {
+        switch version {
+        case 1: 12
+        case 2: 16
+        case 3: 17
+        case 4, 5: 21
+        default: tags.count
+        }
+    }
     /// Most gestures in one table.
     package static let maxGestures = 65_535
     /// Size of one encoded gesture record.
@@ -110,6 +119,9 @@ package enum TableFormat {
         for v in t.afterTarget { w.u32(v) }; sections.append(w.take())
         for v in t.afterWithin { w.u64(UInt64(bitPattern: v)) }; sections.append(w.take())
         for v in t.afterLines { w.u32(v) }; sections.append(w.take())
+        for v in t.templateStart { w.u32(v) }; sections.append(w.take())
+        for v in t.templatePoints { w.u32(v.bitPattern) }; sections.append(w.take())
+        for v in t.templateNames { w.u32(v) }; sections.append(w.take())
 
         let tags = Array(tags.prefix(sectionCount(version: version)))
         var payload = Writer()
@@ -208,6 +220,13 @@ package enum TableFormat {
         } else {
             t.afterStart = Array(repeating: 0, count: t.gestures.count + 1)
         }
+        if data.count > 21 {
+            t.templateStart = try integers(data[21], width: 4).map { UInt32($0) }
+            t.templatePoints = try integers(data[22], width: 4).map { Float(bitPattern: UInt32($0)) }
+            t.templateNames = try integers(data[23], width: 4).map { UInt32($0) }
+        } else {
+            t.templateStart = Array(repeating: 0, count: t.gestures.count + 1)
+        }
         // Flag bits 16 and up meant nothing before version 4.
         if version < 4, t.gestures.contains(where: { $0.flags & 0xF0 != 0 }) { throw .invalid("flags unknown to format version \(version)") }
         try validate(t)
@@ -268,6 +287,17 @@ package enum TableFormat {
                 throw .invalid("after flags of gesture \(g)")
             }
         }
+        guard t.templateStart.count == n + 1, t.templateStart.first == 0, Int(t.templateStart[n]) == t.templateNames.count,
+              t.templatePoints.count == t.templateNames.count * StrokeTemplate.floats,
+              t.templatePoints.allSatisfy({ $0.isFinite && abs($0) <= 1 }),
+              t.templateNames.allSatisfy({ Int($0) < t.strings.count }) else { throw .invalid("templates") }
+        for (g, r) in t.gestures.enumerated() {
+            guard t.templateStart[g] <= t.templateStart[g + 1],
+                  (r.strokeFlags & GestureRecord.strokeTemplates != 0) == (t.templateStart[g] < t.templateStart[g + 1]),
+                  r.strokeFlags & GestureRecord.strokeTemplates == 0 || r.kind == .stroke else {
+                throw .invalid("templates of gesture \(g)")
+            }
+        }
         let views = t.viewNames.count
         guard t.viewParents.count == views, t.viewForwards.count == views,
               t.gestureViews.count == (views == 0 ? 0 : n) else { throw .invalid("view arrays") }
@@ -292,7 +322,7 @@ package enum TableFormat {
                   r.maxTouches == 0 || (r.maxTouches >= r.minTouches && r.maxTouches <= 20) else {
                 throw .invalid("parameters of gesture \(g)")
             }
-            guard r.strokeFlags & ~7 == 0, r.chordMin.isFinite, r.chordMax.isFinite, -Double.pi <= r.chordMin,
+            guard r.strokeFlags & ~15 == 0, r.chordMin.isFinite, r.chordMax.isFinite, -Double.pi <= r.chordMin,
                   r.chordMin <= r.chordMax, r.chordMax <= .pi,
                   r.flags & ~GestureRecord.knownFlags == 0, r.options & ~GestureRecord.optionDisabled == 0,
                   r.edges & ~DirectionSet.horizontal.union(.vertical).rawValue == 0,

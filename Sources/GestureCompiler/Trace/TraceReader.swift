@@ -1,0 +1,236 @@
+import GestureRuntime
+
+/// Reads touch traces in CONTRACT.md's JSON Lines format. A malformed line
+/// is an error with its line number and is skipped; the rest is read.
+package struct TraceReader {
+    package struct LineError: Error {
+        package var line: Int
+        package var message: String
+
+        package init(line: Int, message: String) { (self.line, self.message) = (line, message) }
+    }
+
+    /// A control line (`{"t":1.0,"set":"secret","enabled":true}`): a change
+    /// the engine makes at `time`, before the touch lines of that frame.
+    package struct ControlLine {
+        package var time: Int64
+        /// The gesture's table indices (every instance of a gesture on several views).
+        package var gestures: [Int]
+        package var enabled: Bool?
+        /// Other keys: run-time parameters by name, with their values as written.
+        package var parameters: [(name: String, value: String)]
+    }
+
+    /// Longest trace line accepted; longer ones are an error, not a memory hazard.
+    package static let maxLineBytes = 1 << 20
+    /// Largest trace file read (it is read whole).
+    package static let maxFileBytes = 1 << 30
+
+    /// The screen size of a trace's header line (`{"screen":[834,1194]}`,
+    /// before any touch line), if it has one.
+    package static func screenSize(_ bytes: [UInt8]) -> SIMD2<Double>? {
+        var found: SIMD2<Double>?
+        _ = read(bytes, screen: { found = $0 }, untilTouch: true) { _ in }
+        return found
+    }
+
+    /// Calls `body` for each event in order; returns the errors of bad lines.
+    /// With `views` (a table that declares views), a `began` line's `view`
+    /// key names its hit view; a name `views` does not know is an error.
+    /// Without, the key is ignored, as SEMANTICS.md says.
+    /// A screen header line goes to `screen`; one after a touch line is an error.
+    /// A control line goes to `control`, its `set` resolved by `gestures`
+    /// (without them, a control line is an error); `control` returns why it
+    /// refused the line, if it did.
+    package static func read(
+        _ bytes: [UInt8], views: ((String) -> Int?)? = nil, screen: ((SIMD2<Double>) -> Void)? = nil,
+        gestures: ((String) -> [Int])? = nil, control: (ControlLine) -> String? = { _ in nil },
+        untilTouch: Bool = false, _ body: (TouchEvent) -> Void
+    ) -> [LineError] {
+        var errors: [LineError] = []
+        var lineNumber = 0
+        var touches = false
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a UTF-8 byte-order mark
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            lineNumber += 1
+            var line = bytes[start..<end]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            start = end + 1
+            let trimmed = line.drop { $0 == 0x20 || $0 == 0x09 }
+            if trimmed.isEmpty || trimmed.first == UInt8(ascii: "#") {
+                if end >= bytes.count { break }
+                continue
+            }
+            if line.count > maxLineBytes {
+                errors.append(LineError(line: lineNumber, message: "line is longer than \(maxLineBytes) bytes"))
+            } else {
+                if let header = screenHeader(line) {
+                    switch header {
+                    case .success(let size) where !touches: screen?(size)
+                    case .success: errors.append(LineError(line: lineNumber, message: "the screen line must come before any touch line"))
+                    case .failure(let message): errors.append(LineError(line: lineNumber, message: message.text))
+                    }
+                } else if let parsed = controlLine(line, gestures: gestures) {
+                    if untilTouch { continue }
+                    switch parsed {
+                    case .success(let c) where gestures != nil:
+                        if let refused = control(c) { errors.append(LineError(line: lineNumber, message: refused)) }
+                    case .success: errors.append(LineError(line: lineNumber, message: "control lines ('set') need 'gspec run' or 'gspec test'"))
+                    case .failure(let message): errors.append(LineError(line: lineNumber, message: message.text))
+                    }
+                } else {
+                    if untilTouch { break }
+                    touches = true
+                    switch parse(line, views: views) {
+                    case .success(let event): body(event)
+                    case .failure(let message): errors.append(LineError(line: lineNumber, message: message.text))
+                    }
+                }
+            }
+            if end >= bytes.count { break }
+        }
+        return errors
+    }
+
+    package struct Message: Error {
+        package var text: String
+
+        package init(text: String) { self.text = text }
+    }
+
+    /// A control line: an object with `set`; nil for any other line.
+    package static func controlLine(_ line: ArraySlice<UInt8>, gestures: ((String) -> [Int])?) -> Result<ControlLine, Message>? {
+        var json = JSONScanner(bytes: line)
+        guard let fields = try? json.object(), let set = fields["set"] else { return nil }
+        guard case .number(let tText)? = fields["t"] else { return .failure(missing("t", "a number", fields["t"])) }
+        guard let time = microseconds(tText) else { return .failure(Message(text: "'t' is out of range: \(tText)")) }
+        guard case .string(let name) = set else { return .failure(Message(text: "'set' must be a gesture's name")) }
+        let found = gestures?(name) ?? []
+        guard !found.isEmpty || gestures == nil else { return .failure(Message(text: "unknown gesture '\(name)' in 'set'")) }
+        var c = ControlLine(time: time, gestures: found, enabled: nil, parameters: [])
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) where key != "t" && key != "set" {
+            if key == "enabled" {
+                guard case .bool(let on) = value else { return .failure(Message(text: "'enabled' must be true or false")) }
+                c.enabled = on
+            } else {
+                guard case .string(let text) = value else {
+                    return .failure(Message(text: "'\(key)' must be a string with its unit, as in a spec (\"800ms\", \"15pt\")"))
+                }
+                c.parameters.append((key, text))
+            }
+        }
+        guard c.enabled != nil || !c.parameters.isEmpty else { return .failure(Message(text: "'set' changes nothing: give 'enabled' or a parameter")) }
+        return .success(c)
+    }
+
+    /// A run-time parameter's value as a spec writes it (`800ms`, `15pt`,
+    /// `300pt/s`, `10deg`, `5%`, `0.1`), in the runtime's units.
+    package static func parameterValue(_ text: String) -> ParameterValue? {
+        let units = ["pt/s", "pt", "ms", "s", "deg", "rad", "%"]
+        let unit = units.first { text.hasSuffix($0) } ?? ""
+        guard let v = Double(text.dropLast(unit.count)), v.isFinite else { return nil }
+        switch unit {
+        case "pt/s": return .pointsPerSecond(v)
+        case "pt": return .points(v)
+        case "ms": return .seconds(v / 1000)
+        case "s": return .seconds(v)
+        case "deg": return .radians(v * .pi / 180)
+        case "rad": return .radians(v)
+        case "%": return .fraction(v / 100)
+        default: return .ratio(v)
+        }
+    }
+
+    /// A header line: an object with `screen` and no `t`; nil for any other line.
+    package static func screenHeader(_ line: ArraySlice<UInt8>) -> Result<SIMD2<Double>, Message>? {
+        var json = JSONScanner(bytes: line)
+        guard let fields = try? json.object(), fields["t"] == nil, let value = fields["screen"] else { return nil }
+        guard case .numbers(let n) = value, n.count == 2, let w = Double(n[0]), let h = Double(n[1]),
+              w.isFinite, h.isFinite, w > 0, h > 0 else {
+            return .failure(Message(text: "'screen' must be [width, height] in points, both greater than 0"))
+        }
+        return .success(SIMD2(w, h))
+    }
+
+    package static func parse(_ line: ArraySlice<UInt8>, views: ((String) -> Int?)? = nil) -> Result<TouchEvent, Message> {
+        var json = JSONScanner(bytes: line)
+        let fields: [String: JSONScanner.Value]
+        do {
+            fields = try json.object()
+        } catch {
+            return .failure(Message(text: error.text))
+        }
+        guard case .number(let tText)? = fields["t"] else { return .failure(missing("t", "a number", fields["t"])) }
+        guard let time = microseconds(tText) else { return .failure(Message(text: "'t' is out of range: \(tText)")) }
+        guard case .number(let idText)? = fields["touch"] else {
+            return .failure(missing("touch", "an integer", fields["touch"]))
+        }
+        guard let id = Int(idText) else { return .failure(Message(text: "'touch' must be an integer, got \(idText)")) }
+        guard case .string(let phaseName)? = fields["phase"] else {
+            return .failure(missing("phase", "a string", fields["phase"]))
+        }
+        guard let phase = TouchPhase(name: phaseName) else {
+            return .failure(Message(text: "unknown phase '\(phaseName)'; expected began, moved, stationary, ended or cancelled"))
+        }
+        var coordinates: [Double] = []
+        for key in ["x", "y"] {
+            guard case .number(let text)? = fields[key] else { return .failure(missing(key, "a number", fields[key])) }
+            // A number too large for a Double reads as infinity; the engine's anomaly rule handles it.
+            coordinates.append(Double(text) ?? .nan)
+        }
+        var view = 0
+        if let views, phase == .began, let value = fields["view"] {
+            guard case .string(let name) = value else { return .failure(missing("view", "a string", value)) }
+            guard let index = views(name) else { return .failure(Message(text: "unknown view '\(name)'")) }
+            view = index
+        }
+        return .success(TouchEvent(time: time, id: id, phase: phase, x: coordinates[0], y: coordinates[1], view: view))
+    }
+
+    private static func missing(_ key: String, _ type: String, _ found: JSONScanner.Value?) -> Message {
+        found == nil ? Message(text: "missing key '\(key)'") : Message(text: "'\(key)' must be \(type)")
+    }
+
+    /// Seconds as written in JSON, to integer microseconds, exactly (half away from zero).
+    package static func microseconds(_ text: String) -> Int64? {
+        var digits: [UInt8] = []
+        var negative = false
+        var fraction = 0
+        var exponent = 0
+        var seenPoint = false
+        var bytes = Array(text.utf8)[...]
+        if bytes.first == UInt8(ascii: "-") { negative = true; bytes = bytes.dropFirst() }
+        while let b = bytes.first {
+            if b >= 48 && b <= 57 {
+                digits.append(b - 48)
+                if seenPoint { fraction += 1 }
+            } else if b == UInt8(ascii: ".") {
+                seenPoint = true
+            } else if b == UInt8(ascii: "e") || b == UInt8(ascii: "E") {
+                guard let e = Int(String(decoding: bytes.dropFirst(), as: UTF8.self)), abs(e) < 400 else { return nil }
+                exponent = e
+                break
+            } else {
+                return nil
+            }
+            bytes = bytes.dropFirst()
+        }
+        while digits.count > 1 && digits.first == 0 { digits.removeFirst() }
+        let shift = exponent - fraction + 6  // power of ten applied to the digits
+        var value: Int64 = 0
+        if shift >= 0 {
+            guard digits.count + shift <= 18 else { return digits.allSatisfy { $0 == 0 } ? 0 : nil }
+            for d in digits { value = value * 10 + Int64(d) }
+            for _ in 0..<shift { value *= 10 }
+        } else {
+            let keep = digits.count + shift
+            guard keep <= 18 else { return nil }
+            if keep > 0 { for d in digits[0..<keep] { value = value * 10 + Int64(d) } }
+            let firstDropped = keep >= 0 && keep < digits.count ? digits[keep] : 0
+            if keep >= 0 && firstDropped >= 5 { value += 1 }
+        }
+        return negative ? -value : value
+    }
+}
