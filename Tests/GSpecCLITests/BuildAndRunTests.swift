@@ -71,6 +71,49 @@ import GestureRuntime
         #expect(try String(contentsOfFile: file, encoding: .utf8) == out)
     }
 
+    /// `--folds subject` compiles the templates without the held-out subject:
+    /// here subject s1 drew circles and s2 straight lines, all labelled
+    /// circle, so each subject meets only the other's strokes as templates and
+    /// nothing is recognized; the spec's own examples (both) recognize every one.
+    @Test func evalFoldsLeaveTheHeldOutSubjectOut() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-folds-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func trace(_ points: [(Double, Double)]) -> String {
+            points.enumerated().map { i, p in
+                let phase = i == 0 ? "began" : i == points.count - 1 ? "ended" : "moved"
+                return "{\"t\":\(Double(i) * 0.01),\"touch\":1,\"phase\":\"\(phase)\",\"x\":\(p.0),\"y\":\(p.1)}"
+            }.joined(separator: "\n") + "\n"
+        }
+        let circle: [(Double, Double)] = (0..<40).map { i in
+            let a = Double(i) * 0.16
+            return (100 + 40 * cos(a), 100 - 40 * sin(a))
+        }
+        let line: [(Double, Double)] = (0..<40).map { i in (100 + Double(i) * 3, 100) }
+        for folder in ["data/circle", "spec.examples/circle", "none"] {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for k in 1...3 {
+            for (subject, points) in [("s1", circle), ("s2", line)] {
+                let shift = Double(k), stretch = 1 + 0.02 * Double(k)
+                let text = trace(points.map { p in (p.0 + shift, p.1 * stretch) })
+                for folder in ["data/circle", "spec.examples/circle"] {
+                    try text.write(to: dir.appendingPathComponent("\(folder)/\(subject)-slow-0\(k).jsonl"), atomically: true, encoding: .utf8)
+                }
+            }
+        }
+        try trace([(10, 10), (10, 10)]).write(to: dir.appendingPathComponent("none/tap.jsonl"), atomically: true, encoding: .utf8)
+        let spec = dir.appendingPathComponent("spec.gesture")
+        try "gesture circle: stroke { examples: circle }\n".write(to: spec, atomically: true, encoding: .utf8)
+        let data = dir.appendingPathComponent("data").path, none = dir.appendingPathComponent("none").path
+        let (folded, out, err) = run(["eval", spec.path, "--dataset", data, "--folds", "subject", "--negatives", none])
+        #expect(folded == .success, "\(err)")
+        #expect(out.contains("circle: 0.0% (0/6)"), "\(out)")
+        #expect(out.contains("false fires on non-shape input (1 traces, once per fold)\n  any gesture: 0.0% (0/2)"), "\(out)")
+        let (plain, all, _) = run(["eval", spec.path, "--dataset", data])
+        #expect(plain == .success && all.contains("circle: 100.0% (6/6)"), "\(all)")
+        #expect(run(["eval", spec.path, "--dataset", data, "--folds", "speed"]).0 == .usageError)
+    }
+
     @Test func evalReportsConfusionRecallAndFalseFires() throws {
         let dataset = CLIPaths.fixtures.appendingPathComponent("dataset").path
         let check = CLIPaths.packageRoot.appendingPathComponent("specs/checkmark.gesture").path
