@@ -10,7 +10,7 @@ import Testing
     static let shippedSpecs = Paths.files(in: Paths.packageRoot.appendingPathComponent("specs"), ext: "gesture")
 
     func analyze(_ url: URL) throws -> (CheckedGestureSet, Analyzer.Report) {
-        let front = Frontend.check(try Paths.source(url))
+        let front = Frontend.check(try Paths.source(url), examples: .beside(url.path))
         let set = front.gestureSet
         return (set, Analyzer.analyze(set, source: front.source))
     }
@@ -33,7 +33,7 @@ import Testing
     func witnessesReplay(_ url: URL) throws {
         let (set, report) = try analyze(url)
         let source = try Paths.source(url)
-        let whole = Compiler.compile(source).table
+        let whole = Compiler.compile(source, examples: .beside(url.path)).table
         for c in report.conflicts {
             let table = try #require(whole)
             #expect(claims(c.winner, table, c.witness), "\(url.lastPathComponent): the winner must claim")

@@ -15,7 +15,7 @@ import Testing
     @Test func tenThousandRandomTracesAgree() throws {
         var compiled: [(GestureTable, CheckedGestureSet)] = []
         for url in Self.specs {
-            let output = Compiler.compile(try Paths.source(url))
+            let output = Compiler.compile(try Paths.source(url), examples: .beside(url.path))
             let table = try #require(output.table)
             // Through the binary format, as an app would load it.
             compiled.append((try GestureTable(decoding: table.encoded()), output.frontend.gestureSet))

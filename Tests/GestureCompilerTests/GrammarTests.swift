@@ -69,8 +69,10 @@ import Testing
             }
         }
         #expect(examples.count >= 4)
+        // A template stroke in the docs names a folder of the shipped template set.
+        let strokes = StrokeExamples.beside(Paths.packageRoot.appendingPathComponent("specs/shapes-templates.gesture").path)
         for (name, text) in examples {
-            let result = Frontend.check(SourceFile(path: name, text: text))
+            let result = Frontend.check(SourceFile(path: name, text: text), examples: strokes)
             #expect(result.diagnostics.isEmpty, "\(name): \(DiagnosticRenderer().render(result.diagnostics, in: result.source))")
         }
     }

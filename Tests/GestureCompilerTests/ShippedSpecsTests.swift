@@ -17,7 +17,7 @@ import Testing
     @Test(arguments: specs)
     func checksWithoutDiagnostics(_ url: URL) throws {
         let source = try Paths.source(url)
-        let result = Frontend.check(source)
+        let result = Frontend.check(source, examples: .beside(url.path))
         #expect(result.diagnostics.isEmpty, "\(DiagnosticRenderer().render(result.diagnostics, in: source))")
         #expect(!result.gestureSet.gestures.isEmpty)
         // Every set modelled on a seed says where it still differs from the seed, or that it matches it.

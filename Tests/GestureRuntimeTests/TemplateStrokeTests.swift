@@ -145,7 +145,7 @@ import Testing
     }
 
     @Test func templateSectionsRoundTripAndAreValidated() throws {
-        let table = try Self.table("gesture tap: tap {}\ngesture circle: stroke { examples: circle }")
+        let table = try Self.table("gesture press: tap {}\ngesture circle: stroke { examples: circle }")
         #expect(try GestureTable(decoding: table.encoded()) == table)
         #expect(table.templateStart == [0, 0, 5])
         var bad = table
