@@ -1,3 +1,4 @@
+import Foundation
 import GestureCompiler
 import GestureRuntime
 
@@ -169,6 +170,8 @@ public enum FuzzTargets {
             gesture carry: pan { threshold: 0pt }
             gesture pressAfterTap: longPress { duration: 200ms }
             gesture follow: pan { threshold: 0pt }
+            gesture loop: stroke { examples: loops  minScore: 0.7 }
+            gesture wedge: stroke { examples: wedges  maxTemplates: 2  maxRotation: 90deg }
             tapOnce with tapTwice
             scrub requires back to fail
             carry after hold
@@ -180,7 +183,24 @@ public enum FuzzTargets {
             drag with zoom
             hold with drag
             """
-        return Compiler.compile(SourceFile(path: "all-kinds.gesture", text: spec)).table!
+        return Compiler.compile(SourceFile(path: "all-kinds.gesture", text: spec), examples: templateExamples).table!
+    }()
+
+    /// Template strokes' examples for `allKinds`: circles and triangles of a few sizes.
+    static let templateExamples: StrokeExamples = {
+        func shape(_ corners: [SIMD2<Double>], size: Double) -> [SIMD2<Double>] {
+            (0...40).map { i in
+                let f = Double(i) / 40
+                guard !corners.isEmpty else { return SIMD2(cos(2 * .pi * f), -sin(2 * .pi * f)) * size + 200 }
+                let x = f * Double(corners.count - 1), k = min(Int(x), corners.count - 2)
+                return (corners[k] + (corners[k + 1] - corners[k]) * (x - Double(k))) * size + 200
+            }
+        }
+        let triangle: [SIMD2<Double>] = [[0, -1], [-0.9, 0.6], [0.9, 0.6], [0, -1]]
+        return StrokeExamples(location: "all-kinds.examples", folders: [
+            "loops": [30.0, 50, 80].map { .init(name: "loops/\(Int($0))", points: shape([], size: $0)) },
+            "wedges": [30.0, 50, 80].map { .init(name: "wedges/\(Int($0))", points: shape(triangle, size: $0)) },
+        ])
     }()
 
     static let sampleStream: [TouchEvent] = {
