@@ -78,19 +78,17 @@ enum EvalCommand {
             runs = [(table, samples + negatives)]
         } else {
             let path = parsed.positionals[0]
-            guard let bytes = FileManager.default.contents(atPath: path).map(Array.init), !TableFormat.looksLikeTable(bytes) else {
-                console.err("error: --folds needs a .gesture spec to compile per fold, not a table or a missing file: '\(path)'\n")
-                return .inputError
-            }
-            let source = SourceFile(path: path, bytes: bytes)
+            // Read once; each fold leaves out its subject's files (examples are named `shape/file`).
+            let everyone = StrokeExamples.folders(in: dataset, location: dataset)
             for subject in Array(Set(samples.map(\.subject))).sorted() {
-                let examples = StrokeExamples.folders(in: dataset, location: dataset) { !$0.hasPrefix(subject + "-") }
-                let output = Compiler.compile(source, examples: examples)
-                guard let table = output.table else {
-                    console.err(DiagnosticRenderer(colored: CheckCommand.colored(parsed, console)).render(output.diagnostics, in: source))
+                var examples = everyone
+                examples.folders = everyone.folders.mapValues { $0.filter { !$0.name.contains("/" + subject + "-") } }
+                guard let loaded = GestureSetLoader.load(path, parsed, console, examples: examples) else { return .inputError }
+                guard loaded.gestureSet != nil else {
+                    console.err("error: --folds needs a .gesture spec to compile per fold, not a table: '\(path)'\n")
                     return .inputError
                 }
-                runs.append((table, samples.filter { $0.subject == subject } + negatives))
+                runs.append((loaded.table, samples.filter { $0.subject == subject } + negatives))
             }
         }
         for (table, batch) in runs {

@@ -14,7 +14,8 @@ enum GestureSetLoader {
         var source: SourceFile?
     }
 
-    static func load(_ path: String, _ parsed: CommandLineSpec.Parsed, _ console: Console) -> Loaded? {
+    /// A spec's template strokes take `examples`, or else the examples beside it.
+    static func load(_ path: String, _ parsed: CommandLineSpec.Parsed, _ console: Console, examples: StrokeExamples? = nil) -> Loaded? {
         guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
             console.err("error: no such file or directory: '\(path)'\n")
             return nil
@@ -28,7 +29,7 @@ enum GestureSetLoader {
             }
         }
         let source = SourceFile(path: path, bytes: bytes)
-        let output = Compiler.compile(source, examples: StrokeExamples.beside(path))
+        let output = Compiler.compile(source, examples: examples ?? .beside(path))
         console.err(DiagnosticRenderer(colored: CheckCommand.colored(parsed, console)).render(output.diagnostics, in: source))
         return output.table.map { Loaded(table: $0, gestureSet: output.frontend.gestureSet, source: source) }
     }

@@ -214,13 +214,13 @@ public struct GestureDefinition: Hashable, Sendable {
     /// Points of travel that make one stroke step (a fraction of the stroke's size when `segmentIsRelative`).
     public var segment: Double { get { record.segment } set { record.segment = newValue } }
     public var segmentIsRelative: Bool {
-        get { record.strokeFlags & GestureRecord.strokeRelativeSegment != 0 }
-        set { setBit(\.strokeFlags, GestureRecord.strokeRelativeSegment, newValue) }
+        get { self[bit: \.strokeFlags, GestureRecord.strokeRelativeSegment] }
+        set { self[bit: \.strokeFlags, GestureRecord.strokeRelativeSegment] = newValue }
     }
     /// Take steps every `segment` along the path rather than from an anchor.
     public var resample: Bool {
-        get { record.strokeFlags & GestureRecord.strokeResample != 0 }
-        set { setBit(\.strokeFlags, GestureRecord.strokeResample, newValue) }
+        get { self[bit: \.strokeFlags, GestureRecord.strokeResample] }
+        set { self[bit: \.strokeFlags, GestureRecord.strokeResample] = newValue }
     }
     /// A template stroke's least score, and how far it may turn a stroke to match a template (radians).
     public var minScore: Double { get { record.minScore } set { record.minScore = newValue } }
@@ -239,16 +239,16 @@ public struct GestureDefinition: Hashable, Sendable {
     }
     /// Or the range of angles it may have (radians, counter-clockwise from the x axis, y up).
     public var chordAngles: ClosedRange<Double>? {
-        get { record.strokeFlags & GestureRecord.strokeChordRange != 0 ? record.chordMin...record.chordMax : nil }
+        get { self[bit: \.strokeFlags, GestureRecord.strokeChordRange] ? record.chordMin...record.chordMax : nil }
         set {
-            setBit(\.strokeFlags, GestureRecord.strokeChordRange, newValue != nil)
+            self[bit: \.strokeFlags, GestureRecord.strokeChordRange] = newValue != nil
             (record.chordMin, record.chordMax) = (newValue?.lowerBound ?? 0, newValue?.upperBound ?? 0)
         }
     }
     /// Whether a tap's series goes on after it fires.
     public var series: SeriesMode {
-        get { record.flags & GestureRecord.flagSeriesContinues != 0 ? .continues : .restart }
-        set { setBit(\.flags, GestureRecord.flagSeriesContinues, newValue == .continues) }
+        get { self[bit: \.flags, GestureRecord.flagSeriesContinues] ? .continues : .restart }
+        set { self[bit: \.flags, GestureRecord.flagSeriesContinues] = newValue == .continues }
     }
     /// Screen edges a pan's first touch must begin near (`left` `right` `up` `down` for
     /// left, right, top, bottom); empty: anywhere.
@@ -265,27 +265,29 @@ public struct GestureDefinition: Hashable, Sendable {
     public var failOffsetY: OffsetRange { get { .init(record.failOffsetY) } set { record.failOffsetY = newValue.pair } }
     /// UIKit's `cancelsTouchesInView`: the view gets `cancelled` for the touches once the gesture is recognized.
     public var cancelsTouches: Bool {
-        get { record.flags & GestureRecord.flagCancelsTouches != 0 }
-        set { setBit(\.flags, GestureRecord.flagCancelsTouches, newValue) }
+        get { self[bit: \.flags, GestureRecord.flagCancelsTouches] }
+        set { self[bit: \.flags, GestureRecord.flagCancelsTouches] = newValue }
     }
     /// UIKit's `delaysTouchesBegan`: began/moved deliveries wait until the gesture is decided.
     public var delaysTouchesBegan: Bool {
-        get { record.flags & GestureRecord.flagDelaysTouchesBegan != 0 }
-        set { setBit(\.flags, GestureRecord.flagDelaysTouchesBegan, newValue) }
+        get { self[bit: \.flags, GestureRecord.flagDelaysTouchesBegan] }
+        set { self[bit: \.flags, GestureRecord.flagDelaysTouchesBegan] = newValue }
     }
     /// UIKit's `delaysTouchesEnded`: ended deliveries wait until the gesture is decided.
     public var delaysTouchesEnded: Bool {
-        get { record.flags & GestureRecord.flagDelaysTouchesEnded != 0 }
-        set { setBit(\.flags, GestureRecord.flagDelaysTouchesEnded, newValue) }
+        get { self[bit: \.flags, GestureRecord.flagDelaysTouchesEnded] }
+        set { self[bit: \.flags, GestureRecord.flagDelaysTouchesEnded] = newValue }
     }
     /// Whether the gesture is enabled when the engine starts (`enabled: false`: switched on at run time).
     public var enabled: Bool {
-        get { record.options & GestureRecord.optionDisabled == 0 }
-        set { setBit(\.options, GestureRecord.optionDisabled, !newValue) }
+        get { !self[bit: \.options, GestureRecord.optionDisabled] }
+        set { self[bit: \.options, GestureRecord.optionDisabled] = !newValue }
     }
 
-    private mutating func setBit(_ field: WritableKeyPath<GestureRecord, UInt8>, _ mask: UInt8, _ on: Bool) {
-        if on { record[keyPath: field] |= mask } else { record[keyPath: field] &= ~mask }
+    /// Bits `mask` of a record byte, as one flag.
+    private subscript(bit field: WritableKeyPath<GestureRecord, UInt8>, mask: UInt8) -> Bool {
+        get { record[keyPath: field] & mask != 0 }
+        set { if newValue { record[keyPath: field] |= mask } else { record[keyPath: field] &= ~mask } }
     }
 }
 

@@ -16,7 +16,7 @@ public struct Checker {
     /// Largest pattern, counted in positions after expanding `{n,m}`.
     public static let maxPatternSize = 2_048
     /// Longest duration accepted, so durations fit the runtime's integer microseconds with room to spare.
-    public static let maxDurationMicroseconds: Double = 3_600_000_000
+    public static let maxDurationMicroseconds = GestureParameter.maxDuration
 
     /// Checks a parsed file. The gesture set is meaningful only when no diagnostic is an error.
     /// `examples` are the strokes its template strokes may name.
@@ -295,7 +295,7 @@ public struct Checker {
                 }
             }
             if let p = seen["examples"], case .names(let names, let range) = p.value, names.count == 1 {
-                definition.templates = templates(names[0].name, at: range, for: definition, maxTemplates: definition.maxTemplates)
+                definition.templates = templates(names[0].name, at: range, for: definition)
             }
             if let pattern {
                 definition.pattern = checkPattern(pattern, axis: definition.axis, recognize: definition.recognize)
@@ -348,7 +348,7 @@ public struct Checker {
             }
         case .length:
             let relative = unit(of: p) == "%"
-            let range = relative ? RuntimeParameter.relativeSegment : parameter.range
+            let range = parameter.allowed(relative: relative)
             guard let (v, _) = number(p, name, relative ? .fraction : .distance),
                   within(v, range, relative ? .fraction : .distance) else { return false }
             d.segmentIsRelative = relative
@@ -396,9 +396,9 @@ public struct Checker {
         return true
     }
 
-    /// The templates of the examples in folder `folder`, at most `maxTemplates`
+    /// The templates of the examples in folder `folder`, at most `d.maxTemplates`
     /// of them; each problem is an error at the folder's name.
-    private mutating func templates(_ folder: String, at range: SourceRange, for d: GestureDefinition, maxTemplates: Int) -> [StrokeTemplateData] {
+    private mutating func templates(_ folder: String, at range: SourceRange, for d: GestureDefinition) -> [StrokeTemplateData] {
         let place = examples.location.isEmpty ? "a folder '\(folder)' of examples beside the spec" : "\(examples.location)/\(folder)/"
         guard let found = examples.folders[folder] else {
             error("no-examples", "no examples '\(folder)' for '\(d.name)': expected stroke traces (.jsonl) in \(place)", at: range)
@@ -419,7 +419,7 @@ public struct Checker {
                   at: range)
             return []
         }
-        return StrokeTemplateData.select(templates.sorted { $0.name < $1.name }, count: maxTemplates, maxRotation: d.maxRotation)
+        return StrokeTemplateData.select(templates.sorted { $0.name < $1.name }, count: d.maxTemplates, maxRotation: d.maxRotation)
     }
 
     private mutating func applyTouchRange(_ p: Parameter, _ allowed: ParameterRange, to d: inout GestureDefinition) -> Bool {

@@ -14,14 +14,14 @@ extension StrokeExamples {
         return folders(in: dir, location: base)
     }
 
-    /// Every folder of `.jsonl` traces in `dir`, keeping the files `keep` accepts (by file name).
-    public static func folders(in dir: String, location: String, keep: (String) -> Bool = { _ in true }) -> StrokeExamples {
+    /// Every folder of `.jsonl` traces in `dir`.
+    public static func folders(in dir: String, location: String) -> StrokeExamples {
         let fm = FileManager.default
         var folders: [String: [Example]] = [:]
         for folder in ((try? fm.contentsOfDirectory(atPath: dir)) ?? []).sorted() {
             let path = dir + "/" + folder
             guard let files = try? fm.contentsOfDirectory(atPath: path) else { continue }
-            folders[folder] = files.filter { $0.hasSuffix(".jsonl") && keep($0) }.sorted().compactMap { file in
+            folders[folder] = files.filter { $0.hasSuffix(".jsonl") }.sorted().compactMap { file in
                 fm.contents(atPath: path + "/" + file).map { example(Array($0), name: folder + "/" + file.dropLast(6)) }
             }
         }

@@ -189,11 +189,7 @@ extension GestureEngine {
     /// bounded storage for a stroke of any length, O(1) per sample on average.
     private mutating func capture(_ g: Int, _ p: SIMD2<Double>, from down: SIMD2<Double>) {
         let capacity = EngineStorage.pathCapacity, base = g &* (capacity &+ 1)
-        var n = Int(tracks[g].pathCount)
-        if n == 0 {
-            paths[base] = down
-            n = 1
-        }
+        var n = pathLength(g, base: base, down: down)
         let d = p - paths[base &+ n &- 1]
         let spacing = Double(tracks[g].pathSpacing)
         guard d.x * d.x + d.y * d.y > spacing * spacing else {
@@ -214,18 +210,22 @@ extension GestureEngine {
         tracks[g].pathCount = Int32(n &+ 1)
     }
 
+    /// The points of `g`'s path kept so far, starting it at `down` if it has none.
+    @inline(__always)
+    private mutating func pathLength(_ g: Int, base: Int, down: SIMD2<Double>) -> Int {
+        guard tracks[g].pathCount == 0 else { return Int(tracks[g].pathCount) }
+        paths[base] = down
+        return 1
+    }
+
     /// Gesture `g`'s best template for the stroke that just lifted (its path
     /// ended at the lift point), computed once per lift.
     mutating func templateMatch(_ g: Int) -> TemplateMatch {
         if matches[g].time == clock && matches[g].seen == tracks[g].seen { return matches[g] }
         var match = TemplateMatch(time: clock, seen: tracks[g].seen)
-        let capacity = EngineStorage.pathCapacity, base = g &* (capacity &+ 1)
+        let base = g &* (EngineStorage.pathCapacity &+ 1)
         let s = tracks[g].seen.trailingZeroBitCount
-        var n = Int(tracks[g].pathCount)
-        if n == 0 {
-            paths[base] = slots[s].down
-            n = 1
-        }
+        let n = pathLength(g, base: base, down: slots[s].down)
         paths[base &+ n] = slots[s].position
         let maxRotation = records[g].maxRotation
         withUnsafeTemporaryAllocation(of: Float.self, capacity: StrokeTemplate.floats) { candidate in

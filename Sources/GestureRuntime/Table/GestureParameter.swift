@@ -121,6 +121,11 @@ public struct GestureParameter: Hashable, Sendable {
         return all.first { $0.name == name && $0.applies(to: kind) }
     }
 
+    /// The values it accepts; a relative `segment` (a share of the stroke's size) takes a fraction.
+    package func allowed(relative: Bool) -> ParameterRange {
+        type == .length && relative ? ParameterRange(0, 1, open: true) : range
+    }
+
     /// The parameter's bit in `GestureRecord.fromProfile`: its index in `all`.
     package var bit: UInt64 { 1 << UInt64(Self.all.firstIndex(of: self)!) }
 }
@@ -174,7 +179,8 @@ extension GestureParameter.ValueType {
 
 extension GestureParameter {
     private static let tapAndPress: [GestureKind] = [.tap, .longPress]
-    private static let maxDuration = 3_600_000_000.0
+    /// The longest duration, so durations fit integer microseconds with room to spare.
+    package static let maxDuration = 3_600_000_000.0
     private static let deg = Double.pi / 180
 
     /// Every parameter, in their fixed order (see the type's documentation).
@@ -330,7 +336,7 @@ extension GestureRecord {
         }
         switch p.type {
         case .touchRange: return maxTouches == 0 ? "\(minTouches)..." : minTouches == maxTouches ? "\(minTouches)" : "\(minTouches)...\(maxTouches)"
-        case .touches, .count: return "\(Int(number(p) ?? 0))"
+        case .touches, .count: return number(p).map { "\(Int($0))" }
         case .flag: return number(p) == 1 ? "true" : "false"
         case .series: return number(p) == 1 ? "continues" : "restart"
         case .axis: return ["any", "horizontal", "vertical"][Int(min(axis, 2))]

@@ -31,25 +31,23 @@ public enum RuntimeParameter: String, CaseIterable, Hashable, Sendable {
     /// Whether gestures of `kind` have this parameter.
     public func applies(to kind: GestureKind) -> Bool { GestureParameter.named(rawValue, for: kind) != nil }
 
-    /// A relative `segment`'s range: a share of the stroke's size.
-    package static let relativeSegment = ParameterRange(0, 1, open: true)
-
     /// Checks `value` for a gesture of `record`'s kind and stores it in the record.
     func apply(_ value: ParameterValue, to record: inout GestureRecord) throws(ParameterError) {
         guard let p = GestureParameter.named(rawValue, for: record.kind) else { throw .notOfKind(rawValue, record.kind) }
         let relative = record.strokeFlags & GestureRecord.strokeRelativeSegment != 0
-        let v: Double, range: ParameterRange
+        let v: Double
         switch (p.type, value) {
-        case (.duration, .seconds(let s)): (v, range) = (s * 1_000_000, p.range)
+        case (.duration, .seconds(let s)): v = s * 1_000_000
         case (.distance, .points(let x)), (.velocity, .pointsPerSecond(let x)), (.angle, .radians(let x)), (.ratio, .ratio(let x)):
-            (v, range) = (x, p.range)
-        case (.length, .points(let x)) where !relative: (v, range) = (x, p.range)
-        case (.length, .fraction(let f)) where relative: (v, range) = (f, Self.relativeSegment)
+            v = x
+        case (.length, .points(let x)) where !relative: v = x
+        case (.length, .fraction(let f)) where relative: v = f
         case (.length, .points), (.length, .fraction):
             throw .wrongUnit(rawValue, relative ? "a percentage: this stroke's segment is relative" : "a distance: this stroke's segment is in points")
         default:
             throw .wrongUnit(rawValue, p.type.unitName)
         }
+        let range = p.allowed(relative: relative)
         guard v.isFinite, range.contains(v) else {
             throw .outOfRange(rawValue, range.text(relative && p.type == .length ? .fraction : p.type))
         }

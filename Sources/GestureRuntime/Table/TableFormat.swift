@@ -410,7 +410,7 @@ package enum TableFormat {
         let relative = r.strokeFlags & GestureRecord.strokeRelativeSegment != 0
         for p in GestureParameter.all where p.type.isNumber && p.applies(to: r.kind) {
             guard let v = p.storage.isNumericField || p.type == .count ? r.number(p) : nil else { continue }
-            guard (p.type == .length && relative ? RuntimeParameter.relativeSegment : p.range).contains(v) else {
+            guard p.allowed(relative: relative).contains(v) else {
                 throw .invalid("\(p.name) of gesture \(g)")
             }
         }
