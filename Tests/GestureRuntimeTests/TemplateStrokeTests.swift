@@ -76,7 +76,17 @@ import Testing
             #expect(out.allSatisfy { $0.isFinite })
             let norm = out.reduce(0) { $0 + Double($1) * Double($1) }
             #expect(abs(norm - 1) < 1e-5)
-            let same = out.withUnsafeBufferPointer { StrokeTemplate.score($0.baseAddress!, $0.baseAddress!, maxRotation: 0.5) }
+            var vector = [Float](repeating: 0, count: 2 * StrokeTemplate.vectorFloats)
+            out.withUnsafeBufferPointer { p in
+                vector.withUnsafeMutableBufferPointer {
+                    StrokeTemplate.vector(p.baseAddress!, into: $0.baseAddress!)
+                    StrokeTemplate.perpendicular($0.baseAddress!, into: $0.baseAddress! + StrokeTemplate.vectorFloats)
+                }
+            }
+            #expect(vector.allSatisfy { $0.isFinite })
+            let same = vector.withUnsafeBufferPointer {
+                StrokeTemplate.score($0.baseAddress!, $0.baseAddress! + StrokeTemplate.vectorFloats, $0.baseAddress!, maxRotation: 0.5)
+            }
             #expect(abs(same - 1) < 1e-5)
         }
     }

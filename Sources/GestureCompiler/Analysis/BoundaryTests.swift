@@ -251,7 +251,9 @@ public enum BoundaryTests {
     /// prefix does not match, equal legs survive `minSegment` and `hooks`, and
     /// its chord fits.
     static func strokeCase(_ g: GestureDefinition, index: Int) -> BoundaryCase? {
-        guard let pattern = g.pattern, !g.segmentIsRelative, g.smoothing == 0 else { return nil }
+        // A template stroke or one with feature bounds is decided by its whole path, not its legs' length.
+        guard let pattern = g.pattern, !g.segmentIsRelative, g.smoothing == 0, g.templates.isEmpty,
+              g.record.strokeFlags & GestureRecord.strokeFeatures == 0 else { return nil }
         let nfa = DirectionNFA(pattern)
         let words = nfa.shortestWords(over: g.axis.directions, limit: 16)
         guard let word = words.first(where: { w in

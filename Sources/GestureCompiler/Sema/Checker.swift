@@ -300,8 +300,9 @@ public struct Checker {
             if let pattern {
                 definition.pattern = checkPattern(pattern, axis: definition.axis, recognize: definition.recognize)
             } else if seen["examples"] != nil {
-                // A template stroke without a pattern: any path, decided by its templates.
-                definition.pattern = .repetition(.classes(.any), min: 0, max: nil)
+                // A template stroke without a pattern: any path of at least one
+                // segment (so a tap, with no travel, is no shape), decided by its templates.
+                definition.pattern = .repetition(.classes(.any), min: 1, max: nil)
             } else if seen["match"] == nil {
                 error("missing-match",
                       "stroke '\(g.name.name)' needs a 'match:' pattern, such as 'match: down-right up-right', or 'examples:'",
@@ -387,6 +388,10 @@ public struct Checker {
         case .offset:
             guard let range = offset(p, name), case .range(let field) = parameter.storage else { return false }
             d.record[keyPath: field] = SIMD2(range.lower, range.upper)
+        case .bounds(let type):
+            guard let bounds = bounds(p, name, type, parameter.range), case .range(let field) = parameter.storage else { return false }
+            d.record[keyPath: field] = bounds
+            d.record.strokeFlags |= GestureRecord.strokeFeatures
         case .flag:
             guard let flag = boolean(p, name) else { return false }
             d.record.setNumber(parameter, flag ? 1 : 0)
@@ -622,6 +627,47 @@ public struct Checker {
         }
         guard let (v, _) = number(p, name, .distance) else { return nil }
         return OffsetRange(single: v)
+    }
+
+    /// A feature's bounds: `a...b` or `a...` (values of `type` within
+    /// `allowed`, the lower first); a count may be one whole number.
+    private mutating func bounds(_ p: Parameter, _ name: String, _ type: GestureParameter.ValueType,
+                                 _ allowed: ParameterRange) -> SIMD2<Double>? {
+        func value(_ literal: NumberLiteral) -> Double? {
+            if type == .count { return wholeNumber(literal, name, at: literal.range).map(Double.init) }
+            return convert(literal, name, type.dimension, at: literal.range, constant: nil)?.0
+        }
+        let example = ["corners": "'2...3'", "turning": "'270deg...450deg'", "aspect": "'0.5...2'"][name] ?? "'10%...50%'"
+        guard case .range(let lower, let upper, let range) = p.value else {
+            guard type == .count, let n = wholeNumber(p, name) else {
+                if case .number = p.value {
+                    error("wrong-type", "'\(name)' takes bounds 'lower...upper' or 'lower...', such as \(example)", at: p.value.range)
+                } else {
+                    _ = number(p, name, type.dimension)
+                }
+                return nil
+            }
+            guard allowed.contains(Double(n)) else {
+                _ = outOfRange(p, "'\(name)' must be \(allowed.text(type))")
+                return nil
+            }
+            return SIMD2(Double(n), Double(n))
+        }
+        guard let lo = value(lower) else { return nil }
+        var hi = Double.infinity
+        if let upper {
+            guard let v = value(upper) else { return nil }
+            hi = v
+        }
+        guard allowed.contains(lo), hi == .infinity || allowed.contains(hi) else {
+            _ = outOfRange(p, "the bounds of '\(name)' must be \(allowed.text(type))")
+            return nil
+        }
+        guard lo <= hi else {
+            error("empty-range", "the range \(source.text(range)) is empty: its upper bound is below its lower bound", at: range)
+            return nil
+        }
+        return SIMD2(lo, hi)
     }
 
     /// The unit a number parameter is written with (directly or through a constant).

@@ -44,9 +44,17 @@ public struct StrokeTemplateData: Hashable, Sendable {
         (name, points) = (example.name, out)
     }
 
-    /// How alike two templates are (`StrokeTemplate.score`).
-    func score(_ other: StrokeTemplateData, maxRotation: Double) -> Double {
-        points.withUnsafeBufferPointer { a in other.points.withUnsafeBufferPointer { StrokeTemplate.score(a.baseAddress!, $0.baseAddress!, maxRotation: maxRotation) } }
+    /// Its matching vector and that vector's perpendicular (`StrokeTemplate.vector`), one array.
+    var vectors: [Float] {
+        let n = StrokeTemplate.vectorFloats
+        var out = [Float](repeating: 0, count: 2 * n)
+        points.withUnsafeBufferPointer { p in
+            out.withUnsafeMutableBufferPointer {
+                StrokeTemplate.vector(p.baseAddress!, into: $0.baseAddress!)
+                StrokeTemplate.perpendicular($0.baseAddress!, into: $0.baseAddress! + n)
+            }
+        }
+        return out
     }
 
     /// At most `count` of `templates`, chosen to stand for them all:
@@ -56,10 +64,13 @@ public struct StrokeTemplateData: Hashable, Sendable {
     /// go to the earlier name).
     static func select(_ templates: [StrokeTemplateData], count: Int, maxRotation: Double) -> [StrokeTemplateData] {
         guard templates.count > count else { return templates }
-        let n = templates.count
+        let n = templates.count, floats = StrokeTemplate.vectorFloats
+        let vectors = templates.map(\.vectors)
         var similarity = [Double](repeating: 0, count: n * n)
         for i in 0..<n { for j in i..<n {
-            let s = templates[i].score(templates[j], maxRotation: maxRotation)
+            let s = vectors[i].withUnsafeBufferPointer { a in
+                vectors[j].withUnsafeBufferPointer { StrokeTemplate.score(a.baseAddress!, a.baseAddress! + floats, $0.baseAddress!, maxRotation: maxRotation) }
+            }
             (similarity[i * n + j], similarity[j * n + i]) = (s, s)
         } }
         /// The member of `members` most like the others (the earlier one on a tie).

@@ -57,6 +57,9 @@ final class EngineStorage {
     static let pathCapacity = 64
     /// Per gesture, its templates' verdict on the stroke that lifted last.
     let matches: RawArray<TemplateMatch>
+    /// The table's templates as matching vectors (`StrokeTemplate.vector`),
+    /// `StrokeTemplate.vectorFloats` each: derived once here, so the table keeps only points.
+    let templateVectors: RawArray<Float>
     static let gateDisabled: UInt8 = 1
     static let gateChanged: UInt8 = 2
 
@@ -95,9 +98,17 @@ final class EngineStorage {
         recognizedAt = RawArray(repeating: .min, count: gestures)
         gates = RawArray(table.gestures.map { $0.options & GestureRecord.optionDisabled != 0 ? Self.gateDisabled : 0 })
         nextRecords = RawArray(table.gestures)
-        let templated = table.gestures.contains { $0.strokeFlags & GestureRecord.strokeTemplates != 0 }
-        paths = RawArray(repeating: .zero, count: templated ? gestures * (Self.pathCapacity + 1) : 0)
+        let keepsPaths = table.gestures.contains { $0.strokeFlags & (GestureRecord.strokeTemplates | GestureRecord.strokeFeatures) != 0 }
+        paths = RawArray(repeating: .zero, count: keepsPaths ? gestures * (Self.pathCapacity + 1) : 0)
         matches = RawArray(repeating: TemplateMatch(), count: gestures)
+        let templates = table.templateNames.count
+        templateVectors = RawArray(repeating: 0, count: templates * StrokeTemplate.vectorFloats)
+        table.templatePoints.withUnsafeBufferPointer { points in
+            for k in 0..<templates {
+                StrokeTemplate.vector(points.baseAddress! + k * StrokeTemplate.floats,
+                                      into: templateVectors.base + k * StrokeTemplate.vectorFloats)
+            }
+        }
     }
 
     /// A deep copy, for a shared engine that is about to change.
@@ -109,7 +120,7 @@ final class EngineStorage {
         (order, rank, sawBegan) = (o.order.copy(), o.rank.copy(), o.sawBegan.copy())
         (strokeClasses, strokeLengths, fits, series) = (o.strokeClasses.copy(), o.strokeLengths.copy(), o.fits.copy(), o.series.copy())
         (recognizedAt, gates, nextRecords) = (o.recognizedAt.copy(), o.gates.copy(), o.nextRecords.copy())
-        (paths, matches) = (o.paths.copy(), o.matches.copy())
+        (paths, matches, templateVectors) = (o.paths.copy(), o.matches.copy(), o.templateVectors.copy())
     }
 
     func copy() -> EngineStorage { EngineStorage(copying: self) }
@@ -125,14 +136,15 @@ final class EngineStorage {
     deinit {
         rules.deallocate()
         for free in [tracks.free, slots.free, ring.free, records.free, frame.free, began.free, lifts.free,
-                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free, gates.free, nextRecords.free, paths.free, matches.free] {
+                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free, gates.free, nextRecords.free, paths.free, matches.free, templateVectors.free] {
             free()
         }
     }
 }
 
-/// A template stroke's best template for one lifted stroke, kept so that
-/// competing template strokes are each scored once per lift.
+/// A stroke's verdict at one lift: its features against its bounds, and a
+/// template stroke's best template; kept so that competing template strokes
+/// are each measured once per lift.
 struct TemplateMatch {
     /// The lift it is for: its time and the touches the gesture saw.
     var time = Int64.min
@@ -140,6 +152,9 @@ struct TemplateMatch {
     /// The best cosine score and its template (a `GestureTable` template index; -1: the stroke has no length).
     var score = -1.0
     var best: Int32 = -1
+    /// The first feature outside its bounds (nil: none is), and the features measured (nil: no length).
+    var missed: StrokeFeatures.Feature?
+    var features: StrokeFeatures?
 }
 
 /// One velocity sample: when, and the two values (pan translation, pinch

@@ -32,6 +32,9 @@ public struct Explanation: Hashable, Sendable {
         case template(Int)
         /// Another template stroke on the same touch matched it better.
         case outscored(Int)
+        /// Its stroke's feature was outside the bounds the spec set (the
+        /// value is `measured`; nil: the stroke had no length).
+        case feature(StrokeFeatures.Feature)
     }
 
     public var time: Int64
@@ -91,6 +94,13 @@ public struct Explanation: Hashable, Sendable {
                 + "\(score(measured ?? 0)), below minScore \(score(r.minScore))\(r.origin(of: "minScore"))" + at
         case .outscored(let h):
             return "'\(name)' failed: \(other(h)) matched the stroke better than its best score, \(score(measured ?? 0))" + at
+        case .feature(let f):
+            guard let measured else { return "'\(name)' failed: the stroke has no length to measure its \(f.name)" + at }
+            let p = GestureParameter.all.first { $0.name == f.name }!
+            guard case .bounds(let type) = p.type else { return "'\(name)' failed: its \(f.name)" + at }
+            let value = type == .count || !measured.isFinite ? (measured.isFinite ? shortest(measured) : "infinite")
+                : type.format(type == .angle ? measured : (measured * 1000).rounded() / 1000)
+            return "'\(name)' failed: its \(f.name), \(value), is outside \(r.text(of: p) ?? "its bounds")" + at
         case .notAtEdge:
             let edges = [(DirectionSet(.left), "left"), (DirectionSet(.right), "right"), (DirectionSet(.up), "top"),
                          (DirectionSet(.down), "bottom")].filter { DirectionSet(rawValue: r.edges).isSuperset(of: $0.0) }

@@ -230,6 +230,7 @@ extension GestureEngine {
         if case .failOffset(let vertical) = reason { measured = vertical ? tracks[g].value1 : tracks[g].value0 }
         switch reason {
         case .template, .outscored: measured = matches[g].score
+        case .feature(let f): measured = matches[g].features?.value(f)
         default: break
         }
         if case .automaton(let symbol, _) = reason {

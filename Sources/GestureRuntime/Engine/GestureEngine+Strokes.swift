@@ -21,7 +21,7 @@ extension GestureEngine {
         let now = k > 0 ? previous + (slots[s].position - previous) * (1 - k) : slots[s].position
         tracks[g].location = now
         let flags = r.pointee.strokeFlags
-        if flags & GestureRecord.strokeTemplates != 0 { capture(g, now, from: slots[s].down) }
+        if flags & (GestureRecord.strokeTemplates | GestureRecord.strokeFeatures) != 0 { capture(g, now, from: slots[s].down) }
         var spacing = r.pointee.segment
         if flags & GestureRecord.strokeRelativeSegment != 0 {
             tracks[g].boxMin = pointwiseMin(tracks[g].boxMin, now)
@@ -155,18 +155,13 @@ extension GestureEngine {
         for i in first..<end {
             guard feed(g, .segment(Direction(rawValue: UInt8(strokeClasses[base &+ i]))!)) else { return false }
         }
-        let byRange = r.pointee.strokeFlags & GestureRecord.strokeChordRange != 0
-        if r.pointee.chord != 0xFF || byRange {
-            let s = tracks[g].seen.trailingZeroBitCount
-            let chord = slots[s].position - slots[s].down
-            let angle = atan2(-chord.y, chord.x)
-            let fits = byRange
-                ? r.pointee.chordMin <= angle && angle <= r.pointee.chordMax
-                : r.pointee.chord & (1 << UInt8(sector(chord.x, chord.y))) != 0
-            if chord == .zero || !fits {
-                fail(g, .chord)
-                return false
-            }
+        guard chordFits(g, r) else {
+            fail(g, .chord)
+            return false
+        }
+        if r.pointee.strokeFlags & GestureRecord.strokeFeatures != 0, let missed = templateMatch(g).missed {
+            fail(g, .feature(missed))
+            return false
         }
         if r.pointee.strokeFlags & GestureRecord.strokeTemplates != 0 {
             let mine = templateMatch(g)
@@ -180,6 +175,19 @@ extension GestureEngine {
             }
         }
         return listening(g)
+    }
+
+    /// Whether the line from the stroke's start to where it lifted points where its `chord` allows.
+    private func chordFits(_ g: Int, _ r: UnsafePointer<GestureRecord>) -> Bool {
+        let byRange = r.pointee.strokeFlags & GestureRecord.strokeChordRange != 0
+        guard r.pointee.chord != 0xFF || byRange else { return true }
+        let s = tracks[g].seen.trailingZeroBitCount
+        let chord = slots[s].position - slots[s].down
+        guard chord != .zero else { return false }
+        let angle = atan2(-chord.y, chord.x)
+        return byRange
+            ? r.pointee.chordMin <= angle && angle <= r.pointee.chordMax
+            : r.pointee.chord & (1 << UInt8(sector(chord.x, chord.y))) != 0
     }
 
     // MARK: Template strokes
@@ -218,8 +226,9 @@ extension GestureEngine {
         return 1
     }
 
-    /// Gesture `g`'s best template for the stroke that just lifted (its path
-    /// ended at the lift point), computed once per lift.
+    /// Gesture `g`'s verdict on the stroke that just lifted (its path ended
+    /// at the lift point): its features against its bounds, and its best
+    /// template; computed once per lift.
     mutating func templateMatch(_ g: Int) -> TemplateMatch {
         if matches[g].time == clock && matches[g].seen == tracks[g].seen { return matches[g] }
         var match = TemplateMatch(time: clock, seen: tracks[g].seen)
@@ -227,13 +236,24 @@ extension GestureEngine {
         let s = tracks[g].seen.trailingZeroBitCount
         let n = pathLength(g, base: base, down: slots[s].down)
         paths[base &+ n] = slots[s].position
-        let maxRotation = records[g].maxRotation
-        withUnsafeTemporaryAllocation(of: Float.self, capacity: StrokeTemplate.floats) { candidate in
-            guard StrokeTemplate.normalize(paths + base, count: n + 1, into: candidate.baseAddress!) else { return }
-            table.templatePoints.withUnsafeBufferPointer { points in
+        let r = records + g
+        if r.pointee.strokeFlags & GestureRecord.strokeFeatures != 0 {
+            match.features = StrokeFeatures.measure(paths + base, count: n + 1, cornerAngle: r.pointee.cornerAngle)
+            // A stroke with no length has no features: it misses the first bound set.
+            match.missed = match.features.map { $0.missed(in: r) }
+                ?? (0..<UInt8(StrokeFeatures.Feature.count)).lazy.map { StrokeFeatures.Feature(rawValue: $0)! }
+                    .first { r.pointee.bounds(of: $0) != GestureRecord.unsetOffset }
+        }
+        if r.pointee.strokeFlags & GestureRecord.strokeTemplates != 0 {
+            let maxRotation = r.pointee.maxRotation
+            let floats = StrokeTemplate.vectorFloats
+            withUnsafeTemporaryAllocation(of: Float.self, capacity: StrokeTemplate.floats + 2 * floats) { buffer in
+                let points = buffer.baseAddress!, vector = points + StrokeTemplate.floats, perpendicular = vector + floats
+                guard StrokeTemplate.normalize(paths + base, count: n + 1, into: points) else { return }
+                StrokeTemplate.vector(points, into: vector)
+                StrokeTemplate.perpendicular(vector, into: perpendicular)
                 for k in table.templates(of: g) {
-                    let score = StrokeTemplate.score(candidate.baseAddress!, points.baseAddress! + k * StrokeTemplate.floats,
-                                                     maxRotation: maxRotation)
+                    let score = StrokeTemplate.score(vector, perpendicular, templateVectors + k &* floats, maxRotation: maxRotation)
                     if score > match.score { (match.score, match.best) = (score, Int32(k)) }
                 }
             }
@@ -243,8 +263,9 @@ extension GestureEngine {
     }
 
     /// Another template stroke on the same touch whose templates match it
-    /// better than `score` and pass its own `minScore` (on a tie, the one
-    /// declared first): only the best match among template strokes succeeds.
+    /// better than `score` and pass its own `minScore`, chord and feature
+    /// bounds (on a tie, the one declared first): only the best match among
+    /// template strokes succeeds.
     private mutating func betterTemplateStroke(than g: Int, _ score: Double) -> Int? {
         let words = (gestureRange.count + 63) >> 6
         for w in 0..<words {
@@ -255,7 +276,8 @@ extension GestureEngine {
                 guard h != g, records[h].strokeFlags & GestureRecord.strokeTemplates != 0,
                       tracks[h].seen & tracks[g].seen != 0 else { continue }
                 let other = templateMatch(h)
-                if other.best >= 0 && other.score >= records[h].minScore && (other.score > score || other.score == score && h < g) {
+                if other.best >= 0 && other.missed == nil && other.score >= records[h].minScore
+                    && (other.score > score || other.score == score && h < g) && chordFits(h, records + h) {
                     return h
                 }
             }

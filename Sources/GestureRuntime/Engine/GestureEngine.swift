@@ -71,6 +71,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     var gates: UnsafeMutablePointer<UInt8>
     var paths: UnsafeMutablePointer<SIMD2<Double>>
     var matches: UnsafeMutablePointer<TemplateMatch>
+    var templateVectors: UnsafeMutablePointer<Float>
     /// The table's gesture records, copied once so the hot path reads them in place.
     var records: UnsafeMutablePointer<GestureRecord>
     var rules: Rules
@@ -118,7 +119,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
         (fits, order, rank, series) = (storage.fits.base, storage.order.base, storage.rank.base, storage.series.base)
         (recognizedAt, gates) = (storage.recognizedAt.base, storage.gates.base)
-        (paths, matches) = (storage.paths.base, storage.matches.base)
+        (paths, matches, templateVectors) = (storage.paths.base, storage.matches.base, storage.templateVectors.base)
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
     }
@@ -148,7 +149,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
             (fits, order, rank, series) = (storage.fits.base, storage.order.base, storage.rank.base, storage.series.base)
             (recognizedAt, gates) = (storage.recognizedAt.base, storage.gates.base)
-            (paths, matches) = (storage.paths.base, storage.matches.base)
+            (paths, matches, templateVectors) = (storage.paths.base, storage.matches.base, storage.templateVectors.base)
         }
     }
 

@@ -43,6 +43,9 @@ public struct GestureParameter: Hashable, Sendable {
         case flag
         /// A name: a template stroke's folder of examples.
         case name
+        /// Bounds `a...b` or `a...` on a stroke feature, each end a value of
+        /// the given type (a count may also be one whole number).
+        indirect case bounds(ValueType)
 
         /// Whether a value of this type is one number in the runtime's units.
         public var isNumber: Bool {
@@ -266,6 +269,20 @@ extension GestureParameter {
               "least similarity to a template (cosine, 0 to 1) to be recognized"),
         .init("maxRotation", [.stroke], .angle, range: .init(0, .pi), defaults: [30 * deg], runtime: true,
               .real(\.maxRotation), since: 6, "how far a stroke may be turned to match a template"),
+        .init("turning", [.stroke], .bounds(.angle), .range(\.turning), since: 7,
+              "bounds on the stroke's total signed turn, counter-clockwise positive, its ends' hooks left out"),
+        .init("corners", [.stroke], .bounds(.count), range: .init(0, Double(StrokeFeatures.maxCorners)), .range(\.corners),
+              since: 7, "bounds on how many corners sharper than cornerAngle the stroke has"),
+        .init("cornerAngle", [.stroke], .angle, range: .init(0, .pi, open: true), defaults: [60 * deg], .real(\.cornerAngle),
+              since: 7, "how far the path must turn within a twentieth of its length to make a corner"),
+        .init("firstLeg", [.stroke], .bounds(.fraction), range: .init(0, 1), .range(\.firstLeg), since: 7,
+              "bounds on the share of the path before its sharpest corner"),
+        .init("closure", [.stroke], .bounds(.fraction), range: .init(0), .range(\.closure), since: 7,
+              "bounds on the distance from the stroke's start to its end, as a share of its larger side"),
+        .init("straightness", [.stroke], .bounds(.fraction), range: .init(0, 1), .range(\.straightness), since: 7,
+              "bounds on the distance from start to end as a share of the path's length"),
+        .init("aspect", [.stroke], .bounds(.ratio), range: .init(0), .range(\.aspect), since: 7,
+              "bounds on the stroke's width over its height"),
     ]
 
     /// The numeric record fields a table of format `version` writes after a
@@ -351,6 +368,11 @@ extension GestureRecord {
             guard case .range(let k) = p.storage, self[keyPath: k] != GestureRecord.unsetOffset else { return "none" }
             let r = self[keyPath: k]
             return (r.x.isFinite ? p.type.format(r.x) : "") + "..." + (r.y.isFinite ? p.type.format(r.y) : "")
+        case .bounds(let type):
+            guard case .range(let k) = p.storage, self[keyPath: k] != GestureRecord.unsetOffset else { return "any" }
+            let r = self[keyPath: k]
+            if type == .count && r.x == r.y { return type.format(r.x) }
+            return type.format(r.x) + "..." + (r.y.isFinite ? type.format(r.y) : "")
         case .length where strokeFlags & GestureRecord.strokeRelativeSegment != 0:
             return GestureParameter.ValueType.fraction.format(segment)
         case .recognize, .pattern:

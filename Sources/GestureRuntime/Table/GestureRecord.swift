@@ -64,6 +64,18 @@ package struct GestureRecord: Hashable, Sendable {
     /// rotate a stroke to match a template (radians).
     package var minScore: Double
     package var maxRotation: Double
+    /// A stroke's feature bounds, checked at lift (`StrokeFeatures`; each
+    /// (lower, upper), `unsetOffset` when not set, `strokeFeatures` when any
+    /// is): total turning (radians), corners sharper than `cornerAngle`
+    /// (radians), the share of the path before its sharpest corner, closure,
+    /// straightness and aspect ratio.
+    package var turning: SIMD2<Double>
+    package var corners: SIMD2<Double>
+    package var cornerAngle: Double
+    package var firstLeg: SIMD2<Double>
+    package var closure: SIMD2<Double>
+    package var straightness: SIMD2<Double>
+    package var aspect: SIMD2<Double>
     /// `optionDisabled`: the gesture starts disabled.
     package var options: UInt8
     /// The spec's `profile` (`Profile.code`; 0: none), and which parameters
@@ -113,6 +125,10 @@ package struct GestureRecord: Hashable, Sendable {
     package static let strokeChordRange: UInt8 = 4
     /// A template stroke: decided at lift by its templates (`GestureTable.templates(of:)`).
     package static let strokeTemplates: UInt8 = 8
+    /// A stroke with feature bounds (`turning`, `corners`, ...), checked at lift.
+    package static let strokeFeatures: UInt8 = 16
+    /// Every stroke flag a table may set.
+    package static let knownStrokeFlags: UInt8 = 31
     package static let packingDense: UInt8 = 0
     package static let packingComb: UInt8 = 1
 
@@ -126,6 +142,9 @@ package struct GestureRecord: Hashable, Sendable {
         hysteresis = 0; minSegment = 0; hooks = 0; smoothing = 0; chord = 0xFF; chordMin = 0; chordMax = 0
         strokeFlags = 0
         edges = 0; edgeWidth = 0; options = 0; profile = 0; fromProfile = 0; minScore = 0; maxRotation = 0
+        (turning, corners, firstLeg, closure, straightness, aspect) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset,
+                                                                    Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
+        cornerAngle = 0
         (activeOffsetX, activeOffsetY, failOffsetX, failOffsetY) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         stateBase = 0; stateCount = 0; startState = 0; classCount = 0; packing = 0; transitionBase = 0
     }
@@ -146,6 +165,6 @@ extension GestureRecord {
     /// (`minSegment`, `hooks`, `chord`) rather than read as they come.
     @inline(__always)
     package var decidesAtLift: Bool {
-        minSegment > 0 || hooks > 0 || chord != 0xFF || strokeFlags & (GestureRecord.strokeChordRange | GestureRecord.strokeTemplates) != 0
+        minSegment > 0 || hooks > 0 || chord != 0xFF || strokeFlags & (GestureRecord.strokeChordRange | GestureRecord.strokeTemplates | GestureRecord.strokeFeatures) != 0
     }
 }

@@ -8,7 +8,8 @@ import Darwin
 /// compiler (which normalizes the examples into the table) and the engine
 /// (which normalizes the finger's path at lift): `pointCount` points evenly
 /// spaced along the path, centred on their centroid and scaled to unit
-/// length as one vector, so that matching is one closed-form cosine
+/// length as one vector. Matching compares these points and the path's
+/// directions at them (`vector(_:into:)`) in one closed-form cosine
 /// (Protractor, Li 2010) with the best rotation within `maxRotation`.
 /// Fixed cost, no allocation; a path with no length matches nothing.
 package enum StrokeTemplate {
@@ -64,19 +65,69 @@ package enum StrokeTemplate {
         return true
     }
 
-    /// The cosine similarity of two normalized forms after rotating `a` by
-    /// the angle (at most `maxRotation` either way) that brings it closest
-    /// to `b`: 1 for the same shape, lower the less alike.
-    @inline(__always)
-    package static func score(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, maxRotation: Double) -> Double {
-        var dot: Float = 0, cross: Float = 0
+    /// Floats in a matching vector (`vector(_:into:)`): the 32 points, then
+    /// the path's 32 directions, as (x, y) pairs.
+    package static let vectorFloats = 2 * floats
+
+    /// Writes the matching vector of normalized form `points` to `out`
+    /// (`vectorFloats` values): the points and the unit direction of the
+    /// path at each (towards the next point; the last repeats the one before
+    /// it), the two halves weighted alike, scaled to unit length. Directions
+    /// tell a sharp corner from a round bend that points alone barely do.
+    package static func vector(_ points: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>) {
+        var heading = SIMD2<Float>(0, 0)
         for k in 0..<pointCount {
-            let (ax, ay, bx, by) = (a[2 * k], a[2 * k + 1], b[2 * k], b[2 * k + 1])
-            dot += ax * bx + ay * by
-            cross += ax * by - ay * bx
+            out[2 * k] = points[2 * k]
+            out[2 * k + 1] = points[2 * k + 1]
+            if k < pointCount - 1 {
+                let d = SIMD2(points[2 * k + 2] - points[2 * k], points[2 * k + 3] - points[2 * k + 1])
+                let n = (d.x * d.x + d.y * d.y).squareRoot()
+                // A step of no length keeps the heading before it.
+                if n > 1e-12 { heading = d / n }
+            }
+            out[floats + 2 * k] = heading.x
+            out[floats + 2 * k + 1] = heading.y
         }
-        let angle = min(max(atan2(Double(cross), Double(dot)), -maxRotation), maxRotation)
-        return Double(dot) * cos(angle) + Double(cross) * sin(angle)
+        // Points have unit length together; the directions, each of unit length, sqrt(pointCount).
+        let directionScale = 1 / Float(pointCount).squareRoot()
+        var norm: Float = 0
+        for i in 0..<vectorFloats {
+            if i >= floats { out[i] *= directionScale }
+            norm += out[i] * out[i]
+        }
+        let scale = 1 / norm.squareRoot()
+        for i in 0..<vectorFloats { out[i] *= scale }
+    }
+
+    /// Writes `a` turned a quarter turn, (-y, x) per pair, to `out`: its
+    /// dot product with a template is the cross term of `score`.
+    package static func perpendicular(_ a: UnsafePointer<Float>, into out: UnsafeMutablePointer<Float>) {
+        for k in 0..<(vectorFloats / 2) {
+            out[2 * k] = -a[2 * k + 1]
+            out[2 * k + 1] = a[2 * k]
+        }
+    }
+
+    /// The cosine similarity of two matching vectors after rotating `a` by
+    /// the angle (at most `maxRotation` either way) that brings it closest to
+    /// `b`: 1 for the same shape, lower the less alike. `aPerpendicular` is
+    /// `perpendicular(a)`, computed once per stroke.
+    @inline(__always)
+    package static func score(_ a: UnsafePointer<Float>, _ aPerpendicular: UnsafePointer<Float>, _ b: UnsafePointer<Float>,
+                              maxRotation: Double) -> Double {
+        // Eight lanes, accumulated separately: the loop runs as vector instructions.
+        var dot = SIMD8<Float>(), cross = SIMD8<Float>()
+        let (ra, rp, rb) = (UnsafeRawPointer(a), UnsafeRawPointer(aPerpendicular), UnsafeRawPointer(b))
+        var offset = 0
+        while offset < vectorFloats * MemoryLayout<Float>.stride {
+            let x = rb.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+            dot += ra.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) * x
+            cross += rp.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) * x
+            offset += 8 * MemoryLayout<Float>.stride
+        }
+        let (d, c) = (Double(dot.sum()), Double(cross.sum()))
+        let angle = min(max(atan2(c, d), -maxRotation), maxRotation)
+        return d * cos(angle) + c * sin(angle)
     }
 
     @inline(__always)

@@ -32,7 +32,7 @@ public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The `.gtab` binary format (version 6; versions 1 to 5 still load). All integers little-endian.
+/// The `.gtab` binary format (version 7; versions 1 to 6 still load). All integers little-endian.
 ///
 ///     offset size  field
 ///     0      4     magic "GTAB"
@@ -191,7 +191,12 @@ package enum TableFormat {
             throw .malformed("gesture records")
         }
         for _ in 0..<gestureCount {
-            t.gestures.append(version >= 5 ? try decodeRecord(&g, version: version) : try decodeLegacyRecord(&g, version: version))
+            var r = version >= 5 ? try decodeRecord(&g, version: version) : try decodeLegacyRecord(&g, version: version)
+            // Parameters newer than the file take their defaults, as a compiled record's do.
+            for p in GestureParameter.all where p.since > max(version, 5) && p.storage.isNumericField && p.type.isNumber {
+                r.setNumber(p, p.defaultValue(for: nil))
+            }
+            t.gestures.append(r)
         }
         t.classMap = Array(data[2])
         t.stateInfo = Array(data[3])
@@ -294,7 +299,7 @@ package enum TableFormat {
         for (g, r) in t.gestures.enumerated() {
             guard t.templateStart[g] <= t.templateStart[g + 1],
                   (r.strokeFlags & GestureRecord.strokeTemplates != 0) == (t.templateStart[g] < t.templateStart[g + 1]),
-                  r.strokeFlags & GestureRecord.strokeTemplates == 0 || r.kind == .stroke else {
+                  r.strokeFlags & (GestureRecord.strokeTemplates | GestureRecord.strokeFeatures) == 0 || r.kind == .stroke else {
                 throw .invalid("templates of gesture \(g)")
             }
         }
@@ -322,7 +327,7 @@ package enum TableFormat {
                   r.maxTouches == 0 || (r.maxTouches >= r.minTouches && r.maxTouches <= 20) else {
                 throw .invalid("parameters of gesture \(g)")
             }
-            guard r.strokeFlags & ~15 == 0, r.chordMin.isFinite, r.chordMax.isFinite, -Double.pi <= r.chordMin,
+            guard r.strokeFlags & ~GestureRecord.knownStrokeFlags == 0, r.chordMin.isFinite, r.chordMax.isFinite, -Double.pi <= r.chordMin,
                   r.chordMin <= r.chordMax, r.chordMax <= .pi,
                   r.flags & ~GestureRecord.knownFlags == 0, r.options & ~GestureRecord.optionDisabled == 0,
                   r.edges & ~DirectionSet.horizontal.union(.vertical).rawValue == 0,

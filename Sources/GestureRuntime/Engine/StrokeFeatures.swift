@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a stroke's path measures at lift, for the bounds a spec puts on it
+/// (`turning`, `corners`, `firstLeg`, `closure`, `straightness`, `aspect`;
+/// docs/semantics.md, "Stroke features"). The path is the engine's kept
+/// path (bounded, thinned as it grows), resampled here to `points` points
+/// evenly spaced along it, so that the features hardly depend on how fast
+/// the finger moved or how often it was sampled. Fixed cost, no allocation.
+public struct StrokeFeatures: Equatable, Sendable {
+    /// Total signed turn (radians, counter-clockwise on screen positive),
+    /// the turns within `hook` points of either end left out.
+    package var turning = 0.0
+    /// Corners: points where the path turns at least `cornerAngle` within
+    /// `window` points, sharpest first, each `spacing` points from another.
+    package var corners = 0
+    /// The share of the path before its sharpest turn (1 with no turn at all).
+    package var firstLeg = 1.0
+    /// Distance from start to end over the larger side of the bounding box.
+    package var closure = 0.0
+    /// Distance from start to end over the path's length.
+    package var straightness = 0.0
+    /// Bounding box width over height (infinite for a horizontal line).
+    package var aspect = 0.0
+
+    /// A feature a spec can bound: its parameter's name is its case's.
+    public enum Feature: UInt8, Hashable, Sendable {
+        case turning, corners, firstLeg, closure, straightness, aspect
+        static let count = 6
+
+        /// The parameter that bounds it (`turning: 270deg...450deg`).
+        public var name: String { "\(self)" }
+    }
+
+    /// Feature `f`'s value (radians for `turning`).
+    package func value(_ f: Feature) -> Double {
+        switch f {
+        case .turning: turning
+        case .corners: Double(corners)
+        case .firstLeg: firstLeg
+        case .closure: closure
+        case .straightness: straightness
+        case .aspect: aspect
+        }
+    }
+
+    /// The first feature outside its bounds in `r` (nil: all are within them).
+    package func missed(in r: UnsafePointer<GestureRecord>) -> Feature? {
+        for raw in 0..<UInt8(Feature.count) {
+            let f = Feature(rawValue: raw)!
+            let bounds = r.pointee.bounds(of: f), v = value(f)
+            // A slack for rounding: 90deg converted to radians and back.
+            let slack = 1e-9 * Swift.max(1, abs(v))
+            if !(bounds.x - slack <= v && v <= bounds.y + slack) { return f }
+        }
+        return nil
+    }
+
+    /// Points the path is resampled to.
+    package static let points = 64
+    /// Turns within this many points of either end are hooks, not the shape's.
+    static let hook = 3
+    /// A corner's turn is summed over this many consecutive points (about a twentieth of the path).
+    static let window = 3
+    /// Two corners are at least this many points apart.
+    static let spacing = 4
+    /// The most corners a stroke can have: one every `spacing + 1` points between the hooks.
+    package static let maxCorners = (points - 2 - 2 * hook + spacing) / (spacing + 1)
+
+    /// The features of the polyline `path[0..<count]`; nil when it has no length.
+    package static func measure(_ path: UnsafePointer<SIMD2<Double>>, count: Int, cornerAngle: Double) -> StrokeFeatures? {
+        guard count >= 2 else { return nil }
+        var length = 0.0
+        var low = path[0], high = path[0]
+        for i in 1..<count {
+            let d = path[i] - path[i - 1]
+            length += (d.x * d.x + d.y * d.y).squareRoot()
+            low = pointwiseMin(low, path[i])
+            high = pointwiseMax(high, path[i])
+        }
+        guard length.isFinite, length > 1e-9 else { return nil }
+        var f = StrokeFeatures()
+        let size = high - low, chord = path[count - 1] - path[0]
+        let gap = (chord.x * chord.x + chord.y * chord.y).squareRoot()
+        f.closure = gap / Swift.max(size.x, size.y)
+        f.straightness = Swift.min(1, gap / length)
+        f.aspect = size.y > 0 ? size.x / size.y : .infinity
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * points) { buffer in
+            let turns = buffer.baseAddress!, windowed = turns + points
+            resampledTurns(path, count: count, length: length, into: turns)
+            // turns[i]: the turn at resampled point i (1...points - 2).
+            for i in (hook + 1)...(points - 2 - hook) { f.turning += turns[i] }
+            var sharpest = 0, sharpestTurn = 0.0
+            for i in 0..<points {
+                windowed[i] = 0
+                guard i > hook, i < points - 1 - hook else { continue }
+                var sum = 0.0
+                for j in (i - window / 2)...(i + window / 2) { sum += turns[j] }
+                windowed[i] = abs(sum)
+                if windowed[i] > sharpestTurn { (sharpest, sharpestTurn) = (i, windowed[i]) }
+            }
+            if sharpestTurn > 0 { f.firstLeg = Double(sharpest) / Double(points - 1) }
+            // Greedy: the sharpest remaining turn is a corner; its neighbours within `spacing` are not.
+            while f.corners < maxCorners {
+                var best = -1
+                for i in 0..<points where windowed[i] >= cornerAngle && (best < 0 || windowed[i] > windowed[best]) { best = i }
+                guard best >= 0 else { break }
+                f.corners += 1
+                for j in Swift.max(0, best - spacing)...Swift.min(points - 1, best + spacing) { windowed[j] = -1 }
+            }
+        }
+        return f
+    }
+
+    /// Resamples the path to `points` points evenly spaced along its
+    /// `length`, writing the signed turn at each inner point (radians, in
+    /// (-pi, pi], counter-clockwise on screen positive) to `turns[1...points - 2]`.
+    private static func resampledTurns(_ path: UnsafePointer<SIMD2<Double>>, count: Int, length: Double,
+                                       into turns: UnsafeMutablePointer<Double>) {
+        let step = length / Double(points - 1)
+        var last = path[0], walked = 0.0, i = 1, emitted = 1
+        var previous = path[0], heading = Double.nan
+        turns[0] = 0
+        func emit(_ p: SIMD2<Double>) {
+            let d = p - previous
+            previous = p
+            // A step of no length (the end repeated when rounding fell short) has no heading: no turn.
+            guard d != .zero else {
+                turns[emitted - 1] = 0
+                emitted += 1
+                return
+            }
+            // Screen y points down: negate it so counter-clockwise on screen is positive.
+            let h = atan2(-d.y, d.x)
+            if heading.isNaN {
+                turns[emitted - 1] = 0
+            } else {
+                var turn = h - heading
+                turn -= 2 * .pi * (turn / (2 * .pi)).rounded()
+                turns[emitted - 1] = turn
+            }
+            heading = h
+            emitted += 1
+        }
+        while i < count && emitted < points - 1 {
+            let d = path[i] - last
+            let gap = (d.x * d.x + d.y * d.y).squareRoot()
+            if gap > 0 && walked + gap >= step {
+                last += d * ((step - walked) / gap)
+                walked = 0
+                emit(last)
+            } else {
+                walked += gap
+                last = path[i]
+                i += 1
+            }
+        }
+        while emitted < points { emit(path[count - 1]) }
+        turns[points - 1] = 0
+    }
+}
+
+extension GestureRecord {
+    /// The bounds a spec put on feature `f` (`unsetOffset`: none).
+    @inline(__always)
+    package func bounds(of f: StrokeFeatures.Feature) -> SIMD2<Double> {
+        switch f {
+        case .turning: turning
+        case .corners: corners
+        case .firstLeg: firstLeg
+        case .closure: closure
+        case .straightness: straightness
+        case .aspect: aspect
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import GestureCompiler
+@testable import GestureRuntime
+import Testing
+
+/// Stroke features on paths whose answers are known, degenerate paths, and
+/// the engine's use of them at lift.
+@Suite struct StrokeFeaturesTests {
+    static func measure(_ path: [SIMD2<Double>], cornerAngle: Double = .pi / 3) -> StrokeFeatures? {
+        path.withUnsafeBufferPointer { StrokeFeatures.measure($0.baseAddress!, count: $0.count, cornerAngle: cornerAngle) }
+    }
+
+    /// `count` points along the polyline through `corners`, evenly by length.
+    static func polyline(_ corners: [SIMD2<Double>], count: Int = 200) -> [SIMD2<Double>] {
+        var lengths = [0.0]
+        for i in 1..<corners.count {
+            let d = corners[i] - corners[i - 1]
+            lengths.append(lengths.last! + (d.x * d.x + d.y * d.y).squareRoot())
+        }
+        return (0..<count).map { k in
+            let at = lengths.last! * Double(k) / Double(count - 1)
+            let i = max(1, min(corners.count - 1, lengths.firstIndex { $0 >= at } ?? corners.count - 1))
+            let f = (at - lengths[i - 1]) / max(lengths[i] - lengths[i - 1], 1e-12)
+            return corners[i - 1] + (corners[i] - corners[i - 1]) * f
+        }
+    }
+
+    @Test func aCounterClockwiseCircleTurnsAboutAFullTurnWithNoCorner() throws {
+        // Screen y down: decreasing y with increasing angle is counter-clockwise as seen.
+        let circle = (0...200).map { k -> SIMD2<Double> in
+            let a = 2 * Double.pi * Double(k) / 200
+            return [100 + 50 * cos(a), 100 - 50 * sin(a)]
+        }
+        let f = try #require(Self.measure(circle))
+        // The hooks (6 of 62 turns) are left out: 56/63 of a full turn.
+        #expect(abs(f.turning - 2 * .pi * 56 / 63) < 0.05, "\(f.turning)")
+        #expect(f.corners == 0)
+        #expect(f.closure < 0.01 && f.straightness < 0.01)
+        #expect(abs(f.aspect - 1) < 0.01)
+        let clockwise = try #require(Self.measure(circle.map { [$0.x, 200 - $0.y] }))
+        #expect(abs(clockwise.turning + f.turning) < 1e-9)
+    }
+
+    @Test func aSquareHasThreeCornersAndAnLHasOneAtItsJoint() throws {
+        let square = try #require(Self.measure(Self.polyline([[0, 0], [0, 100], [100, 100], [100, 0], [0, 0]])))
+        #expect(square.corners == 3)  // the fourth is where it starts and ends
+        #expect(abs(abs(square.turning) - 1.5 * .pi) < 0.1, "\(square.turning)")
+        let l = try #require(Self.measure(Self.polyline([[0, 0], [0, 30], [90, 30]])))
+        #expect(l.corners == 1)
+        #expect(abs(l.firstLeg - 0.25) < 0.03, "\(l.firstLeg)")
+        // A sharper corner angle than the turn: no corner.
+        #expect(try #require(Self.measure(Self.polyline([[0, 0], [0, 30], [90, 30]]), cornerAngle: 2)).corners == 0)
+        #expect(abs(l.aspect - 3) < 1e-9)
+    }
+
+    @Test func degeneratePathsNeitherCrashNorDivideByZero() throws {
+        #expect(Self.measure([[5, 5]]) == nil)
+        #expect(Self.measure(Array(repeating: [5, 5], count: 100)) == nil)  // a dot
+        let collinear = (0..<1_000).map { SIMD2(Double($0) * 0.1, Double($0) * 0.2) }
+        let line = try #require(Self.measure(collinear))
+        #expect(line.corners == 0 && line.turning == 0 && line.firstLeg == 1)
+        #expect(abs(line.straightness - 1) < 1e-9 && abs(line.closure - sqrt(5) / 2) < 1e-9)
+        let horizontal = try #require(Self.measure([[0, 0], [10, 0]]))
+        #expect(horizontal.aspect == .infinity && horizontal.corners == 0)
+        // Back and forth on one line: turns of 180deg, finite.
+        let zigzag = try #require(Self.measure(Self.polyline([[0, 0], [100, 0], [0, 0], [100, 0]])))
+        #expect(zigzag.turning.isFinite && zigzag.corners == 2)
+        #expect(Self.measure([[0, 0], [1e300, 1e300], [-1e300, 0]]) == nil)  // its length overflows
+    }
+
+    static func table(_ source: String) throws -> GestureTable {
+        try TemplateStrokeTests.table(source)
+    }
+
+    @Test func theEngineChecksBoundsAtLiftAndExplainsTheMiss() throws {
+        let table = try Self.table("""
+            gesture l: stroke { match: any+  corners: 1  firstLeg: 0%...40% }
+            """)
+        func run(_ corners: [SIMD2<Double>]) -> ([String], [String]) {
+            var engine = Engine(table: table)
+            engine.explains = true
+            for (i, p) in Self.polyline(corners, count: 60).enumerated() {
+                engine.feed(TouchEvent(time: Int64(i) * 10_000, id: 1, phase: i == 0 ? .began : i == 59 ? .ended : .moved, x: p.x, y: p.y))
+            }
+            engine.finish()
+            return (engine.events.map { "\($0.state)" }, engine.explanations.map { $0.message(in: table) })
+        }
+        #expect(run([[0, 0], [0, 60], [180, 60]]).0 == ["recognized"])
+        let late = run([[0, 0], [0, 180], [60, 180]])
+        #expect(late.0 == ["failed"])
+        #expect(late.1 == ["'l' failed: its firstLeg, 74.6%, is outside 0%...40% (line 1)"], "\(late.1)")
+        let straight = run([[0, 0], [0, 200]])
+        #expect(straight.1 == ["'l' failed: its corners, 0, is outside 1 (line 1)"], "\(straight.1)")
+    }
+}
