@@ -137,8 +137,10 @@ public enum FuzzTargets {
 
     /// A set with every kind, tap series (restarting and continuing, on lift
     /// and on press), screen-edge pans, pan offsets and minimum velocity,
-    /// strokes, a gesture on several views and every kind of rule (`after`
-    /// a continuous and a discrete gesture too).
+    /// strokes (segmented, template, feature-bounded, with differing
+    /// smoothing and corner angles, so lifts both share and redo their
+    /// measurements), a gesture on several views and every kind of rule
+    /// (`after` a continuous and a discrete gesture too).
     public static let allKinds: GestureTable = {
         let spec = """
             gesture single: tap {}
@@ -170,8 +172,9 @@ public enum FuzzTargets {
             gesture carry: pan { threshold: 0pt }
             gesture pressAfterTap: longPress { duration: 200ms }
             gesture follow: pan { threshold: 0pt }
-            gesture loop: stroke { examples: loops  minScore: 0.7 }
-            gesture wedge: stroke { examples: wedges  maxTemplates: 2  maxRotation: 90deg }
+            gesture loop: stroke { examples: loops  minScore: 0.7  turning: 180deg...720deg  closure: 0%...50% }
+            gesture wedge: stroke { examples: wedges  maxTemplates: 2  maxRotation: 90deg  corners: 1...4  smoothing: 30% }
+            gesture bend: stroke { match: any+  corners: 1...2  cornerAngle: 45deg  firstLeg: 20%...80%  aspect: 0.2...5  straightness: 0%...95% }
             tapOnce with tapTwice
             scrub requires back to fail
             carry after hold

@@ -5,8 +5,9 @@ import GestureCompiler
 import GestureRuntime
 
 // gspec-bench: the figures in docs/performance.md. Run in release:
-//   swift run -c release gspec-bench [engine|host|compile|latency|frontend|all] [options]
+//   swift run -c release gspec-bench [engine|host|lift|compile|latency|frontend|all] [options]
 // Options: --spec FILE --trace FILE (measure any set on any recorded trace),
+// --strokes DIR (lift: every .jsonl trace under DIR, one stroke each),
 // --events N (generated trace length), --runs R, --json FILE,
 // --gestures N (frontend/generate). Every figure of one report comes from one
 // process, so compare them as ratios: this machine is shared and noisy.
@@ -38,6 +39,8 @@ struct Options {
     var gestures: [Int] = []
     /// Skip the reference interpreter (for profiling the engine alone).
     var engineOnly = false
+    /// A directory of one-stroke traces (lift mode).
+    var strokes = "../shared/data/dollar1-dev"
 
     init(_ args: [String]) {
         var i = 0
@@ -59,7 +62,8 @@ struct Options {
             case "--json": json = value()
             case "--gestures": gestures.append(Int(value()) ?? 1_000)
             case "--engine-only": engineOnly = true
-            default: fail("unknown argument '\(args[i])'\nusage: gspec-bench [engine|host|compile|latency|frontend|generate|all] [--spec F] [--trace F] [--events N] [--runs R] [--json F] [--gestures N]")
+            case "--strokes": strokes = value()
+            default: fail("unknown argument '\(args[i])'\nusage: gspec-bench [engine|host|lift|compile|latency|frontend|generate|all] [--spec F] [--trace F] [--strokes DIR] [--events N] [--runs R] [--json F] [--gestures N]")
             }
             i += 1
         }
@@ -299,6 +303,8 @@ case "engine":
     engineBench()
 case "host":
     hostBench()
+case "lift":
+    liftBench()
 case "latency":
     latencyBench()
 case "compile":

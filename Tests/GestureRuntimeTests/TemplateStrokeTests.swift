@@ -85,7 +85,7 @@ import Testing
             }
             #expect(vector.allSatisfy { $0.isFinite })
             let same = vector.withUnsafeBufferPointer {
-                StrokeTemplate.score($0.baseAddress!, $0.baseAddress! + StrokeTemplate.vectorFloats, $0.baseAddress!, maxRotation: 0.5)
+                StrokeTemplate.score($0.baseAddress!, $0.baseAddress! + StrokeTemplate.vectorFloats, $0.baseAddress!, limit: .init(0.5))
             }
             #expect(abs(same - 1) < 1e-5)
         }

@@ -65,11 +65,11 @@ public struct StrokeTemplateData: Hashable, Sendable {
     static func select(_ templates: [StrokeTemplateData], count: Int, maxRotation: Double) -> [StrokeTemplateData] {
         guard templates.count > count else { return templates }
         let n = templates.count, floats = StrokeTemplate.vectorFloats
-        let vectors = templates.map(\.vectors)
+        let vectors = templates.map(\.vectors), limit = StrokeTemplate.RotationLimit(maxRotation)
         var similarity = [Double](repeating: 0, count: n * n)
         for i in 0..<n { for j in i..<n {
             let s = vectors[i].withUnsafeBufferPointer { a in
-                vectors[j].withUnsafeBufferPointer { StrokeTemplate.score(a.baseAddress!, a.baseAddress! + floats, $0.baseAddress!, maxRotation: maxRotation) }
+                vectors[j].withUnsafeBufferPointer { StrokeTemplate.score(a.baseAddress!, a.baseAddress! + floats, $0.baseAddress!, limit: limit) }
             }
             (similarity[i * n + j], similarity[j * n + i]) = (s, s)
         } }

@@ -60,6 +60,12 @@ final class EngineStorage {
     /// The table's templates as matching vectors (`StrokeTemplate.vector`),
     /// `StrokeTemplate.vectorFloats` each: derived once here, so the table keeps only points.
     let templateVectors: RawArray<Float>
+    /// The lifted path `LiftMeasure` describes (a copy, so that it stays
+    /// exact whatever happens to the gesture that kept it).
+    let liftPath: RawArray<SIMD2<Double>>
+    /// That path's normalized points, matching vector and its perpendicular:
+    /// too large for a stack buffer (over 1 KiB goes to the heap).
+    let templateScratch: RawArray<Float>
     static let gateDisabled: UInt8 = 1
     static let gateChanged: UInt8 = 2
 
@@ -103,10 +109,12 @@ final class EngineStorage {
         matches = RawArray(repeating: TemplateMatch(), count: gestures)
         let templates = table.templateNames.count
         templateVectors = RawArray(repeating: 0, count: templates * StrokeTemplate.vectorFloats)
+        liftPath = RawArray(repeating: .zero, count: keepsPaths ? Self.pathCapacity + 1 : 0)
+        templateScratch = RawArray(repeating: 0, count: templates > 0 ? StrokeTemplate.floats + 2 * StrokeTemplate.vectorFloats : 0)
         table.templatePoints.withUnsafeBufferPointer { points in
             for k in 0..<templates {
-                StrokeTemplate.vector(points.baseAddress! + k * StrokeTemplate.floats,
-                                      into: templateVectors.base + k * StrokeTemplate.vectorFloats)
+                let vector = templateVectors.base + k * StrokeTemplate.vectorFloats
+                StrokeTemplate.vector(points.baseAddress! + k * StrokeTemplate.floats, into: vector)
             }
         }
     }
@@ -121,6 +129,7 @@ final class EngineStorage {
         (strokeClasses, strokeLengths, fits, series) = (o.strokeClasses.copy(), o.strokeLengths.copy(), o.fits.copy(), o.series.copy())
         (recognizedAt, gates, nextRecords) = (o.recognizedAt.copy(), o.gates.copy(), o.nextRecords.copy())
         (paths, matches, templateVectors) = (o.paths.copy(), o.matches.copy(), o.templateVectors.copy())
+        (liftPath, templateScratch) = (o.liftPath.copy(), o.templateScratch.copy())
     }
 
     func copy() -> EngineStorage { EngineStorage(copying: self) }
@@ -136,7 +145,7 @@ final class EngineStorage {
     deinit {
         rules.deallocate()
         for free in [tracks.free, slots.free, ring.free, records.free, frame.free, began.free, lifts.free,
-                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free, gates.free, nextRecords.free, paths.free, matches.free, templateVectors.free] {
+                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free, gates.free, nextRecords.free, paths.free, matches.free, templateVectors.free, liftPath.free, templateScratch.free] {
             free()
         }
     }
@@ -149,12 +158,31 @@ struct TemplateMatch {
     /// The lift it is for: its time and the touches the gesture saw.
     var time = Int64.min
     var seen: UInt32 = 0
+    /// Whether the templates were scored: only once the stroke passed its
+    /// chord and feature bounds, as a stroke failing them cannot win.
+    var scored = false
     /// The best cosine score and its template (a `GestureTable` template index; -1: the stroke has no length).
     var score = -1.0
     var best: Int32 = -1
     /// The first feature outside its bounds (nil: none is), and the features measured (nil: no length).
     var missed: StrokeFeatures.Feature?
     var features: StrokeFeatures?
+}
+
+/// What was measured on the last lifted path (`EngineStorage.liftPath`):
+/// every template stroke on one touch keeps the same path (unless their
+/// smoothing differs), so the features and matching vector are computed once
+/// per lift rather than once per gesture.
+struct LiftMeasure {
+    /// The lift's time and the path's point count (0: nothing measured).
+    var time = Int64.min
+    var count = 0
+    /// The features, measured with `cornerAngle` (NaN: not measured yet).
+    var cornerAngle = Double.nan
+    var features: StrokeFeatures?
+    /// Whether `EngineStorage.templateScratch` holds the path's vector (nil:
+    /// not computed yet; false: the path has no length).
+    var vector: Bool?
 }
 
 /// One velocity sample: when, and the two values (pan translation, pinch

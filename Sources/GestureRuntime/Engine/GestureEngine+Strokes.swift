@@ -159,12 +159,12 @@ extension GestureEngine {
             fail(g, .chord)
             return false
         }
-        if r.pointee.strokeFlags & GestureRecord.strokeFeatures != 0, let missed = templateMatch(g).missed {
+        if r.pointee.strokeFlags & GestureRecord.strokeFeatures != 0, let missed = templateMatch(g, scoring: false).missed {
             fail(g, .feature(missed))
             return false
         }
         if r.pointee.strokeFlags & GestureRecord.strokeTemplates != 0 {
-            let mine = templateMatch(g)
+            let mine = templateMatch(g, scoring: true)
             guard mine.best >= 0, mine.score >= r.pointee.minScore else {
                 fail(g, .template(Int(mine.best)))
                 return false
@@ -227,39 +227,65 @@ extension GestureEngine {
     }
 
     /// Gesture `g`'s verdict on the stroke that just lifted (its path ended
-    /// at the lift point): its features against its bounds, and its best
-    /// template; computed once per lift.
-    mutating func templateMatch(_ g: Int) -> TemplateMatch {
-        if matches[g].time == clock && matches[g].seen == tracks[g].seen { return matches[g] }
+    /// at the lift point): its features against its bounds and, when
+    /// `scoring`, its best template; each computed at most once per lift.
+    mutating func templateMatch(_ g: Int, scoring: Bool) -> TemplateMatch {
+        if matches[g].time != clock || matches[g].seen != tracks[g].seen { measureLift(g) }
+        if scoring && !matches[g].scored { scoreTemplates(g) }
+        return matches[g]
+    }
+
+    private mutating func measureLift(_ g: Int) {
         var match = TemplateMatch(time: clock, seen: tracks[g].seen)
+        let r = records + g
+        if r.pointee.strokeFlags & GestureRecord.strokeFeatures != 0 {
+            shareLiftPath(g)
+            if liftMeasure.cornerAngle != r.pointee.cornerAngle {
+                liftMeasure.features = StrokeFeatures.measure(storage.liftPath.base, count: liftMeasure.count,
+                                                              cornerAngle: r.pointee.cornerAngle)
+                liftMeasure.cornerAngle = r.pointee.cornerAngle
+            }
+            match.features = liftMeasure.features
+            // A stroke with no length has no features: it misses the first bound set.
+            match.missed = match.features.map { $0.missed(in: r) } ?? StrokeFeatures.firstBounded(in: r)
+        }
+        matches[g] = match
+    }
+
+    private mutating func scoreTemplates(_ g: Int) {
+        matches[g].scored = true
+        let r = records + g
+        guard r.pointee.strokeFlags & GestureRecord.strokeTemplates != 0 else { return }
+        shareLiftPath(g)
+        let floats = StrokeTemplate.vectorFloats
+        let points = storage.templateScratch.base, vector = points + StrokeTemplate.floats, perpendicular = vector + floats
+        if liftMeasure.vector == nil {
+            liftMeasure.vector = StrokeTemplate.normalize(storage.liftPath.base, count: liftMeasure.count, into: points)
+            if liftMeasure.vector == true {
+                StrokeTemplate.vector(points, into: vector)
+                StrokeTemplate.perpendicular(vector, into: perpendicular)
+            }
+        }
+        guard liftMeasure.vector == true else { return }
+        let limit = StrokeTemplate.RotationLimit(r.pointee.maxRotation)
+        for k in table.templates(of: g) {
+            let score = StrokeTemplate.score(vector, perpendicular, templateVectors + k &* floats, limit: limit)
+            if score > matches[g].score { (matches[g].score, matches[g].best) = (score, Int32(k)) }
+        }
+    }
+
+    /// Ends `g`'s kept path at the lift point and makes it the one
+    /// `liftMeasure` describes, keeping what was measured when it already is.
+    private mutating func shareLiftPath(_ g: Int) {
         let base = g &* (EngineStorage.pathCapacity &+ 1)
         let s = tracks[g].seen.trailingZeroBitCount
         let n = pathLength(g, base: base, down: slots[s].down)
         paths[base &+ n] = slots[s].position
-        let r = records + g
-        if r.pointee.strokeFlags & GestureRecord.strokeFeatures != 0 {
-            match.features = StrokeFeatures.measure(paths + base, count: n + 1, cornerAngle: r.pointee.cornerAngle)
-            // A stroke with no length has no features: it misses the first bound set.
-            match.missed = match.features.map { $0.missed(in: r) }
-                ?? (0..<UInt8(StrokeFeatures.Feature.count)).lazy.map { StrokeFeatures.Feature(rawValue: $0)! }
-                    .first { r.pointee.bounds(of: $0) != GestureRecord.unsetOffset }
-        }
-        if r.pointee.strokeFlags & GestureRecord.strokeTemplates != 0 {
-            let maxRotation = r.pointee.maxRotation
-            let floats = StrokeTemplate.vectorFloats
-            withUnsafeTemporaryAllocation(of: Float.self, capacity: StrokeTemplate.floats + 2 * floats) { buffer in
-                let points = buffer.baseAddress!, vector = points + StrokeTemplate.floats, perpendicular = vector + floats
-                guard StrokeTemplate.normalize(paths + base, count: n + 1, into: points) else { return }
-                StrokeTemplate.vector(points, into: vector)
-                StrokeTemplate.perpendicular(vector, into: perpendicular)
-                for k in table.templates(of: g) {
-                    let score = StrokeTemplate.score(vector, perpendicular, templateVectors + k &* floats, maxRotation: maxRotation)
-                    if score > match.score { (match.score, match.best) = (score, Int32(k)) }
-                }
-            }
-        }
-        matches[g] = match
-        return match
+        let count = n &+ 1, bytes = count &* MemoryLayout<SIMD2<Double>>.stride
+        let shared = storage.liftPath.base
+        if liftMeasure.time == clock && liftMeasure.count == count && memcmp(shared, paths + base, bytes) == 0 { return }
+        memcpy(shared, paths + base, bytes)
+        liftMeasure = LiftMeasure(time: clock, count: count)
     }
 
     /// Another template stroke on the same touch whose templates match it
@@ -274,10 +300,10 @@ extension GestureEngine {
                 let h = Int(order[w << 6 | bits.trailingZeroBitCount])
                 bits &= bits &- 1
                 guard h != g, records[h].strokeFlags & GestureRecord.strokeTemplates != 0,
-                      tracks[h].seen & tracks[g].seen != 0 else { continue }
-                let other = templateMatch(h)
-                if other.best >= 0 && other.missed == nil && other.score >= records[h].minScore
-                    && (other.score > score || other.score == score && h < g) && chordFits(h, records + h) {
+                      tracks[h].seen & tracks[g].seen != 0, templateMatch(h, scoring: false).missed == nil,
+                      chordFits(h, records + h) else { continue }
+                let other = templateMatch(h, scoring: true)
+                if other.best >= 0 && other.score >= records[h].minScore && (other.score > score || other.score == score && h < g) {
                     return h
                 }
             }

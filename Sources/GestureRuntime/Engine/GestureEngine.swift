@@ -72,6 +72,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     var paths: UnsafeMutablePointer<SIMD2<Double>>
     var matches: UnsafeMutablePointer<TemplateMatch>
     var templateVectors: UnsafeMutablePointer<Float>
+    var liftMeasure = LiftMeasure()
     /// The table's gesture records, copied once so the hot path reads them in place.
     var records: UnsafeMutablePointer<GestureRecord>
     var rules: Rules

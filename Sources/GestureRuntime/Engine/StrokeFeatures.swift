@@ -59,6 +59,14 @@ public struct StrokeFeatures: Equatable, Sendable {
         return nil
     }
 
+    /// The first feature `record` bounds (nil: none): the one a stroke with no length misses.
+    static func firstBounded(in record: UnsafePointer<GestureRecord>) -> Feature? {
+        for raw in 0..<UInt8(Feature.count) where record.pointee.bounds(of: Feature(rawValue: raw)!) != GestureRecord.unsetOffset {
+            return Feature(rawValue: raw)
+        }
+        return nil
+    }
+
     /// Points the path is resampled to.
     package static let points = 64
     /// Turns within this many points of either end are hooks, not the shape's.

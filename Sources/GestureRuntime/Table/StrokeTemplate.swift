@@ -108,26 +108,46 @@ package enum StrokeTemplate {
         }
     }
 
+    /// How far `score` may rotate a stroke to meet a template: the cosine
+    /// and sine of `maxRotation`, computed once rather than per template.
+    package struct RotationLimit: Sendable {
+        let cosine: Double, sine: Double
+        package init(_ maxRotation: Double) {
+            let angle = min(max(maxRotation, 0), Double.pi)
+            (cosine, sine) = (cos(angle), sin(angle))
+        }
+    }
+
     /// The cosine similarity of two matching vectors after rotating `a` by
-    /// the angle (at most `maxRotation` either way) that brings it closest to
+    /// the angle (at most the limit either way) that brings it closest to
     /// `b`: 1 for the same shape, lower the less alike. `aPerpendicular` is
     /// `perpendicular(a)`, computed once per stroke.
     @inline(__always)
     package static func score(_ a: UnsafePointer<Float>, _ aPerpendicular: UnsafePointer<Float>, _ b: UnsafePointer<Float>,
-                              maxRotation: Double) -> Double {
-        // Eight lanes, accumulated separately: the loop runs as vector instructions.
-        var dot = SIMD8<Float>(), cross = SIMD8<Float>()
-        let (ra, rp, rb) = (UnsafeRawPointer(a), UnsafeRawPointer(aPerpendicular), UnsafeRawPointer(b))
+                              limit: RotationLimit) -> Double {
+        let (d, c) = (Double(dotProduct(a, b)), Double(dotProduct(aPerpendicular, b)))
+        // The best rotation is atan2(c, d), scoring the length of (d, c);
+        // past the limit, the limit itself: no trigonometry per template.
+        let r = (d * d + c * c).squareRoot()
+        return d >= r * limit.cosine ? r : d * limit.cosine + abs(c) * limit.sine
+    }
+
+    /// The dot product of two matching vectors. One product per loop: with
+    /// two, the compiler interleaves their lanes and shuffles more than it multiplies.
+    @inline(__always)
+    private static func dotProduct(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>) -> Float {
+        var sum0 = SIMD4<Float>(), sum1 = SIMD4<Float>()
+        let (ra, rb) = (UnsafeRawPointer(a), UnsafeRawPointer(b))
+        let step = 4 * MemoryLayout<Float>.stride
         var offset = 0
         while offset < vectorFloats * MemoryLayout<Float>.stride {
-            let x = rb.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
-            dot += ra.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) * x
-            cross += rp.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) * x
-            offset += 8 * MemoryLayout<Float>.stride
+            sum0 += ra.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+                * rb.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+            sum1 += ra.loadUnaligned(fromByteOffset: offset + step, as: SIMD4<Float>.self)
+                * rb.loadUnaligned(fromByteOffset: offset + step, as: SIMD4<Float>.self)
+            offset += 2 * step
         }
-        let (d, c) = (Double(dot.sum()), Double(cross.sum()))
-        let angle = min(max(atan2(c, d), -maxRotation), maxRotation)
-        return d * cos(angle) + c * sin(angle)
+        return (sum0 + sum1).sum()
     }
 
     @inline(__always)
