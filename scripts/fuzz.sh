@@ -25,5 +25,5 @@ case $target in
 esac
 seconds=${GSPEC_FUZZ_SECONDS:-$((minutes * 60))}
 GSPEC_FUZZ_TARGET=$target "$binary" -max_total_time=$seconds -timeout=10 -rss_limit_mb=4096 \
-  -artifact_prefix="$findings/" -print_final_stats=1 "$corpus" 2>&1 | tee "$scratch/$target.log" | grep -E "^#[0-9]+ +(DONE|pulse)|^stat::|ERROR|SUMMARY" || true
+  -artifact_prefix="$findings/" -print_final_stats=1 "$corpus" 2>&1 | tee "$scratch/$target.log" | grep -E "^#[0-9]+[[:space:]]+(DONE|pulse)|^Done [0-9]+ runs|^stat::|ERROR|SUMMARY" || true
 echo "log: $scratch/$target.log; findings: $(ls "$findings" | wc -l) file(s) in $findings"

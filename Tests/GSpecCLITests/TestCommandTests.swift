@@ -35,7 +35,7 @@ import Testing
         .init(spec: "bench", gesture: "zoom", parameter: "threshold") { $0.threshold += 0.01 },
         .init(spec: "bench", gesture: "twist", parameter: "threshold") { $0.threshold -= .pi / 180 },
         .init(spec: "bench", gesture: "tickle", parameter: "segment") { $0.segment += 1 },
-        .init(spec: "shapes", gesture: "caret", parameter: "segment") { $0.segment -= 1 },
+        .init(spec: "shapes-declarative", gesture: "caret", parameter: "segment") { $0.segment -= 1 },
     ]
 
     @Test(arguments: (try? FileManager.default.contentsOfDirectory(atPath: specs.path))?.filter { $0.hasSuffix(".gesture") }.sorted() ?? [])

@@ -92,4 +92,43 @@ import Testing
         let straight = run([[0, 0], [0, 200]])
         #expect(straight.1 == ["'l' failed: its corners, 0, is outside 1 (line 1)"], "\(straight.1)")
     }
+
+    /// Gestures on one touch share one measurement of the lifted path only
+    /// where their paths and corner angles agree: each gesture's verdict in a
+    /// set is the one it reaches alone. The bounds are impossible, so every
+    /// explanation states the value measured.
+    @Test func gesturesSharingATouchMeasureWhatEachWouldAlone() throws {
+        let gestures = [
+            "gesture sharp: stroke { match: any+  corners: 12  cornerAngle: 60deg }",
+            "gesture blunt: stroke { match: any+  corners: 12  cornerAngle: 120deg }",
+            "gesture same: stroke { match: any+  corners: 12  cornerAngle: 60deg }",
+            "gesture smooth: stroke { match: any+  smoothing: 90%  straightness: 0%...1% }",
+            "gesture raw: stroke { match: any+  straightness: 0%...1% }",
+        ]
+        func explanations(_ source: String) throws -> [String] {
+            let table = try Self.table(source)
+            var engine = Engine(table: table)
+            engine.explains = true
+            // A U of two right-angle corners, then a stroke with a sharp zig-zag.
+            let shapes: [[SIMD2<Double>]] = [[[0, 0], [0, 90], [90, 90], [90, 0]], [[0, 0], [60, 80], [0, 160], [120, 170]]]
+            for (k, shape) in shapes.enumerated() {
+                let t0 = Int64(k) * 2_000_000
+                for (i, p) in Self.polyline(shape, count: 60).enumerated() {
+                    engine.feed(TouchEvent(time: t0 + Int64(i) * 10_000, id: k + 1, phase: i == 0 ? .began : i == 59 ? .ended : .moved,
+                                           x: p.x, y: p.y))
+                }
+            }
+            engine.finish()
+            return engine.explanations.map { $0.message(in: table).replacingOccurrences(of: #" \(line \d+\)"#, with: "", options: .regularExpression) }
+        }
+        let together = try explanations(gestures.joined(separator: "\n"))
+        var alone: [String] = []
+        for g in gestures { alone += try explanations(g) }
+        #expect(together.sorted() == alone.sorted(), "\(together)")
+        // The corner angles and the smoothing did give different values.
+        #expect(together.contains { $0.hasPrefix("'sharp' failed: its corners, 2,") }, "\(together)")
+        #expect(together.contains { $0.hasPrefix("'blunt' failed: its corners, 0,") }, "\(together)")
+        let straightness = together.filter { $0.contains("straightness") }
+        #expect(Set(straightness.map { $0.drop { $0 != "," } }).count == 4, "\(straightness)")
+    }
 }

@@ -341,11 +341,11 @@ t.tap(2.0, touch=2, view="photo").tap(2.2, touch=3, view="photo")
 t.save("delivery-next-responder")
 
 # --- real strokes: the shape set --------------------------------------------
-t = Trace("specs/shapes.gesture", "one real stroke of each shape (Fixtures/strokes, subject s02, medium),",
-          "then a V, which ends level with its start: the checkmark's chord refuses it")
+t = Trace("specs/shapes-declarative.gesture", "one real stroke of each shape (Fixtures/strokes, subject s02, medium),",
+          "then a V whose end rises more than 20deg above its start: the declarative checkmark takes it (specs/shapes.gesture, templates with bounds, calls it a v)")
 start = 0.0
 for k, shape in enumerate(["check", "caret", "rectangle", "triangle", "delete_mark", "x", "v"]):
-    with open(os.path.join("..", "Fixtures", "strokes", shape, "s02-medium-01.jsonl")) as f:
+    with open(os.path.join("..", "Fixtures", "strokes", shape, "s02-medium-03.jsonl")) as f:
         for raw in f:
             if raw.strip() and not raw.startswith("#"):
                 e = json.loads(raw)
