@@ -17,8 +17,9 @@ func liftBench() {
         if url.pathExtension == "jsonl" { paths.append(url.path) }
     }
     for path in paths.sorted() {
-        guard let events = try? TraceLoader.events(fromFile: path), let last = events.last,
-              last.phase == .ended, events.allSatisfy({ $0.id == last.id }) else { continue }
+        // One touch, down and up with samples between: the lift is timed apart from its last move.
+        guard let events = try? TraceLoader.events(fromFile: path), events.count >= 3, events[0].phase == .began,
+              events[events.count - 1].phase == .ended, events.allSatisfy({ $0.id == events[0].id }) else { continue }
         strokes.append(events)
     }
     guard !strokes.isEmpty else { fail("no one-stroke traces under \(options.strokes)") }

@@ -113,8 +113,8 @@ final class EngineStorage {
         templateScratch = RawArray(repeating: 0, count: templates > 0 ? StrokeTemplate.floats + 2 * StrokeTemplate.vectorFloats : 0)
         table.templatePoints.withUnsafeBufferPointer { points in
             for k in 0..<templates {
-                let vector = templateVectors.base + k * StrokeTemplate.vectorFloats
-                StrokeTemplate.vector(points.baseAddress! + k * StrokeTemplate.floats, into: vector)
+                StrokeTemplate.vector(points.baseAddress! + k * StrokeTemplate.floats,
+                                      into: templateVectors.base + k * StrokeTemplate.vectorFloats)
             }
         }
     }
