@@ -10,6 +10,7 @@ public enum GSpec {
         "check": CheckCommand.spec,
         "diff": DiffCommand.spec,
         "eval": EvalCommand.spec,
+        "fmt": FmtCommand.spec,
         "graph": GraphCommand.spec,
         "run": RunCommand.spec,
         "test": TestCommand.spec,
@@ -25,6 +26,7 @@ public enum GSpec {
           check   Parse and check .gesture files and print diagnostics.
           diff    Compare two versions of a gesture set by behaviour, not text.
           eval    Measure a gesture set on a labelled dataset of traces.
+          fmt     Rewrite .gesture files in the canonical layout.
           graph   Draw the optimized automata of a gesture set.
           run     Run a gesture set on a recorded touch trace and print its gesture events.
           test    Test compiled gesture sets against their specs: thresholds and example traces.
@@ -82,6 +84,7 @@ public enum GSpec {
         case "graph": return GraphCommand.run(parsed, console: console)
         case "diff": return DiffCommand.run(parsed, console: console)
         case "eval": return EvalCommand.run(parsed, console: console)
+        case "fmt": return FmtCommand.run(parsed, console: console)
         case "test": return TestCommand.run(parsed, console: console)
         default: return CheckCommand.run(parsed, console: console)
         }

@@ -15,7 +15,13 @@ public enum Frontend {
     public static func check(_ source: SourceFile, examples: StrokeExamples = .none) -> Result {
         let (syntax, syntaxDiagnostics) = Parser.parse(source)
         let (set, semanticDiagnostics) = Checker.check(syntax, in: source, examples: examples)
-        return Result(source: source, syntax: syntax, gestureSet: set,
-                      diagnostics: (syntaxDiagnostics + semanticDiagnostics).sortedByLocation())
+        var diagnostics = syntaxDiagnostics + semanticDiagnostics
+        // A file with no gesture builds a table that recognizes nothing: legal, but never what was
+        // meant. (Not said when an error is why: a gesture that did not parse is not missing.)
+        if !diagnostics.hasErrors && !syntax.declarations.contains(where: { if case .gesture = $0 { true } else { false } }) {
+            diagnostics.append(Diagnostic(.warning, "no-gestures", "the spec declares no gesture, so its table recognizes nothing",
+                                          at: SourceRange(start: 0, end: 0)))
+        }
+        return Result(source: source, syntax: syntax, gestureSet: set, diagnostics: diagnostics.sortedByLocation())
     }
 }

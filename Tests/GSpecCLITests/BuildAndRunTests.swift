@@ -156,6 +156,37 @@ import GestureRuntime
         #expect(quiet == .success && none.isEmpty)
     }
 
+    /// An empty spec builds with a warning; `10 pt` is one error with its fix-it.
+    @Test func emptySpecWarnsAndADetachedUnitIsOneError() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let empty = try write("// nothing yet\n", "empty.gesture", in: dir)
+        let (status, _, err) = run(["build", empty])
+        #expect(status == .success && err.contains("warning: the spec declares no gesture"))
+        let spaced = try write("gesture a: tap { slop: 10 pt }\n", "spaced.gesture", in: dir)
+        let (bad, _, errors) = run(["build", spaced])
+        #expect(bad == .inputError)
+        #expect(errors.components(separatedBy: "error:").count == 2, "\(errors)")
+        #expect(errors.contains("'10pt', not '10 pt'") && errors.contains("\n                       10pt\n"))
+    }
+
+    /// `gspec fmt` rewrites in place; `--check` writes nothing and exits 1 when a file would change.
+    @Test func fmtRewritesOrChecks() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let messy = try write("gesture   a:tap{taps:2}\na with b\ngesture b: tap {}\n", "messy.gesture", in: dir)
+        let (checked, out, _) = run(["fmt", "--check", dir.path])
+        #expect(checked == .inputError && out.contains("messy.gesture: not formatted"))
+        #expect(try String(contentsOfFile: messy, encoding: .utf8).hasPrefix("gesture   a"))
+        #expect(run(["fmt", messy]).0 == .success)
+        #expect(try String(contentsOfFile: messy, encoding: .utf8) == "gesture a: tap { taps: 2 }\n\na with b\n\ngesture b: tap {}\n")
+        #expect(run(["fmt", "--check", messy]).0 == .success)
+        let broken = try write("gesture a tap {}\n", "broken.gesture", in: dir)
+        let (status, _, err) = run(["fmt", broken])
+        #expect(status == .inputError && err.contains("broken.gesture:1:"))
+        #expect(try String(contentsOfFile: broken, encoding: .utf8) == "gesture a tap {}\n")
+    }
+
     @Test func runTellsTablesBySignatureNotName() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -5,6 +5,9 @@ struct Lexer {
     private let bytes: [UInt8]
     private var pos = 0
     private(set) var diagnostics: [Diagnostic] = []
+    /// The plain comments skipped, in order (`.comment` tokens): the parser
+    /// never sees them; the formatter puts them back.
+    private(set) var comments: [Token] = []
 
     init(_ source: SourceFile) {
         bytes = source.bytes
@@ -42,7 +45,9 @@ struct Lexer {
             } else if c == ascii(" ") || c == ascii("\t") || c == ascii("\r") {
                 pos += 1
             } else if c == ascii("/") && peek(1) == ascii("/") && !(peek(2) == ascii("/") && peek(3) != ascii("/")) {
+                let start = pos
                 while pos < bytes.count && bytes[pos] != ascii("\n") { pos += 1 }
+                comments.append(Token(kind: .comment, range: SourceRange(start: start, end: pos), leadingNewline: newline))
             } else if c == ascii("/") && peek(1) == ascii("*") {
                 let start = pos
                 pos += 2
@@ -52,6 +57,7 @@ struct Lexer {
                 }
                 if pos < bytes.count {
                     pos += 2
+                    comments.append(Token(kind: .comment, range: SourceRange(start: start, end: pos), leadingNewline: newline))
                 } else {
                     diagnostics.append(Diagnostic(.error, "unterminated-comment", "unterminated '/*' comment",
                                                   at: SourceRange(start: start, end: start + 2)))

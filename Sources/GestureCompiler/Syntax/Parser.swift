@@ -332,6 +332,16 @@ public struct Parser {
             literal.unit = Identifier(name: text(u), range: u.range)
             literal.range.end = u.range.end
             literal.text += text(u)
+        } else if current.kind == .identifier, !current.leadingNewline, ParameterSchema.units[text(current)] != nil,
+                  peek(1).kind != .colon {
+            // `10 pt`: one error with its fix-it, and the unit taken, so the value gets no second complaint.
+            let u = advance()
+            let written = SourceRange(start: t.range.start, end: u.range.end)
+            error("detached-unit", "a unit is written against its number: '\(digits)\(text(u))', not '\(source.text(written))'",
+                  at: written, fixIts: [.init(replace: written, with: digits + text(u))])
+            literal.unit = Identifier(name: text(u), range: u.range)
+            literal.range.end = u.range.end
+            literal.text += text(u)
         }
         return literal
     }

@@ -8,6 +8,8 @@ struct Token: Hashable, Sendable {
         case unit
         /// `///` comment; its text attaches to the next gesture.
         case docComment
+        /// `//` or `/* */`: never in the parser's stream; `Lexer.comments` keeps them for the formatter.
+        case comment
         case leftBrace, rightBrace, leftParen, rightParen
         case colon, comma, pipe, equals, ellipsis
         case question, star, plus

@@ -1,0 +1,56 @@
+import Foundation
+import GestureCompiler
+
+/// `gspec fmt`: rewrite spec files in the canonical layout (docs/formatting.md).
+enum FmtCommand {
+    static let spec = CommandLineSpec(
+        name: "fmt",
+        abstract: "Rewrite .gesture files in the canonical layout.",
+        usage: "gspec fmt <file.gesture|dir>... [--check] [--color auto|always|never]",
+        options: [
+            .init(name: "--check", value: nil, help: "Write nothing; list the files that would change and exit 1 if any would."),
+            CommandLineSpec.colorOption,
+        ],
+        discussion: """
+            Directories are searched recursively for .gesture files. Formatting keeps
+            every token and comment and changes only the layout, so the formatted file
+            compiles to the same table (its lines aside). A file with syntax errors is
+            left as it is and its errors are printed; the exit status is then 1.
+            """
+    )
+
+    static func run(_ parsed: CommandLineSpec.Parsed, console: Console) -> ExitCode {
+        guard !parsed.positionals.isEmpty else {
+            console.err("error: missing input: give .gesture files or directories\nUsage: \(spec.usage)\n")
+            return .usageError
+        }
+        let renderer = DiagnosticRenderer(colored: CheckCommand.colored(parsed, console))
+        let check = parsed.flags.contains("--check")
+        var failed = false, changed = false
+        for input in InputFiles.collect(parsed.positionals, extension: "gesture") {
+            guard case .success(let source) = input else {
+                if case .failure(let message) = input { console.err("error: \(message.text)\n") }
+                failed = true
+                continue
+            }
+            switch SpecFormatter.format(source) {
+            case .failure(.syntax(let diagnostics)):
+                console.err(renderer.render(diagnostics, in: source))
+                failed = true
+            case .failure(.wouldLoseText):
+                console.err("error: \(source.path): not formatted: the layout would change its tokens (a gspec bug; please report it)\n")
+                failed = true
+            case .success(let text):
+                guard Array(text.utf8) != source.bytes else { continue }
+                changed = true
+                if check {
+                    console.out("\(source.path): not formatted\n")
+                } else if !FileManager.default.createFile(atPath: source.path, contents: Data(text.utf8)) {
+                    console.err("error: cannot write '\(source.path)'\n")
+                    failed = true
+                }
+            }
+        }
+        return failed || (check && changed) ? .inputError : .success
+    }
+}
