@@ -26,7 +26,9 @@ let package = Package(
         .target(name: "GestureRuntime", linkerSettings: libm),
         .target(name: "GestureUIKit", dependencies: ["GestureRuntime"]),
         .target(name: "GestureCompiler", dependencies: ["GestureRuntime"], linkerSettings: libm),
-        .target(name: "GSpecCLI", dependencies: ["GestureCompiler", "GestureRuntime"]),
+        // `gspec lsp`: the Language Server Protocol over the compiler's front end, analyses and formatter.
+        .target(name: "GestureLanguageServer", dependencies: ["GestureCompiler", "GestureRuntime"]),
+        .target(name: "GSpecCLI", dependencies: ["GestureCompiler", "GestureRuntime", "GestureLanguageServer"]),
         .executableTarget(name: "gspec", dependencies: ["GSpecCLI"]),
         .plugin(name: "GSpecPlugin", capability: .buildTool(), dependencies: ["gspec"]),
         // The benchmark counts allocations by interposing malloc (C, exported dynamically).
@@ -35,7 +37,7 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]),
         // Fuzz targets: a library the tests call, and a binary that scripts/fuzz.sh
         // builds with libFuzzer (-DFUZZING -sanitize=fuzzer,address).
-        .target(name: "GSpecFuzz", dependencies: ["GestureCompiler", "GestureRuntime"]),
+        .target(name: "GSpecFuzz", dependencies: ["GestureCompiler", "GestureRuntime", "GestureLanguageServer"]),
         .executableTarget(name: "gspec-fuzz", dependencies: ["GSpecFuzz"]),
         .testTarget(name: "GestureRuntimeTests", dependencies: ["GestureRuntime", "GestureCompiler", "GSpecFuzz"],
                     exclude: ["Regressions", "Generated/Specs"]),
@@ -43,6 +45,7 @@ let package = Package(
                     exclude: ["Golden"]),
         // Depending on the executable makes `swift test` build it, so tests can run it as a subprocess.
         .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI", "GestureCompiler", "gspec"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "GestureLanguageServerTests", dependencies: ["GestureLanguageServer", "GestureCompiler", "GSpecFuzz", "gspec"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target with AddressSanitizer for N minutes.
-#   scripts/fuzz.sh compiler|table|engine|host [minutes=10]
+#   scripts/fuzz.sh compiler|table|engine|host|lsp [minutes=10]
 # Corpus and findings go to .build-fuzz/corpus/TARGET and .build-fuzz/findings/TARGET.
 # A crash input is replayed with: .build/debug/gspec-fuzz TARGET FILE
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: scripts/fuzz.sh compiler|table|engine|host [minutes]}
+target=${1:?usage: scripts/fuzz.sh compiler|table|engine|host|lsp [minutes]}
 minutes=${2:-10}
 scratch=.build-fuzz
 # libFuzzer instrumentation and ASan; our main calls LLVMFuzzerRunDriver,
@@ -22,6 +22,8 @@ case $target in
   compiler) cp specs/*.gesture grammar/examples/*.gesture Tests/GestureCompilerTests/Golden/bad/*.gesture Tests/GSpecCLITests/Golden/specs/*.gesture "$corpus/" ;;
   table) for f in specs/*.gesture; do swift run --scratch-path "$scratch-seeds" gspec build "$f" -o "$corpus/$(basename "$f" .gesture).gtab" >/dev/null; done ;;
   engine|host) head -c 4096 /dev/urandom > "$corpus/random" ;;
+  lsp) printf 'Content-Length: 52\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"shutdown","params":{}}' > "$corpus/shutdown"
+       head -c 4096 /dev/urandom > "$corpus/random" ;;
 esac
 seconds=${GSPEC_FUZZ_SECONDS:-$((minutes * 60))}
 GSPEC_FUZZ_TARGET=$target "$binary" -max_total_time=$seconds -timeout=10 -rss_limit_mb=4096 \

@@ -11,6 +11,7 @@ public enum GSpec {
         "diff": DiffCommand.spec,
         "eval": EvalCommand.spec,
         "fmt": FmtCommand.spec,
+        "lsp": LspCommand.spec,
         "graph": GraphCommand.spec,
         "run": RunCommand.spec,
         "test": TestCommand.spec,
@@ -27,6 +28,7 @@ public enum GSpec {
           diff    Compare two versions of a gesture set by behaviour, not text.
           eval    Measure a gesture set on a labelled dataset of traces.
           fmt     Rewrite .gesture files in the canonical layout.
+          lsp     Serve the Language Server Protocol over stdin and stdout (for editors).
           graph   Draw the optimized automata of a gesture set.
           run     Run a gesture set on a recorded touch trace and print its gesture events.
           test    Test compiled gesture sets against their specs: thresholds and example traces.
@@ -85,6 +87,7 @@ public enum GSpec {
         case "diff": return DiffCommand.run(parsed, console: console)
         case "eval": return EvalCommand.run(parsed, console: console)
         case "fmt": return FmtCommand.run(parsed, console: console)
+        case "lsp": return LspCommand.run(parsed, console: console)
         case "test": return TestCommand.run(parsed, console: console)
         default: return CheckCommand.run(parsed, console: console)
         }

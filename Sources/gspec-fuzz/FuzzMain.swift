@@ -13,6 +13,7 @@ func target(_ name: String?) -> ([UInt8]) -> Void {
     case "table": FuzzTargets.table
     case "engine": FuzzTargets.engine
     case "host": FuzzTargets.host
+    case "lsp": LanguageServerFuzz.run
     default: FuzzTargets.compiler
     }
 }
@@ -47,7 +48,7 @@ struct Replay {
     static func main() {
         let args = CommandLine.arguments
         guard args.count >= 3 else {
-            print("usage: gspec-fuzz compiler|table|engine|host FILE...")
+            print("usage: gspec-fuzz compiler|table|engine|host|lsp FILE...")
             exit(2)
         }
         let run = target(args[1])

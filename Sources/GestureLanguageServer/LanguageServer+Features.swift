@@ -1,0 +1,331 @@
+import GestureCompiler
+import GestureRuntime
+
+/// Hover, navigation, rename, completion, code actions, formatting and symbols.
+extension LanguageServer {
+    // MARK: Hover
+
+    func hover(_ params: JSON) throws(RequestError) -> JSON {
+        let (document, offset, c) = try located(params)
+        let markdown: String
+        let range: SourceRange
+        if let o = c.index.occurrence(at: offset) {
+            range = o.range
+            switch o.kind {
+            case .gesture: markdown = gestureHover(o.name, c) ?? "gesture `\(o.name)` (not declared)"
+            case .constant: markdown = constantHover(o.name, c)
+            case .view: markdown = "view `\(o.name)`"
+            }
+        } else if let (parameter, r) = parameterName(at: offset, c) {
+            range = r
+            markdown = parameterHover(parameter, profile: profile(c))
+        } else {
+            return .null
+        }
+        return ["contents": ["kind": "markdown", "value": .string(markdown)], "range": self.range(range, in: document)]
+    }
+
+    private func profile(_ c: Checked) -> Profile? {
+        for case .profile(let id, _) in c.result.syntax.declarations { return Profile(rawValue: id.name) }
+        return nil
+    }
+
+    private func gestureHover(_ name: String, _ c: Checked) -> String? {
+        guard let decl = gestureDecl(name, c) else { return nil }
+        var lines = ["**\(name)**: \(decl.kind.name) gesture"]
+        if let doc = decl.doc { lines += ["", doc] }
+        let set = c.result.gestureSet
+        if !c.result.diagnostics.hasErrors, let g = set.gestures.firstIndex(where: { $0.name == name }) {
+            let (table, _, _) = TableBuilder.build(set, source: c.result.source)
+            if g < table.gestures.count {
+                let record = table.gestures[g]
+                let written = Set(decl.parameters.map(\.name.name))
+                lines += ["", "| parameter | value |", "|---|---|"]
+                for p in GestureParameter.all where p.applies(to: record.kind) {
+                    guard let text = record.text(of: p) else { continue }
+                    lines.append("| `\(p.name)` | \(text)\(written.contains(p.name) ? "" : " (default)") |")
+                }
+            }
+            if let latency = c.analysis?.latencies.first(where: { $0.gesture == g }) {
+                func ms(_ us: Int64?) -> String { us.map { "\(Double($0) / 1000) ms" } ?? "unbounded" }
+                let waits = latency.waitsFor.map { "`\(set.gestures[$0].name)`" }.joined(separator: ", ")
+                lines += ["", "latency: worst \(ms(latency.worst)), typical \(ms(latency.typical))"
+                    + (waits.isEmpty ? " (waits for no gesture)" : " (waits for \(waits) to fail)")]
+            } else {
+                lines += ["", "latency: known once the analysis has run"]
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func constantHover(_ name: String, _ c: Checked) -> String {
+        for case .constant(let k) in c.result.syntax.declarations where k.name.name == name {
+            return "constant `\(name)` = `\(c.result.source.text(k.value.range))`"
+        }
+        return "constant `\(name)`"
+    }
+
+    private func parameterHover(_ p: GestureParameter, profile: Profile?) -> String {
+        let kinds = p.kinds.isEmpty ? "every kind" : p.kinds.map(\.keyword).joined(separator: ", ")
+        var lines = ["**\(p.name)** (\(kinds)): \(p.summary)"]
+        if p.type.isNumber || p.type == .flag || p.type == .touchRange || p.type == .touches {
+            let value = p.type == .flag ? (p.defaultValue(for: profile) == 1 ? "true" : "false") : p.type.format(p.defaultValue(for: profile))
+            lines.append("default: \(value)" + (profile.map { " (profile \($0.rawValue))" } ?? ""))
+        }
+        if p.isRuntime { lines.append("an app may change it at run time") }
+        return lines.joined(separator: "\n\n")
+    }
+
+    private func gestureDecl(_ name: String, _ c: Checked) -> GestureDecl? {
+        for case .gesture(let g) in c.result.syntax.declarations where g.name.name == name { return g }
+        return nil
+    }
+
+    /// The parameter whose name is at `offset`, in the gesture around it.
+    private func parameterName(at offset: Int, _ c: Checked) -> (GestureParameter, SourceRange)? {
+        for case .gesture(let g) in c.result.syntax.declarations where g.range.start <= offset && offset <= g.range.end {
+            guard let kind = GestureKind(keyword: g.kind.name) else { return nil }
+            for p in g.parameters where p.name.range.start <= offset && offset <= p.name.range.end {
+                if let parameter = GestureParameter.named(p.name.name, for: kind) { return (parameter, p.name.range) }
+            }
+        }
+        return nil
+    }
+
+    // MARK: Navigation and rename
+
+    func definition(_ params: JSON) throws(RequestError) -> JSON {
+        let (document, offset, c) = try located(params)
+        guard let o = c.index.occurrence(at: offset), let d = c.index.declaration(of: o.name, o.kind) else { return .null }
+        return ["uri": .string(document.uri), "range": range(d.range, in: document)]
+    }
+
+    func references(_ params: JSON) throws(RequestError) -> JSON {
+        let (document, offset, c) = try located(params)
+        guard let o = c.index.occurrence(at: offset) else { return .null }
+        let includeDeclaration = params["context"]?["includeDeclaration"]?.bool ?? true
+        return .array(c.index.all(o.name, o.kind).filter { includeDeclaration || !$0.isDeclaration }.map {
+            ["uri": .string(document.uri), "range": range($0.range, in: document)]
+        })
+    }
+
+    func prepareRename(_ params: JSON) throws(RequestError) -> JSON {
+        let (document, offset, c) = try located(params)
+        guard let o = c.index.occurrence(at: offset), c.index.declaration(of: o.name, o.kind) != nil else { return .null }
+        return ["range": range(o.range, in: document), "placeholder": .string(o.name)]
+    }
+
+    func rename(_ params: JSON) throws(RequestError) -> JSON {
+        let (document, offset, c) = try located(params)
+        guard let newName = params["newName"]?.string else { throw RequestError(ErrorCode.invalidParams, "missing newName") }
+        guard let o = c.index.occurrence(at: offset), c.index.declaration(of: o.name, o.kind) != nil else {
+            throw RequestError(ErrorCode.requestFailed, "there is no gesture, constant or view here to rename")
+        }
+        guard Self.isName(newName) else {
+            throw RequestError(ErrorCode.requestFailed, "'\(newName)' is not a name: letters, digits, '_' and '-' between letters, not a keyword")
+        }
+        if newName != o.name && c.index.declaration(of: newName, o.kind) != nil {
+            throw RequestError(ErrorCode.requestFailed, "'\(newName)' is already declared")
+        }
+        let edits: [JSON] = c.index.all(o.name, o.kind).map { ["range": range($0.range, in: document), "newText": .string(newName)] }
+        return ["changes": .object([(document.uri, .array(edits))])]
+    }
+
+    /// Whether the lexer reads `text` as one identifier that may name a declaration.
+    static func isName(_ text: String) -> Bool {
+        let source = SourceFile(path: "", text: text)
+        let (syntax, diagnostics) = Parser.parse(SourceFile(path: "", text: "let \(text) = 1"))
+        guard !diagnostics.hasErrors, syntax.declarations.count == 1,
+              case .constant(let c) = syntax.declarations[0] else { return false }
+        return c.name.name == text && !source.bytes.isEmpty
+    }
+
+    // MARK: Completion
+
+    func completion(_ params: JSON) throws(RequestError) -> JSON {
+        let (document, offset, c) = try located(params)
+        let before = String(decoding: document.bytes[..<offset], as: UTF8.self)
+        let line = String(before.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
+        let gestures = c.index.declared(.gesture)
+        func items(_ words: [String], kind: Int, detail: String? = nil) -> [JSON] {
+            words.map { w in
+                var item: [(String, JSON)] = [("label", .string(w)), ("kind", .number(Double(kind)))]
+                if let detail { item.append(("detail", .string(detail))) }
+                return .object(item)
+            }
+        }
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let endsInSpace = line.last == " " || line.last == "\t"
+        // The words before the one being typed.
+        let done = endsInSpace ? words : Array(words.dropLast())
+        // `gesture NAME: ` -> kinds; `profile ` -> profiles.
+        if done.first == "gesture", done.count >= 2, line.contains(":"), !line.contains("{") {
+            return .array(items(GestureKind.allCases.map(\.keyword), kind: 14, detail: "gesture kind"))
+        }
+        if done == ["profile"] { return .array(items(Profile.allCases.map(\.rawValue), kind: 14, detail: "profile")) }
+        if let body = enclosingBody(before) {
+            return .array(bodyCompletion(body, c, gestures: gestures, items: items))
+        }
+        // Rules: `a requires ` / `a with ` / `a after ` -> gestures; `a requires b ` -> `to fail`.
+        if done.count == 2, ["requires", "with", "after"].contains(done[1]) { return .array(items(gestures, kind: 3, detail: "gesture")) }
+        if done.count == 3, done[1] == "requires" { return .array(items(["to fail"], kind: 14)) }
+        if done.count == 3, done[1] == "after" { return .array(items(["within"], kind: 14)) }
+        if done.count == 1, gestures.contains(done[0]) { return .array(items(["requires", "with", "after"], kind: 14, detail: "rule")) }
+        if done.isEmpty {
+            return .array(items(["gesture", "let", "view", "profile"], kind: 14) + items(gestures, kind: 3, detail: "gesture"))
+        }
+        return .array([])
+    }
+
+    /// The body (gesture or view) the text before the cursor is inside, by its header's words.
+    private func enclosingBody(_ before: String) -> (header: [String], text: String)? {
+        var depth = 0
+        let scalars = Array(before.unicodeScalars)
+        var i = scalars.count - 1
+        while i >= 0 {
+            if scalars[i] == "}" { depth += 1 }
+            if scalars[i] == "{" {
+                if depth == 0 {
+                    // A pattern's `{2,3}` is closed already, so an open `{` starts a body.
+                    var j = i - 1
+                    while j >= 0 && scalars[j] != "\n" { j -= 1 }
+                    let header = String(String.UnicodeScalarView(scalars[(j + 1)..<i]))
+                    let words = header.split(whereSeparator: { " \t:".contains($0) }).map(String.init)
+                    return (words, String(String.UnicodeScalarView(scalars[(i + 1)...])))
+                }
+                depth -= 1
+            }
+            i -= 1
+        }
+        return nil
+    }
+
+    private func bodyCompletion(_ body: (header: [String], text: String), _ c: Checked, gestures: [String],
+                                items: ([String], Int, String?) -> [JSON]) -> [JSON] {
+        // The item being written: after the last line break or comma.
+        let item = body.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "," }).last.map(String.init) ?? ""
+        // Its parameter: the last `name:` in it, unless a word follows the value after two spaces (a new parameter).
+        let parts = item.components(separatedBy: ":")
+        let nameBeforeColon = parts.count >= 2 ? parts[parts.count - 2].split(separator: " ").last.map(String.init) : nil
+        let valueText = parts.count >= 2 ? parts[parts.count - 1] : ""
+        // `taps: 2  sl`: a value, two spaces, and a word (or nothing yet) starts the next parameter.
+        let beforeWord = valueText.reversed().drop { $0 != " " && $0 != "\t" }
+        let startsNewItem = parts.count < 2 || beforeWord.prefix(2).allSatisfy { $0 == " " } && beforeWord.count >= 3
+            && beforeWord.dropFirst(2).contains { $0 != " " && $0 != "\t" }
+        if body.header.first == "view" || (body.header.count >= 1 && body.header[0] != "gesture" && body.header.contains("view")) {
+            guard !startsNewItem, let name = nameBeforeColon else { return items(["gestures", "forwards", "view"], 14, nil) }
+            let phases = name == "forwards" ? ["began", "moved", "ended", "cancelled"] : []
+            return items(gestures, 3, "gesture") + items(phases, 20, "touch phase")
+        }
+        guard body.header.first == "gesture", body.header.count >= 3, let kind = GestureKind(keyword: body.header[2]) else { return [] }
+        let profile = profile(c)
+        if startsNewItem {
+            return GestureParameter.all.filter { $0.applies(to: kind) }.map(\.name).uniqued().compactMap { name in
+                guard let p = GestureParameter.named(name, for: kind) else { return nil }
+                return ["label": .string(name), "kind": 10, "detail": .string(p.summary),
+                        "insertText": .string("\(name): \(Self.example(p, profile: profile))")]
+            }
+        }
+        guard let name = nameBeforeColon, let p = GestureParameter.named(name, for: kind) else { return [] }
+        let constants = c.index.declared(.constant)
+        let words: [String] = switch p.type {
+        case .swipeDirections: ["left", "right", "up", "down", "horizontal", "vertical", "any"]
+        case .strokeDirections, .pattern: ["left", "right", "up", "down", "up-left", "up-right", "down-left", "down-right",
+                                           "horizontal", "vertical", "any"]
+        case .edges: ["left", "right", "top", "bottom", "all"]
+        case .axis: ["any", "horizontal", "vertical"]
+        case .recognize: kind == .tap ? ["onLift", "onPress"] : ["onLift", "immediately"]
+        case .series: ["restart", "continues"]
+        case .flag: ["true", "false"]
+        default: [Self.example(p, profile: profile)]
+        }
+        return items(words, 12, nil) + items(constants, 21, "constant")
+    }
+
+    /// A value to insert after a parameter's name: its default with its unit.
+    static func example(_ p: GestureParameter, profile: Profile?) -> String {
+        switch p.type {
+        case .flag: p.defaultValue(for: profile) == 1 ? "true" : "false"
+        case .touchRange, .touches, .count: p.type.format(max(p.defaultValue(for: profile), 1))
+        case .bounds(let t): t.format(0) + "..."
+        default: p.type.isNumber ? p.type.format(p.defaultValue(for: profile)) : ""
+        }
+    }
+
+    // MARK: Code actions, formatting, symbols
+
+    func codeActions(_ params: JSON) throws(RequestError) -> JSON {
+        let document = try self.document(params)
+        let c = current(document)
+        guard let start = Self.position(params["range"]?["start"]), let end = Self.position(params["range"]?["end"]),
+              let lo = document.offset(line: start.0, character: 0),
+              let hi = document.offset(line: end.0, character: Int.max) else {
+            throw RequestError(ErrorCode.invalidParams, "the range is not in the document")
+        }
+        var actions: [JSON] = []
+        for d in c.result.diagnostics + (c.analysis?.diagnostics ?? []) where !d.fixIts.isEmpty {
+            guard d.range.end >= lo && d.range.start <= hi else { continue }
+            let edits: [JSON] = d.fixIts.map { ["range": range($0.range, in: document), "newText": .string($0.replacement)] }
+            let replacement = d.fixIts[0].replacement.trimmingCharacters(in: "\n ")
+            let title = d.fixIts[0].range.start == d.fixIts[0].range.end ? "Add '\(replacement)'" : "Replace with '\(replacement)'"
+            actions.append(["title": .string(title), "kind": "quickfix", "diagnostics": [lspDiagnostic(d, in: document)],
+                            "isPreferred": .bool(d.fixIts.count == 1),
+                            "edit": ["changes": .object([(document.uri, .array(edits))])]])
+        }
+        return .array(actions)
+    }
+
+    func formatting(_ params: JSON) throws(RequestError) -> JSON {
+        let document = try self.document(params)
+        switch SpecFormatter.format(document.source) {
+        case .success(let text):
+            guard Array(text.utf8) != document.bytes else { return .array([]) }
+            return [["range": range(SourceRange(start: 0, end: document.bytes.count), in: document), "newText": .string(text)]]
+        case .failure(.syntax(let errors)):
+            throw RequestError(ErrorCode.requestFailed, "not formatted: the document has \(errors.count) syntax error\(errors.count == 1 ? "" : "s")")
+        case .failure(.wouldLoseText):
+            throw RequestError(ErrorCode.requestFailed, "not formatted: the layout would change the document's tokens")
+        }
+    }
+
+    func documentSymbols(_ params: JSON) throws(RequestError) -> JSON {
+        let document = try self.document(params)
+        let c = current(document)
+        func symbol(_ name: String, _ detail: String, _ kind: Int, _ r: SourceRange, _ selection: SourceRange, _ children: [JSON] = []) -> JSON {
+            ["name": .string(name), "detail": .string(detail), "kind": .number(Double(kind)),
+             "range": range(r, in: document), "selectionRange": range(selection, in: document), "children": .array(children)]
+        }
+        func view(_ v: ViewDecl) -> JSON {
+            symbol(v.name.name, "view", 3, v.range, v.name.range, v.subviews.map(view))
+        }
+        let source = c.result.source
+        return .array(c.result.syntax.declarations.map { d -> JSON in
+            switch d {
+            case .constant(let k): symbol(k.name.name, source.text(k.value.range), 14, k.range, k.name.range)
+            case .gesture(let g):
+                symbol(g.name.name, g.kind.name, 24, g.range, g.name.range, g.parameters.map {
+                    symbol($0.name.name, source.text($0.value.range), 7, $0.range, $0.name.range)
+                })
+            case .rule(let r): symbol(source.text(r.range), "rule", 25, r.range, r.lhs.range)
+            case .view(let v): view(v)
+            case .profile(let id, let r): symbol("profile " + id.name, "profile", 14, r, id.range)
+            }
+        })
+    }
+}
+
+extension Array where Element: Hashable {
+    func uniqued() -> [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
+    }
+}
+
+extension String {
+    func trimmingCharacters(in set: String) -> String {
+        var s = Substring(self)
+        while let f = s.first, set.contains(f) { s = s.dropFirst() }
+        while let l = s.last, set.contains(l) { s = s.dropLast() }
+        return String(s)
+    }
+}
