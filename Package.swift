@@ -45,7 +45,8 @@ let package = Package(
                     exclude: ["Golden"]),
         // Depending on the executable makes `swift test` build it, so tests can run it as a subprocess.
         .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI", "GestureCompiler", "gspec"], exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "GestureLanguageServerTests", dependencies: ["GestureLanguageServer", "GestureCompiler", "GSpecFuzz", "gspec"]),
+        .testTarget(name: "GestureLanguageServerTests", dependencies: ["GestureLanguageServer", "GestureCompiler", "GSpecFuzz", "gspec"],
+                    exclude: ["Neovim"]),
     ],
     swiftLanguageModes: [.v6]
 )
