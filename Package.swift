@@ -33,7 +33,8 @@ let package = Package(
         .plugin(name: "GSpecPlugin", capability: .buildTool(), dependencies: ["gspec"]),
         // The benchmark counts allocations by interposing malloc (C, exported dynamically).
         .target(name: "CMallocCounter"),
-        .executableTarget(name: "gspec-bench", dependencies: ["GestureCompiler", "GestureRuntime", "GSpecCLI", "GSpecFuzz", "CMallocCounter"],
+        .executableTarget(name: "gspec-bench", dependencies: ["GestureCompiler", "GestureRuntime", "GestureLanguageServer", "GSpecCLI", "GSpecFuzz",
+                                                            "CMallocCounter"],
                           linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]),
         // Fuzz targets: a library the tests call, and a binary that scripts/fuzz.sh
         // builds with libFuzzer (-DFUZZING -sanitize=fuzzer,address).

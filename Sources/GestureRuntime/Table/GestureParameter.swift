@@ -299,14 +299,20 @@ extension GestureRecord {
     /// `profile`. A field the kind has no parameter for holds the iOS default
     /// of the first kind that has one (as v1 tables did), so every field is
     /// meaningful and in range.
+    /// Per parameter of `GestureParameter.all`: whether it is the first to use its
+    /// record field (kinds share some). Computed once: comparing key paths is slow.
+    private static let ownsStorage: [Bool] = GestureParameter.all.indices.map { i in
+        GestureParameter.all.firstIndex { $0.storage == GestureParameter.all[i].storage } == i
+    }
+
     package init(kind: GestureKind, profile: Profile?) {
         self.init(kind: kind)
         self.profile = profile?.code ?? 0
-        for p in GestureParameter.all where p.type != .offset {
+        for (i, p) in GestureParameter.all.enumerated() where p.type != .offset {
             if p.applies(to: kind) {
                 setNumber(p, p.defaultValue(for: profile))
                 if profile != nil { fromProfile |= p.bit }
-            } else if GestureParameter.all.first(where: { $0.storage == p.storage }) == p, p.storage.isNumericField {
+            } else if Self.ownsStorage[i], p.storage.isNumericField {
                 setNumber(p, p.defaultValue(for: nil))
             }
         }
