@@ -12,7 +12,7 @@ extension LanguageServer {
         if let o = c.index.occurrence(at: offset) {
             range = o.range
             switch o.kind {
-            case .gesture: markdown = gestureHover(o.name, c) ?? "gesture `\(o.name)` (not declared)"
+            case .gesture: markdown = gestureHover(o.name, c, uri: document.uri) ?? "gesture `\(o.name)` (not declared)"
             case .constant: markdown = constantHover(o.name, c)
             case .view: markdown = "view `\(o.name)`"
             }
@@ -30,13 +30,13 @@ extension LanguageServer {
         return nil
     }
 
-    private func gestureHover(_ name: String, _ c: Checked) -> String? {
+    private func gestureHover(_ name: String, _ c: Checked, uri: String) -> String? {
         guard let decl = gestureDecl(name, c) else { return nil }
         var lines = ["**\(name)**: \(decl.kind.name) gesture"]
         if let doc = decl.doc { lines += ["", doc] }
         let set = c.result.gestureSet
         if !c.result.diagnostics.hasErrors, let g = set.gestures.firstIndex(where: { $0.name == name }) {
-            let (table, _, _) = TableBuilder.build(set, source: c.result.source)
+            let table = table(for: c, uri: uri)
             if g < table.gestures.count {
                 let record = table.gestures[g]
                 let written = Set(decl.parameters.map(\.name.name))
@@ -56,6 +56,14 @@ extension LanguageServer {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The document's compiled table, built once per version (hovering a 300-gesture set should not compile it each time).
+    private func table(for c: Checked, uri: String) -> GestureTable {
+        if let t = c.table { return t }
+        let table = TableBuilder.build(c.result.gestureSet, source: c.result.source).0
+        if checked[uri]?.version == c.version { checked[uri]?.table = table }
+        return table
     }
 
     private func constantHover(_ name: String, _ c: Checked) -> String {

@@ -1,4 +1,5 @@
 import GestureCompiler
+import GestureRuntime
 
 /// The language server's state and message handling, with no I/O and no
 /// threads: `receive` takes a batch of framed messages, `runDue` publishes
@@ -38,6 +39,8 @@ public final class LanguageServer {
         var result: Frontend.Result
         var index: SpecIndex
         var analysis: Analyzer.Report?
+        /// The compiled table, built on the first hover that needs it.
+        var table: GestureTable?
     }
 
     /// One analysis to run: a checked text, its version, and where its result goes.
