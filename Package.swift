@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler", "GestureRuntime", "GSpecFuzz"],
                     exclude: ["Golden"]),
         // Depending on the executable makes `swift test` build it, so tests can run it as a subprocess.
-        .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI", "GestureCompiler", "gspec"], exclude: ["Fixtures", "Golden"]),
+        .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI", "GestureCompiler", "gspec"], exclude: ["Fixtures", "Golden", "Browser"]),
         .testTarget(name: "GestureLanguageServerTests", dependencies: ["GestureLanguageServer", "GestureCompiler", "GSpecFuzz", "gspec"],
                     exclude: ["Neovim"]),
     ],

@@ -7,7 +7,7 @@ enum RunCommand {
     static let spec = CommandLineSpec(
         name: "run",
         abstract: "Run a gesture set on a recorded touch trace and print its gesture events.",
-        usage: "gspec run <file.gesture|file.gtab> --trace <trace.jsonl> [--all-states] [--deliveries] [--explain] [--screen WxH]",
+        usage: "gspec run <file.gesture|file.gtab> --trace <trace.jsonl> [--all-states] [--deliveries] [--explain] [--screen WxH] [--html report.html]",
         options: [
             .init(name: "--trace", value: "trace.jsonl", help: "The touch trace, one JSON touch event per line."),
             .init(name: "--all-states", value: nil, help: "Also print 'failed' for gestures that were in an attempt."),
@@ -15,6 +15,8 @@ enum RunCommand {
                   help: "Also print what the views receive: touchesBegan/Moved/Ended/Cancelled, in order."),
             .init(name: "--explain", value: nil,
                   help: "Print failed gestures with the reason and spec line, and gestures held by a rule."),
+            .init(name: "--html", value: "report.html",
+                  help: "Also write the run as one self-contained HTML page: touch paths, a lane per gesture, deliveries, a time cursor."),
             .init(name: "--reference", value: nil, help: "Run the reference interpreter instead of the optimized tables (specs only)."),
             .init(name: "--screen", value: "WxH",
                   help: "The screen size in points for screen-edge pans, when the trace has no {\"screen\":[W,H]} line."),
@@ -68,9 +70,15 @@ enum RunCommand {
                         + "add a first line {\"screen\":[W,H]} to '\(tracePath)' or pass --screen WxH\n")
             return .inputError
         }
-        let explains = parsed.flags.contains("--explain")
-        let printer = Printer(table: table, allStates: parsed.flags.contains("--all-states") || explains, console: console)
-        let deliveries = parsed.flags.contains("--deliveries")
+        let explainFlag = parsed.flags.contains("--explain")
+        let htmlPath = parsed.values["--html"]
+        let printer = Printer(table: table, allStates: parsed.flags.contains("--all-states") || explainFlag, console: console)
+        printer.printsExplanations = explainFlag
+        printer.printsDeliveries = parsed.flags.contains("--deliveries")
+        // The report shows why gestures failed or waited, and what each view received.
+        if htmlPath != nil { printer.recording = RunRecording() }
+        let deliveries = printer.printsDeliveries || (htmlPath != nil && table.hasViews)
+        let explains = explainFlag || htmlPath != nil
         let result: (errors: [TraceReader.LineError], anomalies: StreamAnomalies)
         if parsed.flags.contains("--reference") {
             guard let gestureSet = loaded.gestureSet else {
@@ -90,6 +98,13 @@ enum RunCommand {
             result = drive(&engine, traceBytes, printer, screen: screen)
         }
         for e in result.errors { console.err("\(tracePath):\(e.line): error: \(e.message)\n") }
+        if let htmlPath, let recording = printer.recording {
+            let title = "gspec run \((parsed.positionals[0] as NSString).lastPathComponent) on \((tracePath as NSString).lastPathComponent)"
+            guard FileManager.default.createFile(atPath: htmlPath, contents: Data(HTMLReport.render(recording, table: table, title: title).utf8)) else {
+                console.err("error: cannot write '\(htmlPath)'\n")
+                return .inputError
+            }
+        }
         if !result.anomalies.isEmpty { console.err("\(tracePath): note: \(describe(result.anomalies))\n") }
         return result.errors.isEmpty ? .success : .inputError
     }
@@ -125,10 +140,12 @@ enum RunCommand {
             return nil
         }) { event in
             engine.feed(event)
+            printer.recording?.observe(event, engine, gestures: table.gestureCount)
             printer.print(engine.events, engine.deliveries, engine.explanations)
             engine.removeAllEvents()
         }
         engine.finish()
+        printer.recording?.observe(nil, engine, gestures: table.gestureCount)
         printer.print(engine.events, engine.deliveries, engine.explanations)
         engine.removeAllEvents()
         printer.flush()
@@ -153,6 +170,10 @@ enum RunCommand {
         let table: GestureTable
         let allStates: Bool
         let console: Console
+        /// Explanations and deliveries reach the output only when asked for (a report may want them anyway).
+        var printsExplanations = true, printsDeliveries = true
+        /// What `--html` draws, when asked for.
+        var recording: RunRecording?
         private var buffer = ""
 
         init(table: GestureTable, allStates: Bool, console: Console) {
@@ -163,6 +184,9 @@ enum RunCommand {
 
         /// Events, deliveries and explanations in the order they were decided.
         func print(_ events: [GestureEvent], _ deliveries: [TouchDelivery] = [], _ explanations: [Explanation] = []) {
+            recording?.record(events, deliveries, explanations)
+            let deliveries = printsDeliveries ? deliveries : []
+            let explanations = printsExplanations ? explanations : []
             var next = 0, why = 0
             for (i, e) in events.enumerated() {
                 while next < deliveries.count && deliveries[next].eventIndex <= i {

@@ -15,6 +15,8 @@ package protocol TouchEngine {
     mutating func removeAllEvents()
     /// Repaired stream anomalies so far.
     var anomalies: StreamAnomalies { get }
+    /// Gesture `g`'s pending deadline, if it has one.
+    func deadline(of g: Int) -> Int64?
     /// Cancel a touch after this many microseconds without a sample (nil: never).
     var staleTouchTimeout: Int64? { get set }
     /// Whether to work out what the views themselves receive.

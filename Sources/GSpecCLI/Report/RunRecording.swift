@@ -1,0 +1,31 @@
+import GestureRuntime
+
+/// Everything a run decided, kept for `gspec run --html`: the touch samples
+/// fed, the gesture events, the explanations (failures and holds), the
+/// deliveries, and each deadline a gesture armed.
+final class RunRecording {
+    var samples: [TouchEvent] = []
+    var events: [GestureEvent] = []
+    var explanations: [Explanation] = []
+    var deliveries: [TouchDelivery] = []
+    /// (gesture, time): a deadline armed, once per distinct value.
+    var deadlines: [(gesture: Int, time: Int64)] = []
+    private var lastDeadline: [Int64?] = []
+
+    func record(_ events: [GestureEvent], _ deliveries: [TouchDelivery], _ explanations: [Explanation]) {
+        self.events += events
+        self.deliveries += deliveries
+        self.explanations += explanations
+    }
+
+    /// After each sample: the sample, and any deadline that changed.
+    func observe<E: TouchEngine>(_ sample: TouchEvent?, _ engine: E, gestures: Int) {
+        if let sample { samples.append(sample) }
+        if lastDeadline.count != gestures { lastDeadline = Array(repeating: nil, count: gestures) }
+        for g in 0..<gestures {
+            let d = engine.deadline(of: g)
+            if d != lastDeadline[g], let d { deadlines.append((g, d)) }
+            lastDeadline[g] = d
+        }
+    }
+}
