@@ -12,6 +12,7 @@ public enum GSpec {
         "eval": EvalCommand.spec,
         "fmt": FmtCommand.spec,
         "lsp": LspCommand.spec,
+        "serve": ServeCommand.spec,
         "graph": GraphCommand.spec,
         "run": RunCommand.spec,
         "test": TestCommand.spec,
@@ -29,6 +30,7 @@ public enum GSpec {
           eval    Measure a gesture set on a labelled dataset of traces.
           fmt     Rewrite .gesture files in the canonical layout.
           lsp     Serve the Language Server Protocol over stdin and stdout (for editors).
+          serve   Serve the playground on http://127.0.0.1: edit a spec, draw gestures, watch it decide.
           graph   Draw the optimized automata of a gesture set.
           run     Run a gesture set on a recorded touch trace and print its gesture events.
           test    Test compiled gesture sets against their specs: thresholds and example traces.
@@ -88,6 +90,7 @@ public enum GSpec {
         case "eval": return EvalCommand.run(parsed, console: console)
         case "fmt": return FmtCommand.run(parsed, console: console)
         case "lsp": return LspCommand.run(parsed, console: console)
+        case "serve": return ServeCommand.run(parsed, console: console)
         case "test": return TestCommand.run(parsed, console: console)
         default: return CheckCommand.run(parsed, console: console)
         }

@@ -1,0 +1,161 @@
+/// The playground's one page: a spec editor with diagnostics, the latency
+/// table and conflicts (each with its witness to play), a drawing surface
+/// taking Pointer Events, and a lane per gesture updated live. Served by
+/// `gspec serve`; it talks only to that server.
+enum PlaygroundPage {
+    /// Shown when `gspec serve` is given no spec.
+    static let exampleSpec = """
+        /// Select the item.
+        gesture singleTap: tap { taps: 1 }
+
+        /// Zoom in or out.
+        gesture doubleTap: tap { taps: 2  maxInterval: 300ms }
+
+        gesture zoom: pinch {}
+
+        gesture twist: rotation {}
+
+        /// A checkmark: down-right, then up-right.
+        gesture check: stroke { segment: 12pt  match: down-right up-right }
+
+        singleTap requires doubleTap to fail
+        zoom      with twist
+
+        """
+
+    static let html = #"""
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>gspec playground</title>
+        <style>
+        body{font:13px -apple-system,system-ui,sans-serif;margin:0;display:grid;grid-template-columns:420px 1fr;height:100vh}
+        #left{display:flex;flex-direction:column;border-right:1px solid #ddd;padding:8px;overflow:auto}
+        #spec{font:12px ui-monospace,monospace;height:300px;width:100%;box-sizing:border-box}
+        pre{font:11px ui-monospace,monospace;white-space:pre-wrap;background:#f7f7f7;padding:6px;margin:4px 0}
+        #right{display:flex;flex-direction:column;padding:8px}
+        #surface{border:1px solid #bbb;background:#fcfcfc;touch-action:none;width:100%;height:360px;cursor:crosshair}
+        .lane{display:flex;align-items:center;gap:4px;height:22px;border-bottom:1px solid #eee;overflow:hidden}
+        .lane .name{width:160px;font:12px ui-monospace,monospace}
+        .chip{font:10px ui-monospace,monospace;padding:1px 4px;border-radius:3px;color:#fff;background:#888}
+        .began,.changed{background:#4a90d9}.recognized,.ended{background:#2e9d4a}.failed{background:#d0021b}.cancelled{background:#999}
+        h3{margin:10px 0 4px;font-size:13px}
+        </style></head><body>
+        <div id="left">
+          <h3>Spec <span id="path"></span></h3>
+          <textarea id="spec" spellcheck="false"></textarea>
+          <h3>Diagnostics</h3><pre id="diagnostics">…</pre>
+          <h3>Conflicts</h3><div id="conflicts"></div>
+          <h3>Latency</h3><pre id="latency"></pre>
+        </div>
+        <div id="right">
+          <div>Draw with a finger, a pen or the mouse; hold Shift with the mouse for a second finger mirrored about the first one's start (pinch, rotate).
+            <button id="clear">Clear</button>
+            <input id="name" placeholder="test name" size="14"> <button id="save">Save as example</button> <span id="saved"></span></div>
+          <canvas id="surface" width="900" height="360"></canvas>
+          <h3>Gestures</h3><div id="lanes"></div>
+        </div>
+        <script>
+        const pg = window.playground = { session: null, samples: [], events: [], recognized: [], latencies: [] };
+        const $ = (id) => document.getElementById(id);
+        const surface = $('surface'), ctx = surface.getContext('2d');
+        const t0 = performance.now();
+        const now = () => (performance.now() - t0) / 1000;
+        let stream = null, queue = Promise.resolve(), checkTimer = null;
+
+        function lanes(names) {
+          $('lanes').innerHTML = '';
+          for (const n of new Set(names)) {
+            const row = document.createElement('div'); row.className = 'lane'; row.dataset.gesture = n;
+            row.innerHTML = '<span class="name"></span>'; row.firstChild.textContent = n; $('lanes').appendChild(row);
+          }
+        }
+        function show(text, sentAt) {
+          for (const line of text.split('\n')) {
+            if (!line.trim()) continue;
+            const e = JSON.parse(line); pg.events.push(e);
+            if (e.state === 'recognized' || e.state === 'began') pg.recognized.push(e.gesture);
+            if (sentAt !== undefined) pg.latencies.push(performance.now() - sentAt);
+            const row = document.querySelector('.lane[data-gesture="' + CSS.escape(e.gesture) + '"]');
+            if (!row) continue;
+            const chip = document.createElement('span'); chip.className = 'chip ' + e.state;
+            chip.textContent = e.state + ' ' + e.t.toFixed(2); chip.title = line; row.appendChild(chip);
+            while (row.childElementCount > 25) row.children[1].remove();
+          }
+        }
+        async function check() {
+          const r = await fetch('/api/check', { method: 'POST', body: $('spec').value });
+          const c = await r.json();
+          $('diagnostics').textContent = c.rendered || 'no diagnostics';
+          $('latency').textContent = c.latency;
+          $('conflicts').innerHTML = '';
+          c.conflicts.forEach((k, i) => {
+            const d = document.createElement('div'); const b = document.createElement('button');
+            b.textContent = 'Play witness'; b.onclick = () => play(k.witness);
+            const m = document.createElement('span'); m.textContent = ' ' + k.message; d.append(b, m); $('conflicts').appendChild(d);
+          });
+          if (c.session) {
+            pg.session = c.session; lanes(c.gestures);
+            if (stream) stream.close();
+            stream = new EventSource('/api/stream?session=' + c.session);
+            stream.onmessage = (m) => { if (!m.data.startsWith('{"connected"')) show(m.data); };
+          }
+          pg.checked = c;
+        }
+        function post(lines) {
+          const body = lines.map((s) => JSON.stringify(s)).join('\n') + '\n', sentAt = performance.now(), session = pg.session;
+          queue = queue.then(() => fetch('/api/samples?session=' + session, { method: 'POST', body })
+            .then((r) => r.text()).then((t) => show(t, sentAt)).catch(() => {}));
+          return queue;
+        }
+        function sample(touch, phase, x, y) {
+          const s = { t: Number(now().toFixed(4)), touch, phase, x: Number(x.toFixed(1)), y: Number(y.toFixed(1)) };
+          pg.samples.push(s); return s;
+        }
+        // Pointer ids become touch ids 1, 2, ...; with the mouse, Shift adds a mirrored finger.
+        const touches = new Map(); let nextTouch = 1; const mirror = new Map();
+        function point(e) { const r = surface.getBoundingClientRect(); return [(e.clientX - r.left) * surface.width / r.width, (e.clientY - r.top) * surface.height / r.height]; }
+        function dot(x, y, id) { ctx.fillStyle = ['#4a90d9', '#d0021b', '#2e9d4a', '#f5a623'][id % 4]; ctx.fillRect(x - 2, y - 2, 4, 4); }
+        surface.addEventListener('pointerdown', (e) => {
+          surface.setPointerCapture(e.pointerId);
+          const id = nextTouch++; touches.set(e.pointerId, id); const [x, y] = point(e); dot(x, y, id);
+          const out = [sample(id, 'began', x, y)];
+          if (e.pointerType === 'mouse' && e.shiftKey) { const m = nextTouch++; mirror.set(e.pointerId, { id: m, x, y }); out.push(sample(m, 'began', x + 1, y + 1)); }
+          post(out);
+        });
+        surface.addEventListener('pointermove', (e) => {
+          const id = touches.get(e.pointerId); if (id === undefined) return;
+          const [x, y] = point(e); dot(x, y, id); const out = [sample(id, 'moved', x, y)];
+          const m = mirror.get(e.pointerId); if (m) { dot(2 * m.x - x, 2 * m.y - y, m.id); out.push(sample(m.id, 'moved', 2 * m.x - x, 2 * m.y - y)); }
+          post(out);
+        });
+        function end(e, phase) {
+          const id = touches.get(e.pointerId); if (id === undefined) return; touches.delete(e.pointerId);
+          const [x, y] = point(e); const out = [sample(id, phase, x, y)];
+          const m = mirror.get(e.pointerId); if (m) { mirror.delete(e.pointerId); out.push(sample(m.id, phase, 2 * m.x - x, 2 * m.y - y)); }
+          post(out);
+        }
+        surface.addEventListener('pointerup', (e) => end(e, 'ended'));
+        surface.addEventListener('pointercancel', (e) => end(e, 'cancelled'));
+        $('clear').onclick = () => { ctx.clearRect(0, 0, surface.width, surface.height); pg.samples = []; };
+        $('spec').addEventListener('input', () => { clearTimeout(checkTimer); checkTimer = setTimeout(check, 150); });
+        $('save').onclick = async () => {
+          const body = pg.samples.map((s) => JSON.stringify(s)).join('\n') + '\n';
+          const r = await fetch('/api/save?session=' + pg.session + '&name=' + encodeURIComponent($('name').value), { method: 'POST', body });
+          $('saved').textContent = r.ok ? 'saved ' + (await r.json()).saved : 'not saved: ' + (await r.text());
+        };
+        // A witness trace: drawn at its own pace, and its events shown as a fresh run decides them.
+        async function play(witness) {
+          ctx.clearRect(0, 0, surface.width, surface.height);
+          const lines = witness.split('\n').filter((l) => l.trim().startsWith('{'));
+          const r = await fetch('/api/run?session=' + pg.session, { method: 'POST', body: lines.join('\n') + '\n' });
+          const events = (await r.text()).split('\n').filter((l) => l.trim());
+          const start = performance.now();
+          for (const l of lines) { const s = JSON.parse(l); if (s.touch) setTimeout(() => dot(s.x, s.y, s.touch), s.t * 1000); }
+          for (const l of events) { const e = JSON.parse(l); setTimeout(() => show(l), e.t * 1000); }
+        }
+        pg.ready = fetch('/api/spec').then((r) => r.json()).then((s) => {
+          $('spec').value = s.text; $('path').textContent = s.path || '(example)';
+          $('save').disabled = !s.canSave; return check();
+        });
+        </script></body></html>
+        """#
+}

@@ -1,0 +1,51 @@
+// A small DevTools-protocol client for headless Chromium: node's built-in
+// WebSocket, no packages. open(url) gives { send, evaluate, screenshot, close }.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export async function open(url, { width = 1200, height = 900 } = {}) {
+  const profile = mkdtempSync(join(tmpdir(), 'gspec-chromium-'));
+  const chrome = spawn(process.env.CHROMIUM || 'chromium', [
+    '--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--remote-debugging-port=0',
+    `--user-data-dir=${profile}`, `--window-size=${width},${height}`, 'about:blank',
+  ], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const endpoint = await new Promise((ok, fail) => {
+    let text = '';
+    chrome.stderr.on('data', (d) => { text += d; const m = text.match(/DevTools listening on (ws:\/\/\S+)/); if (m) ok(m[1]); });
+    chrome.on('exit', () => fail(new Error('chromium exited: ' + text)));
+  });
+  const ws = new WebSocket(endpoint);
+  await new Promise((ok) => ws.addEventListener('open', ok));
+  let next = 1;
+  const waiting = new Map(), listeners = [];
+  ws.addEventListener('message', (e) => {
+    const m = JSON.parse(e.data);
+    if (m.id && waiting.has(m.id)) { waiting.get(m.id)(m); waiting.delete(m.id); } else for (const l of listeners) l(m);
+  });
+  const raw = (method, params = {}, sessionId) => {
+    const id = next++;
+    ws.send(JSON.stringify({ id, method, params, sessionId }));
+    return new Promise((ok, fail) => waiting.set(id, (m) => (m.error ? fail(new Error(method + ': ' + JSON.stringify(m.error))) : ok(m.result))));
+  };
+  const { targetId } = await raw('Target.createTarget', { url: 'about:blank' });
+  const { sessionId } = await raw('Target.attachToTarget', { targetId, flatten: true });
+  const send = (method, params) => raw(method, params, sessionId);
+  await send('Page.enable');
+  const loaded = new Promise((ok) => listeners.push((m) => m.method === 'Page.loadEventFired' && ok()));
+  await send('Page.navigate', { url });
+  await loaded;
+  return {
+    send,
+    async evaluate(expression) {
+      const r = await send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true });
+      if (r.exceptionDetails) throw new Error(JSON.stringify(r.exceptionDetails));
+      return r.result.value;
+    },
+    async screenshot() { return Buffer.from((await send('Page.captureScreenshot', { format: 'png' })).data, 'base64'); },
+    close() { chrome.kill('SIGKILL'); try { rmSync(profile, { recursive: true, force: true }); } catch {} },
+  };
+}
+
+export const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
