@@ -5,7 +5,7 @@ import GestureCompiler
 import GestureRuntime
 
 // gspec-bench: the figures in docs/performance.md. Run in release:
-//   swift run -c release gspec-bench [engine|host|lift|lsp|compile|latency|frontend|all] [options]
+//   swift run -c release gspec-bench [engine|host|lift|lsp|serve|compile|latency|frontend|all] [options]
 // Options: --spec FILE --trace FILE (measure any set on any recorded trace),
 // --strokes DIR (lift: every .jsonl trace under DIR, one stroke each),
 // --events N (generated trace length), --runs R, --json FILE,
@@ -63,7 +63,7 @@ struct Options {
             case "--gestures": gestures.append(Int(value()) ?? 1_000)
             case "--engine-only": engineOnly = true
             case "--strokes": strokes = value()
-            default: fail("unknown argument '\(args[i])'\nusage: gspec-bench [engine|host|lift|lsp|compile|latency|frontend|generate|all] [--spec F] [--trace F] [--strokes DIR] [--events N] [--runs R] [--json F] [--gestures N]")
+            default: fail("unknown argument '\(args[i])'\nusage: gspec-bench [engine|host|lift|lsp|serve|compile|latency|frontend|generate|all] [--spec F] [--trace F] [--strokes DIR] [--events N] [--runs R] [--json F] [--gestures N]")
             }
             i += 1
         }
@@ -307,6 +307,13 @@ case "lift":
     liftBench()
 case "lsp":
     languageServerBench()
+case "serve":
+    // The playground under load: 50 clients streaming samples at 120 Hz (`--events` seconds, 30 by default).
+    do {
+        print(try PlaygroundLoad.run(spec: nil, clients: 50, seconds: Double(options.events == 300_000 ? 30 : options.events)))
+    } catch {
+        fail("cannot serve: \(error)")
+    }
 case "latency":
     latencyBench()
 case "compile":

@@ -132,3 +132,17 @@ enum LoadTest {
         }
     }
 }
+
+/// `gspec-bench serve`: the load figure of docs/performance.md.
+public enum PlaygroundLoad {
+    /// Serves `spec` (nil: the example) on a free loopback port in this
+    /// process and streams `clients` clients at 120 Hz for `seconds`; returns the report's line.
+    public static func run(spec: String?, clients: Int, seconds: Double) throws -> String {
+        let playground = Playground(specPath: spec)
+        let server = try HTTPServer(port: 0) { playground.handle($0) }
+        Thread { server.serve() }.start()
+        let before = LoadTest.residentMB()
+        let report = LoadTest.run(port: server.port, playground: playground, clients: clients, seconds: seconds)
+        return "\(clients) clients x 120 Hz x \(Int(seconds)) s: \(report); resident memory \(String(format: "%.0f", before)) MB before the clients"
+    }
+}
