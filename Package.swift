@@ -39,7 +39,7 @@ let package = Package(
         // Fuzz targets: a library the tests call, and a binary that scripts/fuzz.sh
         // builds with libFuzzer (-DFUZZING -sanitize=fuzzer,address).
         .target(name: "GSpecFuzz", dependencies: ["GestureCompiler", "GestureRuntime", "GestureLanguageServer"]),
-        .executableTarget(name: "gspec-fuzz", dependencies: ["GSpecFuzz"]),
+        .executableTarget(name: "gspec-fuzz", dependencies: ["GSpecFuzz", "GSpecCLI"]),
         .testTarget(name: "GestureRuntimeTests", dependencies: ["GestureRuntime", "GestureCompiler", "GSpecFuzz"],
                     exclude: ["Regressions", "Generated/Specs"]),
         .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler", "GestureRuntime", "GSpecFuzz"],

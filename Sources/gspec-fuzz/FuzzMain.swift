@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import GSpecCLI
 import GSpecFuzz
 
 // Built with -DFUZZING and -sanitize=fuzzer by scripts/fuzz.sh, this is a
@@ -14,6 +15,7 @@ func target(_ name: String?) -> ([UInt8]) -> Void {
     case "engine": FuzzTargets.engine
     case "host": FuzzTargets.host
     case "lsp": LanguageServerFuzz.run
+    case "http": PlaygroundFuzz.run
     default: FuzzTargets.compiler
     }
 }
@@ -48,7 +50,7 @@ struct Replay {
     static func main() {
         let args = CommandLine.arguments
         guard args.count >= 3 else {
-            print("usage: gspec-fuzz compiler|table|engine|host|lsp FILE...")
+            print("usage: gspec-fuzz compiler|table|engine|host|lsp|http FILE...")
             exit(2)
         }
         let run = target(args[1])

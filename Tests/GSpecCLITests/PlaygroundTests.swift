@@ -23,16 +23,8 @@ import Testing
 
     /// Sends raw bytes and returns the status of the first response, or nil if the connection closed without one.
     static func exchange(_ port: UInt16, _ bytes: [UInt8], readTimeoutMs: Int = 5_000) -> Int? {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard let fd = connectLoopback(port) else { return -1 }
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return -1 }
         var timeout = timeval(tv_sec: readTimeoutMs / 1000, tv_usec: (readTimeoutMs % 1000) * 1000)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         _ = writeAll(fd, bytes)
@@ -59,20 +51,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: spec.deletingLastPathComponent()) }
         let (server, _) = try Self.start(spec.path)
         let shot = spec.deletingLastPathComponent().appendingPathComponent("playground.png")
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: BrowserTests.node!)
-        p.arguments = ["--experimental-websocket", URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Browser/playground.mjs").path, "http://127.0.0.1:\(server.port)/", shot.path]
-        p.environment = ProcessInfo.processInfo.environment.merging(["CHROMIUM": BrowserTests.chromium!]) { $1 }
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let page = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(String(decoding: data, as: UTF8.self))")
+        let page = try BrowserTests.node("playground.mjs", "http://127.0.0.1:\(server.port)/", shot.path)
         let shown = page["recognized"] as? [String] ?? []
         #expect(shown.contains("doubleTap") && shown.contains("zoom") && shown.contains("check"), "\(shown)")
+        #expect(shown.filter { $0 == "zoom" }.count == 2, "the Shift-drag's mirrored finger makes a second pinch: \(shown)")
 
         // The same samples through `gspec run`: the same gestures recognized or begun.
         let samples = page["samples"] as? [[String: Any]] ?? []
@@ -87,9 +69,13 @@ import Testing
             return e["gesture"] as? String
         }
         #expect(ran.sorted() == shown.sorted(), "page \(shown), gspec run \(ran)")
-        // Live: from a sample's send to its events on the page.
+        // A conflict's witness, played, shows the events a run of it decides.
+        let witness = page["witness"] as? [String: Any] ?? [:]
+        #expect((witness["conflicts"] as? Int ?? 0) >= 1 && (witness["events"] as? Int ?? 0) >= 2, "\(witness)")
+        // Live: from a sample's send to its events on the page (6 ms median alone: docs/performance.md;
+        // beside the other suites the cores are shared, so the bound only catches a regression).
         let latencies = (page["latencies"] as? [Double] ?? []).sorted()
-        #expect(!latencies.isEmpty && latencies[latencies.count / 2] < 20, "median \(latencies.isEmpty ? -1 : latencies[latencies.count / 2]) ms")
+        #expect(!latencies.isEmpty && latencies[latencies.count / 2] < 100, "median \(latencies.isEmpty ? -1 : latencies[latencies.count / 2]) ms")
     }
 
     @Test func saveAsExampleWritesATestCaseOnlyInsideTheTestsDirectory() throws {

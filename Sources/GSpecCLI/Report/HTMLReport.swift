@@ -99,6 +99,11 @@ enum HTMLReport {
             let times = path.points.map { f(Double($0.time - start) / 1e6, 3) }.joined(separator: " ")
             out += "<polyline class=\"path\" stroke=\"\(color)\" stroke-width=\"\(f(2 / scale))\" points=\"\(points)\" data-t=\"\(times)\">"
             out += "<title>touch \(path.id): \(time(path.points.first!.time))-\(time(path.points.last!.time)) s</title></polyline>"
+            // Time along the path: ten evenly spaced dots, each with its time.
+            let every = max(1, path.points.count / 10)
+            for p in stride(from: every, to: path.points.count - 1, by: every).map({ path.points[$0] }) {
+                out += "<circle cx=\"\(f(p.x))\" cy=\"\(f(p.y))\" r=\"\(f(2 / scale))\" fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"\(f(1 / scale))\"><title>\(time(p.time)) s</title></circle>"
+            }
             let first = path.points[0]
             let label = "\(path.id)" + (table.hasViews ? " (\(table.name(ofView: path.view)))" : "")
             out += "<circle cx=\"\(f(first.x))\" cy=\"\(f(first.y))\" r=\"\(f(4 / scale))\" fill=\"\(color)\"/>"

@@ -56,13 +56,7 @@ final class HTTPServer: @unchecked Sendable {
         guard fd >= 0 else { throw ServeError("cannot create a socket") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        let bound = withLoopbackAddress(port) { bind(fd, $0, $1) }
         guard bound == 0, listen(fd, 128) == 0 else {
             close(fd)
             throw ServeError("cannot listen on 127.0.0.1:\(port): \(String(cString: strerror(errno)))")
@@ -222,6 +216,28 @@ final class HTTPServer: @unchecked Sendable {
         }
         return nil
     }
+}
+
+/// Calls `body` with the socket address 127.0.0.1:`port` and its length.
+func withLoopbackAddress<T>(_ port: UInt16, _ body: (UnsafePointer<sockaddr>, socklen_t) -> T) -> T {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+}
+
+/// A socket connected to 127.0.0.1:`port`, or nil.
+func connectLoopback(_ port: UInt16) -> Int32? {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return nil }
+    guard withLoopbackAddress(port, { connect(fd, $0, $1) }) == 0 else {
+        close(fd)
+        return nil
+    }
+    return fd
 }
 
 /// Writes all of `bytes`; false when the peer is gone.

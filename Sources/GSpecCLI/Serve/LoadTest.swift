@@ -87,18 +87,8 @@ enum LoadTest {
         private var buffer: [UInt8] = []
 
         init?(port: UInt16) {
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = port.bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let ok = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard ok == 0 else {
-                close(fd)
-                return nil
-            }
+            guard let fd = connectLoopback(port) else { return nil }
+            self.fd = fd
         }
 
         deinit { close(fd) }

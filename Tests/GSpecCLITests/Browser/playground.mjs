@@ -35,11 +35,32 @@ try {
   for (let k = 1; k <= 14; k++) { p = { x: p.x + step, y: p.y - 1.3 * step }; await mouse('mouseMoved', p); await sleep(16); }
   await mouse('mouseReleased', p);
   await sleep(700);
+  // With the mouse and Shift, a second finger mirrored about the first one's start: a pinch.
+  const shifted = (type, q) => page.send('Input.dispatchMouseEvent', { type, x: q.x, y: q.y, button: 'left', buttons: type === 'mouseReleased' ? 0 : 1, clickCount: 1, modifiers: 8 });
+  p = at(0.3, 0.7);
+  await shifted('mousePressed', p);
+  for (let k = 1; k <= 15; k++) { p = { x: p.x + 6, y: p.y }; await shifted('mouseMoved', p); await sleep(16); }
+  await shifted('mouseReleased', p);
+  await sleep(500);
   const seen = await page.evaluate(`(() => ({ samples: window.playground.samples, recognized: window.playground.recognized,
     latencies: window.playground.latencies, lanes: [...document.querySelectorAll('.lane')].map(l => l.dataset.gesture),
     chips: document.querySelectorAll('.chip').length }))()`);
+  // Without its rule the set has a conflict: play its witness and count the events it shows.
+  const witness = await page.evaluate(`(async () => {
+    const spec = document.getElementById('spec');
+    spec.value = spec.value.replace('singleTap requires doubleTap to fail', '');
+    await check();
+    const button = document.querySelector('#conflicts button');
+    if (!button) return { conflicts: 0, events: 0 };
+    const before = window.playground.events.length;
+    button.click();
+    await new Promise((ok) => setTimeout(ok, 1500));
+    return { conflicts: document.querySelectorAll('#conflicts button').length,
+             events: window.playground.events.length - before,
+             gestures: window.playground.events.slice(before).map(e => e.gesture + ' ' + e.state) };
+  })()`);
   writeFileSync(shot, await page.screenshot());
-  console.log(JSON.stringify(seen));
+  console.log(JSON.stringify({ ...seen, witness }));
 } finally {
   clearTimeout(timer);
   page.close();
