@@ -295,16 +295,16 @@ extension GestureParameter {
 }
 
 extension GestureRecord {
-    /// A record of `kind` with every parameter at its default under
-    /// `profile`. A field the kind has no parameter for holds the iOS default
-    /// of the first kind that has one (as v1 tables did), so every field is
-    /// meaningful and in range.
     /// Per parameter of `GestureParameter.all`: whether it is the first to use its
     /// record field (kinds share some). Computed once: comparing key paths is slow.
     private static let ownsStorage: [Bool] = GestureParameter.all.indices.map { i in
         GestureParameter.all.firstIndex { $0.storage == GestureParameter.all[i].storage } == i
     }
 
+    /// A record of `kind` with every parameter at its default under
+    /// `profile`. A field the kind has no parameter for holds the iOS default
+    /// of the first kind that has one (as v1 tables did), so every field is
+    /// meaningful and in range.
     package init(kind: GestureKind, profile: Profile?) {
         self.init(kind: kind)
         self.profile = profile?.code ?? 0
