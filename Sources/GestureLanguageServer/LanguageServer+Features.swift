@@ -141,11 +141,10 @@ extension LanguageServer {
 
     /// Whether the lexer reads `text` as one identifier that may name a declaration.
     static func isName(_ text: String) -> Bool {
-        let source = SourceFile(path: "", text: text)
         let (syntax, diagnostics) = Parser.parse(SourceFile(path: "", text: "let \(text) = 1"))
         guard !diagnostics.hasErrors, syntax.declarations.count == 1,
               case .constant(let c) = syntax.declarations[0] else { return false }
-        return c.name.name == text && !source.bytes.isEmpty
+        return c.name.name == text
     }
 
     // MARK: Completion
@@ -220,7 +219,7 @@ extension LanguageServer {
         let beforeWord = valueText.reversed().drop { $0 != " " && $0 != "\t" }
         let startsNewItem = parts.count < 2 || beforeWord.prefix(2).allSatisfy { $0 == " " } && beforeWord.count >= 3
             && beforeWord.dropFirst(2).contains { $0 != " " && $0 != "\t" }
-        if body.header.first == "view" || (body.header.count >= 1 && body.header[0] != "gesture" && body.header.contains("view")) {
+        if body.header.first == "view" {
             guard !startsNewItem, let name = nameBeforeColon else { return items(["gestures", "forwards", "view"], 14, nil) }
             let phases = name == "forwards" ? ["began", "moved", "ended", "cancelled"] : []
             return items(gestures, 3, "gesture") + items(phases, 20, "touch phase")

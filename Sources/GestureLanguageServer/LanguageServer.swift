@@ -333,8 +333,7 @@ public final class LanguageServer {
     func current(_ document: TextDocument) -> Checked {
         if let c = checked[document.uri], c.version == document.version, due[document.uri] == nil { return c }
         let result = Frontend.check(document.source, examples: examples(for: document.source.path))
-        let c = Checked(version: document.version, result: result, index: SpecIndex(result.syntax), analysis: nil)
-        return c
+        return Checked(version: document.version, result: result, index: SpecIndex(result.syntax), analysis: nil)
     }
 
     private func respond(id: JSON, error code: Int, _ message: String) {

@@ -79,8 +79,8 @@ enum HTMLReport {
             html += "<text x=\"4\" y=\"15\">\(escape(row.0))</text>\(row.1)</g>\n"
         }
         html += "<line id=\"cursor\" x1=\"\(f(labelWidth))\" x2=\"\(f(labelWidth))\" y1=\"14\" y2=\"\(f(height))\"/>\n</svg></div>\n"
-        html += events(run, names: names, table: table)
-        html += script(run, start: start, duration: duration, width: width)
+        html += events(run, names: names)
+        html += script(duration: duration, width: width)
         html += "</body></html>\n"
         return html
     }
@@ -183,7 +183,7 @@ enum HTMLReport {
     /// Every event, in the order decided, as compact data the page lists when
     /// opened (a ten-minute run has tens of thousands: listing them as HTML
     /// would multiply the file's size).
-    private static func events(_ run: RunRecording, names: [String], table: GestureTable) -> String {
+    private static func events(_ run: RunRecording, names: [String]) -> String {
         let names = "[" + names.map { "\"\(jsEscape($0))\"" }.joined(separator: ",") + "]"
         let states = GestureState.allCases
         let rows = run.events.map { e in
@@ -209,7 +209,7 @@ enum HTMLReport {
     }
 
     /// The time cursor: the slider moves the line on the lanes and puts a dot where each finger was.
-    private static func script(_ run: RunRecording, start: Int64, duration: Double, width: Double) -> String {
+    private static func script(duration: Double, width: Double) -> String {
         """
         <script>
         const paths=[...document.querySelectorAll('polyline.path')].map(p=>{const t=p.dataset.t.split(' ').map(Number);

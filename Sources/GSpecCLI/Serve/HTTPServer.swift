@@ -183,7 +183,7 @@ final class HTTPServer: @unchecked Sendable {
     static func parse(_ head: String) -> Request? {
         let lines = head.components(separatedBy: "\r\n")
         let parts = lines[0].split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 3, ["GET", "POST", "HEAD", "OPTIONS"].contains(parts[0]) || parts[0].allSatisfy(\.isUppercase),
+        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy(\.isUppercase),
               parts[1].hasPrefix("/"), parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else { return nil }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
