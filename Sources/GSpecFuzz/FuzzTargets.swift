@@ -106,6 +106,10 @@ public enum FuzzTargets {
         engine.explains = bytes.first.map { $0 & 2 == 0 } ?? false
         // Coordinates run to 510: a screen that small puts some touches near its right edge.
         engine.screenSize = bytes.first.map { $0 & 4 == 0 } ?? false ? SIMD2(400, 500) : .zero
+        // A twin explaining when the engine does not, or the reverse: explaining
+        // scores every template, so its events show that skipping templates changes none.
+        var twin = engine
+        twin.explains.toggle()
         var t: Int64 = 0
         var i = 0
         while i + 6 <= bytes.count {
@@ -116,16 +120,25 @@ public enum FuzzTargets {
             let x = flags & 2 != 0 ? Double.nan : Double(bytes[i + 3]) * 2
             let y = Double(bytes[i + 4]) * 2
             // The high bits of the flags pick the hit view (4 values for 3 views: one unknown).
-            engine.feed(TouchEvent(time: t, id: Int(bytes[i + 1] % 24), phase: phase, x: x, y: y, view: Int(flags >> 6)))
-            if flags & 4 != 0 { engine.advance(to: t + Int64(flags) * 10_000) }
-            // The app switches a gesture off or on, or changes a distance, between samples.
-            if flags & 0x38 == 0x38 {
-                let g = Int(bytes[i + 3]) % engine.table.gestureCount
-                engine.setEnabled(bytes[i + 4] & 1 == 0, gesture: g, at: t)
-                try? engine.set(.slop, to: .points(Double(bytes[i + 4] % 32)), gesture: g, at: t)
+            let event = TouchEvent(time: t, id: Int(bytes[i + 1] % 24), phase: phase, x: x, y: y, view: Int(flags >> 6))
+            func step(_ e: inout Engine) {
+                e.feed(event)
+                if flags & 4 != 0 { e.advance(to: t + Int64(flags) * 10_000) }
+                // The app switches a gesture off or on, or changes a distance or a score, between samples.
+                if flags & 0x38 == 0x38 {
+                    let g = Int(bytes[i + 3]) % e.table.gestureCount
+                    e.setEnabled(bytes[i + 4] & 1 == 0, gesture: g, at: t)
+                    try? e.set(.slop, to: .points(Double(bytes[i + 4] % 32)), gesture: g, at: t)
+                    try? e.set(.minScore, to: .ratio(Double(bytes[i + 4]) / 255), gesture: g, at: t)
+                }
             }
+            step(&engine)
+            step(&twin)
+            precondition(engine.events == twin.events, "skipping templates changed an event")
             checkExplanations(engine)
+            checkExplanations(twin)
             engine.removeAllEvents()
+            twin.removeAllEvents()
             i += 6
         }
         engine.reset()
@@ -201,7 +214,9 @@ public enum FuzzTargets {
         }
         let triangle: [SIMD2<Double>] = [[0, -1], [-0.9, 0.6], [0.9, 0.6], [0, -1]]
         return StrokeExamples(location: "all-kinds.examples", folders: [
-            "loops": [30.0, 50, 80].map { .init(name: "loops/\(Int($0))", points: shape([], size: $0)) },
+            // More loops than pivots, so that lifts skip templates.
+            "loops": [30.0, 40, 50, 60, 80, 100].map { .init(name: "loops/\(Int($0))", points: shape([], size: $0)) }
+                + [50.0, 70].map { .init(name: "loops/wedge\(Int($0))", points: shape(triangle, size: $0)) },
             "wedges": [30.0, 50, 80].map { .init(name: "wedges/\(Int($0))", points: shape(triangle, size: $0)) },
         ])
     }()

@@ -100,6 +100,39 @@ import Testing
         }
     }
 
+    /// Skipping templates (`TemplateIndex`) changes no verdict: with
+    /// explanations on every template is scored, so every event must be the
+    /// same as with them off: on the sample at the shipped `minScore` and
+    /// with every gesture's moved to 0.5 and to 0.95, and on every tenth
+    /// trace of the non-shape set (a debug build scores slowly).
+    @Test func skippingTemplatesChangesNoVerdict() throws {
+        let table = try Self.table()
+        let negatives = CLIPaths.packageRoot.appendingPathComponent("specs/nonshapes")
+        let files = try FileManager.default.contentsOfDirectory(atPath: negatives.path).filter { $0.hasSuffix(".jsonl") }.sorted()
+        let strokes = try Self.strokes(in: Self.sample).map(\.events)
+        let cases = [nil, 0.5, 0.95].flatMap { minScore in strokes.map { ($0, minScore) } }
+            + (try stride(from: 0, to: files.count, by: 10).map {
+                (try TraceLoader.events(fromFile: negatives.appendingPathComponent(files[$0]).path), nil as Double?)
+            })
+        var recognized = 0
+        for (events, minScore) in cases where !events.isEmpty {
+            func run(explaining: Bool) throws -> [GestureEvent] {
+                var engine = Engine(table: table)
+                engine.explains = explaining
+                for g in 0..<table.gestureCount {
+                    if let minScore { try engine.set(.minScore, to: .ratio(minScore), gesture: g, at: events[0].time) }
+                }
+                for e in events { engine.feed(e) }
+                engine.finish()
+                return engine.events
+            }
+            let fast = try run(explaining: false)
+            #expect(fast == (try run(explaining: true)))
+            recognized += fast.filter { $0.state == .recognized }.count
+        }
+        #expect(recognized > 300, "the strokes should be recognized at some threshold: \(recognized)")
+    }
+
     /// Cross-validated recall (leave one subject out) of each shape in
     /// docs/evaluation.md, as a floor: where the 97% is not met yet,
     /// the figure measured, so that it can only improve.

@@ -1,4 +1,5 @@
 import Foundation
+import GSpecFuzz
 import GestureCompiler
 import Testing
 @testable import GestureRuntime
@@ -171,5 +172,56 @@ import Testing
         let alone = table.isolating(1)
         #expect(alone.templates(of: 0).count == 5)
         #expect(throws: Never.self) { try TableFormat.validate(alone) }
+    }
+}
+
+/// The pivots' bounds (`TemplateIndex`): never above the angle they bound,
+/// for any stroke, template and rotation limit, including a stroke that is
+/// one of the templates and templates that repeat.
+@Suite struct TemplateIndexTests {
+    @Test func theBoundIsNeverAboveTheTrueAngle() throws {
+        var rng = SplitMix64(seed: 7)
+        func scribble(_ legs: Int) -> [SIMD2<Double>] {
+            (0...legs).map { _ in SIMD2(Double.random(in: 0...100, using: &rng), Double.random(in: 0...100, using: &rng)) }
+        }
+        var folder = (0..<30).map { StrokeExamples.Example(name: "many/e\($0)", points: scribble(2 + $0 % 5)) }
+        folder.append(.init(name: "many/again", points: folder[3].points))
+        let library = StrokeExamples(location: "test.examples", folders: ["many": folder])
+        let output = Compiler.compile(SourceFile(path: "test.gesture", text: "gesture many: stroke { examples: many  maxTemplates: 1000 }"),
+                                      examples: library)
+        let table = try #require(output.table, "\(output.diagnostics)")
+        let index = TemplateIndex(table)
+        let range = table.templates(of: 0)
+        #expect(range.count == 31)
+        let floats = StrokeTemplate.vectorFloats
+        var scratch = [Float](repeating: 0, count: StrokeTemplate.floats + 2 * floats)
+        let strokes = (0..<200).map { scribble(1 + $0 % 8) } + folder.map(\.points)
+        var checked = 0
+        for stroke in strokes {
+            try scratch.withUnsafeMutableBufferPointer { buffer in
+                let points = buffer.baseAddress!, vector = points + StrokeTemplate.floats, perpendicular = vector + floats
+                try #require(stroke.withUnsafeBufferPointer { StrokeTemplate.normalize($0.baseAddress!, count: $0.count, into: points) })
+                StrokeTemplate.vector(points, into: vector)
+                StrokeTemplate.perpendicular(vector, into: perpendicular)
+                for degrees in [0.0, 10, 45, 120, 180] {
+                    let limit = StrokeTemplate.RotationLimit(degrees * .pi / 180)
+                    var angles = TemplateIndex.unmeasured
+                    for p in 0..<TemplateIndex.pivotCount {
+                        let k = Int(index.scan.base[range.lowerBound + p])
+                        let cosines = StrokeTemplate.scoreRange(vector, perpendicular, index.vectors.base + k * floats, limit: limit)
+                        (angles[p], angles[p + TemplateIndex.pivotCount]) = TemplateIndex.angles(best: cosines.best, worst: cosines.worst)
+                    }
+                    for i in range.dropFirst(TemplateIndex.pivotCount) {
+                        let k = Int(index.scan.base[i])
+                        let score = StrokeTemplate.score(vector, perpendicular, index.vectors.base + k * floats, limit: limit)
+                        let bound = Double(index.bound(angles, k))
+                        #expect(bound <= acos(min(1, score)), "template \(k), limit \(degrees)°: bound \(bound), score \(score)")
+                        if bound > 0 { checked += 1 }
+                    }
+                }
+            }
+        }
+        // The bounds bound something: most of them are above zero.
+        #expect(checked > strokes.count * 5 * 29 / 2, "\(checked)")
     }
 }

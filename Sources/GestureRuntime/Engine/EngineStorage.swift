@@ -57,9 +57,6 @@ final class EngineStorage {
     static let pathCapacity = 64
     /// Per gesture, its templates' verdict on the stroke that lifted last.
     let matches: RawArray<TemplateMatch>
-    /// The table's templates as matching vectors (`StrokeTemplate.vector`),
-    /// `StrokeTemplate.vectorFloats` each: derived once here, so the table keeps only points.
-    let templateVectors: RawArray<Float>
     /// The lifted path `LiftMeasure` describes (a copy, so that it stays
     /// exact whatever happens to the gesture that kept it).
     let liftPath: RawArray<SIMD2<Double>>
@@ -108,15 +105,8 @@ final class EngineStorage {
         paths = RawArray(repeating: .zero, count: keepsPaths ? gestures * (Self.pathCapacity + 1) : 0)
         matches = RawArray(repeating: TemplateMatch(), count: gestures)
         let templates = table.templateNames.count
-        templateVectors = RawArray(repeating: 0, count: templates * StrokeTemplate.vectorFloats)
         liftPath = RawArray(repeating: .zero, count: keepsPaths ? Self.pathCapacity + 1 : 0)
         templateScratch = RawArray(repeating: 0, count: templates > 0 ? StrokeTemplate.floats + 2 * StrokeTemplate.vectorFloats : 0)
-        table.templatePoints.withUnsafeBufferPointer { points in
-            for k in 0..<templates {
-                StrokeTemplate.vector(points.baseAddress! + k * StrokeTemplate.floats,
-                                      into: templateVectors.base + k * StrokeTemplate.vectorFloats)
-            }
-        }
     }
 
     /// A deep copy, for a shared engine that is about to change.
@@ -128,7 +118,7 @@ final class EngineStorage {
         (order, rank, sawBegan) = (o.order.copy(), o.rank.copy(), o.sawBegan.copy())
         (strokeClasses, strokeLengths, fits, series) = (o.strokeClasses.copy(), o.strokeLengths.copy(), o.fits.copy(), o.series.copy())
         (recognizedAt, gates, nextRecords) = (o.recognizedAt.copy(), o.gates.copy(), o.nextRecords.copy())
-        (paths, matches, templateVectors) = (o.paths.copy(), o.matches.copy(), o.templateVectors.copy())
+        (paths, matches) = (o.paths.copy(), o.matches.copy())
         (liftPath, templateScratch) = (o.liftPath.copy(), o.templateScratch.copy())
     }
 
@@ -145,7 +135,7 @@ final class EngineStorage {
     deinit {
         rules.deallocate()
         for free in [tracks.free, slots.free, ring.free, records.free, frame.free, began.free, lifts.free,
-                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free, gates.free, nextRecords.free, paths.free, matches.free, templateVectors.free, liftPath.free, templateScratch.free] {
+                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free, gates.free, nextRecords.free, paths.free, matches.free, liftPath.free, templateScratch.free] {
             free()
         }
     }
@@ -161,6 +151,9 @@ struct TemplateMatch {
     /// Whether the templates were scored: only once the stroke passed its
     /// chord and feature bounds, as a stroke failing them cannot win.
     var scored = false
+    /// The floor the templates were scored against (`templateMatch`): a
+    /// `score` below it says only that the best is below it too.
+    var floor = -Double.infinity
     /// The best cosine score and its template (a `GestureTable` template index; -1: the stroke has no length).
     var score = -1.0
     var best: Int32 = -1

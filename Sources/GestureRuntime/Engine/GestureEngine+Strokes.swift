@@ -159,12 +159,12 @@ extension GestureEngine {
             fail(g, .chord)
             return false
         }
-        if r.pointee.strokeFlags & GestureRecord.strokeFeatures != 0, let missed = templateMatch(g, scoring: false).missed {
+        if r.pointee.strokeFlags & GestureRecord.strokeFeatures != 0, let missed = templateMatch(g).missed {
             fail(g, .feature(missed))
             return false
         }
         if r.pointee.strokeFlags & GestureRecord.strokeTemplates != 0 {
-            let mine = templateMatch(g, scoring: true)
+            let mine = templateMatch(g, scoringAbove: r.pointee.minScore)
             guard mine.best >= 0, mine.score >= r.pointee.minScore else {
                 fail(g, .template(Int(mine.best)))
                 return false
@@ -227,11 +227,17 @@ extension GestureEngine {
     }
 
     /// Gesture `g`'s verdict on the stroke that just lifted (its path ended
-    /// at the lift point): its features against its bounds and, when
-    /// `scoring`, its best template; each computed at most once per lift.
-    mutating func templateMatch(_ g: Int, scoring: Bool) -> TemplateMatch {
+    /// at the lift point): its features against its bounds and, with
+    /// `scoringAbove`, its best template when that scores at least the
+    /// floor given (below it, `score` is only known to be below the floor:
+    /// the scan skips what cannot reach it); each computed at most once per
+    /// lift, again only for a lower floor.
+    mutating func templateMatch(_ g: Int, scoringAbove floor: Double? = nil) -> TemplateMatch {
         if matches[g].time != clock || matches[g].seen != tracks[g].seen { measureLift(g) }
-        if scoring && !matches[g].scored { scoreTemplates(g) }
+        if let floor, !matches[g].scored || matches[g].score < matches[g].floor && floor < matches[g].floor {
+            // Explanations give the closest template's score, whatever the floor.
+            scoreTemplates(g, floor: explains ? -.infinity : floor)
+        }
         return matches[g]
     }
 
@@ -252,8 +258,12 @@ extension GestureEngine {
         matches[g] = match
     }
 
-    private mutating func scoreTemplates(_ g: Int) {
-        matches[g].scored = true
+    /// Scores `g`'s templates against the lifted path, pivots first
+    /// (`TemplateIndex`), skipping a template whose score is bound to stay
+    /// below the larger of `floor` and the best so far: the best is exact
+    /// whenever it reaches the floor, and ties still go to the lower template index.
+    private mutating func scoreTemplates(_ g: Int, floor: Double) {
+        (matches[g].scored, matches[g].floor, matches[g].score, matches[g].best) = (true, floor, -1, -1)
         let r = records + g
         guard r.pointee.strokeFlags & GestureRecord.strokeTemplates != 0 else { return }
         shareLiftPath(g)
@@ -268,9 +278,28 @@ extension GestureEngine {
         }
         guard liftMeasure.vector == true else { return }
         let limit = StrokeTemplate.RotationLimit(r.pointee.maxRotation)
-        for k in table.templates(of: g) {
-            let score = StrokeTemplate.score(vector, perpendicular, templateVectors + k &* floats, limit: limit)
-            if score > matches[g].score { (matches[g].score, matches[g].best) = (score, Int32(k)) }
+        let index = templateIndex, range = table.templates(of: g)
+        let pivots = Swift.min(range.count, TemplateIndex.pivotCount)
+        // The stroke's angles from the pivots (`TemplateIndex.spans`), and
+        // the angle a template must be within to count.
+        var angles = TemplateIndex.unmeasured
+        var reach = floor > -1 ? Float(acos(Swift.min(1, floor))) : .pi
+        for i in range {
+            let k = Int(index.scan.base[i]), template = index.vectors.base + k &* floats
+            let score: Double
+            if i &- range.lowerBound < pivots {
+                let cosines = StrokeTemplate.scoreRange(vector, perpendicular, template, limit: limit)
+                let p = i &- range.lowerBound
+                (angles[p], angles[p &+ TemplateIndex.pivotCount]) = TemplateIndex.angles(best: cosines.best, worst: cosines.worst)
+                score = cosines.best
+            } else {
+                guard index.bound(angles, k) <= reach else { continue }
+                score = StrokeTemplate.score(vector, perpendicular, template, limit: limit)
+            }
+            if score > matches[g].score || score == matches[g].score && k < matches[g].best {
+                (matches[g].score, matches[g].best) = (score, Int32(k))
+                if score > floor { reach = Float(acos(Swift.min(1, score))) }
+            }
         }
     }
 
@@ -300,9 +329,9 @@ extension GestureEngine {
                 let h = Int(order[w << 6 | bits.trailingZeroBitCount])
                 bits &= bits &- 1
                 guard h != g, records[h].strokeFlags & GestureRecord.strokeTemplates != 0,
-                      tracks[h].seen & tracks[g].seen != 0, templateMatch(h, scoring: false).missed == nil,
+                      tracks[h].seen & tracks[g].seen != 0, templateMatch(h).missed == nil,
                       chordFits(h, records + h) else { continue }
-                let other = templateMatch(h, scoring: true)
+                let other = templateMatch(h, scoringAbove: Swift.max(records[h].minScore, score))
                 if other.best >= 0 && other.score >= records[h].minScore && (other.score > score || other.score == score && h < g) {
                     return h
                 }

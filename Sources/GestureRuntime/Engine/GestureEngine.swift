@@ -71,7 +71,8 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     var gates: UnsafeMutablePointer<UInt8>
     var paths: UnsafeMutablePointer<SIMD2<Double>>
     var matches: UnsafeMutablePointer<TemplateMatch>
-    var templateVectors: UnsafeMutablePointer<Float>
+    /// The table's templates, for matching at lift (shared by copies of the engine).
+    let templateIndex: TemplateIndex
     var liftMeasure = LiftMeasure()
     /// The table's gesture records, copied once so the hot path reads them in place.
     var records: UnsafeMutablePointer<GestureRecord>
@@ -120,7 +121,8 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
         (fits, order, rank, series) = (storage.fits.base, storage.order.base, storage.rank.base, storage.series.base)
         (recognizedAt, gates) = (storage.recognizedAt.base, storage.gates.base)
-        (paths, matches, templateVectors) = (storage.paths.base, storage.matches.base, storage.templateVectors.base)
+        (paths, matches) = (storage.paths.base, storage.matches.base)
+        templateIndex = TemplateIndex(table)
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
     }
@@ -150,7 +152,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
             (fits, order, rank, series) = (storage.fits.base, storage.order.base, storage.rank.base, storage.series.base)
             (recognizedAt, gates) = (storage.recognizedAt.base, storage.gates.base)
-            (paths, matches, templateVectors) = (storage.paths.base, storage.matches.base, storage.templateVectors.base)
+            (paths, matches) = (storage.paths.base, storage.matches.base)
         }
     }
 

@@ -132,10 +132,21 @@ package enum StrokeTemplate {
         return d >= r * limit.cosine ? r : d * limit.cosine + abs(c) * limit.sine
     }
 
+    /// `score`, and the cosine similarity at the worst rotation within the
+    /// limit: the opposite of the best rotation when the limit reaches it,
+    /// otherwise the limit on the other side.
+    package static func scoreRange(_ a: UnsafePointer<Float>, _ aPerpendicular: UnsafePointer<Float>, _ b: UnsafePointer<Float>,
+                                   limit: RotationLimit) -> (best: Double, worst: Double) {
+        let (d, c) = (Double(dotProduct(a, b)), Double(dotProduct(aPerpendicular, b)))
+        let r = (d * d + c * c).squareRoot()
+        let best = d >= r * limit.cosine ? r : d * limit.cosine + abs(c) * limit.sine
+        return (best, -d >= r * limit.cosine ? -r : d * limit.cosine - abs(c) * limit.sine)
+    }
+
     /// The dot product of two matching vectors. One product per loop: with
     /// two, the compiler interleaves their lanes and shuffles more than it multiplies.
     @inline(__always)
-    private static func dotProduct(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>) -> Float {
+    static func dotProduct(_ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>) -> Float {
         var sum0 = SIMD4<Float>(), sum1 = SIMD4<Float>()
         let (ra, rb) = (UnsafeRawPointer(a), UnsafeRawPointer(b))
         let step = 4 * MemoryLayout<Float>.stride
