@@ -93,9 +93,11 @@ enum EvalCommand {
         }
         for (table, batch) in runs {
             gestures = table.gestures.indices.map(table.name(of:))
+            // Copies of one engine share what it derived from the table (its templates' index).
+            let fresh = Engine(table: table)
             for sample in batch {
                 guard let data = FileManager.default.contents(atPath: sample.path) else { continue }
-                let (fired, errors) = fire(table, Array(data))
+                let (fired, errors) = fire(fresh, Array(data))
                 for e in errors { console.err("\(sample.path):\(e.line): error: \(e.message)\n") }
                 failed = failed || !errors.isEmpty
                 let outcome = Outcome(shape: sample.shape, speed: speed(of: sample.file), fired: fired)
@@ -133,9 +135,10 @@ enum EvalCommand {
         }
     }
 
-    /// The gestures that were recognized or began on one trace, in order.
-    static func fire(_ table: GestureTable, _ bytes: [UInt8]) -> ([String], [TraceReader.LineError]) {
-        var engine = Engine(table: table)
+    /// The gestures that were recognized or began on one trace (run on a copy of `fresh`), in order.
+    static func fire(_ fresh: Engine, _ bytes: [UInt8]) -> ([String], [TraceReader.LineError]) {
+        var engine = fresh
+        let table = engine.table
         var fired: [String] = []
         func collect() {
             for e in engine.events where e.state == .recognized || e.state == .began {
