@@ -125,22 +125,25 @@ package enum StrokeTemplate {
     @inline(__always)
     package static func score(_ a: UnsafePointer<Float>, _ aPerpendicular: UnsafePointer<Float>, _ b: UnsafePointer<Float>,
                               limit: RotationLimit) -> Double {
+        best(Double(dotProduct(a, b)), Double(dotProduct(aPerpendicular, b)), limit)
+    }
+
+    /// `score`, and the cosine similarity at the worst rotation within the
+    /// limit: the best rotation's of the opposite vector, negated.
+    package static func scoreRange(_ a: UnsafePointer<Float>, _ aPerpendicular: UnsafePointer<Float>, _ b: UnsafePointer<Float>,
+                                   limit: RotationLimit) -> (best: Double, worst: Double) {
         let (d, c) = (Double(dotProduct(a, b)), Double(dotProduct(aPerpendicular, b)))
+        return (best(d, c, limit), -best(-d, c, limit))
+    }
+
+    /// The cosine at the best rotation within `limit` of a vector whose dot
+    /// products with a template are `d` (as is) and `c` (turned a quarter).
+    @inline(__always)
+    private static func best(_ d: Double, _ c: Double, _ limit: RotationLimit) -> Double {
         // The best rotation is atan2(c, d), scoring the length of (d, c);
         // past the limit, the limit itself: no trigonometry per template.
         let r = (d * d + c * c).squareRoot()
         return d >= r * limit.cosine ? r : d * limit.cosine + abs(c) * limit.sine
-    }
-
-    /// `score`, and the cosine similarity at the worst rotation within the
-    /// limit: the opposite of the best rotation when the limit reaches it,
-    /// otherwise the limit on the other side.
-    package static func scoreRange(_ a: UnsafePointer<Float>, _ aPerpendicular: UnsafePointer<Float>, _ b: UnsafePointer<Float>,
-                                   limit: RotationLimit) -> (best: Double, worst: Double) {
-        let (d, c) = (Double(dotProduct(a, b)), Double(dotProduct(aPerpendicular, b)))
-        let r = (d * d + c * c).squareRoot()
-        let best = d >= r * limit.cosine ? r : d * limit.cosine + abs(c) * limit.sine
-        return (best, -d >= r * limit.cosine ? -r : d * limit.cosine - abs(c) * limit.sine)
     }
 
     /// The dot product of two matching vectors. One product per loop: with
