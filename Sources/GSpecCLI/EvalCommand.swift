@@ -15,7 +15,7 @@ enum EvalCommand {
             .init(name: "--dataset", value: "dir", help: "A folder of <shape>/<file>.jsonl traces, one labelled gesture per file."),
             .init(name: "--folds", value: "subject", help: "Leave one subject out: template strokes learn from the other subjects only."),
             .init(name: "--negatives", value: "dir", help: "A folder of traces that are no shape: anything firing there is a false fire."),
-            .init(name: "--json", value: "file", help: "Also write the figures as JSON."),
+            .init(name: "--json", value: "file", help: "Also write the figures as JSON, and the traces where a gesture of another name fired or its own did not."),
             CommandLineSpec.colorOption,
         ],
         discussion: """
@@ -36,8 +36,14 @@ enum EvalCommand {
     /// What fired, per trace.
     struct Outcome {
         var shape: String
+        var path: String
         var speed: String
         var fired: [String]
+
+        /// Whether a gesture of another name fired, or the set's gesture of this shape's name did not.
+        func isWrong(gestures: [String]) -> Bool {
+            fired.contains { $0 != shape } || gestures.contains(shape) && !fired.contains(shape)
+        }
     }
 
     /// One trace of the dataset.
@@ -100,7 +106,7 @@ enum EvalCommand {
                 let (fired, errors) = fire(fresh, Array(data))
                 for e in errors { console.err("\(sample.path):\(e.line): error: \(e.message)\n") }
                 failed = failed || !errors.isEmpty
-                let outcome = Outcome(shape: sample.shape, speed: speed(of: sample.file), fired: fired)
+                let outcome = Outcome(shape: sample.shape, path: sample.path, speed: speed(of: sample.file), fired: fired)
                 if sample.shape.isEmpty { negativeOutcomes.append(outcome) } else { outcomes.append(outcome) }
             }
         }
@@ -112,6 +118,9 @@ enum EvalCommand {
                 var figures = figures(outcomes, shapes: shapes, gestures: gestures)
                 if !negatives.isEmpty {
                     figures["negatives"] = ["traces": negativeOutcomes.count, "falseFires": negativeOutcomes.filter { !$0.fired.isEmpty }.count]
+                }
+                figures["wrong"] = (outcomes + negativeOutcomes).filter { $0.isWrong(gestures: gestures) }.map {
+                    ["trace": $0.path, "shape": $0.shape, "fired": $0.fired] as [String: Any]
                 }
                 let json = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])
                 try json.write(to: URL(fileURLWithPath: path))

@@ -129,6 +129,10 @@ import GestureRuntime
         #expect(rows.map { $0.split(separator: " ").map(String.init) } == [["caret", "0", "1"], ["check", "2", "1"]])
         let figures = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any]
         #expect(figures?["traces"] as? Int == 4)
+        // The traces to look at: the check that fired nothing (the caret has no gesture to fire, and fired none).
+        let wrong = try #require(figures?["wrong"] as? [[String: Any]])
+        #expect(wrong.map { ($0["shape"] as? String ?? "") + ":" + ($0["fired"] as? [String] ?? ["?"]).joined() } == ["check:"], "\(wrong)")
+        #expect(wrong.allSatisfy { ($0["trace"] as? String)?.hasPrefix(dataset) == true })
     }
 
     @Test func buildReportsErrorsAndWritesNothing() throws {

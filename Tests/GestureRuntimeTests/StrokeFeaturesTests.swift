@@ -53,12 +53,32 @@ import Testing
         #expect(abs(l.aspect - 3) < 1e-9)
     }
 
+    /// A right brace drawn as straight segments: its curls turn clockwise,
+    /// and its cusp is entered and left by turns of 53.3deg the other way.
+    static let brace: [SIMD2<Double>] = [[0, 0], [30, 10], [35, 60], [60, 75], [35, 90], [30, 140], [0, 150]]
+
+    @Test func aBraceTurnsAgainstItsCurlsAtItsCuspABracketDoesNot() throws {
+        let brace = try #require(Self.measure(Self.polyline(Self.brace)))
+        #expect(brace.turning < 0)
+        let cuspTurn = atan2(50.0, 5) - atan2(15.0, 25)  // from -84.3deg to -31.0deg
+        #expect(abs(brace.counterTurn - cuspTurn) < 0.02, "\(brace.counterTurn)")
+        // A bracket whose end flicks back: the flick is in the last eighth, so it does not count.
+        let bracket = try #require(Self.measure(Self.polyline([[0, 0], [50, 0], [50, 150], [0, 150], [8, 140]])))
+        #expect(bracket.counterTurn < 0.01, "\(bracket.counterTurn)")
+        // The same flick in the middle of a stroke does.
+        let flick = try #require(Self.measure(Self.polyline([[0, 0], [50, 0], [50, 75], [58, 65], [58, 150]])))
+        #expect(flick.counterTurn > .pi / 2, "\(flick.counterTurn)")
+        // Mirrored, a left brace: the same counter-turn, against counter-clockwise curls.
+        let left = try #require(Self.measure(Self.polyline(Self.brace.map { [-$0.x, $0.y] })))
+        #expect(left.turning > 0 && abs(left.counterTurn - brace.counterTurn) < 1e-9)
+    }
+
     @Test func degeneratePathsNeitherCrashNorDivideByZero() throws {
         #expect(Self.measure([[5, 5]]) == nil)
         #expect(Self.measure(Array(repeating: [5, 5], count: 100)) == nil)  // a dot
         let collinear = (0..<1_000).map { SIMD2(Double($0) * 0.1, Double($0) * 0.2) }
         let line = try #require(Self.measure(collinear))
-        #expect(line.corners == 0 && line.turning == 0 && line.firstLeg == 1)
+        #expect(line.corners == 0 && line.turning == 0 && line.counterTurn == 0 && line.firstLeg == 1)
         #expect(abs(line.straightness - 1) < 1e-9 && abs(line.closure - sqrt(5) / 2) < 1e-9)
         let horizontal = try #require(Self.measure([[0, 0], [10, 0]]))
         #expect(horizontal.aspect == .infinity && horizontal.corners == 0)
@@ -91,6 +111,21 @@ import Testing
         #expect(late.1 == ["'l' failed: its firstLeg, 74.6%, is outside 0%...40% (line 1)"], "\(late.1)")
         let straight = run([[0, 0], [0, 200]])
         #expect(straight.1 == ["'l' failed: its corners, 0, is outside 1 (line 1)"], "\(straight.1)")
+    }
+
+    @Test func aBracketBoundOnCounterTurnRejectsABrace() throws {
+        let table = try Self.table("gesture bracket: stroke { match: any+  counterTurn: 0deg...45deg }")
+        func run(_ corners: [SIMD2<Double>]) -> [String] {
+            var engine = Engine(table: table)
+            engine.explains = true
+            for (i, p) in Self.polyline(corners, count: 60).enumerated() {
+                engine.feed(TouchEvent(time: Int64(i) * 10_000, id: 1, phase: i == 0 ? .began : i == 59 ? .ended : .moved, x: p.x, y: p.y))
+            }
+            engine.finish()
+            return engine.events.map { "\($0.state)" } + engine.explanations.map { $0.message(in: table) }
+        }
+        #expect(run([[0, 0], [50, 0], [50, 150], [0, 150]]) == ["recognized"])
+        #expect(run(Self.brace) == ["failed", "'bracket' failed: its counterTurn, 53.3257deg, is outside 0deg...45deg (line 1)"])
     }
 
     /// Gestures on one touch share one measurement of the lifted path only

@@ -133,6 +133,22 @@ import Testing
         #expect(reference.events == engine.events)
     }
 
+    /// A template stroke that asks a rival for its verdict before the rival
+    /// has seen the lift's frame gets the verdict the rival reaches alone: both
+    /// measure the same lifted path. Here the lift would be the sample that
+    /// fills the kept path (64 points) and thins it, so measuring the rival
+    /// before or after its own capture of the lift would differ.
+    @Test func aRivalAskedFirstMeasuresTheSamePathAsAlone() throws {
+        // The first gesture must reach its own minScore to ask the rival (a
+        // circle), and not claim the touch from it (`with`), so that the rival's verdict is explained.
+        let path = Self.shape(Self.circle, n: 65, wobble: 3)
+        let rival = "gesture triangle: stroke { examples: triangle  turning: 0deg...0.001deg }"
+        let alone = Self.run(try Self.table(rival), path).1
+        let asked = Self.run(try Self.table("gesture circle: stroke { examples: circle }\n" + rival + "\ncircle with triangle"), path).1
+        #expect(alone.count == 1 && alone[0].hasPrefix("'triangle' failed: its turning, "), "\(alone)")
+        #expect(asked.contains(alone[0].replacingOccurrences(of: "(line 1)", with: "(line 2)")), "\(asked) \(alone)")
+    }
+
     @Test func theCheckerSaysWhatIsWrongWithTheExamples() {
         func ids(_ text: String) -> [String] { Self.compile(text).diagnostics.filter { $0.severity == .error }.map(\.id) }
         #expect(ids("gesture s: stroke { examples: squares }") == ["no-examples"])

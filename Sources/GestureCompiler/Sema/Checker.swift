@@ -637,7 +637,7 @@ public struct Checker {
             if type == .count { return wholeNumber(literal, name, at: literal.range).map(Double.init) }
             return convert(literal, name, type.dimension, at: literal.range, constant: nil)?.0
         }
-        let example = ["corners": "'2...3'", "turning": "'270deg...450deg'", "aspect": "'0.5...2'"][name] ?? "'10%...50%'"
+        let example = ["corners": "'2...3'", "turning": "'270deg...450deg'", "counterTurn": "'0deg...45deg'", "aspect": "'0.5...2'"][name] ?? "'10%...50%'"
         guard case .range(let lower, let upper, let range) = p.value else {
             guard type == .count, let n = wholeNumber(p, name) else {
                 if case .number = p.value {

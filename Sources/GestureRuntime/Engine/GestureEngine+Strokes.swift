@@ -21,7 +21,12 @@ extension GestureEngine {
         let now = k > 0 ? previous + (slots[s].position - previous) * (1 - k) : slots[s].position
         tracks[g].location = now
         let flags = r.pointee.strokeFlags
-        if flags & (GestureRecord.strokeTemplates | GestureRecord.strokeFeatures) != 0 { capture(g, now, from: slots[s].down) }
+        // Not the lift's sample: the lift point ends the path at the verdict
+        // (`shareLiftPath`), which a rival may ask for before this gesture has
+        // seen the lift's frame; so every gesture's lifted path is the same.
+        if flags & (GestureRecord.strokeTemplates | GestureRecord.strokeFeatures) != 0 && !frameEnded.contains(where: { $0.slot == s }) {
+            capture(g, now, from: slots[s].down)
+        }
         var spacing = r.pointee.segment
         if flags & GestureRecord.strokeRelativeSegment != 0 {
             tracks[g].boxMin = pointwiseMin(tracks[g].boxMin, now)

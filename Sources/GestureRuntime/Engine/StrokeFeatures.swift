@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// What a stroke's path measures at lift, for the bounds a spec puts on it
-/// (`turning`, `corners`, `firstLeg`, `closure`, `straightness`, `aspect`;
+/// (`turning`, `counterTurn`, `corners`, `firstLeg`, `closure`, `straightness`, `aspect`;
 /// docs/semantics.md, "Stroke features"). The path is the engine's kept
 /// path (bounded, thinned as it grows), resampled here to `points` points
 /// evenly spaced along it, so that the features hardly depend on how fast
@@ -14,6 +14,11 @@ public struct StrokeFeatures: Equatable, Sendable {
     /// Total signed turn (radians, counter-clockwise on screen positive),
     /// the turns within `hook` points of either end left out.
     package var turning = 0.0
+    /// The largest turn against `turning`'s sign (radians, at least 0) over
+    /// `counterWindow` consecutive points, none within `counterMargin` of
+    /// either end: a brace's cusp turns against its curls, a bracket's
+    /// corners all turn one way.
+    package var counterTurn = 0.0
     /// Corners: points where the path turns at least `cornerAngle` within
     /// `window` points, sharpest first, each `spacing` points from another.
     package var corners = 0
@@ -28,8 +33,8 @@ public struct StrokeFeatures: Equatable, Sendable {
 
     /// A feature a spec can bound: its parameter's name is its case's.
     public enum Feature: UInt8, Hashable, Sendable {
-        case turning, corners, firstLeg, closure, straightness, aspect
-        static let count = 6
+        case turning, counterTurn, corners, firstLeg, closure, straightness, aspect
+        static let count = 7
 
         /// The parameter that bounds it (`turning: 270deg...450deg`).
         public var name: String { "\(self)" }
@@ -39,6 +44,7 @@ public struct StrokeFeatures: Equatable, Sendable {
     package func value(_ f: Feature) -> Double {
         switch f {
         case .turning: turning
+        case .counterTurn: counterTurn
         case .corners: Double(corners)
         case .firstLeg: firstLeg
         case .closure: closure
@@ -73,6 +79,10 @@ public struct StrokeFeatures: Equatable, Sendable {
     static let hook = 3
     /// A corner's turn is summed over this many consecutive points (about a twentieth of the path).
     static let window = 3
+    /// A counter-turn is summed over this many consecutive points (an eighth of the path)...
+    static let counterWindow = 8
+    /// ... and not within this many of either end (an eighth each): hooks and flicks at the ends turn back too.
+    static let counterMargin = 8
     /// Two corners are at least this many points apart.
     static let spacing = 4
     /// The most corners a stroke can have: one every `spacing + 1` points between the hooks.
@@ -101,6 +111,14 @@ public struct StrokeFeatures: Equatable, Sendable {
             resampledTurns(path, count: count, length: length, into: turns)
             // turns[i]: the turn at resampled point i (1...points - 2).
             for i in (hook + 1)...(points - 2 - hook) { f.turning += turns[i] }
+            // A sliding sum over `counterWindow` turns, signed so that turning against the whole is positive.
+            let against = f.turning < 0 ? 1.0 : -1.0
+            var run = 0.0
+            for i in counterMargin..<(points - counterMargin) {
+                run += against * turns[i]
+                if i - counterWindow >= counterMargin { run -= against * turns[i - counterWindow] }
+                if i - counterWindow + 1 >= counterMargin { f.counterTurn = Swift.max(f.counterTurn, run) }
+            }
             var sharpest = 0, sharpestTurn = 0.0
             for i in 0..<points {
                 windowed[i] = 0
@@ -177,6 +195,7 @@ extension GestureRecord {
     package func bounds(of f: StrokeFeatures.Feature) -> SIMD2<Double> {
         switch f {
         case .turning: turning
+        case .counterTurn: counterTurn
         case .corners: corners
         case .firstLeg: firstLeg
         case .closure: closure

@@ -283,6 +283,8 @@ extension GestureParameter {
               "bounds on the distance from start to end as a share of the path's length"),
         .init("aspect", [.stroke], .bounds(.ratio), range: .init(0), .range(\.aspect), since: 7,
               "bounds on the stroke's width over its height"),
+        .init("counterTurn", [.stroke], .bounds(.angle), range: .init(0, 8 * .pi), .range(\.counterTurn), since: 8,
+              "bounds on the largest turn against the stroke's total turning within an eighth of its length"),
     ]
 
     /// The numeric record fields a table of format `version` writes after a

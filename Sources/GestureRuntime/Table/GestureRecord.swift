@@ -66,10 +66,11 @@ package struct GestureRecord: Hashable, Sendable {
     package var maxRotation: Double
     /// A stroke's feature bounds, checked at lift (`StrokeFeatures`; each
     /// (lower, upper), `unsetOffset` when not set, `strokeFeatures` when any
-    /// is): total turning (radians), corners sharper than `cornerAngle`
-    /// (radians), the share of the path before its sharpest corner, closure,
-    /// straightness and aspect ratio.
+    /// is): total turning and the largest turn against it (radians), corners
+    /// sharper than `cornerAngle` (radians), the share of the path before its
+    /// sharpest corner, closure, straightness and aspect ratio.
     package var turning: SIMD2<Double>
+    package var counterTurn: SIMD2<Double>
     package var corners: SIMD2<Double>
     package var cornerAngle: Double
     package var firstLeg: SIMD2<Double>
@@ -142,8 +143,8 @@ package struct GestureRecord: Hashable, Sendable {
         hysteresis = 0; minSegment = 0; hooks = 0; smoothing = 0; chord = 0xFF; chordMin = 0; chordMax = 0
         strokeFlags = 0
         edges = 0; edgeWidth = 0; options = 0; profile = 0; fromProfile = 0; minScore = 0; maxRotation = 0
-        (turning, corners, firstLeg, closure, straightness, aspect) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset,
-                                                                    Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
+        (turning, counterTurn, corners, firstLeg) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
+        (closure, straightness, aspect) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         cornerAngle = 0
         (activeOffsetX, activeOffsetY, failOffsetX, failOffsetY) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         stateBase = 0; stateCount = 0; startState = 0; classCount = 0; packing = 0; transitionBase = 0
