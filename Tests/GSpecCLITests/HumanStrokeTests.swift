@@ -38,12 +38,13 @@ import Testing
         return try #require(Compiler.compile(SourceFile(path: url.path, bytes: Array(try Data(contentsOf: url))), examples: .beside(url.path)).table)
     }
 
-    /// The gestures a stroke fires, in order.
-    static func fired(_ events: [TouchEvent], _ table: GestureTable) -> [String] {
-        var engine = Engine(table: table)
+    /// The gestures a stroke fires, in order, on a copy of `fresh` (copies
+    /// share what an engine derives from its table: its template index).
+    static func fired(_ events: [TouchEvent], _ fresh: Engine) -> [String] {
+        var engine = fresh
         for e in events { engine.feed(e) }
         engine.finish()
-        return engine.events.filter { $0.state == .recognized }.map { table.name(of: $0.gesture) }
+        return engine.events.filter { $0.state == .recognized }.map { engine.table.name(of: $0.gesture) }
     }
 
     /// The stroke's path sampled every `1/hz` s (positions interpolated in
@@ -69,8 +70,9 @@ import Testing
     static func figures(_ strokes: [Stroke], _ table: GestureTable) -> (recall: [String: [String: Double]], falseFires: [String: Double]) {
         var hits: [String: [String: (Int, Int)]] = [:]
         var wrong: [String: (Int, Int)] = [:]
+        let fresh = Engine(table: table)
         for s in strokes {
-            let fired = fired(s.events, table)
+            let fired = fired(s.events, fresh)
             for g in table.gestures.indices.map(table.name(of:)) {
                 if g == s.shape {
                     for speed in [s.speed, "all"] {
@@ -115,9 +117,10 @@ import Testing
                 (try TraceLoader.events(fromFile: negatives.appendingPathComponent(files[$0]).path), nil as Double?)
             })
         var recognized = 0
+        let fresh = Engine(table: table)
         for (events, minScore) in cases where !events.isEmpty {
             func run(explaining: Bool) throws -> [GestureEvent] {
-                var engine = Engine(table: table)
+                var engine = fresh
                 engine.explains = explaining
                 for g in 0..<table.gestureCount {
                     if let minScore { try engine.set(.minScore, to: .ratio(minScore), gesture: g, at: events[0].time) }
@@ -163,12 +166,13 @@ import Testing
         let table = try Self.table()
         let folder = Self.hasDevelopmentSet ? Self.development : Self.sample
         let strokes = try Self.strokes(in: folder)
+        let fresh = Engine(table: table)
         var same = 0, total = 0
         for s in strokes {
-            let original = Self.fired(s.events, table)
+            let original = Self.fired(s.events, fresh)
             for hz in [Int64(60), 240] {
                 total += 1
-                if Self.fired(Self.resampled(s.events, hz: hz), table) == original { same += 1 }
+                if Self.fired(Self.resampled(s.events, hz: hz), fresh) == original { same += 1 }
             }
         }
         #expect(total >= 288)

@@ -13,22 +13,25 @@ import Testing
         + ["pan-criteria", "pan-edges"].map { Paths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/\($0).gesture") }
 
     @Test func tenThousandRandomTracesAgree() throws {
-        var compiled: [(GestureTable, CheckedGestureSet)] = []
+        // Per spec, built once: an engine to copy (copies share its template
+        // index) and the reference's transitions (a memo of state sets).
+        var compiled: [(GestureTable, Engine, ReferenceTransitions)] = []
         for url in Self.specs {
             let output = Compiler.compile(try Paths.source(url), examples: .beside(url.path))
             let table = try #require(output.table)
             // Through the binary format, as an app would load it.
-            compiled.append((try GestureTable(decoding: table.encoded()), output.frontend.gestureSet))
+            let decoded = try GestureTable(decoding: table.encoded())
+            compiled.append((decoded, Engine(table: decoded), ReferenceTransitions(output.frontend.gestureSet)))
         }
         var generator = RandomTraces(seed: 0x5EED_D1FF)
         var eventsSeen = 0
         var recognized = 0
         var deliveries = 0
         for i in 0..<10_000 {
-            let (table, set) = compiled[i % compiled.count]
+            let (table, fresh, transitions) = compiled[i % compiled.count]
             let trace = generator.trace(views: table.viewNames.count)
-            var engine = Engine(table: table)
-            var reference = ReferenceEngine(table: table, transitions: ReferenceTransitions(set))
+            var engine = fresh
+            var reference = ReferenceEngine(table: table, transitions: transitions)
             // Random touches begin at x 0...300, y 50...500: some near each edge of this screen.
             (engine.screenSize, reference.screenSize) = (SIMD2(320, 520), SIMD2(320, 520))
             // In half the runs the engine also works out what the views receive:
