@@ -64,8 +64,9 @@ final class TemplateIndex {
             for k in range {
                 let cosine = Double(StrokeTemplate.dotProduct(vectors + pivot * StrokeTemplate.vectorFloats,
                                                               vectors + k * StrokeTemplate.vectorFloats))
-                let least = Float(acos(min(1, cosine + margin)))
-                (spans[k][p], spans[k][p + pivotCount]) = (-Float(acos(max(-1, cosine - margin))), least)
+                // Between two templates no rotation is free: one cosine gives both ends.
+                let (least, mostNegated) = angles(best: cosine, worst: cosine)
+                (spans[k][p], spans[k][p + pivotCount]) = (mostNegated, least)
                 let i = k - range.lowerBound
                 // A pivot is nearest itself, at -1, so that it is never picked twice.
                 nearest[i] = k == pivot ? -1 : min(nearest[i], least)
