@@ -19,8 +19,7 @@ public enum Frontend {
         // A file with no gesture builds a table that recognizes nothing: legal, but never what was
         // meant. (Not said when an error is why: a gesture that did not parse is not missing.)
         if !diagnostics.hasErrors && !syntax.declarations.contains(where: { if case .gesture = $0 { true } else { false } }) {
-            diagnostics.append(Diagnostic(.warning, "no-gestures", "the spec declares no gesture, so its table recognizes nothing",
-                                          at: SourceRange(start: 0, end: 0)))
+            diagnostics.report(.noGestures, at: SourceRange(start: 0, end: 0))
         }
         return Result(source: source, syntax: syntax, gestureSet: set, diagnostics: diagnostics.sortedByLocation())
     }

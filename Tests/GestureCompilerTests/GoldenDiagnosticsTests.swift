@@ -10,7 +10,7 @@ import Testing
     @Test(arguments: badSpecs)
     func diagnosticsMatchGolden(_ url: URL) throws {
         let source = try Paths.source(url)
-        let result = Frontend.check(source)
+        let result = Frontend.check(source, examples: .beside(url.path))
         let rendered = DiagnosticRenderer().render(result.diagnostics, in: source)
         let expectedURL = url.deletingPathExtension().appendingPathExtension("expected")
         #expect(try matchesGolden(rendered, expectedURL), "diagnostics of \(url.lastPathComponent) differ from \(expectedURL.lastPathComponent):\n\(rendered)")
@@ -40,7 +40,7 @@ import Testing
     @Test(arguments: specs)
     func analysisMatchesGolden(_ url: URL) throws {
         let source = try Paths.source(url)
-        let front = Frontend.check(source)
+        let front = Frontend.check(source, examples: .beside(url.path))
         #expect(!front.diagnostics.hasErrors, "\(url.lastPathComponent) must pass the front end")
         let report = Analyzer.analyze(front.gestureSet, source: source)
         var rendered = DiagnosticRenderer().render(front.diagnostics + report.diagnostics, in: source)

@@ -56,28 +56,18 @@ public enum Analyzer {
         let witness = "witness: \(c.witness.summary)"
         var d: Diagnostic
         if let rule = c.rule {
-            d = Diagnostic(.warning, "preempted-by-rule",
-                           "'\(victim)' never fires: it waits for '\(winner)' to fail, and '\(winner)' succeeds on each of the \(c.tried) streams tried that perform '\(victim)' (\(witness))",
+            d = Diagnostic(.preemptedByRule(victim, winner, tried: c.tried, witness: witness),
                            at: set.gestures[c.victim].nameRange,
                            notes: [.init("the rule that makes '\(victim)' wait", at: rule.range)])
         } else {
             // As CONTRACT.md says: at the later declaration, with a note at the other.
             let later = max(c.victim, c.winner), earlier = min(c.victim, c.winner)
-            let message: String
-            switch (c.always, c.kind) {
-            case (true, .preempts):
-                message = "'\(victim)' never fires: on each of the \(c.tried) streams tried that perform it, '\(winner)' claims the touches first (\(witness), '\(winner)' at t=\(at))"
-            case (true, .tie):
-                message = "'\(victim)' never fires: '\(winner)' succeeds on the same input on each of the \(c.tried) streams tried that perform it, and wins by declaration order (\(witness), at t=\(at))"
-            case (false, .tie):
-                message = "'\(winner)' and '\(victim)' both claim the touches at t=\(at) and only declaration order decides: '\(winner)' wins (\(witness))"
-            case (false, .preempts):
-                message = "'\(winner)' takes the touches of a '\(victim)' at t=\(at), before '\(victim)' is recognized at t=\(TouchStream.seconds(c.victimAlone)) (\(witness))"
-            }
-            d = Diagnostic(.warning, c.always ? "preempted" : "conflict",
-                           message + "; add \"\(fix(c, in: set))\" or \"\(set.gestures[c.winner].name) with \(set.gestures[c.victim].name)\"",
-                           at: set.gestures[later].nameRange,
-                           notes: [.init("'\(set.gestures[earlier].name)' is declared here", at: set.gestures[earlier].nameRange)],
+            let message = DiagnosticMessage.conflict(
+                always: c.always, tie: c.kind == .tie, victim: victim, winner: winner, tried: c.tried, witness: witness,
+                winnerAt: at, victimAt: TouchStream.seconds(c.victimAlone),
+                fixes: [fix(c, in: set), "\(set.gestures[c.winner].name) with \(set.gestures[c.victim].name)"])
+            d = Diagnostic(message, at: set.gestures[later].nameRange,
+                           notes: [.declared(set.gestures[earlier].name, at: set.gestures[earlier].nameRange)],
                            fixIts: [.init(replace: SourceRange(start: source.bytes.count, end: source.bytes.count),
                                           with: (source.bytes.last == 10 ? "" : "\n") + fix(c, in: set) + "\n")])
         }
@@ -101,9 +91,7 @@ public enum Analyzer {
         return set.rules.compactMap { r in
             let a = set.gestures[r.gesture], b = set.gestures[r.other]
             guard !path(a.view).contains(b.view) && !path(b.view).contains(a.view) else { return nil }
-            return Diagnostic(.warning, "rule-never-applies",
-                              "the rule can never apply: '\(a.name)' (in '\(set.views[a.view].name)') and '\(b.name)' (in '\(set.views[b.view].name)') never see the same touch",
-                              at: r.range)
+            return Diagnostic(.ruleNeverApplies(a.name, in: set.views[a.view].name, b.name, in: set.views[b.view].name), at: r.range)
         }
     }
 }

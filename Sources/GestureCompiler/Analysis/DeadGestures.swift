@@ -12,8 +12,7 @@ enum DeadGestures {
             else { return nil }
             let inner = shortest.count - 2
             guard inner >= 1, Double(inner) * g.minSegment >= 1 else { return nil }
-            return Diagnostic(.error, "dead-gesture",
-                              "'\(g.name)' can never be recognized: its pattern needs \(inner) inner segments of at least \(TouchStream.number(g.minSegment * 100))% of the path each ('minSegment'), which with the two end segments is more than the whole path",
+            return Diagnostic(.deadGesture(g.name, innerSegments: inner, minSegment: TouchStream.number(g.minSegment * 100)),
                               at: g.nameRange)
         }
     }

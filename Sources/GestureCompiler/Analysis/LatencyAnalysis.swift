@@ -141,16 +141,12 @@ struct LatencyAnalysis {
             let g = set.gestures[l.gesture]
             guard let budget = g.maxLatency, let range = g.maxLatencyRange else { return nil }
             let names = l.waitsFor.map { "'\(set.label($0))'" }.joined(separator: " and ")
-            let message: String
-            if let worst = l.worst {
-                guard worst > budget else { return nil }
-                message = "the rules can make '\(g.name)' wait up to \(Self.milliseconds(worst)) for \(names) to fail, more than its maxLatency of \(Self.milliseconds(budget))"
-            } else {
-                message = "the rules can make '\(g.name)' wait for \(names) to fail with no limit (until an input decides), more than its maxLatency of \(Self.milliseconds(budget))"
-            }
+            if let worst = l.worst, worst <= budget { return nil }
+            let message = DiagnosticMessage.latencyBudget(g.name, worst: l.worst.map(Self.milliseconds), waitsFor: names,
+                                                          budget: Self.milliseconds(budget))
             let notes = set.rules.filter { $0.relation == .requiresToFail && $0.gesture == l.gesture }
                 .map { Diagnostic.Note("'\(g.name)' waits because of this rule", at: $0.range) }
-            return Diagnostic(.error, "latency-budget", message, at: range, notes: notes)
+            return Diagnostic(message, at: range, notes: notes)
         }
     }
 

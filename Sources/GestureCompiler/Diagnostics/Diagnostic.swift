@@ -15,10 +15,8 @@ public enum Severity: String, Sendable, Comparable {
 
 /// A problem found in a spec, as data: rendered once, by `DiagnosticRenderer`.
 public struct Diagnostic: Hashable, Sendable {
-    /// Error, warning or note.
-    public var severity: Severity
-    /// A stable identifier, e.g. `unknown-gesture`, for tests and suppression.
-    public var id: String
+    /// What it is about (`DiagnosticCatalogue.swift` lists every one).
+    public var kind: DiagnosticID
     /// One sentence, no trailing period.
     public var message: String
     /// What the diagnostic points at.
@@ -30,18 +28,19 @@ public struct Diagnostic: Hashable, Sendable {
     /// Lines shown verbatim after the notes, e.g. a conflict's witness trace.
     public var attachment: [String] = []
 
-    /// A diagnostic of `severity` with a stable `id`, at `range`.
-    public init(
-        _ severity: Severity, _ id: String, _ message: String, at range: SourceRange,
-        notes: [Note] = [], fixIts: [FixIt] = []
-    ) {
-        self.severity = severity
-        self.id = id
-        self.message = message
+    /// A diagnostic of the catalogue, at `range`.
+    public init(_ message: DiagnosticMessage, at range: SourceRange, notes: [Note] = [], fixIts: [FixIt] = []) {
+        kind = message.id
+        self.message = message.text
         self.range = range
         self.notes = notes
         self.fixIts = fixIts
     }
+
+    /// Error, warning or note: the kind's.
+    public var severity: Severity { kind.severity }
+    /// The stable identifier, e.g. `unknown-gesture`, for tests, editors and suppression.
+    public var id: String { kind.name }
 
     /// A related location shown under a diagnostic.
     public struct Note: Hashable, Sendable {
@@ -65,6 +64,12 @@ public struct Diagnostic: Hashable, Sendable {
 }
 
 extension [Diagnostic] {
+    /// Adds a diagnostic of the catalogue: the one way every stage reports a problem.
+    mutating func report(_ message: DiagnosticMessage, at range: SourceRange,
+                         notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []) {
+        append(Diagnostic(message, at: range, notes: notes, fixIts: fixIts))
+    }
+
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { contains { $0.severity == .error } }
 

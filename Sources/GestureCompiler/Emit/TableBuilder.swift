@@ -38,10 +38,7 @@ public struct TableBuilder {
         var diagnostics: [Diagnostic] = []
         for g in set.gestures {
             if !builder.add(g, line: source.location(of: g.nameRange.start).line) {
-                diagnostics.append(Diagnostic(
-                    .error, "state-explosion",
-                    "'\(g.name)' needs more than \(DFA.stateLimit) automaton states; simplify its pattern",
-                    at: g.nameRange))
+                diagnostics.report(.stateExplosion(g.name, limit: DFA.stateLimit), at: g.nameRange)
             }
         }
         builder.addRelations(set.rules, count: set.gestures.count, source: source)

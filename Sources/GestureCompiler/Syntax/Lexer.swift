@@ -59,8 +59,7 @@ struct Lexer {
                     pos += 2
                     comments.append(Token(kind: .comment, range: SourceRange(start: start, end: pos), leadingNewline: newline))
                 } else {
-                    diagnostics.append(Diagnostic(.error, "unterminated-comment", "unterminated '/*' comment",
-                                                  at: SourceRange(start: start, end: start + 2)))
+                    diagnostics.report(.unterminatedComment, at: SourceRange(start: start, end: start + 2))
                 }
             } else {
                 break
@@ -115,8 +114,7 @@ struct Lexer {
             let start = pos
             pos += scalarLength(c)
             let text = String(decoding: bytes[start..<min(pos, bytes.count)], as: UTF8.self)
-            diagnostics.append(Diagnostic(.error, "unexpected-character", "unexpected character '\(text)'",
-                                          at: SourceRange(start: start, end: min(pos, bytes.count))))
+            diagnostics.report(.unexpectedCharacter(text), at: SourceRange(start: start, end: min(pos, bytes.count)))
             pos = min(pos, bytes.count)
             return nil
         }
@@ -135,8 +133,7 @@ struct Lexer {
             } else if isStray(b), case let length = scalarLength(b), let next = peek(length),
                       isLetter(next) || isDigit(next) || next == ascii("_") {
                 let text = String(decoding: bytes[pos..<pos + length], as: UTF8.self)
-                diagnostics.append(Diagnostic(.error, "unexpected-character", "unexpected character '\(text)' in name",
-                                              at: SourceRange(start: pos, end: pos + length)))
+                diagnostics.report(.unexpectedCharacter(text, inName: true), at: SourceRange(start: pos, end: pos + length))
                 pos += length
             } else {
                 break

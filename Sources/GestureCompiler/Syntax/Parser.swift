@@ -68,8 +68,7 @@ public struct Parser {
         if current.kind == .identifier && !Keyword.all.contains(text(current)) {
             return parseRule().map(Declaration.rule)
         }
-        error("expected-declaration", "expected a declaration ('gesture', 'let', or a rule such as 'a requires b to fail')",
-              at: current.range)
+        diagnostics.report(.expectedDeclaration, at: current.range)
         advance()
         skipToDeclaration()
         return nil
@@ -82,7 +81,7 @@ public struct Parser {
         // A constant whose value is missing is still declared, so its uses raise no second error.
         let invalid = ConstantDecl(name: name, value: .invalid(name.range), range: SourceRange(start: start, end: name.range.end))
         guard consume(.equals) else {
-            error("expected-equals", "expected '=' after the constant name '\(name.name)'", at: missingRange)
+            diagnostics.report(.expectedEquals(after: name.name), at: missingRange)
             skipToDeclaration()
             return invalid
         }
@@ -98,15 +97,14 @@ public struct Parser {
         let start = advance().range.start
         guard let name = expectName(what: "gesture") else { return nil }
         if !consume(.colon) {
-            error("expected-colon", "expected ':' and a gesture kind after '\(name.name)'", at: current.range)
+            diagnostics.report(.expectedColon(after: name.name), at: current.range)
             if current.kind != .identifier {
                 skipToDeclaration()
                 return nil
             }
         }
         guard current.kind == .identifier else {
-            error("expected-kind", "expected a gesture kind (tap, longPress, swipe, pan, pinch, rotation, stroke)",
-                  at: current.range)
+            diagnostics.report(.expectedKind, at: current.range)
             skipToDeclaration()
             return nil
         }
@@ -115,7 +113,7 @@ public struct Parser {
         var decl = GestureDecl(doc: doc, name: name, kind: kind, parameters: [],
                                range: SourceRange(start: start, end: kindToken.range.end))
         guard current.kind == .leftBrace else {
-            error("expected-left-brace", "expected '{' to open the parameters of '\(name.name)'", at: current.range)
+            diagnostics.report(.expectedLeftBrace(toOpen: "the parameters of '\(name.name)'"), at: current.range)
             skipToDeclaration()
             return decl
         }
@@ -128,7 +126,7 @@ public struct Parser {
                 decl.parameters.append(p)
                 if case .invalid = p.value { skipInBody() }
             } else {
-                error("expected-parameter", "expected a parameter such as 'taps: 2'", at: current.range)
+                diagnostics.report(.expectedParameter, at: current.range)
                 advance()
                 skipInBody()
             }
@@ -136,9 +134,8 @@ public struct Parser {
         if current.kind == .rightBrace {
             decl.range.end = advance().range.end
         } else {
-            error("expected-right-brace", "expected '}' to close the parameters of '\(name.name)'",
-                  at: missingRange,
-                  notes: [.init("to match this opening '{'", at: open.range)])
+            diagnostics.report(.expectedRightBrace(toClose: "the parameters of '\(name.name)'"), at: missingRange,
+                               notes: [.matching("{", at: open.range)])
             decl.range.end = tokens[index - 1].range.end
         }
         return decl
@@ -162,14 +159,13 @@ public struct Parser {
             advance()
             guard let parent = expectName(what: "view") else { return decl }
             if enclosing != nil {
-                error("nested-view-parent", "a nested view's parent is the view around it; remove 'in \(parent.name)'",
-                      at: parent.range)
+                diagnostics.report(.nestedViewParent(parent.name), at: parent.range)
             } else {
                 decl.parent = parent
             }
         }
         guard current.kind == .leftBrace else {
-            error("expected-left-brace", "expected '{' to open the view '\(name.name)'", at: current.range)
+            diagnostics.report(.expectedLeftBrace(toOpen: "the view '\(name.name)'"), at: current.range)
             skipToDeclaration()
             return decl
         }
@@ -182,7 +178,7 @@ public struct Parser {
             }
             if current.leadingNewline && startsDeclaration(allowRules: false) { break }
             guard current.kind == .identifier && peek(1).kind == .colon else {
-                error("expected-view-item", "expected 'gestures:', 'forwards:' or a nested 'view'", at: current.range)
+                diagnostics.report(.expectedViewItem, at: current.range)
                 advance()
                 skipInBody()
                 continue
@@ -194,20 +190,16 @@ public struct Parser {
             case "gestures": decl.gestures += names
             case "forwards": decl.forwards += names
             default:
-                var fixIts: [Diagnostic.FixIt] = []
-                var message = "unknown view item '\(text(item))'; a view takes 'gestures:' and 'forwards:'"
-                if let s = closestMatch(to: text(item), in: ["gestures", "forwards"]) {
-                    message += "; did you mean '\(s)'?"
-                    fixIts.append(.init(replace: item.range, with: s))
-                }
-                error("unknown-view-item", message, at: item.range, fixIts: fixIts)
+                let s = closestMatch(to: text(item), in: ["gestures", "forwards"])
+                diagnostics.report(.unknownViewItem(text(item), suggestion: s), at: item.range,
+                                   fixIts: s.map { [.init(replace: item.range, with: $0)] } ?? [])
             }
         }
         if current.kind == .rightBrace {
             decl.range.end = advance().range.end
         } else {
-            error("expected-right-brace", "expected '}' to close the view '\(name.name)'",
-                  at: missingRange, notes: [.init("to match this opening '{'", at: open.range)])
+            diagnostics.report(.expectedRightBrace(toClose: "the view '\(name.name)'"), at: missingRange,
+                               notes: [.matching("{", at: open.range)])
             decl.range.end = tokens[index - 1].range.end
         }
         return decl
@@ -222,7 +214,7 @@ public struct Parser {
             names.append(Identifier(name: text(t), range: t.range))
             _ = consume(.comma)
         }
-        if names.isEmpty { error("expected-name", "expected a name after '\(item):'", at: missingRange) }
+        if names.isEmpty { diagnostics.report(.expectedName("a name after '\(item):'"), at: missingRange) }
         return names
     }
 
@@ -251,13 +243,9 @@ public struct Parser {
         } else if isWord("after") {
             relation = .after
         } else {
-            var fixIts: [Diagnostic.FixIt] = []
-            var message = "expected 'requires', 'with' or 'after' after '\(lhs.name)'"
-            if current.kind == .identifier, let s = closestMatch(to: text(current), in: ["requires", "with", "after"]) {
-                message += "; did you mean '\(s)'?"
-                fixIts.append(.init(replace: current.range, with: s))
-            }
-            error("expected-relation", message, at: current.range, fixIts: fixIts)
+            let s = current.kind == .identifier ? closestMatch(to: text(current), in: ["requires", "with", "after"]) : nil
+            diagnostics.report(.expectedRelation(after: lhs.name, suggestion: s), at: current.range,
+                               fixIts: s.map { [.init(replace: current.range, with: $0)] } ?? [])
             skipToDeclaration()
             return nil
         }
@@ -267,7 +255,7 @@ public struct Parser {
         if relation == .requiresToFail {
             for word in ["to", "fail"] {
                 guard isWord(word) else {
-                    error("expected-to-fail", "expected 'to fail' after '\(lhs.name) requires \(rhs.name)'", at: missingRange)
+                    diagnostics.report(.expectedToFail(lhs.name, rhs.name), at: missingRange)
                     skipToDeclaration()
                     return nil
                 }
@@ -310,7 +298,7 @@ public struct Parser {
             while current.kind == .pipe {
                 advance()
                 guard current.kind == .identifier else {
-                    error("expected-name", "expected a name after '|'", at: missingRange)
+                    diagnostics.report(.expectedName("a name after '|'"), at: missingRange)
                     return nil
                 }
                 let t = advance()
@@ -318,7 +306,7 @@ public struct Parser {
             }
             return .names(names, names[0].range.union(names[names.count - 1].range))
         }
-        error("expected-value", "expected a value for '\(owner)'", at: missingRange)
+        diagnostics.report(.expectedValue(for: owner), at: missingRange)
         return nil
     }
 
@@ -337,8 +325,8 @@ public struct Parser {
             // `10 pt`: one error with its fix-it, and the unit taken, so the value gets no second complaint.
             let u = advance()
             let written = SourceRange(start: t.range.start, end: u.range.end)
-            error("detached-unit", "a unit is written against its number: '\(digits)\(text(u))', not '\(source.text(written))'",
-                  at: written, fixIts: [.init(replace: written, with: digits + text(u))])
+            diagnostics.report(.detachedUnit(digits + text(u), written: source.text(written)),
+                               at: written, fixIts: [.init(replace: written, with: digits + text(u))])
             literal.unit = Identifier(name: text(u), range: u.range)
             literal.range.end = u.range.end
             literal.text += text(u)
@@ -351,7 +339,7 @@ public struct Parser {
     /// `pattern = alternative { "|" alternative } ;` (ends at a line break, `}`, `,` or the next `name:`)
     private mutating func parsePattern() -> PatternNode? {
         guard !atPatternEnd(depth: 0) else {
-            error("expected-pattern", "expected a pattern after 'match:', such as 'down-right up-right'", at: missingRange)
+            diagnostics.report(.expectedPattern, at: missingRange)
             return nil
         }
         let errorsBefore = diagnostics.count
@@ -359,7 +347,7 @@ public struct Parser {
         let node = parseAlternation(depth: 0)
         // Whatever follows the pattern on its line cannot be parsed as more pattern.
         while !atPatternEnd(depth: 0) {
-            error("unexpected-in-pattern", "unexpected '\(text(current))' in pattern", at: current.range)
+            diagnostics.report(.unexpectedInPattern(text(current)), at: current.range)
             advance()
         }
         return diagnostics.count == errorsBefore ? node : nil
@@ -372,10 +360,10 @@ public struct Parser {
         while current.kind == .pipe {
             let pipe = advance()
             if first == nil && alternatives.isEmpty {
-                error("empty-alternative", "expected a direction before '|'", at: pipe.range)
+                diagnostics.report(.emptyAlternative(before: true), at: pipe.range)
             }
             guard let next = parseSequence(depth: depth) else {
-                error("empty-alternative", "expected a direction after '|'", at: pipe.range)
+                diagnostics.report(.emptyAlternative(before: false), at: pipe.range)
                 continue
             }
             alternatives.append(next)
@@ -444,30 +432,29 @@ public struct Parser {
             }
         }
         guard current.kind == .rightBrace else {
-            error("expected-right-brace", "expected '}' to close the repetition count", at: missingRange,
-                  notes: [.init("to match this opening '{'", at: open.range)])
+            diagnostics.report(.expectedRightBrace(toClose: "the repetition count"), at: missingRange,
+                               notes: [.matching("{", at: open.range)])
             return nil
         }
         let close = advance()
         if let high, high < low {
-            error("empty-repetition", "repetition {\(low),\(high)} is empty: the maximum is below the minimum",
-                  at: SourceRange(start: open.range.start, end: close.range.end))
+            diagnostics.report(.emptyRepetition(low, high), at: SourceRange(start: open.range.start, end: close.range.end))
         }
         return (low, high)
     }
 
     private mutating func parseCount() -> Int? {
         guard current.kind == .number else {
-            error("expected-count", "expected a repetition count", at: current.range)
+            diagnostics.report(.expectedCount, at: current.range)
             return nil
         }
         let t = advance()
         guard let n = Int(text(t)), n >= 0, n <= 1_000 else {
-            error("bad-count", "repetition count must be a whole number from 0 to 1000, got '\(text(t))'", at: t.range)
+            diagnostics.report(.badCount(text(t)), at: t.range)
             return nil
         }
         if current.kind == .unit {
-            error("bad-count", "a repetition count takes no unit", at: advance().range)
+            diagnostics.report(.countWithUnit, at: advance().range)
             return nil
         }
         return n
@@ -482,7 +469,7 @@ public struct Parser {
         case .leftParen:
             let open = advance()
             guard depth < Self.maxPatternDepth else {
-                error("pattern-too-deep", "pattern nests parentheses deeper than \(Self.maxPatternDepth) levels", at: open.range)
+                diagnostics.report(.patternTooDeep(Self.maxPatternDepth), at: open.range)
                 while current.kind != .endOfFile && (!atPatternEnd(depth: 0) || current.kind == .rightParen) { advance() }
                 patternAborted = true
                 return nil
@@ -490,24 +477,23 @@ public struct Parser {
             let inner = parseAlternation(depth: depth + 1)
             if patternAborted { return nil }
             guard current.kind == .rightParen else {
-                error("expected-right-paren", "expected ')' in pattern", at: missingRange,
-                      notes: [.init("to match this opening '('", at: open.range)])
+                diagnostics.report(.expectedRightParen, at: missingRange, notes: [.matching("(", at: open.range)])
                 return nil
             }
             let close = advance()
             guard var inner else {
-                error("empty-group", "empty group '()' in pattern", at: SourceRange(start: open.range.start, end: close.range.end))
+                diagnostics.report(.emptyGroup, at: SourceRange(start: open.range.start, end: close.range.end))
                 return nil
             }
             inner.range = SourceRange(start: open.range.start, end: close.range.end)
             return inner
         case .question, .star, .plus, .leftBrace:
             let t = advance()
-            error("nothing-to-repeat", "'\(text(t))' has nothing to repeat", at: t.range)
+            diagnostics.report(.nothingToRepeat(text(t)), at: t.range)
             return nil
         default:
             let t = advance()
-            error("unexpected-in-pattern", "expected a direction in the pattern, got '\(text(t))'", at: t.range)
+            diagnostics.report(.expectedDirection(got: text(t)), at: t.range)
             return nil
         }
     }
@@ -589,22 +575,15 @@ public struct Parser {
     /// A declared name: an identifier that is not a reserved word.
     private mutating func expectName(what: String) -> Identifier? {
         guard current.kind == .identifier else {
-            error("expected-name", "expected a \(what) name", at: current.range)
+            diagnostics.report(.expectedName("a \(what) name"), at: current.range)
             skipToDeclaration()
             return nil
         }
         let t = advance()
         let name = Identifier(name: text(t), range: t.range)
         if Keyword.all.contains(name.name) {
-            error("reserved-word", "'\(name.name)' is a reserved word and cannot name a \(what)", at: t.range)
+            diagnostics.report(.reservedWord(name.name, naming: what), at: t.range)
         }
         return name
-    }
-
-    private mutating func error(
-        _ id: String, _ message: String, at range: SourceRange,
-        notes: [Diagnostic.Note] = [], fixIts: [Diagnostic.FixIt] = []
-    ) {
-        diagnostics.append(Diagnostic(.error, id, message, at: range, notes: notes, fixIts: fixIts))
     }
 }

@@ -1,0 +1,337 @@
+// The catalogue of every diagnostic gspec reports: the ids (one case each,
+// with its severity) and every message's text, as swift-syntax keeps its
+// parser's in `ParserDiagnosticMessages.swift`. A stage reports a problem by
+// naming an entry here (`diagnostics.report(.expectedEquals(after: name), at:)`),
+// never by spelling an id or a message itself, so adding a diagnostic is one
+// case and one message below; docs/language.md's id table lists the same ids
+// with the same severities (`DiagnosticCatalogueTests` compares them).
+
+import GestureRuntime
+
+/// What a diagnostic is about: its stable id (`name`) and its severity.
+public enum DiagnosticID: CaseIterable, Hashable, Sendable {
+    // Lexical
+    case unexpectedCharacter, unterminatedComment
+    // Syntax
+    case expectedDeclaration, expectedColon, expectedKind, expectedLeftBrace, expectedRightBrace, expectedParameter
+    case expectedValue, expectedName, expectedEquals, expectedRelation, expectedToFail, expectedPattern
+    case expectedRightParen, expectedCount, expectedViewItem, unknownViewItem, nestedViewParent, detachedUnit
+    case reservedWord
+    case unexpectedInPattern, nothingToRepeat, emptyAlternative, emptyGroup, emptyRepetition, badCount, patternTooDeep
+    // Names and values
+    case unknownKind, unknownName, parameterWrongKind
+    case missingUnit, wrongUnit, unexpectedUnit, wrongType, unexpectedRange
+    case outOfRange, notWhole, emptyRange, numberTooLarge, openOffset, openChord
+    case duplicateGesture, duplicateConstant, duplicateParameter, duplicateView, duplicateProfile
+    case constantNotLiteral, profileAfterGesture
+    // Views
+    case reservedViewName, gestureAttachedTwice, forwardsForeignGesture
+    // Strokes
+    case missingMatch, patternNeverMatches, directionOffAxis, patternTooLarge, needsOnLift
+    case noExamples, badExample, tooFewExamples
+    // Rules
+    case selfRelation, withAndRequires, afterAndOtherRule, requiresCycle, afterCycle, withinAfterContinuous
+    // Limits
+    case stateExplosion, seriesTooLong
+    // Analysis
+    case deadGesture, latencyBudget
+    // Warnings
+    case unusedConstant, duplicateRule, patternMatchesEmpty, noGestures
+    case conflict, preempted, preemptedByRule, ruleNeverApplies
+
+    /// The stable id tests, editors and docs use: the case's name in kebab
+    /// case (`unknownName` is `unknown-name`), so it is never spelled twice.
+    public var name: String {
+        var out = ""
+        for c in String(describing: self) {
+            if c.isUppercase {
+                out += "-" + c.lowercased()
+            } else {
+                out.append(c)
+            }
+        }
+        return out
+    }
+
+    /// Errors stop a build; warnings do not.
+    public var severity: Severity {
+        switch self {
+        case .unusedConstant, .duplicateRule, .patternMatchesEmpty, .noGestures,
+             .conflict, .preempted, .preemptedByRule, .ruleNeverApplies: .warning
+        default: .error
+        }
+    }
+}
+
+/// One diagnostic's id and text, as the catalogue below writes it.
+public struct DiagnosticMessage: Hashable, Sendable {
+    public let id: DiagnosticID
+    /// One sentence, no trailing period.
+    public let text: String
+
+    init(_ id: DiagnosticID, _ text: String) {
+        (self.id, self.text) = (id, text)
+    }
+}
+
+/// "; did you mean 'x'?" when a spelling is close, else "; " and what is expected (if anything).
+private func suggesting(_ suggestion: String?, else expected: String?) -> String {
+    if let suggestion { return "; did you mean '\(suggestion)'?" }
+    return expected.map { "; \($0)" } ?? ""
+}
+
+// MARK: Lexer
+
+extension DiagnosticMessage {
+    static func unexpectedCharacter(_ text: String, inName: Bool = false) -> Self {
+        .init(.unexpectedCharacter, "unexpected character '\(text)'" + (inName ? " in name" : ""))
+    }
+    static let unterminatedComment = Self(.unterminatedComment, "unterminated '/*' comment")
+}
+
+// MARK: Parser
+
+extension DiagnosticMessage {
+    static let expectedDeclaration = Self(.expectedDeclaration,
+                                          "expected a declaration ('gesture', 'let', or a rule such as 'a requires b to fail')")
+    static func expectedEquals(after constant: String) -> Self {
+        .init(.expectedEquals, "expected '=' after the constant name '\(constant)'")
+    }
+    static func expectedColon(after gesture: String) -> Self {
+        .init(.expectedColon, "expected ':' and a gesture kind after '\(gesture)'")
+    }
+    static let expectedKind = Self(.expectedKind, "expected a gesture kind (tap, longPress, swipe, pan, pinch, rotation, stroke)")
+    /// `what` is "the parameters of 'x'" or "the view 'x'".
+    static func expectedLeftBrace(toOpen what: String) -> Self { .init(.expectedLeftBrace, "expected '{' to open \(what)") }
+    static func expectedRightBrace(toClose what: String) -> Self { .init(.expectedRightBrace, "expected '}' to close \(what)") }
+    static let expectedParameter = Self(.expectedParameter, "expected a parameter such as 'taps: 2'")
+    static func nestedViewParent(_ parent: String) -> Self {
+        .init(.nestedViewParent, "a nested view's parent is the view around it; remove 'in \(parent)'")
+    }
+    static let expectedViewItem = Self(.expectedViewItem, "expected 'gestures:', 'forwards:' or a nested 'view'")
+    static func unknownViewItem(_ item: String, suggestion: String?) -> Self {
+        .init(.unknownViewItem, "unknown view item '\(item)'; a view takes 'gestures:' and 'forwards:'"
+              + suggesting(suggestion, else: nil))
+    }
+    /// `what` is "a gesture name", "a name after '|'", ...
+    static func expectedName(_ what: String) -> Self { .init(.expectedName, "expected \(what)") }
+    static func expectedRelation(after gesture: String, suggestion: String?) -> Self {
+        .init(.expectedRelation, "expected 'requires', 'with' or 'after' after '\(gesture)'" + suggesting(suggestion, else: nil))
+    }
+    static func expectedToFail(_ gesture: String, _ other: String) -> Self {
+        .init(.expectedToFail, "expected 'to fail' after '\(gesture) requires \(other)'")
+    }
+    static func expectedValue(for owner: String) -> Self { .init(.expectedValue, "expected a value for '\(owner)'") }
+    static func detachedUnit(_ joined: String, written: String) -> Self {
+        .init(.detachedUnit, "a unit is written against its number: '\(joined)', not '\(written)'")
+    }
+    static let expectedPattern = Self(.expectedPattern, "expected a pattern after 'match:', such as 'down-right up-right'")
+    static func unexpectedInPattern(_ text: String) -> Self { .init(.unexpectedInPattern, "unexpected '\(text)' in pattern") }
+    static func expectedDirection(got text: String) -> Self {
+        .init(.unexpectedInPattern, "expected a direction in the pattern, got '\(text)'")
+    }
+    static func emptyAlternative(before: Bool) -> Self {
+        .init(.emptyAlternative, "expected a direction \(before ? "before" : "after") '|'")
+    }
+    static func emptyRepetition(_ low: Int, _ high: Int) -> Self {
+        .init(.emptyRepetition, "repetition {\(low),\(high)} is empty: the maximum is below the minimum")
+    }
+    static let expectedCount = Self(.expectedCount, "expected a repetition count")
+    static func badCount(_ text: String) -> Self {
+        .init(.badCount, "repetition count must be a whole number from 0 to 1000, got '\(text)'")
+    }
+    static let countWithUnit = Self(.badCount, "a repetition count takes no unit")
+    static func patternTooDeep(_ limit: Int) -> Self {
+        .init(.patternTooDeep, "pattern nests parentheses deeper than \(limit) levels")
+    }
+    static let expectedRightParen = Self(.expectedRightParen, "expected ')' in pattern")
+    static let emptyGroup = Self(.emptyGroup, "empty group '()' in pattern")
+    static func nothingToRepeat(_ text: String) -> Self { .init(.nothingToRepeat, "'\(text)' has nothing to repeat") }
+    static func reservedWord(_ name: String, naming what: String) -> Self {
+        .init(.reservedWord, "'\(name)' is a reserved word and cannot name a \(what)")
+    }
+}
+
+// MARK: Checker
+
+extension DiagnosticMessage {
+    static func unusedConstant(_ name: String) -> Self { .init(.unusedConstant, "constant '\(name)' is never used") }
+    static let duplicateProfile = Self(.duplicateProfile, "'profile' is set twice; a file has one")
+    static let profileAfterGesture = Self(.profileAfterGesture, "'profile' must come before any gesture, whose defaults it sets")
+    static func reservedViewName(_ root: String) -> Self {
+        .init(.reservedViewName, "'\(root)' is the implicit root view; choose another name")
+    }
+    static func gestureAttachedTwice(_ gesture: String, view: String) -> Self {
+        .init(.gestureAttachedTwice, "gesture '\(gesture)' is already attached to view '\(view)'")
+    }
+    static func forwardsForeignGesture(view: String, _ gesture: String) -> Self {
+        .init(.forwardsForeignGesture, "view '\(view)' can only forward its own gestures; '\(gesture)' is not attached to it")
+    }
+    static let constantNotLiteral = Self(.constantNotLiteral,
+                                         "a constant must be a single literal: a number with its unit, or true or false")
+    static func unknownKind(_ kind: String, suggestion: String?, kinds: [String]) -> Self {
+        .init(.unknownKind, "unknown gesture kind '\(kind)'"
+              + suggesting(suggestion, else: "expected one of \(kinds.joined(separator: ", "))"))
+    }
+    static func duplicateParameter(_ name: String) -> Self { .init(.duplicateParameter, "parameter '\(name)' is set twice") }
+    static func seriesTooLong(_ gesture: String, presses: Int, fingers: Int, limit: Int) -> Self {
+        .init(.seriesTooLong, "'\(gesture)' needs \(presses) presses of \(fingers) finger\(fingers == 1 ? "" : "s"), \(presses * fingers) touches in one series; the runtime keeps at most \(limit)")
+    }
+    static func needsOnLift(_ parameter: String) -> Self {
+        .init(.needsOnLift, "'\(parameter)' is decided when the finger lifts; it cannot apply with 'recognize: immediately'")
+    }
+    static func missingMatch(_ stroke: String) -> Self {
+        .init(.missingMatch, "stroke '\(stroke)' needs a 'match:' pattern, such as 'match: down-right up-right', or 'examples:'")
+    }
+    /// `expected` says what the parameter takes ("'x' takes one name").
+    static func wrongType(_ expected: String, got text: String) -> Self { .init(.wrongType, "\(expected), got '\(text)'") }
+    static func wrongType(_ expected: String, constant: String, isNot what: String) -> Self {
+        .init(.wrongType, "\(expected), but constant '\(constant)' is not \(what)")
+    }
+    static func wrongType(_ message: String) -> Self { .init(.wrongType, message) }
+    static func touchesFixed(_ kind: GestureKind, got text: String) -> Self {
+        outOfRange(kind == .stroke ? "a stroke is single-touch in v1: 'touches' must be 1"
+                   : "a \(kind.keyword) uses exactly 2 touches in v1: 'touches' must be 2", got: text)
+    }
+    static let openChord = Self(.openChord, "a chord's angle range needs both ends, such as '20deg...70deg'")
+    static func openOffset(_ name: String) -> Self {
+        .init(.openOffset, "'\(name)' needs both ends of its range, such as '-20pt...20pt', or one distance")
+    }
+    /// `rule` says what the value must be ("'taps' must be from 1 to 100").
+    static func outOfRange(_ rule: String, got text: String) -> Self { .init(.outOfRange, "\(rule), got '\(text)'") }
+    static func emptyRange(_ text: String) -> Self {
+        .init(.emptyRange, "the range \(text) is empty: its upper bound is below its lower bound")
+    }
+    static func unexpectedRange(_ name: String) -> Self { .init(.unexpectedRange, "'\(name)' takes a single value, not a range") }
+    static func missingUnit(_ name: String, expected: String, example: String) -> Self {
+        .init(.missingUnit, "'\(name)' needs a unit: expected \(expected), such as '\(example)'")
+    }
+    static func unexpectedUnit(_ name: String, found: String, _ text: String) -> Self {
+        .init(.unexpectedUnit, "'\(name)' is a plain number, got \(found) '\(text)'")
+    }
+    static func wrongUnit(_ name: String, expected: String, found: String, _ text: String) -> Self {
+        .init(.wrongUnit, "expected \(expected) for '\(name)', got \(found) '\(text)'")
+    }
+    static func notWhole(_ name: String, _ text: String) -> Self { .init(.notWhole, "'\(name)' must be a whole number, got '\(text)'") }
+    static func numberTooLarge(_ text: String) -> Self { .init(.numberTooLarge, "number '\(text)' is too large") }
+    static func noExamples(_ folder: String, gesture: String, place: String) -> Self {
+        .init(.noExamples, "no examples '\(folder)' for '\(gesture)': expected stroke traces (.jsonl) in \(place)")
+    }
+    static func badExample(_ name: String, problem: String) -> Self {
+        .init(.badExample, "example '\(name)' is not one stroke: \(problem)")
+    }
+    static func exampleWithoutLength(_ name: String) -> Self {
+        .init(.badExample, "example '\(name)' has no length: a template needs a path")
+    }
+    static func tooFewExamples(_ gesture: String, count: Int, place: String) -> Self {
+        .init(.tooFewExamples, "'\(gesture)' has \(count) example\(count == 1 ? "" : "s") in \(place); a template stroke needs at least 2")
+    }
+    static func patternTooLarge(_ size: Int, limit: Int) -> Self {
+        .init(.patternTooLarge, "pattern is too large: it expands to \(size == .max ? "more than 2^63" : String(size)) positions (limit \(limit))")
+    }
+    static func patternNeverMatches(_ pattern: String) -> Self {
+        .init(.patternNeverMatches, "pattern '\(pattern)' can never match: adjacent segments always differ in direction, so a pattern needing two in a row of one class (like 'right right') has no stroke")
+    }
+    static func patternMatchesEmpty(_ pattern: String) -> Self {
+        .init(.patternMatchesEmpty, "pattern '\(pattern)' also matches a stroke with no segments, so a tap is recognized")
+    }
+    static func directionOffAxis(_ word: String, axis: String) -> Self {
+        .init(.directionOffAxis, "'\(word)' never occurs in a stroke with 'axis: \(axis)'")
+    }
+    static func selfRelation(_ relation: RuleDecl.Relation, _ gesture: String) -> Self {
+        let text = switch relation {
+        case .with: "'\(gesture) with \(gesture)' relates a gesture to itself"
+        case .after: "'\(gesture)' cannot come after itself"
+        case .requiresToFail: "'\(gesture)' cannot require itself to fail"
+        }
+        return .init(.selfRelation, text)
+    }
+    static func conflictingRules(_ first: RuleDecl.Relation, _ second: RuleDecl.Relation, _ a: String, _ b: String) -> Self {
+        let withAfter = [first, second].contains(.after)
+        let words = withAfter ? "'\(first.word)' and '\(second.word)'" : "'with' and 'requires'"
+        return .init(withAfter ? .afterAndOtherRule : .withAndRequires,
+                     "'\(a)' and '\(b)' are linked by both \(words); a pair may have only one")
+    }
+    static let duplicateRule = Self(.duplicateRule, "duplicate rule")
+    static func withinAfterContinuous(_ source: String, kind: String, armed: String) -> Self {
+        .init(.withinAfterContinuous, "'within' applies only after a discrete gesture; '\(source)' is a \(kind), which arms '\(armed)' from its began until it ends")
+    }
+    static func cycle(_ relation: Rule.Relation, _ names: String) -> Self {
+        relation == .after
+            ? .init(.afterCycle, "'after' rules form a cycle: \(names); each gesture would wait for the next to arm it")
+            : .init(.requiresCycle, "'requires' rules form a cycle: \(names); each gesture would wait for the next to fail")
+    }
+    /// A second declaration of `name`: `id` is `duplicateGesture`, `duplicateConstant` or `duplicateView`.
+    static func duplicate(_ id: DiagnosticID, _ name: String) -> Self {
+        let what = switch id {
+        case .duplicateGesture: "gesture"
+        case .duplicateConstant: "constant"
+        default: "view"
+        }
+        return .init(id, "duplicate \(what) '\(name)'")
+    }
+    static func parameterWrongKind(_ name: String, kind: String, owners: [String]) -> Self {
+        .init(.parameterWrongKind, "'\(name)' is not a parameter of \(kind); it belongs to \(owners.joined(separator: ", "))")
+    }
+    static func unknownName(_ what: String, _ name: String, suggestion: String?, expected: String?) -> Self {
+        .init(.unknownName, "unknown \(what) '\(name)'" + suggesting(suggestion, else: expected))
+    }
+    static let noGestures = Self(.noGestures, "the spec declares no gesture, so its table recognizes nothing")
+    static func stateExplosion(_ gesture: String, limit: Int) -> Self {
+        .init(.stateExplosion, "'\(gesture)' needs more than \(limit) automaton states; simplify its pattern")
+    }
+}
+
+// MARK: Analysis
+
+extension DiagnosticMessage {
+    static func deadGesture(_ gesture: String, innerSegments: Int, minSegment: String) -> Self {
+        .init(.deadGesture, "'\(gesture)' can never be recognized: its pattern needs \(innerSegments) inner segments of at least \(minSegment)% of the path each ('minSegment'), which with the two end segments is more than the whole path")
+    }
+    /// `worst` nil: the wait has no limit.
+    static func latencyBudget(_ gesture: String, worst: String?, waitsFor names: String, budget: String) -> Self {
+        .init(.latencyBudget, worst.map { "the rules can make '\(gesture)' wait up to \($0) for \(names) to fail, more than its maxLatency of \(budget)" }
+              ?? "the rules can make '\(gesture)' wait for \(names) to fail with no limit (until an input decides), more than its maxLatency of \(budget)")
+    }
+    static func preemptedByRule(_ victim: String, _ winner: String, tried: Int, witness: String) -> Self {
+        .init(.preemptedByRule, "'\(victim)' never fires: it waits for '\(winner)' to fail, and '\(winner)' succeeds on each of the \(tried) streams tried that perform '\(victim)' (\(witness))")
+    }
+    static func ruleNeverApplies(_ a: String, in aView: String, _ b: String, in bView: String) -> Self {
+        .init(.ruleNeverApplies, "the rule can never apply: '\(a)' (in '\(aView)') and '\(b)' (in '\(bView)') never see the same touch")
+    }
+    /// A conflict no rule decides: `always`, the victim never fires; `tie`, both claim at once.
+    /// `fixes` are the rules that would settle it.
+    static func conflict(always: Bool, tie: Bool, victim: String, winner: String, tried: Int, witness: String,
+                         winnerAt at: String, victimAt: String, fixes: [String]) -> Self {
+        let account: String = switch (always, tie) {
+        case (true, false):
+            "'\(victim)' never fires: on each of the \(tried) streams tried that perform it, '\(winner)' claims the touches first (\(witness), '\(winner)' at t=\(at))"
+        case (true, true):
+            "'\(victim)' never fires: '\(winner)' succeeds on the same input on each of the \(tried) streams tried that perform it, and wins by declaration order (\(witness), at t=\(at))"
+        case (false, true):
+            "'\(winner)' and '\(victim)' both claim the touches at t=\(at) and only declaration order decides: '\(winner)' wins (\(witness))"
+        case (false, false):
+            "'\(winner)' takes the touches of a '\(victim)' at t=\(at), before '\(victim)' is recognized at t=\(victimAt) (\(witness))"
+        }
+        return .init(always ? .preempted : .conflict, account + "; add " + fixes.map { "\"\($0)\"" }.joined(separator: " or "))
+    }
+}
+
+// MARK: Notes
+
+extension Diagnostic.Note {
+    static func firstDeclared(_ name: String, at range: SourceRange) -> Self { .init("'\(name)' is first declared here", at: range) }
+    static func declared(_ name: String, at range: SourceRange) -> Self { .init("'\(name)' is declared here", at: range) }
+    static func matching(_ opening: String, at range: SourceRange) -> Self { .init("to match this opening '\(opening)'", at: range) }
+}
+
+extension RuleDecl.Relation {
+    /// The rule's word in a spec.
+    var word: String {
+        switch self {
+        case .with: "with"
+        case .after: "after"
+        case .requiresToFail: "requires"
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// Which views each gesture is listed in (by `gestures:`), in listing order,
+/// and whether that view forwards its events to its parent.
+typealias ViewAttachments = [Int: [(view: Int, forwarded: Bool)]]
+
+extension CheckedGestureSet {
+    /// One instance per view for a gesture listed in several views'
+    /// `gestures:` (consecutive, in listing order, sharing its name), and the
+    /// rules between two gestures copied to every pair of their instances on
+    /// one hit path (the same view, or one view inside the other).
+    func instantiated(_ attachments: ViewAttachments) -> CheckedGestureSet {
+        let set = self
+        var out = set
+        out.gestures = []
+        var instances: [[Int]] = []
+        for (g, d) in set.gestures.enumerated() {
+            let places = attachments[g] ?? []
+            var mine: [Int] = []
+            for place in places.isEmpty ? [(view: d.view, forwarded: d.forwarded)] : places {
+                var copy = d
+                (copy.view, copy.forwarded, copy.isInstance) = (place.view, place.forwarded, places.count > 1)
+                mine.append(out.gestures.count)
+                out.gestures.append(copy)
+            }
+            instances.append(mine)
+        }
+        func onOnePath(_ a: Int, _ b: Int) -> Bool {
+            func within(_ v: Int, _ ancestor: Int) -> Bool {
+                var v: Int? = v
+                while let x = v {
+                    if x == ancestor { return true }
+                    v = set.views[x].parent
+                }
+                return false
+            }
+            return set.views.isEmpty || within(a, b) || within(b, a)
+        }
+        out.rules = set.rules.flatMap { rule in
+            let pairs = instances[rule.gesture].flatMap { a in instances[rule.other].map { (a, $0) } }
+            let applying = pairs.filter { onOnePath(out.gestures[$0.0].view, out.gestures[$0.1].view) }
+            // A rule with no pair on one hit path stays once, for the analysis to report.
+            return (applying.isEmpty ? Array(pairs.prefix(1)) : applying).map { pair in
+                var copy = rule
+                (copy.gesture, copy.other) = pair
+                return copy
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,118 @@
+import GestureRuntime
+
+/// Rules: names resolved, one rule per pair, `within` checked, cycles reported once each.
+extension Checker {
+    mutating func checkRules(_ rules: [RuleDecl], gestures: [GestureDefinition], declared: [String]) -> [Rule] {
+        var result: [Rule] = []
+        var byPair: [Pair: RuleDecl] = [:]
+        for r in rules {
+            let lhs = gestureIndex[r.lhs.name], rhs = gestureIndex[r.rhs.name]
+            for (index, id) in [(lhs, r.lhs), (rhs, r.rhs)] where index == nil && !unresolvedGestures.contains(id.name) {
+                unknownName(id, what: "gesture", candidates: declared, expected: nil)
+            }
+            guard let lhs, let rhs else { continue }
+            if lhs == rhs {
+                diagnostics.report(.selfRelation(r.relation, r.lhs.name), at: r.range)
+                continue
+            }
+            var within: Int64?
+            if r.relation == .after {
+                let checked = checkWithin(r, armedBy: gestures[rhs])
+                guard checked.valid else { continue }
+                within = checked.within
+            }
+            let pair = Pair(lhs, rhs)
+            if let previous = byPair[pair] {
+                if previous.relation != r.relation {
+                    diagnostics.report(.conflictingRules(previous.relation, r.relation, r.lhs.name, r.rhs.name),
+                                       at: r.range, notes: [.init("the other rule is here", at: previous.range)])
+                    continue
+                }
+                if r.relation == .with || gestureIndex[previous.lhs.name] == lhs {
+                    diagnostics.report(.duplicateRule, at: r.range,
+                                       notes: [.init("the same rule is first stated here", at: previous.range)])
+                    continue
+                }
+            } else {
+                byPair[pair] = r
+            }
+            let relation: Rule.Relation = switch r.relation {
+            case .with: .simultaneous
+            case .after: .after
+            case .requiresToFail: .requiresToFail
+            }
+            result.append(Rule(relation: relation, gesture: lhs, other: rhs, range: r.range, within: within))
+        }
+        reportCycles(result, gestures: gestures)
+        reportCycles(result, gestures: gestures, of: .after)
+        return result
+    }
+
+    /// The `within` of `rule` (`B after A`): 300ms by default after a discrete
+    /// A, none after a continuous one (an error if written). `valid` is false on an error.
+    mutating func checkWithin(_ rule: RuleDecl, armedBy a: GestureDefinition) -> (valid: Bool, within: Int64?) {
+        guard let value = rule.within else { return (true, a.kind.isContinuous ? nil : 300_000) }
+        guard !a.kind.isContinuous else {
+            diagnostics.report(.withinAfterContinuous(a.name, kind: a.kind.keyword, armed: rule.lhs.name), at: value.range)
+            return (false, nil)
+        }
+        let p = Parameter(name: Identifier(name: "within", range: value.range), value: value, range: value.range)
+        guard let (v, _) = number(p, "within", .duration) else { return (false, nil) }
+        guard v > 0 else { return (outOfRange(p, "'within' must be greater than 0ms"), nil) }
+        guard v <= Self.maxDurationMicroseconds else { return (outOfRange(p, "'within' must be at most 3600s"), nil) }
+        return (true, Int64(v.rounded()))
+    }
+
+    /// Reports each cycle of `requires` rules once, at the rule that closes it (the
+    /// last in the file among the cycle's rules), with notes at the others. Runs
+    /// in linear time: strongly connected components, then one path per component.
+    mutating func reportCycles(_ rules: [Rule], gestures: [GestureDefinition], of relation: Rule.Relation = .requiresToFail) {
+        let requires = rules.filter { $0.relation == relation }
+        guard !requires.isEmpty else { return }
+        var adjacency = [[Int]](repeating: [], count: gestures.count)
+        var ruleOfEdge: [Pair: Rule] = [:]
+        for r in requires {
+            adjacency[r.gesture].append(r.other)
+            ruleOfEdge[Pair(ordered: r.gesture, r.other)] = ruleOfEdge[Pair(ordered: r.gesture, r.other)] ?? r
+        }
+        let component = stronglyConnectedComponents(adjacency)
+        var closing: [Int: Rule] = [:]
+        for r in requires where component[r.gesture] == component[r.other] {
+            if let c = closing[component[r.gesture]], c.range.start > r.range.start { continue }
+            closing[component[r.gesture]] = r
+        }
+        for rule in closing.values.sorted(by: { $0.range.start < $1.range.start }) {
+            // Shortest way back from the rule's target to its source, inside the component.
+            var parent = [Int: Int]()
+            var queue = [rule.other], head = 0
+            parent[rule.other] = rule.other
+            while head < queue.count, parent[rule.gesture] == nil {
+                let v = queue[head]
+                head += 1
+                for w in adjacency[v] where component[w] == component[rule.gesture] && parent[w] == nil {
+                    parent[w] = v
+                    queue.append(w)
+                }
+            }
+            var path = [rule.gesture]
+            while let last = path.last, last != rule.other { path.append(parent[last]!) }
+            path.reverse()  // other ... gesture
+            let cycle = [rule.gesture] + path
+            let notes = zip(path, path.dropFirst()).compactMap { edge -> Diagnostic.Note? in
+                guard let r = ruleOfEdge[Pair(ordered: edge.0, edge.1)] else { return nil }
+                let text = relation == .after ? "\(gestures[edge.0].name) after \(gestures[edge.1].name)"
+                    : "\(gestures[edge.0].name) requires \(gestures[edge.1].name) to fail"
+                return .init("'\(text)' is part of the cycle", at: r.range)
+            }
+            let names = cycle.map { gestures[$0].name }.joined(separator: " -> ")
+            diagnostics.report(.cycle(relation, names), at: rule.range, notes: notes)
+        }
+    }
+}
+
+/// Two gesture indices; unordered unless built with `ordered:`.
+struct Pair: Hashable {
+    let a: Int, b: Int
+    init(_ x: Int, _ y: Int) { (a, b) = (min(x, y), max(x, y)) }
+    init(ordered x: Int, _ y: Int) { (a, b) = (x, y) }
+}
