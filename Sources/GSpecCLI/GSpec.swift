@@ -5,43 +5,41 @@ public enum GSpec {
     /// Printed by `gspec --version`.
     public static let version = "0.1.0"
 
-    static let commands: [String: CommandLineSpec] = [
-        "build": BuildCommand.spec,
-        "check": CheckCommand.spec,
-        "diff": DiffCommand.spec,
-        "eval": EvalCommand.spec,
-        "fmt": FmtCommand.spec,
-        "lsp": LspCommand.spec,
-        "serve": ServeCommand.spec,
-        "graph": GraphCommand.spec,
-        "run": RunCommand.spec,
-        "test": TestCommand.spec,
-    ]
+    /// Every subcommand, in the order the overview lists them: the one list
+    /// dispatch, `gspec help`, suggestions and the overview read.
+    static var commands: [any ParsableCommand.Type] {[
+        BuildCommand.self, CheckCommand.self, DiffCommand.self, EvalCommand.self, FmtCommand.self,
+        GraphCommand.self, LspCommand.self, RunCommand.self, ServeCommand.self, TestCommand.self,
+    ]}
 
-    static let overview = """
-        OVERVIEW: gspec compiles declarative touch-gesture specs (.gesture files).
+    /// What `gspec --help` prints (and, on stderr, a wrong subcommand).
+    static var overview: String {
+        // Closures, not key paths: a key path through a static member of an existential metatype crashes SILGen (Swift 6.3.1).
+        let configurations = commands.map { $0.configuration }
+        let width = configurations.map { $0.name.count }.max() ?? 0
+        let rows = configurations.map { c in
+            "  " + c.name + String(repeating: " ", count: width - c.name.count + 3) + c.abstract
+        }
+        return """
+            OVERVIEW: gspec compiles declarative touch-gesture specs (.gesture files).
 
-        USAGE: gspec <subcommand>
+            USAGE: gspec <subcommand>
 
-        SUBCOMMANDS:
-          build   Compile .gesture files to table files.
-          check   Parse and check .gesture files and print diagnostics.
-          diff    Compare two versions of a gesture set by behaviour, not text.
-          eval    Measure a gesture set on a labelled dataset of traces.
-          fmt     Rewrite .gesture files in the canonical layout.
-          lsp     Serve the Language Server Protocol over stdin and stdout (for editors).
-          serve   Serve the playground on http://127.0.0.1: edit a spec, draw gestures, watch it decide.
-          graph   Draw the optimized automata of a gesture set.
-          run     Run a gesture set on a recorded touch trace and print its gesture events.
-          test    Test compiled gesture sets against their specs: thresholds and example traces.
+            SUBCOMMANDS:
+            \(rows.joined(separator: "\n"))
 
-        OPTIONS:
-          --version   Show the version.
-          -h, --help  Show help information.
+            OPTIONS:
+              --version   Show the version.
+              -h, --help  Show help information.
 
-          See 'gspec <subcommand> --help' for a subcommand's options.
+              See 'gspec <subcommand> --help' for a subcommand's options.
 
-        """
+            """
+    }
+
+    static func command(named name: String) -> (any ParsableCommand.Type)? {
+        commands.first { $0.configuration.name == name }
+    }
 
     /// Runs `gspec` with the arguments after the program name.
     public static func run(_ arguments: [String], console: Console) -> ExitCode {
@@ -51,8 +49,8 @@ public enum GSpec {
         }
         switch first {
         case "--help", "-h", "help":
-            if first == "help", arguments.count > 1, let spec = commands[arguments[1]] {
-                console.out(spec.helpText)
+            if first == "help", arguments.count > 1, let command = command(named: arguments[1]) {
+                console.out(command.helpText)
             } else {
                 console.out(overview)
             }
@@ -63,36 +61,23 @@ public enum GSpec {
         default:
             break
         }
-        guard let spec = commands[first] else {
+        guard let command = command(named: first) else {
             var message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown subcommand '\(first)'"
-            if let s = closestMatch(to: first, in: commands.keys.sorted() + ["--help", "--version"]) {
+            if let s = closestMatch(to: first, in: commands.map { $0.configuration.name } + ["--help", "--version"]) {
                 message += "; did you mean '\(s)'?"
             }
-            console.err("error: \(message)\nSee 'gspec --help'.\n")
+            console.err("error: \(message)\n\n" + overview)
             return .usageError
         }
-        let parsed: CommandLineSpec.Parsed
-        do {
-            parsed = try spec.parse(Array(arguments.dropFirst()))
+        do throws(UsageError) {
+            guard let parsed = try command.parse(Array(arguments.dropFirst())) else {
+                console.out(command.helpText)
+                return .success
+            }
+            return parsed.run(console: console)
         } catch {
-            console.err("error: \(error.message)\nUsage: \(spec.usage)\nSee 'gspec \(first) --help'.\n")
+            console.err("error: \(error.message)\nUsage: \(command.usage)\nSee 'gspec \(first) --help'.\n")
             return .usageError
-        }
-        if parsed.wantsHelp {
-            console.out(spec.helpText)
-            return .success
-        }
-        switch first {
-        case "build": return BuildCommand.run(parsed, console: console)
-        case "run": return RunCommand.run(parsed, console: console)
-        case "graph": return GraphCommand.run(parsed, console: console)
-        case "diff": return DiffCommand.run(parsed, console: console)
-        case "eval": return EvalCommand.run(parsed, console: console)
-        case "fmt": return FmtCommand.run(parsed, console: console)
-        case "lsp": return LspCommand.run(parsed, console: console)
-        case "serve": return ServeCommand.run(parsed, console: console)
-        case "test": return TestCommand.run(parsed, console: console)
-        default: return CheckCommand.run(parsed, console: console)
         }
     }
 }

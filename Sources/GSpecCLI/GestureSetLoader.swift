@@ -15,7 +15,7 @@ enum GestureSetLoader {
     }
 
     /// A spec's template strokes take `examples`, or else the examples beside it.
-    static func load(_ path: String, _ parsed: CommandLineSpec.Parsed, _ console: Console, examples: StrokeExamples? = nil) -> Loaded? {
+    static func load(_ path: String, _ renderer: DiagnosticRenderer, _ console: Console, examples: StrokeExamples? = nil) -> Loaded? {
         guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
             console.err("error: no such file or directory: '\(path)'\n")
             return nil
@@ -30,7 +30,7 @@ enum GestureSetLoader {
         }
         let source = SourceFile(path: path, bytes: bytes)
         let output = Compiler.compile(source, examples: examples ?? .beside(path))
-        console.err(DiagnosticRenderer(colored: CheckCommand.colored(parsed, console)).render(output.diagnostics, in: source))
+        console.err(renderer.render(output.diagnostics, in: source))
         return output.table.map { Loaded(table: $0, gestureSet: output.frontend.gestureSet, source: source) }
     }
 }

@@ -76,7 +76,7 @@ public enum FuzzTargets {
             precondition(c.witness.claimTime(of: c.victim, on: table) == nil && c.witness.claimTime(of: c.winner, on: table) != nil,
                          "a witness that shows no conflict")
         }
-        for c in BoundaryTests.cases(for: set) {
+        for c in BoundaryCaseGenerator.cases(for: set) {
             let alone = table.isolating(c.gesture)
             precondition(c.accepted.claimTime(of: 0, on: alone) != nil, "boundary \(c.parameter): the accepted stream fails")
             precondition(c.rejected.claimTime(of: 0, on: alone) == nil, "boundary \(c.parameter): the rejected stream succeeds")

@@ -1,3 +1,4 @@
+import GestureCompiler
 import GestureLanguageServer
 
 /// Fuzzing the language server: whatever bytes arrive, it never crashes or
@@ -55,7 +56,7 @@ public enum LanguageServerFuzz {
     /// random (often wrong) parameters, or bytes that break the framing or the JSON.
     public static func message(_ rng: inout SplitMix64, body: [UInt8]? = nil) -> [UInt8] {
         func pick<T>(_ xs: [T]) -> T { xs[Int(rng.next() % UInt64(xs.count))] }
-        func number() -> JSON { pick([0, 1, 2, 3, 5, 40, -1, 1_000_000, .number(0.5), .number(1e300)]) }
+        func number() -> JSON { pick([0, 1, 2, 3, 5, 40, -1, 1_000_000, .number(.init(0.5)), .number(.init(1e300))]) }
         func position() -> JSON { rng.next() % 8 == 0 ? pick([.null, "x", [:], [1]]) : ["line": number(), "character": number()] }
         func junk() -> JSON { pick([.null, true, "", "😀é\u{0}", number(), [], [:], ["a": [1, [2, [3]]]]]) }
         let method = pick(methods)

@@ -35,19 +35,18 @@ extension LanguageServer {
         var lines = ["**\(name)**: \(decl.kind.name) gesture"]
         if let doc = decl.doc { lines += ["", doc] }
         let set = c.result.gestureSet
-        if !c.result.diagnostics.hasErrors, let g = set.gestures.firstIndex(where: { $0.name == name }) {
-            let table = table(for: c, uri: uri)
-            if g < table.gestures.count {
-                let record = table.gestures[g]
-                let written = Set(decl.parameters.map(\.name.name))
-                lines += ["", "| parameter | value |", "|---|---|"]
-                for p in GestureParameter.all where p.applies(to: record.kind) {
-                    guard let text = record.text(of: p) else { continue }
-                    lines.append("| `\(p.name)` | \(text)\(written.contains(p.name) ? "" : " (default)") |")
-                }
+        // A file being typed has errors somewhere; the gesture's values are known whenever its own declaration checks.
+        let checks = !c.result.diagnostics.contains { $0.severity == .error && decl.range.contains($0.range) }
+        if checks, let g = set.gestures.firstIndex(where: { $0.name == name }) {
+            let record = TableBuilder.parameters(of: set.gestures[g])
+            let written = Set(decl.parameters.map(\.name.name))
+            lines += ["", "| parameter | value |", "|---|---|"]
+            for p in GestureParameter.all where p.applies(to: record.kind) {
+                guard let text = record.text(of: p) else { continue }
+                lines.append("| `\(p.name)` | \(text)\(written.contains(p.name) ? "" : " (default)") |")
             }
             if let latency = c.analysis?.latencies.first(where: { $0.gesture == g }) {
-                func ms(_ us: Int64?) -> String { us.map { "\(Double($0) / 1000) ms" } ?? "unbounded" }
+                func ms(_ us: Int64?) -> String { us.map(DurationText.prose) ?? "unbounded" }
                 let waits = latency.waitsFor.map { "`\(set.gestures[$0].name)`" }.joined(separator: ", ")
                 lines += ["", "latency: worst \(ms(latency.worst)), typical \(ms(latency.typical))"
                     + (waits.isEmpty ? " (waits for no gesture)" : " (waits for \(waits) to fail)")]
@@ -56,14 +55,6 @@ extension LanguageServer {
             }
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// The document's compiled table, built once per version (hovering a 300-gesture set should not compile it each time).
-    private func table(for c: Checked, uri: String) -> GestureTable {
-        if let t = c.table { return t }
-        let table = TableBuilder.build(c.result.gestureSet, source: c.result.source).0
-        if checked[uri]?.version == c.version { checked[uri]?.table = table }
-        return table
     }
 
     private func constantHover(_ name: String, _ c: Checked) -> String {
@@ -156,7 +147,7 @@ extension LanguageServer {
         let gestures = c.index.declared(.gesture)
         func items(_ words: [String], kind: Int, detail: String? = nil) -> [JSON] {
             words.map { w in
-                var item: [(String, JSON)] = [("label", .string(w)), ("kind", .number(Double(kind)))]
+                var item: [(String, JSON)] = [("label", .string(w)), ("kind", JSON(kind))]
                 if let detail { item.append(("detail", .string(detail))) }
                 return .object(item)
             }
@@ -299,7 +290,7 @@ extension LanguageServer {
         let document = try self.document(params)
         let c = current(document)
         func symbol(_ name: String, _ detail: String, _ kind: Int, _ r: SourceRange, _ selection: SourceRange, _ children: [JSON] = []) -> JSON {
-            ["name": .string(name), "detail": .string(detail), "kind": .number(Double(kind)),
+            ["name": .string(name), "detail": .string(detail), "kind": JSON(kind),
              "range": range(r, in: document), "selectionRange": range(selection, in: document), "children": .array(children)]
         }
         func view(_ v: ViewDecl) -> JSON {

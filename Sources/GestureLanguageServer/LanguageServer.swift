@@ -39,8 +39,6 @@ public final class LanguageServer {
         var result: Frontend.Result
         var index: SpecIndex
         var analysis: Analyzer.Report?
-        /// The compiled table, built on the first hover that needs it.
-        var table: GestureTable?
     }
 
     /// One analysis to run: a checked text, its version, and where its result goes.
@@ -270,7 +268,7 @@ public final class LanguageServer {
         var params: [(String, JSON)] = [("uri", .string(uri)), ("diagnostics", .array(diagnostics.compactMap { d in
             document.map { lspDiagnostic(d, in: $0) }
         }))]
-        if let version { params.append(("version", .number(Double(version)))) }
+        if let version { params.append(("version", JSON(version))) }
         outbox.append(["jsonrpc": "2.0", "method": "textDocument/publishDiagnostics", "params": .object(params)])
     }
 
@@ -284,7 +282,7 @@ public final class LanguageServer {
         }
         var fields: [(String, JSON)] = [
             ("range", range(d.range, in: document)),
-            ("severity", .number(Double(severity))),
+            ("severity", JSON(severity)),
             ("code", .string(d.id)),
             ("source", "gspec"),
             ("message", .string(message)),
@@ -301,8 +299,8 @@ public final class LanguageServer {
 
     func range(_ r: SourceRange, in document: TextDocument) -> JSON {
         let (a, b) = (document.position(of: r.start), document.position(of: r.end))
-        return ["start": ["line": .number(Double(a.line)), "character": .number(Double(a.character))],
-                "end": ["line": .number(Double(b.line)), "character": .number(Double(b.character))]]
+        return ["start": ["line": JSON(a.line), "character": JSON(a.character)],
+                "end": ["line": JSON(b.line), "character": JSON(b.character)]]
     }
 
     static func position(_ p: JSON?) -> (Int, Int)? {
@@ -337,7 +335,7 @@ public final class LanguageServer {
     }
 
     private func respond(id: JSON, error code: Int, _ message: String) {
-        outbox.append(["jsonrpc": "2.0", "id": id, "error": ["code": .number(Double(code)), "message": .string(message)]])
+        outbox.append(["jsonrpc": "2.0", "id": id, "error": ["code": JSON(code), "message": .string(message)]])
     }
 
     func log(_ message: String) {

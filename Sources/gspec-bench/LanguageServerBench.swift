@@ -53,11 +53,11 @@ func languageServerBench() {
     for run in 0..<options.runs {
         let version = run + 2
         let typing = run % 2 == 0
-        let range: JSON = ["start": ["line": .number(Double(row)), "character": .number(Double(column))],
-                           "end": ["line": .number(Double(row)), "character": .number(Double(column + (typing ? 0 : 1)))]]
+        let range: JSON = ["start": ["line": JSON(row), "character": JSON(column)],
+                           "end": ["line": JSON(row), "character": JSON(column + (typing ? 0 : 1))]]
         let t0 = nanoseconds()
         send(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
-            "textDocument": ["uri": .string(uri), "version": .number(Double(version))],
+            "textDocument": ["uri": .string(uri), "version": JSON(version)],
             "contentChanges": [["range": range, "text": typing ? "0" : ""]]]])
         _ = next(where: published(version))
         let t1 = nanoseconds()

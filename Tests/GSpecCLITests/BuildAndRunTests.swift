@@ -219,6 +219,8 @@ import GestureRuntime
             {"t":1.02,"touch":1,"phase":"moved","x":5}
             {"t":"1.03","touch":1,"phase":"moved","x":5,"y":5}
             {"t":1.05,"touch":1,"phase":"ended","x":5,"y":5,"force":0.5,"view":"canvas","extra":[1,{"a":null}]}
+            {"t":1.06,"touch":2,"phase":"began","x":1,"y":1,"x":2}
+            {"t":1.07,"touch":2,
             """, "bad.jsonl", in: dir)
         let (status, out, err) = run(["run", Self.tapView, "--trace", trace])
         #expect(status == .inputError)
@@ -226,6 +228,8 @@ import GestureRuntime
         #expect(err.contains("bad.jsonl:5: error: expected a JSON object"))
         #expect(err.contains("bad.jsonl:6: error: missing key 'y'"))
         #expect(err.contains("bad.jsonl:7: error: 't' must be a number"))
+        #expect(err.contains("bad.jsonl:9: error: duplicate key 'x'"))
+        #expect(err.contains("bad.jsonl:10: error: expected a member name at byte 21"))
         // The good lines still make a tap.
         #expect(out.contains("\"singleTap\",\"state\":\"recognized\""))
     }

@@ -110,6 +110,17 @@ func run(_ args: [String], terminal: Bool = false) -> (ExitCode, String, String)
         #expect(err.hasPrefix("error: unknown option '--colr'; did you mean '--color'?"))
         (status, _, err) = run(["chek", "specs"])
         #expect(status == .usageError && err.hasPrefix("error: unknown subcommand 'chek'; did you mean 'check'?"))
+        #expect(err.contains("USAGE: gspec <subcommand>") && err.contains("SUBCOMMANDS:"))
+        (status, _, err) = run(["frobnicate"])
+        #expect(status == .usageError && err.hasPrefix("error: unknown subcommand 'frobnicate'\n") && err.contains("USAGE: gspec <subcommand>"))
+        (status, _, err) = run(["run", "specs/tap-view.gesture"])
+        #expect(status == .usageError && err.hasPrefix("error: missing '--trace <trace.jsonl>'\nUsage: gspec run "))
+        (status, _, err) = run(["build", "--stats=yes", "specs"])
+        #expect(status == .usageError && err.hasPrefix("error: option '--stats' takes no value"))
+        (status, _, err) = run(["build", "--emit", "pdf", "specs"])
+        #expect(status == .usageError && err.hasPrefix("error: invalid value 'pdf' for '--emit'; expected one of table, json, swift, dot"))
+        (status, _, err) = run(["serve", "--port", "70000"])
+        #expect(status == .usageError && err.hasPrefix("error: invalid value '70000' for '--port'"))
         (status, _, err) = run(["check"])
         #expect(status == .usageError && err.contains("missing input"))
         (status, _, err) = run(["check", "--color", "sometimes", "specs"])
@@ -129,6 +140,31 @@ func run(_ args: [String], terminal: Bool = false) -> (ExitCode, String, String)
         #expect(status == .success && out.contains("USAGE: gspec check"))
         (status, out, _) = run(["--version"])
         #expect(status == .success && out == "gspec \(GSpec.version)\n")
+    }
+
+    /// Each command's declarations are what parsing accepts, what usage and help list, and what dispatch finds.
+    @Test func helpUsageAndParsingComeFromOneDescription() throws {
+        let (_, overview, _) = run(["--help"])
+        for command in GSpec.commands {
+            let name = command.configuration.name
+            #expect(overview.contains("  \(name) ") && overview.contains(command.configuration.abstract))
+            let (status, help, _) = run([name, "--help"])
+            #expect(status == .success && help.hasPrefix("OVERVIEW: \(command.configuration.abstract)\n\nUSAGE: \(command.usage)\n"))
+            for d in argumentDefinitions(of: command.init()) {
+                guard !d.isPositionals else { continue }
+                #expect(help.contains("  \(d.name)") && help.contains(d.help) && command.usage.contains(d.name), "\(name) \(d.name)")
+                // Every declared option parses (its value aside): no "unknown option".
+                var args = [d.name]
+                if case .option(_, let choices, _) = d.kind { args.append(choices.first ?? "1") }
+                do throws(UsageError) {
+                    _ = try command.parse(args + ["--help"])
+                } catch {
+                    Issue.record("\(name) \(d.name): \(error.message)")
+                }
+            }
+        }
+        let names = GSpec.commands.map { $0.configuration.name }
+        #expect(Set(names).count == names.count)
     }
 
     @Test func colorFollowsTheTerminalUnlessForced() {

@@ -30,7 +30,7 @@ import Testing
 
     @Test func everyKindUnitAndDirectionIsInTheGrammar() {
         for kind in GestureKind.allCases { #expect(Self.terminals.contains(kind.keyword)) }
-        for unit in ParameterSchema.unitNames { #expect(Self.terminals.contains(unit), "unit \(unit)") }
+        for unit in Unit.spellings { #expect(Self.terminals.contains(unit), "unit \(unit)") }
         for name in DirectionSet.names { #expect(Self.terminals.contains(name), "direction \(name)") }
     }
 

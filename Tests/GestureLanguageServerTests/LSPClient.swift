@@ -1,3 +1,4 @@
+import GestureCompiler
 import Foundation
 import GestureLanguageServer
 import Testing
@@ -72,7 +73,7 @@ final class LSPClient: @unchecked Sendable {
     func post(_ method: String, _ params: JSON) -> Int {
         let id = nextID
         nextID += 1
-        send(raw: frame(["jsonrpc": "2.0", "id": .number(Double(id)), "method": .string(method), "params": params]))
+        send(raw: frame(["jsonrpc": "2.0", "id": JSON(id), "method": .string(method), "params": params]))
         return id
     }
 
@@ -130,24 +131,24 @@ final class LSPClient: @unchecked Sendable {
 
     func open(_ uri: String, _ text: String, version: Int = 1) {
         notify("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "languageId": "gesture",
-                                                         "version": .number(Double(version)), "text": .string(text)]])
+                                                         "version": JSON(version), "text": .string(text)]])
     }
 
     /// Replaces `(line, character)...(line, character)` with `text`.
     func change(_ uri: String, version: Int, _ start: (Int, Int), _ end: (Int, Int), _ text: String) {
         notify("textDocument/didChange", [
-            "textDocument": ["uri": .string(uri), "version": .number(Double(version))],
+            "textDocument": ["uri": .string(uri), "version": JSON(version)],
             "contentChanges": [["range": Self.range(start, end), "text": .string(text)]],
         ])
     }
 
     static func range(_ start: (Int, Int), _ end: (Int, Int)) -> JSON {
-        ["start": ["line": .number(Double(start.0)), "character": .number(Double(start.1))],
-         "end": ["line": .number(Double(end.0)), "character": .number(Double(end.1))]]
+        ["start": ["line": JSON(start.0), "character": JSON(start.1)],
+         "end": ["line": JSON(end.0), "character": JSON(end.1)]]
     }
 
     static func at(_ uri: String, _ line: Int, _ character: Int) -> JSON {
-        ["textDocument": ["uri": .string(uri)], "position": ["line": .number(Double(line)), "character": .number(Double(character))]]
+        ["textDocument": ["uri": .string(uri)], "position": ["line": JSON(line), "character": JSON(character)]]
     }
 
     /// Shuts the server down and returns its exit status.

@@ -1,3 +1,4 @@
+import GestureCompiler
 import Foundation
 import GestureLanguageServer
 import Testing
@@ -41,5 +42,8 @@ import Testing
         let completion = result["completion"]?.array?.compactMap(\.string) ?? []
         #expect(completion.contains("gesture") && completion.contains("doubleTap"))
         #expect(result["formatted"]?.string == "gesture singleTap: tap { taps: 1 }\n\ngesture doubleTap: tap { taps: 2 }")
+        let broken = result["hoverWithError"]?.string ?? ""
+        #expect(broken.contains("**singleTap**: tap gesture") && broken.contains("| `taps` | 1 |") && broken.contains("| `slop` | 10pt (default) |"),
+                "\(broken)")
     }
 }

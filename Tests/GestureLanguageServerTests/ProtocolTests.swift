@@ -1,3 +1,4 @@
+import GestureCompiler
 import GSpecFuzz
 @testable import GestureLanguageServer
 import Testing

@@ -47,7 +47,7 @@ enum RuntimePaths {
         #expect(page.contains("## Binary layout, version \(GestureTable.formatVersion)"))
         #expect(page.contains("one \(size)-byte record per gesture"), "the page should say \(size) bytes")
         #expect(page.contains("section count (\(TableFormat.sectionCount(version: GestureTable.formatVersion));"))
-        for tag in TableFormat.tags { #expect(page.contains("`\(tag)`"), "section \(tag) is not documented") }
+        for tag in TableSection.allCases.map(\.tag) { #expect(page.contains("`\(tag)`"), "section \(tag) is not documented") }
         // The parameter fields, in the order GestureParameter.all gives the writer.
         let fields = GestureParameter.recordFields(version: GestureTable.formatVersion).map { f in
             GestureParameter.all.first { $0.storage == f }!.name

@@ -125,8 +125,8 @@ final class Playground: @unchecked Sendable {
         diagnostics = diagnostics.sortedByLocation()
         let items: [JSON] = diagnostics.map { d in
             let at = source.location(of: d.range.start)
-            return ["severity": .string(d.severity.rawValue), "id": .string(d.id), "line": .number(Double(at.line)),
-                    "column": .number(Double(at.column)), "message": .string(d.message)]
+            return ["severity": .string(d.severity.rawValue), "id": .string(d.id), "line": JSON(at.line),
+                    "column": JSON(at.column), "message": .string(d.message)]
         }
         let body: JSON = ["session": sessionID, "gestures": .array(gestures), "diagnostics": .array(items),
                           "rendered": .string(DiagnosticRenderer().render(diagnostics, in: source)),
@@ -182,8 +182,8 @@ final class Playground: @unchecked Sendable {
         let box = Box()
         let console = Console(out: { box.text += $0 }, err: { _ in }, errIsTerminal: false)
         var engine = Engine(table: table)
-        let printer = RunCommand.Printer(table: table, allStates: true, console: console)
-        let result = RunCommand.drive(&engine, trace, printer)
+        let printer = EventPrinter(table: table, allStates: true, console: console)
+        let result = TraceRun.drive(&engine, trace, printer)
         return (box.text, result.errors.map { "line \($0.line): \($0.message)" }.joined(separator: "\n"))
     }
 

@@ -150,10 +150,10 @@ enum ExemplarGenerator {
             b.liftAll()
             return b
         }
-        let ms = g.duration / 1000
-        return [hold(wobble: 0, thenMove: false).stream("held still \(ms + 100) ms"),
-                hold(wobble: 0, thenMove: true).stream("held still \(ms + 100) ms, then dragged 60pt"),
-                hold(wobble: g.slop, thenMove: false).stream("held \(ms + 100) ms, moving \(TouchStream.number(g.slop))pt (the slop) first")]
+        let held = DurationText.prose(g.duration + 100_000)
+        return [hold(wobble: 0, thenMove: false).stream("held still \(held)"),
+                hold(wobble: 0, thenMove: true).stream("held still \(held), then dragged 60pt"),
+                hold(wobble: g.slop, thenMove: false).stream("held \(held), moving \(TouchStream.number(g.slop))pt (the slop) first")]
     }
 
     static func swipes(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {

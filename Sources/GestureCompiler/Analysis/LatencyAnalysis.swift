@@ -87,21 +87,13 @@ struct LatencyAnalysis {
         engine.advance(to: time)
         guard !engine.isIdle(0) else { return .finite(0) }
         let dfa = automaton(b)
-        let q = engine.automatonState(of: 0)
+        // The table of one gesture holds exactly this automaton: its states number the DFA's.
+        let q = engine.automatonState(of: 0).rawValue
         guard dfa.timers[q] != .none, let deadline = engine.deadline(of: 0) else {
             return dfa.outputs[q].isTerminal ? .finite(0) : .infinite
         }
         var visiting: Set<Int> = [q]
         return max(0, deadline - time) + successors(of: q, run: dfa.timers[q], dfa, set.gestures[b], &visiting)
-    }
-
-    private func duration(_ timer: StateTimer, _ g: GestureDefinition) -> Int64 {
-        switch timer {
-        case .none: 0
-        case .pressDuration: g.maxDuration
-        case .interval: g.maxInterval
-        case .hold: g.duration
-        }
     }
 
     /// The longest wait through state `q`, entered while the deadline of `run` ticks.
@@ -116,7 +108,7 @@ struct LatencyAnalysis {
         let timer = dfa.timers[q]
         guard timer != .none, visiting.insert(q).inserted else { return .infinite }
         defer { visiting.remove(q) }
-        return (timer == run ? 0 : duration(timer, g)) + successors(of: q, run: timer, dfa, g, &visiting)
+        return (timer == run ? 0 : timer.duration(of: g.record)) + successors(of: q, run: timer, dfa, g, &visiting)
     }
 
     private func successors(of q: Int, run: StateTimer, _ dfa: DFA, _ g: GestureDefinition, _ visiting: inout Set<Int>) -> Wait {
@@ -142,15 +134,11 @@ struct LatencyAnalysis {
             guard let budget = g.maxLatency, let range = g.maxLatencyRange else { return nil }
             let names = l.waitsFor.map { "'\(set.label($0))'" }.joined(separator: " and ")
             if let worst = l.worst, worst <= budget { return nil }
-            let message = DiagnosticMessage.latencyBudget(g.name, worst: l.worst.map(Self.milliseconds), waitsFor: names,
-                                                          budget: Self.milliseconds(budget))
+            let message = DiagnosticMessage.latencyBudget(g.name, worst: l.worst.map(DurationText.prose), waitsFor: names,
+                                                          budget: DurationText.prose(budget))
             let notes = set.rules.filter { $0.relation == .requiresToFail && $0.gesture == l.gesture }
                 .map { Diagnostic.Note("'\(g.name)' waits because of this rule", at: $0.range) }
             return Diagnostic(message, at: range, notes: notes)
         }
-    }
-
-    static func milliseconds(_ microseconds: Int64) -> String {
-        microseconds % 1000 == 0 ? "\(microseconds / 1000) ms" : "\(TouchStream.number(Double(microseconds) / 1000)) ms"
     }
 }

@@ -1,3 +1,5 @@
+import GestureRuntime
+
 /// The table `gspec check --latency` prints: per gesture, what it waits for
 /// and how long, worst case and on its plain performance.
 public enum LatencyTable {
@@ -8,8 +10,8 @@ public enum LatencyTable {
             rows.append([
                 set.label(l.gesture),
                 l.waitsFor.isEmpty ? "-" : l.waitsFor.map { set.label($0) }.joined(separator: ", "),
-                l.worst.map(LatencyAnalysis.milliseconds) ?? "unbounded",
-                l.typical.map(LatencyAnalysis.milliseconds) ?? "never fires",
+                l.worst.map(DurationText.prose) ?? "unbounded",
+                l.typical.map(DurationText.prose) ?? "never fires",
                 l.waitsFor.isEmpty ? "" : l.typicalStream ?? "",
             ])
         }

@@ -107,9 +107,9 @@ public enum BehaviourDiff {
     /// after every input sequence); otherwise the shortest sequence of symbols
     /// after which they differ, by a breadth-first walk of state pairs.
     static func inequivalence(_ t1: GestureTable, _ g1: Int, _ t2: GestureTable, _ g2: Int) -> String? {
-        let start = (Int(t1.gestures[g1].startState), Int(t2.gestures[g2].startState))
-        var seen: Set<[Int]> = [[start.0, start.1]]
-        var queue: [(Int, Int, [Symbol])] = [(start.0, start.1, [])]
+        let start = (t1.startState(g1), t2.startState(g2))
+        var seen: Set<[StateID]> = [[start.0, start.1]]
+        var queue: [(StateID, StateID, [Symbol])] = [(start.0, start.1, [])]
         var head = 0
         while head < queue.count {
             let (a, b, path) = queue[head]
@@ -140,7 +140,7 @@ public enum BehaviourDiff {
             for i in Int(t.afterStart[g])..<Int(t.afterStart[g + 1]) {
                 let a = Int(t.afterTarget[i])
                 let within = t.afterWithin[i]
-                out.insert("\(v.label(g)) after \(v.label(a))" + (within > 0 ? " within \(shortest(Double(within) / 1000))ms" : ""))
+                out.insert("\(v.label(g)) after \(v.label(a))" + (within > 0 ? " within \(DurationText.literal(within))" : ""))
             }
             for b in t.requiresTarget[Int(t.requiresStart[g])..<Int(t.requiresStart[g + 1])] {
                 out.insert("\(v.label(g)) requires \(v.label(Int(b))) to fail")
@@ -188,7 +188,7 @@ public enum BehaviourDiff {
     }
 
     static func latencies(_ a: Analyzer.Report, _ s1: CheckedGestureSet, _ b: Analyzer.Report, _ s2: CheckedGestureSet) -> [BehaviourChange] {
-        func text(_ us: Int64?) -> String { us.map { shortest(Double($0) / 1000) + " ms" } ?? "unbounded" }
+        func text(_ us: Int64?) -> String { us.map(DurationText.prose) ?? "unbounded" }
         var old: [String: Latency] = [:]
         for l in a.latencies { old[s1.label(l.gesture)] = l }
         return b.latencies.compactMap { l in

@@ -67,25 +67,32 @@ public struct TableBuilder {
         return i
     }
 
+    /// Gesture `g`'s record with its parameters as a table holds them (its
+    /// automaton not placed yet): what hover shows, even while other parts of the file have errors.
+    package static func parameters(of g: GestureDefinition) -> GestureRecord {
+        // The definition's record holds every parameter already (GestureParameter.all).
+        var r = g.record
+        if g.edges.isEmpty { r.edgeWidth = 0 }
+        if !g.templates.isEmpty { r.strokeFlags |= GestureRecord.strokeTemplates }
+        r.updatePanCriteria()
+        return r
+    }
+
     private mutating func add(_ g: GestureDefinition, line: Int) -> Bool {
         let nfa = Lowering.automaton(for: g)
         guard let dfa = DFA(determinizing: nfa) else { return false }
         let minimal = dfa.minimized()
         let (classOf, representatives) = minimal.symbolClasses()
 
-        // The definition's record holds every parameter already (GestureParameter.all).
-        var r = g.record
+        var r = Self.parameters(of: g)
         r.name = intern(g.name)
         r.doc = g.doc.map { intern($0) } ?? GestureRecord.none
         r.line = UInt32(line)
-        if g.edges.isEmpty { r.edgeWidth = 0 }
-        if !g.templates.isEmpty { r.strokeFlags |= GestureRecord.strokeTemplates }
         for t in g.templates {
             table.templatePoints += t.points
             table.templateNames.append(intern(t.name))
         }
         table.templateStart.append(UInt32(table.templateNames.count))
-        r.updatePanCriteria()
         r.stateBase = UInt32(table.stateInfo.count)
         r.stateCount = UInt16(minimal.stateCount)
         r.startState = UInt16(minimal.start)

@@ -47,20 +47,17 @@ public enum TableEmitter {
         "[" + [r.x, r.y].map { $0.isFinite ? "\($0)" : "null" }.joined(separator: ", ") + "]"
     }
 
-    /// The table's flat arrays by field name, as literals `[1, 2, 3]`.
+    /// The table's flat arrays (every section but strings and records) by field name, as literals `[1, 2, 3]`.
     private static func arrays(_ t: GestureTable) -> [(name: String, values: String)] {
         func list<T>(_ xs: [T]) -> String { "[" + xs.map { "\($0)" }.joined(separator: ", ") + "]" }
-        return [
-            ("classMap", list(t.classMap)), ("stateInfo", list(t.stateInfo)), ("dense", list(t.dense)),
-            ("combBase", list(t.combBase)), ("combNext", list(t.combNext)), ("combCheck", list(t.combCheck)),
-            ("requiresStart", list(t.requiresStart)), ("requiresTarget", list(t.requiresTarget)),
-            ("requiresLines", list(t.requiresLines)),
-            ("withStart", list(t.withStart)), ("withTarget", list(t.withTarget)),
-            ("viewNames", list(t.viewNames)), ("viewParents", list(t.viewParents)),
-            ("viewForwards", list(t.viewForwards)), ("gestureViews", list(t.gestureViews)),
-            ("afterStart", list(t.afterStart)), ("afterTarget", list(t.afterTarget)),
-            ("afterWithinMicroseconds", list(t.afterWithin)), ("afterLines", list(t.afterLines)),
-        ]
+        return TableSection.allCases.compactMap { section in
+            switch section {
+            case .strings, .gestures: nil
+            case .afterWithin: ("afterWithinMicroseconds", list(t.afterWithin))
+            case .templatePoints: ("templatePoints", list(t.templatePoints))
+            default: ("\(section)", list(t.elements(of: section)))
+            }
+        }
     }
 
     /// One DOT digraph with a cluster per gesture (or only gesture `only`);
@@ -70,22 +67,23 @@ public enum TableEmitter {
         for (g, r) in t.gestures.enumerated() where only == nil || only == g {
             let name = t.strings[Int(r.name)]
             out += "  subgraph cluster_\(g) {\n    label=\(quoted("\(name): \(r.kind.keyword)"));\n"
-            for s in 0..<Int(r.stateCount) {
-                let output = t.output(g, s), timer = t.timer(g, s)
+            let states = (0..<Int(r.stateCount)).map(StateID.init)
+            for state in states {
+                let s = state.rawValue, output = t.output(g, state), timer = t.timer(g, state)
                 var label = "\(s)"
                 if output != .none { label += "\\n\(output)" }
                 if timer != .none { label += "\\n⏱ \(timer)" }
                 let shape = output.isTerminal ? "doublecircle" : "circle"
                 out += "    g\(g)s\(s) [label=\"\(label)\", shape=\(shape)\(s == Int(r.startState) ? ", style=bold" : "")];\n"
             }
-            for s in 0..<Int(r.stateCount) where !t.output(g, s).isTerminal {
-                var bySymbols: [Int: [String]] = [:]
+            for s in states where !t.output(g, s).isTerminal {
+                var bySymbols: [StateID: [String]] = [:]
                 for symbol in Symbol.allCases {
                     let target = t.next(g, s, symbol)
                     if target != s { bySymbols[target, default: []].append(symbol.name) }
                 }
                 for target in bySymbols.keys.sorted() {
-                    out += "    g\(g)s\(s) -> g\(g)s\(target) [label=\(quoted(bySymbols[target]!.joined(separator: ", ")))];\n"
+                    out += "    g\(g)s\(s.rawValue) -> g\(g)s\(target.rawValue) [label=\(quoted(bySymbols[target]!.joined(separator: ", ")))];\n"
                 }
             }
             out += "  }\n"

@@ -139,7 +139,7 @@ extension Checker {
             guard let range = offset(p, name), case .range(let field) = parameter.storage else { return false }
             d.record[keyPath: field] = SIMD2(range.lower, range.upper)
         case .bounds(let type):
-            guard let bounds = bounds(p, name, type, parameter.range), case .range(let field) = parameter.storage else { return false }
+            guard let bounds = bounds(p, parameter, type), case .range(let field) = parameter.storage else { return false }
             d.record[keyPath: field] = bounds
             d.record.strokeFlags |= GestureRecord.strokeFeatures
         case .flag:

@@ -40,7 +40,7 @@ extension Checker {
                                at: range, notes: notes, fixIts: fixIts)
             return nil
         }
-        guard let (dimension, factor) = ParameterSchema.units[unit.name] else {
+        guard let (dimension, factor) = Unit(rawValue: unit.name).map({ ($0.dimension, $0.factor) }) else {
             if c == nil { unknownUnit(unit) }  // a constant's own check reported it already
             return nil
         }
@@ -179,17 +179,16 @@ extension Checker {
 
     /// A feature's bounds: `a...b` or `a...` (values of `type` within
     /// `allowed`, the lower first); a count may be one whole number.
-    mutating func bounds(_ p: Parameter, _ name: String, _ type: GestureParameter.ValueType,
-                                 _ allowed: ParameterRange) -> SIMD2<Double>? {
+    mutating func bounds(_ p: Parameter, _ parameter: GestureParameter, _ type: GestureParameter.ValueType) -> SIMD2<Double>? {
+        let (name, allowed) = (parameter.name, parameter.range)
         func value(_ literal: NumberLiteral) -> Double? {
             if type == .count { return wholeNumber(literal, name, at: literal.range).map(Double.init) }
             return convert(literal, name, type.dimension, at: literal.range, constant: nil)?.0
         }
-        let example = ["corners": "'2...3'", "turning": "'270deg...450deg'", "counterTurn": "'0deg...45deg'", "aspect": "'0.5...2'"][name] ?? "'10%...50%'"
         guard case .range(let lower, let upper, let range) = p.value else {
             guard type == .count, let n = wholeNumber(p, name) else {
                 if case .number = p.value {
-                    diagnostics.report(.wrongType("'\(name)' takes bounds 'lower...upper' or 'lower...', such as \(example)"), at: p.value.range)
+                    diagnostics.report(.wrongType("'\(name)' takes bounds 'lower...upper' or 'lower...', such as '\(parameter.example ?? "")'"), at: p.value.range)
                 } else {
                     _ = number(p, name, type.dimension)
                 }

@@ -115,7 +115,7 @@ public struct Checker {
     mutating func checkConstant(_ c: ConstantDecl) {
         switch c.value {
         case .number(let literal):
-            if let unit = literal.unit, ParameterSchema.units[unit.name] == nil { unknownUnit(unit) }
+            if let unit = literal.unit, Unit(rawValue: unit.name) == nil { unknownUnit(unit) }
             if !literal.value.isFinite { tooLarge(literal.text, at: literal.range) }
         case .boolean, .invalid:
             break
@@ -147,8 +147,7 @@ public struct Checker {
     }
 
     mutating func unknownUnit(_ unit: Identifier) {
-        unknownName(unit, what: "unit", candidates: ParameterSchema.unitNames,
-                    expected: "units are \(ParameterSchema.unitNames.joined(separator: ", "))")
+        unknownName(unit, what: "unit", candidates: Unit.spellings, expected: "units are \(Unit.spellings.joined(separator: ", "))")
     }
 
     mutating func tooLarge(_ text: String, at range: SourceRange) {
@@ -165,7 +164,7 @@ extension ConstantDecl {
     /// Whether the value is a literal a constant may hold.
     fileprivate var isWellFormed: Bool {
         switch value {
-        case .number(let n): n.value.isFinite && (n.unit.map { ParameterSchema.units[$0.name] != nil } ?? true)
+        case .number(let n): n.value.isFinite && (n.unit.map { Unit(rawValue: $0.name) != nil } ?? true)
         case .boolean: true
         default: false
         }

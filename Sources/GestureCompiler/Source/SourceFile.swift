@@ -75,4 +75,9 @@ public struct SourceRange: Hashable, Sendable {
     public func union(_ other: SourceRange) -> SourceRange {
         SourceRange(start: min(start, other.start), end: max(end, other.end))
     }
+
+    /// Whether `other` lies within this range.
+    public func contains(_ other: SourceRange) -> Bool {
+        start <= other.start && other.end <= end
+    }
 }

@@ -1,3 +1,5 @@
+import GestureRuntime
+
 /// Recursive-descent parser for `.gesture` files. It never throws and never
 /// stops at the first error: every problem becomes a diagnostic, and parsing
 /// resynchronizes at the next parameter or declaration, so one run reports
@@ -320,7 +322,7 @@ public struct Parser {
             literal.unit = Identifier(name: text(u), range: u.range)
             literal.range.end = u.range.end
             literal.text += text(u)
-        } else if current.kind == .identifier, !current.leadingNewline, ParameterSchema.units[text(current)] != nil,
+        } else if current.kind == .identifier, !current.leadingNewline, Unit(rawValue: text(current)) != nil,
                   peek(1).kind != .colon {
             // `10 pt`: one error with its fix-it, and the unit taken, so the value gets no second complaint.
             let u = advance()

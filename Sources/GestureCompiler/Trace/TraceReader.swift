@@ -51,7 +51,7 @@ package struct TraceReader {
         var lineNumber = 0
         var touches = false
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a UTF-8 byte-order mark
-        while start <= bytes.count {
+        lines: while start <= bytes.count {
             var end = start
             while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
             lineNumber += 1
@@ -66,13 +66,24 @@ package struct TraceReader {
             if line.count > maxLineBytes {
                 errors.append(LineError(line: lineNumber, message: "line is longer than \(maxLineBytes) bytes"))
             } else {
-                if let header = screenHeader(line) {
+                let fields: [String: JSON]
+                switch Self.fields(of: line) {
+                case .success(let f): fields = f
+                case .failure(let message):
+                    // Not a header or a control line: a malformed touch line.
+                    if untilTouch { break lines }
+                    touches = true
+                    errors.append(LineError(line: lineNumber, message: message.text))
+                    if end >= bytes.count { break lines }
+                    continue lines
+                }
+                if let header = screenHeader(fields) {
                     switch header {
                     case .success(let size) where !touches: screen?(size)
                     case .success: errors.append(LineError(line: lineNumber, message: "the screen line must come before any touch line"))
                     case .failure(let message): errors.append(LineError(line: lineNumber, message: message.text))
                     }
-                } else if let parsed = controlLine(line, gestures: gestures) {
+                } else if let parsed = controlLine(fields, gestures: gestures) {
                     if untilTouch { continue }
                     switch parsed {
                     case .success(let c) where gestures != nil:
@@ -83,7 +94,7 @@ package struct TraceReader {
                 } else {
                     if untilTouch { break }
                     touches = true
-                    switch parse(line, views: views) {
+                    switch parse(fields, views: views) {
                     case .success(let event): body(event)
                     case .failure(let message): errors.append(LineError(line: lineNumber, message: message.text))
                     }
@@ -100,12 +111,38 @@ package struct TraceReader {
         package init(text: String) { self.text = text }
     }
 
+    /// A line's members: one JSON object, each key once.
+    static func fields(of line: ArraySlice<UInt8>) -> Result<[String: JSON], Message> {
+        let members: [(String, JSON)]
+        do throws(JSON.ParseError) {
+            guard case .object(let m) = try JSON.parse(line) else { return .failure(Message(text: "expected a JSON object")) }
+            members = m
+        } catch {
+            return .failure(Message(text: line.first(where: { $0 != 0x20 && $0 != 0x09 }) == UInt8(ascii: "{")
+                                    ? "\(error.message) at byte \(error.offset + 1)" : "expected a JSON object"))
+        }
+        var fields: [String: JSON] = [:]
+        for (key, value) in members {
+            guard fields.updateValue(value, forKey: key) == nil else { return .failure(Message(text: "duplicate key '\(key)'")) }
+        }
+        return .success(fields)
+    }
+
+    /// A line's time, `t`: seconds, converted exactly to integer microseconds.
+    private static func time(_ fields: [String: JSON]) -> Result<Int64, Message> {
+        guard case .number(let t)? = fields["t"] else { return .failure(missing("t", "a number", fields["t"])) }
+        guard let time = microseconds(t.text) else { return .failure(Message(text: "'t' is out of range: \(t.text)")) }
+        return .success(time)
+    }
+
     /// A control line: an object with `set`; nil for any other line.
-    package static func controlLine(_ line: ArraySlice<UInt8>, gestures: ((String) -> [Int])?) -> Result<ControlLine, Message>? {
-        var json = JSONScanner(bytes: line)
-        guard let fields = try? json.object(), let set = fields["set"] else { return nil }
-        guard case .number(let tText)? = fields["t"] else { return .failure(missing("t", "a number", fields["t"])) }
-        guard let time = microseconds(tText) else { return .failure(Message(text: "'t' is out of range: \(tText)")) }
+    static func controlLine(_ fields: [String: JSON], gestures: ((String) -> [Int])?) -> Result<ControlLine, Message>? {
+        guard let set = fields["set"] else { return nil }
+        let time: Int64
+        switch Self.time(fields) {
+        case .success(let t): time = t
+        case .failure(let message): return .failure(message)
+        }
         guard case .string(let name) = set else { return .failure(Message(text: "'set' must be a gesture's name")) }
         let found = gestures?(name) ?? []
         guard !found.isEmpty || gestures == nil else { return .failure(Message(text: "unknown gesture '\(name)' in 'set'")) }
@@ -128,46 +165,32 @@ package struct TraceReader {
     /// A run-time parameter's value as a spec writes it (`800ms`, `15pt`,
     /// `300pt/s`, `10deg`, `5%`, `0.1`), in the runtime's units.
     package static func parameterValue(_ text: String) -> ParameterValue? {
-        let units = ["pt/s", "pt", "ms", "s", "deg", "rad", "%"]
-        let unit = units.first { text.hasSuffix($0) } ?? ""
-        guard let v = Double(text.dropLast(unit.count)), v.isFinite else { return nil }
-        switch unit {
-        case "pt/s": return .pointsPerSecond(v)
-        case "pt": return .points(v)
-        case "ms": return .seconds(v / 1000)
-        case "s": return .seconds(v)
-        case "deg": return .radians(v * .pi / 180)
-        case "rad": return .radians(v)
-        case "%": return .fraction(v / 100)
-        default: return .ratio(v)
-        }
+        let (number, unit) = Unit.split(text)
+        guard let v = Double(number), v.isFinite else { return nil }
+        return ParameterValue(v, unit)
     }
 
     /// A header line: an object with `screen` and no `t`; nil for any other line.
-    package static func screenHeader(_ line: ArraySlice<UInt8>) -> Result<SIMD2<Double>, Message>? {
-        var json = JSONScanner(bytes: line)
-        guard let fields = try? json.object(), fields["t"] == nil, let value = fields["screen"] else { return nil }
-        guard case .numbers(let n) = value, n.count == 2, let w = Double(n[0]), let h = Double(n[1]),
-              w.isFinite, h.isFinite, w > 0, h > 0 else {
+    static func screenHeader(_ fields: [String: JSON]) -> Result<SIMD2<Double>, Message>? {
+        guard fields["t"] == nil, let value = fields["screen"] else { return nil }
+        guard case .array(let n) = value, n.count == 2, case .number(let width) = n[0], case .number(let height) = n[1],
+              case let (w, h) = (width.value, height.value), w.isFinite, h.isFinite, w > 0, h > 0 else {
             return .failure(Message(text: "'screen' must be [width, height] in points, both greater than 0"))
         }
         return .success(SIMD2(w, h))
     }
 
-    package static func parse(_ line: ArraySlice<UInt8>, views: ((String) -> Int?)? = nil) -> Result<TouchEvent, Message> {
-        var json = JSONScanner(bytes: line)
-        let fields: [String: JSONScanner.Value]
-        do {
-            fields = try json.object()
-        } catch {
-            return .failure(Message(text: error.text))
+    /// A touch line.
+    static func parse(_ fields: [String: JSON], views: ((String) -> Int?)? = nil) -> Result<TouchEvent, Message> {
+        let time: Int64
+        switch Self.time(fields) {
+        case .success(let t): time = t
+        case .failure(let message): return .failure(message)
         }
-        guard case .number(let tText)? = fields["t"] else { return .failure(missing("t", "a number", fields["t"])) }
-        guard let time = microseconds(tText) else { return .failure(Message(text: "'t' is out of range: \(tText)")) }
-        guard case .number(let idText)? = fields["touch"] else {
+        guard case .number(let touch)? = fields["touch"] else {
             return .failure(missing("touch", "an integer", fields["touch"]))
         }
-        guard let id = Int(idText) else { return .failure(Message(text: "'touch' must be an integer, got \(idText)")) }
+        guard let id = Int(touch.text) else { return .failure(Message(text: "'touch' must be an integer, got \(touch.text)")) }
         guard case .string(let phaseName)? = fields["phase"] else {
             return .failure(missing("phase", "a string", fields["phase"]))
         }
@@ -176,9 +199,9 @@ package struct TraceReader {
         }
         var coordinates: [Double] = []
         for key in ["x", "y"] {
-            guard case .number(let text)? = fields[key] else { return .failure(missing(key, "a number", fields[key])) }
+            guard case .number(let n)? = fields[key] else { return .failure(missing(key, "a number", fields[key])) }
             // A number too large for a Double reads as infinity; the engine's anomaly rule handles it.
-            coordinates.append(Double(text) ?? .nan)
+            coordinates.append(n.value)
         }
         var view = 0
         if let views, phase == .began, let value = fields["view"] {
@@ -189,7 +212,7 @@ package struct TraceReader {
         return .success(TouchEvent(time: time, id: id, phase: phase, x: coordinates[0], y: coordinates[1], view: view))
     }
 
-    private static func missing(_ key: String, _ type: String, _ found: JSONScanner.Value?) -> Message {
+    private static func missing(_ key: String, _ type: String, _ found: JSON?) -> Message {
         found == nil ? Message(text: "missing key '\(key)'") : Message(text: "'\(key)' must be \(type)")
     }
 

@@ -155,7 +155,7 @@ public struct Engine: TouchEngine {
     /// Whether gesture `g` is back in `possible` with no touches.
     public func isIdle(_ g: Int) -> Bool { core.isIdle(g) }
     /// The automaton state gesture `g` is in.
-    package func automatonState(of g: Int) -> Int { core.automatonState(of: g) }
+    package func automatonState(of g: Int) -> StateID { core.automatonState(of: g) }
     /// When gesture `g`'s pending deadline fires, if it has one.
     public func deadline(of g: Int) -> Int64? { core.deadline(of: g) }
     /// Whether any touch is down.

@@ -91,7 +91,7 @@ public struct Explanation: Hashable, Sendable {
         case .template(let k):
             guard k >= 0 else { return "'\(name)' failed: the stroke has no length to match its templates" + at }
             return "'\(name)' failed: its closest template '\(table.strings[Int(table.templateNames[k])])' scored "
-                + "\(score(measured ?? 0)), below minScore \(score(r.minScore))\(r.origin(of: "minScore"))" + at
+                + "\(score(measured ?? 0)), below minScore \(score(r.minScore))\(r.origin(of: \.minScore))" + at
         case .outscored(let h):
             return "'\(name)' failed: \(other(h)) matched the stroke better than its best score, \(score(measured ?? 0))" + at
         case .feature(let f):
@@ -104,7 +104,7 @@ public struct Explanation: Hashable, Sendable {
         case .notAtEdge:
             let edges = [(DirectionSet(.left), "left"), (DirectionSet(.right), "right"), (DirectionSet(.up), "top"),
                          (DirectionSet(.down), "bottom")].filter { DirectionSet(rawValue: r.edges).isSuperset(of: $0.0) }
-            return "'\(name)' failed: its touch began more than edgeWidth \(shortest(r.edgeWidth))pt\(r.origin(of: "edgeWidth")) from the "
+            return "'\(name)' failed: its touch began more than edgeWidth \(shortest(r.edgeWidth))pt\(r.origin(of: \.edgeWidth)) from the "
                 + edges.map(\.1).joined(separator: " or ") + " edge of the screen" + at
         case .failOffset(let vertical):
             let range = vertical ? r.failOffsetY : r.failOffsetX
@@ -117,32 +117,34 @@ public struct Explanation: Hashable, Sendable {
 
     static func automatonReason(_ symbol: Symbol, _ timer: StateTimer, _ r: GestureRecord, _ measured: Double?) -> String {
         func pt(_ x: Double) -> String { shortest(x) + "pt" }
-        func ms(_ us: Int64) -> String { shortest(Double(us) / 1000) + " ms" }
         let moved = measured.map { " (\(pt($0)))" } ?? ""
         switch symbol {
-        case .slop: return "a finger moved more than its slop of \(pt(r.slop))\(r.origin(of: "slop"))\(moved)"
-        case .far: return "a later press began more than tapDistance \(pt(r.tapDistance))\(r.origin(of: "tapDistance")) from the first\(moved)"
+        case .slop: return "a finger moved more than its slop of \(pt(r.slop))\(r.origin(of: \.slop))\(moved)"
+        case .far: return "a later press began more than tapDistance \(pt(r.tapDistance))\(r.origin(of: \.tapDistance)) from the first\(moved)"
         case .tooMany: return "more fingers came down than its \(r.maxTouches == 0 ? Int(r.minTouches) : Int(r.maxTouches))"
         case .cancel: return "a touch it was using was cancelled"
         case .lift, .allUp:
             switch r.kind {
             case .tap: return "the fingers lifted before \(r.minTouches) were down together"
-            case .longPress: return "the fingers lifted before its duration of \(ms(r.duration))\(r.origin(of: "duration"))"
-            case .swipe: return "the fingers lifted before the swipe reached minDistance \(pt(r.minDistance))\(r.origin(of: "minDistance"))"
+            case .longPress: return "the fingers lifted before its duration of \(DurationText.prose(r.duration))\(r.origin(of: \.duration))"
+            case .swipe: return "the fingers lifted before the swipe reached minDistance \(pt(r.minDistance))\(r.origin(of: \.minDistance))"
             case .pan, .pinch, .rotation: return "the fingers lifted before it passed its threshold"
             case .stroke: return "the stroke ended before its pattern was complete"
             }
         case .timeout:
             switch timer {
-            case .pressDuration: return "a press lasted maxDuration \(ms(r.maxDuration))\(r.origin(of: "maxDuration"))"
-            case .interval: return "the next press did not come within maxInterval \(ms(r.maxInterval))\(r.origin(of: "maxInterval"))"
+            case .pressDuration, .interval:
+                // A table is validated, not trusted to pair timers with kinds: no force-unwrap here.
+                let name = timer.field.flatMap(r.parameter(storedIn:))?.name ?? "its deadline"
+                let wait = "\(name) \(DurationText.prose(timer.duration(of: r)))\(timer.field.map(r.origin(of:)) ?? "")"
+                return timer == .pressDuration ? "a press lasted \(wait)" : "the next press did not come within \(wait)"
             case .hold, .none: return "its deadline passed"
             }
         case .swipeFail:
             if let speed = measured, speed < r.minVelocity {
-                return "it reached minDistance \(pt(r.minDistance))\(r.origin(of: "minDistance")) at \(shortest(speed)) pt/s, below minVelocity \(shortest(r.minVelocity))pt/s\(r.origin(of: "minVelocity"))"
+                return "it reached minDistance \(pt(r.minDistance))\(r.origin(of: \.minDistance)) at \(shortest(speed)) pt/s, below minVelocity \(shortest(r.minVelocity))pt/s\(r.origin(of: \.minVelocity))"
             }
-            return "it reached minDistance \(pt(r.minDistance))\(r.origin(of: "minDistance")) more than maxAngle \(shortest(r.maxAngle * 180 / .pi))deg\(r.origin(of: "maxAngle")) off its directions"
+            return "it reached minDistance \(pt(r.minDistance))\(r.origin(of: \.minDistance)) more than maxAngle \(shortest(r.maxAngle * 180 / .pi))deg\(r.origin(of: \.maxAngle)) off its directions"
         case .offAxis: return "it moved across its axis past its threshold first"
         default:
             if symbol.rawValue >= Symbol.segmentRight.rawValue {

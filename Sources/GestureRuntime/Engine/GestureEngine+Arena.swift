@@ -13,7 +13,7 @@ extension GestureEngine {
         return enter(g, new, from: old, on: symbol)
     }
 
-    private mutating func enter(_ g: Int, _ new: Int, from old: Int, on symbol: Symbol) -> Bool {
+    private mutating func enter(_ g: Int, _ new: StateID, from old: StateID, on symbol: Symbol) -> Bool {
         let output = transitions.output(g, new)
         tracks[g].state = new
         if new != old {
@@ -28,16 +28,16 @@ extension GestureEngine {
     private mutating func armTimer(_ g: Int, _ timer: StateTimer) {
         let deadline: Int64 = switch timer {
         case .none: .max
-        case .pressDuration: tracks[g].pressStart &+ records[g].maxDuration
-        case .interval: tracks[g].lastLift &+ records[g].maxInterval
-        case .hold: tracks[g].fullTime &+ records[g].duration
+        case .pressDuration: tracks[g].pressStart &+ timer.duration(of: records[g])
+        case .interval: tracks[g].lastLift &+ timer.duration(of: records[g])
+        case .hold: tracks[g].fullTime &+ timer.duration(of: records[g])
         }
         tracks[g].deadline = deadline
         if deadline < earliestDeadline { earliestDeadline = deadline }
     }
 
     /// `symbol` and `old` say what led here, for explanations.
-    private mutating func act(_ g: Int, _ output: StateOutput, on symbol: Symbol, from old: Int) {
+    private mutating func act(_ g: Int, _ output: StateOutput, on symbol: Symbol, from old: StateID) {
         let status = tracks[g].status
         switch output {
         case .none:

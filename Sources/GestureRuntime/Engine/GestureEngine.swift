@@ -238,7 +238,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     package func isIdle(_ g: Int) -> Bool { tracks[g].status == .idle }
     /// The automaton state gesture `g` is in (a local state of its table rows),
     /// for tools that reason about the automaton, such as the latency analysis.
-    package func automatonState(of g: Int) -> Int { tracks[g].state }
+    package func automatonState(of g: Int) -> StateID { tracks[g].state }
     /// When gesture `g`'s pending deadline fires, if it has one.
     package func deadline(of g: Int) -> Int64? { tracks[g].deadline == .max ? nil : tracks[g].deadline }
 

@@ -29,27 +29,27 @@ struct PackedTransitions: TransitionFunction {
     }
 
     @inline(__always)
-    func startState(_ gesture: Int) -> Int { Int(records[gesture].startState) }
+    func startState(_ gesture: Int) -> StateID { StateID(Int(records[gesture].startState)) }
 
     @inline(__always)
-    func next(_ gesture: Int, _ state: Int, _ symbol: Symbol) -> Int {
-        let r = records + gesture
+    func next(_ gesture: Int, _ state: StateID, _ symbol: Symbol) -> StateID {
+        let r = records + gesture, s = state.rawValue
         let c = Int(classMap[gesture &* Symbol.count &+ Int(symbol.rawValue)])
         if r.pointee.packing == GestureRecord.packingDense {
-            return Int(dense[Int(r.pointee.transitionBase) &+ state &* Int(r.pointee.classCount) &+ c])
+            return StateID(Int(dense[Int(r.pointee.transitionBase) &+ s &* Int(r.pointee.classCount) &+ c]))
         }
-        let p = Int(combBase[Int(r.pointee.stateBase) &+ state]) &+ c
-        return Int(combCheck[p]) == state ? Int(combNext[p]) : state
+        let p = Int(combBase[Int(r.pointee.stateBase) &+ s]) &+ c
+        return Int(combCheck[p]) == s ? StateID(Int(combNext[p])) : state
     }
 
     @inline(__always)
-    func output(_ gesture: Int, _ state: Int) -> StateOutput {
-        outputs[Int(records[gesture].stateBase) &+ state]
+    func output(_ gesture: Int, _ state: StateID) -> StateOutput {
+        outputs[Int(records[gesture].stateBase) &+ state.rawValue]
     }
 
     @inline(__always)
-    func timer(_ gesture: Int, _ state: Int) -> StateTimer {
-        timers[Int(records[gesture].stateBase) &+ state]
+    func timer(_ gesture: Int, _ state: StateID) -> StateTimer {
+        timers[Int(records[gesture].stateBase) &+ state.rawValue]
     }
 
     /// Owns the copies; never mutated, so engines and their copies share it.

@@ -31,10 +31,15 @@ public struct StrokeFeatures: Equatable, Sendable {
     /// Bounding box width over height (infinite for a horizontal line).
     package var aspect = 0.0
 
-    /// A feature a spec can bound: its parameter's name is its case's.
-    public enum Feature: UInt8, Hashable, Sendable {
+    /// A feature a spec can bound: its parameter's name is its case's. Bounds
+    /// are checked in case order.
+    public enum Feature: UInt8, CaseIterable, Hashable, Sendable {
         case turning, counterTurn, corners, firstLeg, closure, straightness, aspect
-        static let count = 7
+        /// The last case's raw value plus one (raw values run from 0 without
+        /// gaps: a test checks it). Loops count to it rather than walk
+        /// `allCases`, an array, since a lift allocates nothing.
+        @inline(__always)
+        static var count: Int { Int(aspect.rawValue) + 1 }
 
         /// The parameter that bounds it (`turning: 270deg...450deg`).
         public var name: String { "\(self)" }
@@ -146,45 +151,29 @@ public struct StrokeFeatures: Equatable, Sendable {
     /// (-pi, pi], counter-clockwise on screen positive) to `turns[1...points - 2]`.
     private static func resampledTurns(_ path: UnsafePointer<SIMD2<Double>>, count: Int, length: Double,
                                        into turns: UnsafeMutablePointer<Double>) {
-        let step = length / Double(points - 1)
-        var last = path[0], walked = 0.0, i = 1, emitted = 1
         var previous = path[0], heading = Double.nan
         turns[0] = 0
-        func emit(_ p: SIMD2<Double>) {
+        // Point k gives the heading into it, and so the turn at point k - 1.
+        PathResampling.resample(path, count: count, length: length, points: points) { k, p in
+            guard k > 0 else { return }
             let d = p - previous
             previous = p
             // A step of no length (the end repeated when rounding fell short) has no heading: no turn.
             guard d != .zero else {
-                turns[emitted - 1] = 0
-                emitted += 1
+                turns[k - 1] = 0
                 return
             }
             // Screen y points down: negate it so counter-clockwise on screen is positive.
             let h = atan2(-d.y, d.x)
             if heading.isNaN {
-                turns[emitted - 1] = 0
+                turns[k - 1] = 0
             } else {
                 var turn = h - heading
                 turn -= 2 * .pi * (turn / (2 * .pi)).rounded()
-                turns[emitted - 1] = turn
+                turns[k - 1] = turn
             }
             heading = h
-            emitted += 1
         }
-        while i < count && emitted < points - 1 {
-            let d = path[i] - last
-            let gap = (d.x * d.x + d.y * d.y).squareRoot()
-            if gap > 0 && walked + gap >= step {
-                last += d * ((step - walked) / gap)
-                walked = 0
-                emit(last)
-            } else {
-                walked += gap
-                last = path[i]
-                i += 1
-            }
-        }
-        while emitted < points { emit(path[count - 1]) }
         turns[points - 1] = 0
     }
 }

@@ -31,7 +31,7 @@ struct Track {
     /// its first velocity on). Here, not in the fit, so that a sample of a
     /// gesture that reports none touches no other cache line.
     var fitValid = false
-    var state = 0
+    var state = StateID(0)
     var deadline = Int64.max
     /// Touch slots seen in this attempt (exclusivity compares these).
     var seen: UInt32 = 0
@@ -104,7 +104,7 @@ struct Track {
     var armedBy: Int32 = -1
 
     /// A fresh attempt.
-    mutating func reset(start: Int) {
+    mutating func reset(start: StateID) {
         self = Track()
         state = start
     }

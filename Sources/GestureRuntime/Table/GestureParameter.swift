@@ -75,6 +75,17 @@ public struct GestureParameter: Hashable, Sendable {
         /// Used by gspec, not kept in the table (`maxLatency`, a template stroke's examples).
         case compiler
 
+        /// The record field it names, if any.
+        var keyPath: PartialKeyPath<GestureRecord>? {
+            switch self {
+            case .microseconds(let k): k
+            case .real(let k): k
+            case .range(let k): k
+            case .byte(let k), .bit(let k, _, _): k
+            case .touches, .chord, .automaton, .compiler: nil
+            }
+        }
+
         /// The record field a table writes for the parameter in the descriptor-driven part of a record.
         var isNumericField: Bool {
             switch self {
@@ -103,10 +114,12 @@ public struct GestureParameter: Hashable, Sendable {
     package let storage: Storage
     /// The first table format version that writes the field.
     package let since: UInt16
+    /// A value to suggest in messages (`270deg...450deg`), for parameters whose type does not say one.
+    public let example: String?
 
-    init(_ name: String, _ kinds: [GestureKind], _ type: ValueType, range: ParameterRange = .any, defaults: [Double] = [0],
-         runtime: Bool = false, _ storage: Storage, since: UInt16 = 5, _ summary: String) {
-        (self.name, self.kinds, self.type, self.range, self.defaults) = (name, kinds, type, range, defaults)
+    init(_ name: String, _ kinds: [GestureKind], _ type: ValueType, example: String? = nil, range: ParameterRange = .any,
+         defaults: [Double] = [0], runtime: Bool = false, _ storage: Storage, since: UInt16 = 5, _ summary: String) {
+        (self.name, self.kinds, self.type, self.example, self.range, self.defaults) = (name, kinds, type, example, range, defaults)
         (self.isRuntime, self.storage, self.since, self.summary) = (runtime, storage, since, summary)
     }
 
@@ -166,16 +179,25 @@ public struct ParameterRange: Hashable, Sendable {
 }
 
 extension GestureParameter.ValueType {
+    /// The dimension a spec's number for a parameter of this type has.
+    public var dimension: Dimension {
+        switch self {
+        case .duration: .duration
+        case .distance, .length, .offset: .distance
+        case .velocity: .velocity
+        case .angle: .angle
+        case .fraction: .fraction
+        default: .plain
+        }
+    }
+
     /// A value of this type (in the runtime's units) as a spec writes it: `300ms`, `2s`, `10pt`, `45deg`, `5%`.
     public func format(_ v: Double) -> String {
         switch self {
-        case .duration:
-            v >= 1_000_000 && v.truncatingRemainder(dividingBy: 1_000_000) == 0 ? shortest(v / 1_000_000) + "s" : shortest(v / 1000) + "ms"
-        case .distance, .length, .offset: shortest(v) + "pt"
-        case .velocity: shortest(v) + "pt/s"
-        case .angle: shortest(v * 180 / .pi) + "deg"
-        case .fraction: shortest(v * 100) + "%"
-        default: shortest(v)
+        case .duration where v.isFinite && v == v.rounded() && abs(v) < 9e18: DurationText.literal(Int64(v))
+        default:
+            // The value in its dimension's unit (`.length` and `.offset` in points, as `.distance`).
+            if let unit = dimension.unit { shortest(unit.value(fromRuntime: v)) + unit.rawValue } else { shortest(v) }
         }
     }
 }
@@ -269,21 +291,21 @@ extension GestureParameter {
               "least similarity to a template (cosine, 0 to 1) to be recognized"),
         .init("maxRotation", [.stroke], .angle, range: .init(0, .pi), defaults: [30 * deg], runtime: true,
               .real(\.maxRotation), since: 6, "how far a stroke may be turned to match a template"),
-        .init("turning", [.stroke], .bounds(.angle), .range(\.turning), since: 7,
+        .init("turning", [.stroke], .bounds(.angle), example: "270deg...450deg", .range(\.turning), since: 7,
               "bounds on the stroke's total signed turn, counter-clockwise positive, its ends' hooks left out"),
-        .init("corners", [.stroke], .bounds(.count), range: .init(0, Double(StrokeFeatures.maxCorners)), .range(\.corners),
+        .init("corners", [.stroke], .bounds(.count), example: "2...3", range: .init(0, Double(StrokeFeatures.maxCorners)), .range(\.corners),
               since: 7, "bounds on how many corners sharper than cornerAngle the stroke has"),
         .init("cornerAngle", [.stroke], .angle, range: .init(0, .pi, open: true), defaults: [60 * deg], .real(\.cornerAngle),
               since: 7, "how far the path must turn within a twentieth of its length to make a corner"),
-        .init("firstLeg", [.stroke], .bounds(.fraction), range: .init(0, 1), .range(\.firstLeg), since: 7,
+        .init("firstLeg", [.stroke], .bounds(.fraction), example: "10%...50%", range: .init(0, 1), .range(\.firstLeg), since: 7,
               "bounds on the share of the path before its sharpest corner"),
-        .init("closure", [.stroke], .bounds(.fraction), range: .init(0), .range(\.closure), since: 7,
+        .init("closure", [.stroke], .bounds(.fraction), example: "10%...50%", range: .init(0), .range(\.closure), since: 7,
               "bounds on the distance from the stroke's start to its end, as a share of its larger side"),
-        .init("straightness", [.stroke], .bounds(.fraction), range: .init(0, 1), .range(\.straightness), since: 7,
+        .init("straightness", [.stroke], .bounds(.fraction), example: "10%...50%", range: .init(0, 1), .range(\.straightness), since: 7,
               "bounds on the distance from start to end as a share of the path's length"),
-        .init("aspect", [.stroke], .bounds(.ratio), range: .init(0), .range(\.aspect), since: 7,
+        .init("aspect", [.stroke], .bounds(.ratio), example: "0.5...2", range: .init(0), .range(\.aspect), since: 7,
               "bounds on the stroke's width over its height"),
-        .init("counterTurn", [.stroke], .bounds(.angle), range: .init(0, 8 * .pi), .range(\.counterTurn), since: 8,
+        .init("counterTurn", [.stroke], .bounds(.angle), example: "0deg...45deg", range: .init(0, 8 * .pi), .range(\.counterTurn), since: 8,
               "bounds on the largest turn against the stroke's total turning within an eighth of its length"),
     ]
 
@@ -393,10 +415,15 @@ extension GestureRecord {
     /// Parameter `p` was given by the spec or the app, not the profile.
     package mutating func setExplicitly(_ p: GestureParameter) { fromProfile &= ~p.bit }
 
-    /// Where the value of parameter `name` came from, for explanations: " (android profile)"
+    /// The parameter of this record's kind stored in `field` (`\.slop`).
+    package func parameter(storedIn field: PartialKeyPath<GestureRecord>) -> GestureParameter? {
+        GestureParameter.all.first { $0.applies(to: kind) && $0.storage.keyPath == field }
+    }
+
+    /// Where the value in `field` came from, for explanations: " (android profile)"
     /// when the spec's profile set it, "" otherwise.
-    package func origin(of name: String) -> String {
-        guard let profile = Profile(code: profile), let p = GestureParameter.named(name, for: kind), fromProfile & p.bit != 0 else { return "" }
+    package func origin(of field: PartialKeyPath<GestureRecord>) -> String {
+        guard let profile = Profile(code: profile), let p = parameter(storedIn: field), fromProfile & p.bit != 0 else { return "" }
         return " (\(profile.rawValue) profile)"
     }
 }

@@ -117,19 +117,30 @@ package struct GestureRecord: Hashable, Sendable {
     package static let optionDisabled: UInt8 = 1
     /// A range that no translation leaves.
     package static let unsetOffset = SIMD2<Double>(-.infinity, .infinity)
-    /// Steps are taken every `segment` along the path (resampled), not when
-    /// the finger is `segment` away from the last step's point.
-    package static let strokeResample: UInt8 = 1
-    /// `segment` is a fraction of the stroke's size so far, not points.
-    package static let strokeRelativeSegment: UInt8 = 2
-    /// The chord is checked against `chordMin...chordMax`, not the `chord` mask.
-    package static let strokeChordRange: UInt8 = 4
-    /// A template stroke: decided at lift by its templates (`GestureTable.templates(of:)`).
-    package static let strokeTemplates: UInt8 = 8
-    /// A stroke with feature bounds (`turning`, `corners`, ...), checked at lift.
-    package static let strokeFeatures: UInt8 = 16
+    /// The bits of `strokeFlags`, bit `rawValue` each.
+    package enum StrokeFlag: UInt8, CaseIterable {
+        /// Steps are taken every `segment` along the path (resampled), not when
+        /// the finger is `segment` away from the last step's point.
+        case resample
+        /// `segment` is a fraction of the stroke's size so far, not points.
+        case relativeSegment
+        /// The chord is checked against `chordMin...chordMax`, not the `chord` mask.
+        case chordRange
+        /// A template stroke: decided at lift by its templates (`GestureTable.templates(of:)`).
+        case templates
+        /// A stroke with feature bounds (`turning`, `corners`, ...), checked at lift.
+        case features
+
+        @inline(__always)
+        package var mask: UInt8 { 1 << rawValue }
+    }
+    package static var strokeResample: UInt8 { StrokeFlag.resample.mask }
+    package static var strokeRelativeSegment: UInt8 { StrokeFlag.relativeSegment.mask }
+    package static var strokeChordRange: UInt8 { StrokeFlag.chordRange.mask }
+    package static var strokeTemplates: UInt8 { StrokeFlag.templates.mask }
+    package static var strokeFeatures: UInt8 { StrokeFlag.features.mask }
     /// Every stroke flag a table may set.
-    package static let knownStrokeFlags: UInt8 = 31
+    package static var knownStrokeFlags: UInt8 { StrokeFlag.allCases.reduce(0) { $0 | $1.mask } }
     package static let packingDense: UInt8 = 0
     package static let packingComb: UInt8 = 1
 

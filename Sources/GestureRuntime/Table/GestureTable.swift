@@ -237,25 +237,26 @@ public struct GestureTable: Hashable, Sendable {
 
 extension GestureTable: TransitionFunction {
     @inline(__always)
-    package func startState(_ gesture: Int) -> Int { Int(gestures[gesture].startState) }
+    package func startState(_ gesture: Int) -> StateID { StateID(Int(gestures[gesture].startState)) }
 
     @inline(__always)
-    package func next(_ gesture: Int, _ state: Int, _ symbol: Symbol) -> Int {
+    package func next(_ gesture: Int, _ state: StateID, _ symbol: Symbol) -> StateID {
+        let s = state.rawValue
         let c = Int(classMap[gesture &* Symbol.count &+ Int(symbol.rawValue)])
         if gestures[gesture].packing == GestureRecord.packingDense {
-            return Int(dense[Int(gestures[gesture].transitionBase) &+ state &* Int(gestures[gesture].classCount) &+ c])
+            return StateID(Int(dense[Int(gestures[gesture].transitionBase) &+ s &* Int(gestures[gesture].classCount) &+ c]))
         }
-        let p = Int(combBase[Int(gestures[gesture].stateBase) &+ state]) &+ c
-        return Int(combCheck[p]) == state ? Int(combNext[p]) : state
+        let p = Int(combBase[Int(gestures[gesture].stateBase) &+ s]) &+ c
+        return Int(combCheck[p]) == s ? StateID(Int(combNext[p])) : state
     }
 
     @inline(__always)
-    package func output(_ gesture: Int, _ state: Int) -> StateOutput {
-        StateOutput(rawValue: stateInfo[Int(gestures[gesture].stateBase) &+ state] & 0xF) ?? .failed
+    package func output(_ gesture: Int, _ state: StateID) -> StateOutput {
+        StateOutput(rawValue: stateInfo[Int(gestures[gesture].stateBase) &+ state.rawValue] & 0xF) ?? .failed
     }
 
     @inline(__always)
-    package func timer(_ gesture: Int, _ state: Int) -> StateTimer {
-        StateTimer(rawValue: stateInfo[Int(gestures[gesture].stateBase) &+ state] >> 4) ?? .none
+    package func timer(_ gesture: Int, _ state: StateID) -> StateTimer {
+        StateTimer(rawValue: stateInfo[Int(gestures[gesture].stateBase) &+ state.rawValue] >> 4) ?? .none
     }
 }

@@ -98,6 +98,22 @@ public enum ParameterValue: Hashable, Sendable {
     case fraction(Double)
 }
 
+extension ParameterValue {
+    /// `v` written in `unit` (nil: a plain number), as an app passes it.
+    public init(_ v: Double, _ unit: Unit?) {
+        switch unit {
+        case .pointsPerSecond: self = .pointsPerSecond(v)
+        case .points: self = .points(v)
+        case .milliseconds: self = .seconds(v / 1000)
+        case .seconds: self = .seconds(v)
+        case .degrees: self = .radians(v * .pi / 180)
+        case .radians: self = .radians(v)
+        case .percent: self = .fraction(v / 100)
+        case nil: self = .ratio(v)
+        }
+    }
+}
+
 /// Why a run-time parameter change was refused; nothing changed.
 public enum ParameterError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A count, direction, axis, edge, offset, flag or pattern: part of the compiled automaton.

@@ -25,31 +25,12 @@ package enum StrokeTemplate {
         var length = 0.0
         for i in 1..<count { length += distance(points[i - 1], points[i]) }
         guard length.isFinite, length > 1e-9 else { return false }
-        let step = length / Double(pointCount - 1)
-        // Walk the path, emitting a point every `step` of it.
-        var resampled = (SIMD2<Double>(0, 0), 0)
         var centroid = SIMD2<Double>(0, 0)
-        func emit(_ p: SIMD2<Double>) {
-            out[2 * resampled.1] = Float(p.x)
-            out[2 * resampled.1 + 1] = Float(p.y)
+        PathResampling.resample(points, count: count, length: length, points: pointCount) { k, p in
+            out[2 * k] = Float(p.x)
+            out[2 * k + 1] = Float(p.y)
             centroid += p
-            resampled.1 += 1
         }
-        emit(points[0])
-        var last = points[0], walked = 0.0, i = 1
-        while i < count && resampled.1 < pointCount - 1 {
-            let d = distance(last, points[i])
-            if d > 0 && walked + d >= step {
-                last += (points[i] - last) * ((step - walked) / d)
-                walked = 0
-                emit(last)
-            } else {
-                walked += d
-                last = points[i]
-                i += 1
-            }
-        }
-        while resampled.1 < pointCount { emit(points[count - 1]) }
         centroid /= Double(pointCount)
         var norm = 0.0
         for k in 0..<pointCount {

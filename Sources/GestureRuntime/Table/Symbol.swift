@@ -33,7 +33,7 @@ public enum Symbol: UInt8, CaseIterable, Sendable {
     case swipeFail = 12
     /// A tracked touch was cancelled.
     case cancel = 13
-    /// A stroke segment of direction class `rawValue - 14` began (`right` ... `down-right`).
+    /// A stroke segment of direction class `rawValue - segmentRight.rawValue` began (`right` ... `down-right`).
     case segmentRight = 14
     case segmentUpRight = 15
     case segmentUp = 16
@@ -45,7 +45,7 @@ public enum Symbol: UInt8, CaseIterable, Sendable {
 
     /// The segment symbol of a direction class.
     public static func segment(_ d: Direction) -> Symbol {
-        Symbol(rawValue: 14 + d.rawValue)!
+        Symbol(rawValue: segmentRight.rawValue + d.rawValue)!
     }
 
     /// The spelling used in dumps and JSON tables.
@@ -65,12 +65,14 @@ public enum Symbol: UInt8, CaseIterable, Sendable {
         case .swipe: "swipe"
         case .swipeFail: "swipeFail"
         case .cancel: "cancel"
-        default: "segment:" + Direction(rawValue: rawValue - 14)!.name
+        default: "segment:" + Direction(rawValue: rawValue - Self.segmentRight.rawValue)!.name
         }
     }
 
-    /// Number of symbols.
-    public static let count = 22
+    /// Number of symbols: the last case's raw value plus one (raw values run
+    /// from 0 without gaps: a test checks it), folded to a constant where tables are indexed.
+    @inline(__always)
+    public static var count: Int { Int(segmentDownRight.rawValue) + 1 }
 }
 
 /// What a gesture reports when its automaton enters a state.
@@ -124,4 +126,26 @@ public enum StateTimer: UInt8, CaseIterable, Sendable {
     case interval = 2
     /// `duration` after the required fingers were all down (a long press).
     case hold = 3
+
+    /// How long the deadline waits: the parameter `field` holds. The engine's
+    /// deadlines, the latency analysis and explanations all read it here.
+    @inline(__always)
+    package func duration(of r: borrowing GestureRecord) -> Int64 {
+        switch self {
+        case .none: 0
+        case .pressDuration: r.maxDuration
+        case .interval: r.maxInterval
+        case .hold: r.duration
+        }
+    }
+
+    /// The record field (and so the parameter) that `duration(of:)` reads; nil for no deadline.
+    package var field: KeyPath<GestureRecord, Int64>? {
+        switch self {
+        case .none: nil
+        case .pressDuration: \.maxDuration
+        case .interval: \.maxInterval
+        case .hold: \.duration
+        }
+    }
 }

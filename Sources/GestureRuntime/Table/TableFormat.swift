@@ -32,7 +32,8 @@ public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The `.gtab` binary format (version 7; versions 1 to 6 still load). All integers little-endian.
+/// The `.gtab` binary format (version `GestureTable.formatVersion`; every
+/// earlier version still loads). All integers little-endian.
 ///
 ///     offset size  field
 ///     0      4     magic "GTAB"
@@ -43,26 +44,13 @@ public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
 ///     20     8     FNV-1a 64 checksum of the payload
 ///     28     ...   payload: sections, each a 4-byte tag, an 8-byte length, the data
 ///
-/// Sections in this order: STRS (strings), GEST (gesture records), CLAS
-/// (class map), INFO (state info), DENS, CBAS, CNXT, CCHK (transitions),
-/// RQST, RQTG, WTST, WTTG (rules as adjacency lists), the views, rule lines
-/// and `after` rules. See docs/table-format.md.
+/// The sections, in order, are `TableSection`'s cases that the version has.
+/// See docs/table-format.md.
 package enum TableFormat {
     package static let magic: [UInt8] = Array("GTAB".utf8)
     static let headerSize = 28
-    package static let tags = ["STRS", "GEST", "CLAS", "INFO", "DENS", "CBAS", "CNXT", "CCHK", "RQST", "RQTG", "WTST", "WTTG",
-                       "VNAM", "VPAR", "VFWD", "GVEW", "RQLN", "AFST", "AFTG", "AFWN", "AFLN", "TMST", "TMPT", "TMNM"]
-    /// Sections of each format version: version 1 had no views, version 2 no rule lines, version 3 no `after` rules,
-    /// versions before 6 no templates.
-    package static func sectionCount(version: UInt16) -> Int {
-        switch version {
-        case 1: 12
-        case 2: 16
-        case 3: 17
-        case 4, 5: 21
-        default: tags.count
-        }
-    }
+    /// Sections of each format version.
+    package static func sectionCount(version: UInt16) -> Int { TableSection.present(in: version).count }
     /// Most gestures in one table.
     package static let maxGestures = 65_535
     /// Size of one encoded gesture record.
@@ -88,53 +76,38 @@ package enum TableFormat {
     /// previous layout for older runtimes: it cannot hold views or the
     /// segmentation parameters beyond v1, which it drops.
     package static func encode(_ t: GestureTable, version: UInt16 = GestureTable.formatVersion) -> [UInt8] {
-        var sections: [[UInt8]] = []
-        var w = Writer()
-        w.u32(UInt32(t.strings.count))
-        for s in t.strings {
-            let utf8 = Array(s.utf8)
-            w.u32(UInt32(utf8.count))
-            w.bytes += utf8
-        }
-        sections.append(w.take())
-        w.u32(UInt32(t.gestures.count))
-        for r in t.gestures {
-            if version >= 5 { encodeRecord(r, version: version, into: &w) } else { encodeLegacyRecord(r, version: version, into: &w) }
-        }
-        sections.append(w.take())
-        w.bytes = t.classMap; sections.append(w.take())
-        w.bytes = t.stateInfo; sections.append(w.take())
-        for v in t.dense { w.u16(v) }; sections.append(w.take())
-        for v in t.combBase { w.u32(v) }; sections.append(w.take())
-        for v in t.combNext { w.u16(v) }; sections.append(w.take())
-        for v in t.combCheck { w.u16(v) }; sections.append(w.take())
-        for list in [t.requiresStart, t.requiresTarget, t.withStart, t.withTarget, t.viewNames, t.viewParents] {
-            for v in list { w.u32(v) }
-            sections.append(w.take())
-        }
-        w.bytes = t.viewForwards; sections.append(w.take())
-        for v in t.gestureViews { w.u32(v) }; sections.append(w.take())
-        for v in t.requiresLines { w.u32(v) }; sections.append(w.take())
-        for v in t.afterStart { w.u32(v) }; sections.append(w.take())
-        for v in t.afterTarget { w.u32(v) }; sections.append(w.take())
-        for v in t.afterWithin { w.u64(UInt64(bitPattern: v)) }; sections.append(w.take())
-        for v in t.afterLines { w.u32(v) }; sections.append(w.take())
-        for v in t.templateStart { w.u32(v) }; sections.append(w.take())
-        for v in t.templatePoints { w.u32(v.bitPattern) }; sections.append(w.take())
-        for v in t.templateNames { w.u32(v) }; sections.append(w.take())
-
-        let tags = Array(tags.prefix(sectionCount(version: version)))
+        let sections = TableSection.present(in: version)
         var payload = Writer()
-        for (tag, data) in zip(tags, sections) {
-            payload.bytes += Array(tag.utf8)
-            payload.u64(UInt64(data.count))
-            payload.bytes += data
+        for section in sections {
+            var w = Writer()
+            switch section {
+            case .strings:
+                w.u32(UInt32(t.strings.count))
+                for s in t.strings {
+                    let utf8 = Array(s.utf8)
+                    w.u32(UInt32(utf8.count))
+                    w.bytes += utf8
+                }
+            case .gestures:
+                w.u32(UInt32(t.gestures.count))
+                for r in t.gestures {
+                    if version >= 5 { encodeRecord(r, version: version, into: &w) } else { encodeLegacyRecord(r, version: version, into: &w) }
+                }
+            default:
+                let width = section.width!
+                for v in t.elements(of: section) {
+                    for i in 0..<width { w.bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) }
+                }
+            }
+            payload.bytes += Array(section.tag.utf8)
+            payload.u64(UInt64(w.bytes.count))
+            payload.bytes += w.bytes
         }
         var out = Writer()
         out.bytes += magic
         out.u16(version)
         out.u16(0xFEFF)
-        out.u32(UInt32(tags.count))
+        out.u32(UInt32(sections.count))
         out.u64(UInt64(payload.bytes.count))
         out.u64(fnv1a(payload.bytes[...]))
         out.bytes += payload.bytes
@@ -153,12 +126,12 @@ package enum TableFormat {
             throw .newerVersion(found: version, supported: GestureTable.formatVersion)
         }
         guard version >= 1 else { throw .malformed("unknown format version \(version)") }
-        let tags = Array(tags.prefix(sectionCount(version: version)))
+        let sections = TableSection.present(in: version)
         guard try header.u16() == 0xFEFF else { throw .badEndianness }
         let sectionCount = try header.u32()
         let length = try header.u64()
         let checksum = try header.u64()
-        guard sectionCount == UInt32(tags.count) else { throw .malformed("expected \(tags.count) sections, found \(sectionCount)") }
+        guard sectionCount == UInt32(sections.count) else { throw .malformed("expected \(sections.count) sections, found \(sectionCount)") }
         guard length <= UInt64(bytes.count - headerSize) else {
             let needed = Int(clamping: length).addingReportingOverflow(headerSize)
             throw .truncated(needed: needed.overflow ? .max : needed.partialValue, available: bytes.count)
@@ -168,70 +141,42 @@ package enum TableFormat {
         guard fnv1a(payload) == checksum else { throw .checksumMismatch }
 
         var r = Reader(bytes: payload)
-        var data: [ArraySlice<UInt8>] = []
-        for tag in tags {
-            let found = String(decoding: try r.take(4), as: UTF8.self)
-            guard found == tag else { throw .malformed("expected section \(tag), found \(found)") }
-            let size = try r.u64()
-            guard size <= UInt64(r.remaining) else { throw .malformed("section \(tag) overruns the file") }
-            data.append(try r.take(Int(size)))
-        }
         var t = GestureTable()
-        var s = Reader(bytes: data[0])
-        let stringCount = try s.u32()
-        guard UInt64(stringCount) * 4 <= UInt64(s.remaining) else { throw .malformed("string count") }
-        for _ in 0..<stringCount {
-            let n = try s.u32()
-            guard UInt64(n) <= UInt64(s.remaining) else { throw .malformed("string length") }
-            t.strings.append(String(decoding: try s.take(Int(n)), as: UTF8.self))
-        }
-        var g = Reader(bytes: data[1])
-        let gestureCount = try g.u32()
-        guard UInt64(gestureCount) * UInt64(recordSize(version: version)) == UInt64(g.remaining) else {
-            throw .malformed("gesture records")
-        }
-        for _ in 0..<gestureCount {
-            var r = version >= 5 ? try decodeRecord(&g, version: version) : try decodeLegacyRecord(&g, version: version)
-            // Parameters newer than the file take their defaults, as a compiled record's do.
-            for p in GestureParameter.all where p.since > max(version, 5) && p.storage.isNumericField && p.type.isNumber {
-                r.setNumber(p, p.defaultValue(for: nil))
+        for section in sections {
+            let found = String(decoding: try r.take(4), as: UTF8.self)
+            guard found == section.tag else { throw .malformed("expected section \(section.tag), found \(found)") }
+            let size = try r.u64()
+            guard size <= UInt64(r.remaining) else { throw .malformed("section \(section.tag) overruns the file") }
+            let data = try r.take(Int(size))
+            switch section {
+            case .strings:
+                var s = Reader(bytes: data)
+                let stringCount = try s.u32()
+                guard UInt64(stringCount) * 4 <= UInt64(s.remaining) else { throw .malformed("string count") }
+                for _ in 0..<stringCount {
+                    let n = try s.u32()
+                    guard UInt64(n) <= UInt64(s.remaining) else { throw .malformed("string length") }
+                    t.strings.append(String(decoding: try s.take(Int(n)), as: UTF8.self))
+                }
+            case .gestures:
+                var g = Reader(bytes: data)
+                let gestureCount = try g.u32()
+                guard UInt64(gestureCount) * UInt64(recordSize(version: version)) == UInt64(g.remaining) else {
+                    throw .malformed("gesture records")
+                }
+                for _ in 0..<gestureCount {
+                    var r = version >= 5 ? try decodeRecord(&g, version: version) : try decodeLegacyRecord(&g, version: version)
+                    // Parameters newer than the file take their defaults, as a compiled record's do.
+                    for p in GestureParameter.all where p.since > max(version, 5) && p.storage.isNumericField && p.type.isNumber {
+                        r.setNumber(p, p.defaultValue(for: nil))
+                    }
+                    t.gestures.append(r)
+                }
+            default:
+                t.setElements(try integers(data, width: section.width!), of: section)
             }
-            t.gestures.append(r)
         }
-        t.classMap = Array(data[2])
-        t.stateInfo = Array(data[3])
-        t.dense = try integers(data[4], width: 2).map { UInt16($0) }
-        t.combBase = try integers(data[5], width: 4).map { UInt32($0) }
-        t.combNext = try integers(data[6], width: 2).map { UInt16($0) }
-        t.combCheck = try integers(data[7], width: 2).map { UInt16($0) }
-        t.requiresStart = try integers(data[8], width: 4).map { UInt32($0) }
-        t.requiresTarget = try integers(data[9], width: 4).map { UInt32($0) }
-        t.withStart = try integers(data[10], width: 4).map { UInt32($0) }
-        t.withTarget = try integers(data[11], width: 4).map { UInt32($0) }
-        if data.count > 12 {
-            t.viewNames = try integers(data[12], width: 4).map { UInt32($0) }
-            t.viewParents = try integers(data[13], width: 4).map { UInt32($0) }
-            t.viewForwards = Array(data[14])
-            t.gestureViews = try integers(data[15], width: 4).map { UInt32($0) }
-        }
-        if data.count > 16 {
-            t.requiresLines = try integers(data[16], width: 4).map { UInt32($0) }
-        }
-        if data.count > 17 {
-            t.afterStart = try integers(data[17], width: 4).map { UInt32($0) }
-            t.afterTarget = try integers(data[18], width: 4).map { UInt32($0) }
-            t.afterWithin = try integers(data[19], width: 8).map { Int64(bitPattern: $0) }
-            t.afterLines = try integers(data[20], width: 4).map { UInt32($0) }
-        } else {
-            t.afterStart = Array(repeating: 0, count: t.gestures.count + 1)
-        }
-        if data.count > 21 {
-            t.templateStart = try integers(data[21], width: 4).map { UInt32($0) }
-            t.templatePoints = try integers(data[22], width: 4).map { Float(bitPattern: UInt32($0)) }
-            t.templateNames = try integers(data[23], width: 4).map { UInt32($0) }
-        } else {
-            t.templateStart = Array(repeating: 0, count: t.gestures.count + 1)
-        }
+        for section in TableSection.allCases where section.since > version { t.setAbsent(section) }
         // Flag bits 16 and up meant nothing before version 4.
         if version < 4, t.gestures.contains(where: { $0.flags & 0xF0 != 0 }) { throw .invalid("flags unknown to format version \(version)") }
         try validate(t)

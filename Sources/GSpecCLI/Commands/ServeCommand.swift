@@ -1,14 +1,10 @@
 import Foundation
 
 /// `gspec serve [spec] [--port N]`: the playground on http://127.0.0.1:N (docs/playground.md).
-enum ServeCommand {
-    static let spec = CommandLineSpec(
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
         name: "serve",
-        abstract: "Serve the playground: edit a spec, draw gestures, watch the compiled set decide.",
-        usage: "gspec serve [file.gesture] [--port N]",
-        options: [
-            .init(name: "--port", value: "N", help: "The port on 127.0.0.1 (default 8765; 0: any free port, printed)."),
-        ],
+        abstract: "Serve the playground on http://127.0.0.1: edit a spec, draw gestures, watch it decide.",
         discussion: """
             Listens on 127.0.0.1 only and answers only to its own host name and origin.
             With a spec file, the page edits a copy of it (the file itself is not
@@ -17,19 +13,19 @@ enum ServeCommand {
             """
     )
 
-    static func run(_ parsed: CommandLineSpec.Parsed, console: Console) -> ExitCode {
-        guard parsed.positionals.count <= 1 else {
-            console.err("error: give at most one spec\nUsage: \(spec.usage)\n")
-            return .usageError
-        }
-        let specPath = parsed.positionals.first.map { ($0 as NSString).standardizingPath }
+    @Arguments(usage: "[file.gesture]") var inputs: [String]
+    @Option(name: "--port", placeholder: "N", help: "The port on 127.0.0.1 (default 8765; 0: any free port, printed).")
+    var port: UInt16 = 8765
+
+    func validate() throws(UsageError) {
+        if inputs.count > 1 { throw UsageError("give at most one spec") }
+    }
+
+    func run(console: Console) -> ExitCode {
+        let specPath = inputs.first.map { ($0 as NSString).standardizingPath }
         if let specPath, !FileManager.default.fileExists(atPath: specPath) {
             console.err("error: no such file or directory: '\(specPath)'\n")
             return .inputError
-        }
-        guard let port = UInt16(parsed.values["--port"] ?? "8765") else {
-            console.err("error: --port takes a port number, got '\(parsed.values["--port"]!)'\n")
-            return .usageError
         }
         signal(SIGPIPE, SIG_IGN)
         let playground = Playground(specPath: specPath.map { URL(fileURLWithPath: $0).path })

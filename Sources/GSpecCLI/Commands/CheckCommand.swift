@@ -2,16 +2,10 @@ import Foundation
 import GestureCompiler
 
 /// `gspec check <file|dir>...`: diagnostics, conflicts with witnesses, latencies.
-enum CheckCommand {
-    static let spec = CommandLineSpec(
+struct CheckCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
         name: "check",
         abstract: "Parse and check .gesture files and print their diagnostics.",
-        usage: "gspec check <file.gesture|dir>... [--witness DIR] [--latency] [--color auto|always|never]",
-        options: [
-            .init(name: "--witness", value: "dir", help: "Write each conflict's witness trace to DIR as a .jsonl file."),
-            .init(name: "--latency", value: nil, help: "Print each gesture's worst and typical wait imposed by the rules."),
-            CommandLineSpec.colorOption,
-        ],
         discussion: """
             Directories are searched recursively for .gesture files. Diagnostics go to
             stderr as 'path:line:col: error|warning|note: message' with the source line
@@ -23,14 +17,21 @@ enum CheckCommand {
             """
     )
 
-    static func run(_ parsed: CommandLineSpec.Parsed, console: Console) -> ExitCode {
-        guard !parsed.positionals.isEmpty else {
-            console.err("error: missing input: give .gesture files or directories\nUsage: \(spec.usage)\n")
-            return .usageError
-        }
-        let renderer = DiagnosticRenderer(colored: colored(parsed, console))
+    @Arguments(usage: "<file.gesture|dir>...") var inputs: [String]
+    @Option(name: "--witness", placeholder: "dir", help: "Write each conflict's witness trace to DIR as a .jsonl file.")
+    var witnessDirectory: String?
+    @Flag(name: "--latency", help: "Print each gesture's worst and typical wait imposed by the rules.")
+    var latency: Bool
+    @OptionGroup var diagnostics: DiagnosticOptions
+
+    func validate() throws(UsageError) {
+        if inputs.isEmpty { throw .missingInput }
+    }
+
+    func run(console: Console) -> ExitCode {
+        let renderer = diagnostics.renderer(for: console)
         var failed = false
-        for input in InputFiles.collect(parsed.positionals, extension: "gesture") {
+        for input in InputFiles.collect(inputs, extension: "gesture") {
             switch input {
             case .failure(let message):
                 console.err("error: \(message.text)\n")
@@ -45,10 +46,10 @@ enum CheckCommand {
                 let report = Analyzer.analyze(result.gestureSet, source: source)
                 console.err(renderer.render(result.diagnostics + report.diagnostics, in: source))
                 failed = failed || report.diagnostics.hasErrors
-                if parsed.flags.contains("--latency") && !report.latencies.isEmpty {
+                if latency && !report.latencies.isEmpty {
                     console.out(LatencyTable.render(report.latencies, of: result.gestureSet, path: source.path))
                 }
-                if let dir = parsed.values["--witness"], !writeWitnesses(report, result.gestureSet, source, to: dir, console) {
+                if let dir = witnessDirectory, !Self.writeWitnesses(report, result.gestureSet, source, to: dir, console) {
                     failed = true
                 }
             }
@@ -69,14 +70,6 @@ enum CheckCommand {
         } catch {
             console.err("error: cannot write witnesses to '\(dir)': \(error.localizedDescription)\n")
             return false
-        }
-    }
-
-    static func colored(_ parsed: CommandLineSpec.Parsed, _ console: Console) -> Bool {
-        switch parsed.values["--color"] ?? "auto" {
-        case "always": true
-        case "never": false
-        default: console.errIsTerminal
         }
     }
 }

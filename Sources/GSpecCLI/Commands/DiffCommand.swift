@@ -4,16 +4,10 @@ import GestureRuntime
 
 /// `gspec diff OLD NEW`: what changed in behaviour between two versions of a
 /// gesture set (specs or tables), as `BehaviourDiff` compares them.
-enum DiffCommand {
-    static let spec = CommandLineSpec(
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
         name: "diff",
         abstract: "Compare two versions of a gesture set by behaviour, not text.",
-        usage: "gspec diff <old.gesture|old.gtab> <new.gesture|new.gtab> [--json] [--exit-code]",
-        options: [
-            .init(name: "--json", value: nil, help: "Print the changes as JSON."),
-            .init(name: "--exit-code", value: nil, help: "Exit 3 when behaviour changed, 0 when not."),
-            CommandLineSpec.colorOption,
-        ],
         discussion: """
             Gestures are matched by name. Reported: gestures added or removed; a
             gesture's kind, view and parameters; its compiled automaton when it
@@ -25,14 +19,19 @@ enum DiffCommand {
             """
     )
 
-    static func run(_ parsed: CommandLineSpec.Parsed, console: Console) -> ExitCode {
-        guard parsed.positionals.count == 2 else {
-            console.err("error: expected two gesture sets, the old and the new\nUsage: \(spec.usage)\n")
-            return .usageError
-        }
+    @Arguments(usage: "<old.gesture|old.gtab> <new.gesture|new.gtab>") var versionPaths: [String]
+    @Flag(name: "--json", help: "Print the changes as JSON.") var json: Bool
+    @Flag(name: "--exit-code", help: "Exit 3 when behaviour changed, 0 when not.") var exitCode: Bool
+    @OptionGroup var diagnostics: DiagnosticOptions
+
+    func validate() throws(UsageError) {
+        if versionPaths.count != 2 { throw UsageError("expected two gesture sets, the old and the new") }
+    }
+
+    func run(console: Console) -> ExitCode {
         var versions: [BehaviourDiff.Version] = []
-        for path in parsed.positionals {
-            guard let loaded = GestureSetLoader.load(path, parsed, console) else { return .inputError }
+        for path in versionPaths {
+            guard let loaded = GestureSetLoader.load(path, diagnostics.renderer(for: console), console) else { return .inputError }
             var version = BehaviourDiff.Version(table: loaded.table, set: loaded.gestureSet)
             if let set = loaded.gestureSet, let source = loaded.source {
                 version.report = Analyzer.analyze(set, source: source, tableBuilt: true)
@@ -40,14 +39,14 @@ enum DiffCommand {
             versions.append(version)
         }
         let changes = BehaviourDiff.compare(versions[0], versions[1])
-        if parsed.flags.contains("--json") {
-            console.out(json(changes))
+        if json {
+            console.out(Self.json(changes))
         } else if changes.isEmpty {
             console.out("no change in behaviour\n")
         } else {
             console.out(changes.map { $0.message + "\n" }.joined())
         }
-        return parsed.flags.contains("--exit-code") && !changes.isEmpty ? .changed : .success
+        return exitCode && !changes.isEmpty ? .changed : .success
     }
 
     /// `{"changes":[{"kind":...,"gesture":...,"subject":...,"old":...,"new":...,"message":...}]}`, one change per line.

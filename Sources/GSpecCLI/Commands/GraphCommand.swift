@@ -3,33 +3,33 @@ import GestureCompiler
 import GestureRuntime
 
 /// `gspec graph`: the optimized automata as a Graphviz picture.
-enum GraphCommand {
-    static let spec = CommandLineSpec(
+struct GraphCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
         name: "graph",
         abstract: "Draw the optimized automata of a gesture set (Graphviz DOT, or SVG through 'dot').",
-        usage: "gspec graph <file.gesture> [--gesture NAME] [-o file.dot|file.svg]",
-        options: [
-            .init(name: "--gesture", value: "name", help: "Draw only this gesture."),
-            .init(name: "-o", value: "file", help: "Write to a file: .dot, or .svg (needs Graphviz's 'dot' on PATH). Default: stdout."),
-            CommandLineSpec.colorOption,
-        ],
         discussion: "States are numbered as in the table; double circles are terminal, edges carry the symbols that leave a state."
     )
 
-    static func run(_ parsed: CommandLineSpec.Parsed, console: Console) -> ExitCode {
-        guard parsed.positionals.count == 1 else {
-            console.err("error: expected one .gesture file\nUsage: \(spec.usage)\n")
-            return .usageError
-        }
-        guard case .success(let source)? = InputFiles.collect(parsed.positionals, extension: "gesture").first else {
-            console.err("error: no such file or directory: '\(parsed.positionals[0])'\n")
+    @Arguments(usage: "<file.gesture>") var inputs: [String]
+    @Option(name: "--gesture", placeholder: "name", help: "Draw only this gesture.") var gesture: String?
+    @Option(name: "-o", placeholder: "file", help: "Write to a file: .dot, or .svg (needs Graphviz's 'dot' on PATH). Default: stdout.")
+    var output: String?
+    @OptionGroup var diagnostics: DiagnosticOptions
+
+    func validate() throws(UsageError) {
+        if inputs.count != 1 { throw UsageError("expected one .gesture file") }
+    }
+
+    func run(console: Console) -> ExitCode {
+        guard case .success(let source)? = InputFiles.collect(inputs, extension: "gesture").first else {
+            console.err("error: no such file or directory: '\(inputs[0])'\n")
             return .inputError
         }
-        let output = Compiler.compile(source, examples: StrokeExamples.beside(source.path))
-        console.err(DiagnosticRenderer(colored: CheckCommand.colored(parsed, console)).render(output.diagnostics, in: source))
-        guard let table = output.table else { return .inputError }
+        let compiled = Compiler.compile(source, examples: StrokeExamples.beside(source.path))
+        console.err(diagnostics.renderer(for: console).render(compiled.diagnostics, in: source))
+        guard let table = compiled.table else { return .inputError }
         var only: Int?
-        if let name = parsed.values["--gesture"] {
+        if let name = gesture {
             let names = table.gestures.indices.map(table.name(of:))
             guard let g = names.firstIndex(of: name) else {
                 var message = "error: no gesture '\(name)' in \(source.path)"
@@ -40,13 +40,13 @@ enum GraphCommand {
             only = g
         }
         let dot = TableEmitter.dot(table, only: only)
-        guard let path = parsed.values["-o"] else {
+        guard let path = output else {
             console.out(dot)
             return .success
         }
         do {
             if path.hasSuffix(".svg") {
-                try svg(dot, to: path)
+                try Self.svg(dot, to: path)
             } else {
                 try Data(dot.utf8).write(to: URL(fileURLWithPath: path))
             }

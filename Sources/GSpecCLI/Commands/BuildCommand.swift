@@ -3,19 +3,10 @@ import GestureCompiler
 import GestureRuntime
 
 /// `gspec build`: compile gesture sets to tables (or their JSON, Swift or DOT forms).
-enum BuildCommand {
-    static let spec = CommandLineSpec(
+struct BuildCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
         name: "build",
         abstract: "Compile .gesture files to table files.",
-        usage: "gspec build <file.gesture|dir>... [-o OUT] [--emit table|json|swift|dot] [--stats] [--no-analysis]",
-        options: [
-            .init(name: "-o", value: "out", help: "Output file for a single input file, output directory otherwise."),
-            .init(name: "--emit", value: "form", help: "table (.gtab, the default), json, swift or dot.",
-                  choices: ["table", "json", "swift", "dot"]),
-            .init(name: "--stats", value: nil, help: "Print states, symbols and bytes per gesture before and after optimization."),
-            .init(name: "--no-analysis", value: nil, help: "Skip the conflict analysis's warnings (its errors are still reported)."),
-            CommandLineSpec.colorOption,
-        ],
         discussion: """
             Without -o each output is written beside its input. Inputs with errors
             print their diagnostics and write nothing; the exit status is then 1.
@@ -24,45 +15,60 @@ enum BuildCommand {
             """
     )
 
-    static func run(_ parsed: CommandLineSpec.Parsed, console: Console) -> ExitCode {
-        guard !parsed.positionals.isEmpty else {
-            console.err("error: missing input: give .gesture files or directories\nUsage: \(spec.usage)\n")
-            return .usageError
-        }
-        let form = parsed.values["--emit"] ?? "table"
-        let ext = form == "table" ? "gtab" : form
-        let renderer = DiagnosticRenderer(colored: CheckCommand.colored(parsed, console))
-        let inputs = InputFiles.collect(parsed.positionals, extension: "gesture")
-        let singleFile = parsed.positionals.count == 1 && inputs.count == 1
-            && !isDirectory(parsed.positionals[0])
+    /// What `--emit` writes.
+    enum Form: String, CaseIterable, ArgumentValue {
+        case table, json, swift, dot
+        /// The output file's extension.
+        var fileExtension: String { self == .table ? "gtab" : rawValue }
+    }
+
+    @Arguments(usage: "<file.gesture|dir>...") var inputs: [String]
+    @Option(name: "-o", placeholder: "out", help: "Output file for a single input file, output directory otherwise.")
+    var output: String?
+    @Option(name: "--emit", placeholder: "form", help: "table (.gtab, the default), json, swift or dot.")
+    var form: Form = .table
+    @Flag(name: "--stats", help: "Print states, symbols and bytes per gesture before and after optimization.")
+    var stats: Bool
+    @Flag(name: "--no-analysis", help: "Skip the conflict analysis's warnings (its errors are still reported).")
+    var noAnalysis: Bool
+    @OptionGroup var diagnostics: DiagnosticOptions
+
+    func validate() throws(UsageError) {
+        if inputs.isEmpty { throw .missingInput }
+    }
+
+    func run(console: Console) -> ExitCode {
+        let renderer = diagnostics.renderer(for: console)
+        let sources = InputFiles.collect(inputs, extension: "gesture")
+        let singleFile = inputs.count == 1 && sources.count == 1 && !isDirectory(inputs[0])
         var failed = false
-        for input in inputs {
+        for input in sources {
             guard case .success(let source) = input else {
                 if case .failure(let message) = input { console.err("error: \(message.text)\n") }
                 failed = true
                 continue
             }
-            let output = Compiler.compile(source, analysis: !parsed.flags.contains("--no-analysis"),
-                                          examples: StrokeExamples.beside(source.path))
-            console.err(renderer.render(output.diagnostics, in: source))
-            guard let table = output.table else {
+            let compiled = Compiler.compile(source, analysis: !noAnalysis,
+                                            examples: StrokeExamples.beside(source.path))
+            console.err(renderer.render(compiled.diagnostics, in: source))
+            guard let table = compiled.table else {
                 failed = true
                 continue
             }
-            if parsed.flags.contains("--stats") { console.out(stats(source.path, output.stats, table)) }
+            if stats { console.out(Self.stats(source.path, compiled.stats, table)) }
             let base = URL(fileURLWithPath: source.path).deletingPathExtension().lastPathComponent
             let destination: String
-            if let o = parsed.values["-o"] {
-                destination = singleFile ? o : (o as NSString).appendingPathComponent(base + "." + ext)
+            if let o = output {
+                destination = singleFile ? o : (o as NSString).appendingPathComponent(base + "." + form.fileExtension)
             } else {
-                destination = (source.path as NSString).deletingPathExtension + "." + ext
+                destination = (source.path as NSString).deletingPathExtension + "." + form.fileExtension
             }
             let bytes: [UInt8] = switch form {
-            case "json": Array(TableEmitter.json(table).utf8)
-            case "swift": Array(SwiftEmitter.source(table, typeName: typeName(base), sourcePath: source.path,
-                                                    generator: "gspec \(GSpec.version)").utf8)
-            case "dot": Array(TableEmitter.dot(table).utf8)
-            default: table.encoded()
+            case .json: Array(TableEmitter.json(table).utf8)
+            case .swift: Array(SwiftEmitter.source(table, typeName: Self.typeName(base), sourcePath: source.path,
+                                                   generator: "gspec \(GSpec.version)").utf8)
+            case .dot: Array(TableEmitter.dot(table).utf8)
+            case .table: table.encoded()
             }
             do {
                 let directory = (destination as NSString).deletingLastPathComponent
@@ -78,7 +84,7 @@ enum BuildCommand {
         return failed ? .inputError : .success
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
+    private func isDirectory(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }

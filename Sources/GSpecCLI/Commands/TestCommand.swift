@@ -5,16 +5,10 @@ import GestureRuntime
 /// `gspec test <spec>...`: checks that a compiled table does what its spec
 /// says: generated tests on both sides of every numeric threshold, and the
 /// spec's own example traces with their expected events.
-enum TestCommand {
-    static let spec = CommandLineSpec(
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
         name: "test",
         abstract: "Test compiled gesture sets against their specs: thresholds and example traces.",
-        usage: "gspec test <file.gesture|dir>... [--table file.gtab] [--traces DIR] [--verbose]",
-        options: [
-            .init(name: "--table", value: "file.gtab", help: "Test this table (one spec only) instead of compiling the spec."),
-            .init(name: "--traces", value: "dir", help: "Also run the traces in DIR whose '# spec:' line names the spec's file."),
-            .init(name: "--verbose", value: nil, help: "List every test, not only the failures."),
-        ],
         discussion: """
             For every numeric parameter of every gesture (slop, maxDuration, maxInterval,
             tapDistance, taps, touches, duration, minDistance, minVelocity, maxAngle,
@@ -27,36 +21,43 @@ enum TestCommand {
             """
     )
 
-    static func run(_ parsed: CommandLineSpec.Parsed, console: Console) -> ExitCode {
-        guard !parsed.positionals.isEmpty else {
-            console.err("error: missing input: give .gesture files or directories\nUsage: \(spec.usage)\n")
-            return .usageError
-        }
-        let inputs = InputFiles.collect(parsed.positionals, extension: "gesture")
-        if parsed.values["--table"] != nil && inputs.count != 1 {
+    @Arguments(usage: "<file.gesture|dir>...") var inputs: [String]
+    @Option(name: "--table", placeholder: "file.gtab", help: "Test this table (one spec only) instead of compiling the spec.")
+    var tablePath: String?
+    @Option(name: "--traces", placeholder: "dir", help: "Also run the traces in DIR whose '# spec:' line names the spec's file.")
+    var tracesDirectory: String?
+    @Flag(name: "--verbose", help: "List every test, not only the failures.") var verbose: Bool
+
+    func validate() throws(UsageError) {
+        if inputs.isEmpty { throw .missingInput }
+    }
+
+    func run(console: Console) -> ExitCode {
+        let sources = InputFiles.collect(inputs, extension: "gesture")
+        if tablePath != nil && sources.count != 1 {
             console.err("error: --table tests one spec; give exactly one .gesture file\n")
             return .usageError
         }
         var failed = false
-        for input in inputs {
+        for input in sources {
             switch input {
             case .failure(let message):
                 console.err("error: \(message.text)\n")
                 failed = true
             case .success(let source):
-                if !test(source, parsed, console) { failed = true }
+                if !test(source, console) { failed = true }
             }
         }
         return failed ? .inputError : .success
     }
 
     /// Runs every test of one spec; false when one fails or the spec does not compile.
-    static func test(_ source: SourceFile, _ parsed: CommandLineSpec.Parsed, _ console: Console) -> Bool {
+    func test(_ source: SourceFile, _ console: Console) -> Bool {
         let output = Compiler.compile(source, examples: StrokeExamples.beside(source.path))
         console.err(DiagnosticRenderer().render(output.diagnostics, in: source))
         guard var table = output.table else { return false }
         let set = output.frontend.gestureSet
-        if let path = parsed.values["--table"] {
+        if let path = tablePath {
             guard let bytes = FileManager.default.contents(atPath: path), let loaded = try? GestureTable(decoding: Array(bytes)) else {
                 console.err("error: '\(path)' is not a readable gesture table\n")
                 return false
@@ -69,7 +70,7 @@ enum TestCommand {
         }
         var failures: [String] = []
         var report = ""
-        let cases = BoundaryTests.cases(for: set)
+        let cases = BoundaryCaseGenerator.cases(for: set)
         for c in cases {
             let g = set.gestures[c.gesture]
             let line = source.location(of: g.nameRange.start).line
@@ -85,17 +86,17 @@ enum TestCommand {
                 failures.append("\(source.path):\(line): FAIL \(title): " + why.joined(separator: "; "))
             }
         }
-        let traces = exampleTraces(for: source.path, extra: parsed.values["--traces"])
+        let traces = Self.exampleTraces(for: source.path, extra: tracesDirectory)
         for trace in traces {
             let name = trace.lastPathComponent
-            switch runExample(trace, table) {
+            switch Self.runExample(trace, table) {
             case .success:
                 report += "  ok    \(name)\n"
             case .failure(let message):
                 failures.append("\(trace.path): FAIL \(message.text)")
             }
         }
-        if parsed.flags.contains("--verbose") { console.out("\(source.path):\n" + report) }
+        if verbose { console.out("\(source.path):\n" + report) }
         for f in failures { console.out(f + "\n") }
         let total = cases.count + traces.count
         console.out("\(source.path): \(total - failures.count) of \(total) tests passed (\(cases.count) threshold, \(traces.count) example)\n")
@@ -134,7 +135,7 @@ enum TestCommand {
         let text = String(decoding: bytes, as: UTF8.self)
         let args = text.split(separator: "\n").first { $0.hasPrefix("# args: ") }.map { $0.split(separator: " ").dropFirst(2) } ?? []
         let captured = Captured()
-        let printer = RunCommand.Printer(table: table, allStates: true, console: captured.console)
+        let printer = EventPrinter(table: table, allStates: true, console: captured.console)
         var engine = Engine(table: table)
         engine.reportsDeliveries = args.contains("--deliveries")
         engine.explains = args.contains("--explain")
@@ -142,7 +143,7 @@ enum TestCommand {
         guard screen != nil || !table.needsScreenSize else {
             return .failure(.init(text: "a pan from the right or bottom screen edge needs the screen size: add a first line {\"screen\":[W,H]}"))
         }
-        let result = RunCommand.drive(&engine, bytes, printer, screen: screen)
+        let result = TraceRun.drive(&engine, bytes, printer, screen: screen)
         if let e = result.errors.first { return .failure(.init(text: "line \(e.line): \(e.message)")) }
         let actual = captured.text
         guard actual != expected else { return .success(()) }

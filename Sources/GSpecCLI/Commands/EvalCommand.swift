@@ -6,18 +6,10 @@ import GestureRuntime
 /// (`<shape>/<file>.jsonl`) and reports what fired on which shape; with
 /// `--folds subject`, leave-one-subject-out: each subject's traces run on the
 /// spec compiled with the other subjects' strokes as its templates' examples.
-enum EvalCommand {
-    static let spec = CommandLineSpec(
+struct EvalCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
         name: "eval",
         abstract: "Measure a gesture set on a labelled dataset of traces: confusion table, recall, false fires.",
-        usage: "gspec eval <file.gesture|file.gtab> --dataset <dir> [--folds subject] [--negatives <dir>] [--json <file>]",
-        options: [
-            .init(name: "--dataset", value: "dir", help: "A folder of <shape>/<file>.jsonl traces, one labelled gesture per file."),
-            .init(name: "--folds", value: "subject", help: "Leave one subject out: template strokes learn from the other subjects only."),
-            .init(name: "--negatives", value: "dir", help: "A folder of traces that are no shape: anything firing there is a false fire."),
-            .init(name: "--json", value: "file", help: "Also write the figures as JSON, and the traces where a gesture of another name fired or its own did not."),
-            CommandLineSpec.colorOption,
-        ],
         discussion: """
             A gesture is right on the shape folder with its own name. Every recognized
             (or begun) gesture counts once per trace; a trace where nothing fired counts
@@ -32,6 +24,29 @@ enum EvalCommand {
             their patterns were tuned on.)
             """
     )
+
+    /// How `--folds` splits the dataset.
+    enum Folds: String, CaseIterable, ArgumentValue {
+        /// Leave one subject out.
+        case subject
+    }
+
+    @Arguments(usage: "<file.gesture|file.gtab>") var inputs: [String]
+    @Option(name: "--dataset", placeholder: "dir", isRequired: true,
+            help: "A folder of <shape>/<file>.jsonl traces, one labelled gesture per file.")
+    var dataset: String?
+    @Option(name: "--folds", placeholder: "subject", help: "Leave one subject out: template strokes learn from the other subjects only.")
+    var folds: Folds?
+    @Option(name: "--negatives", placeholder: "dir", help: "A folder of traces that are no shape: anything firing there is a false fire.")
+    var negativesDirectory: String?
+    @Option(name: "--json", placeholder: "file",
+            help: "Also write the figures as JSON, and the traces where a gesture of another name fired or its own did not.")
+    var jsonPath: String?
+    @OptionGroup var diagnostics: DiagnosticOptions
+
+    func validate() throws(UsageError) {
+        if inputs.count != 1 { throw UsageError("expected one gesture set and --dataset <dir>") }
+    }
 
     /// What fired, per trace.
     struct Outcome {
@@ -54,21 +69,14 @@ enum EvalCommand {
         var subject: String { String(file.prefix { $0 != "-" }) }
     }
 
-    static func run(_ parsed: CommandLineSpec.Parsed, console: Console) -> ExitCode {
-        guard parsed.positionals.count == 1, let dataset = parsed.values["--dataset"] else {
-            console.err("error: expected one gesture set and --dataset <dir>\nUsage: \(spec.usage)\n")
-            return .usageError
-        }
-        let folds = parsed.values["--folds"]
-        guard folds == nil || folds == "subject" else {
-            console.err("error: --folds takes 'subject' (leave one subject out)\nUsage: \(spec.usage)\n")
-            return .usageError
-        }
-        guard let samples = self.samples(in: dataset), !samples.isEmpty else {
+    func run(console: Console) -> ExitCode {
+        let dataset = dataset ?? ""
+        let renderer = diagnostics.renderer(for: console)
+        guard let samples = Self.samples(in: dataset), !samples.isEmpty else {
             console.err("error: no <shape>/ folders of .jsonl traces in '\(dataset)'\n")
             return .inputError
         }
-        let negatives = parsed.values["--negatives"].map { dir in
+        let negatives = negativesDirectory.map { dir in
             ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted().map {
                 Sample(shape: "", file: $0, path: dir + "/" + $0)
             }
@@ -80,16 +88,16 @@ enum EvalCommand {
         // Each fold: a table, and the samples it runs.
         var runs: [(GestureTable, [Sample])] = []
         if folds == nil {
-            guard let table = GestureSetLoader.load(parsed.positionals[0], parsed, console)?.table else { return .inputError }
+            guard let table = GestureSetLoader.load(inputs[0], renderer, console)?.table else { return .inputError }
             runs = [(table, samples + negatives)]
         } else {
-            let path = parsed.positionals[0]
+            let path = inputs[0]
             // Read once; each fold leaves out its subject's files (examples are named `shape/file`).
             let everyone = StrokeExamples.folders(in: dataset, location: dataset)
             for subject in Array(Set(samples.map(\.subject))).sorted() {
                 var examples = everyone
                 examples.folders = everyone.folders.mapValues { $0.filter { !$0.name.contains("/" + subject + "-") } }
-                guard let loaded = GestureSetLoader.load(path, parsed, console, examples: examples) else { return .inputError }
+                guard let loaded = GestureSetLoader.load(path, renderer, console, examples: examples) else { return .inputError }
                 guard loaded.gestureSet != nil else {
                     console.err("error: --folds needs a .gesture spec to compile per fold, not a table: '\(path)'\n")
                     return .inputError
@@ -103,19 +111,19 @@ enum EvalCommand {
             let fresh = Engine(table: table)
             for sample in batch {
                 guard let data = FileManager.default.contents(atPath: sample.path) else { continue }
-                let (fired, errors) = fire(fresh, Array(data))
+                let (fired, errors) = Self.fire(fresh, Array(data))
                 for e in errors { console.err("\(sample.path):\(e.line): error: \(e.message)\n") }
                 failed = failed || !errors.isEmpty
-                let outcome = Outcome(shape: sample.shape, path: sample.path, speed: speed(of: sample.file), fired: fired)
+                let outcome = Outcome(shape: sample.shape, path: sample.path, speed: Self.speed(of: sample.file), fired: fired)
                 if sample.shape.isEmpty { negativeOutcomes.append(outcome) } else { outcomes.append(outcome) }
             }
         }
-        var text = report(outcomes, shapes: shapes, gestures: gestures)
-        if !negatives.isEmpty { text += negativeReport(negativeOutcomes, gestures: gestures, folds: runs.count) }
+        var text = Self.report(outcomes, shapes: shapes, gestures: gestures)
+        if !negatives.isEmpty { text += Self.negativeReport(negativeOutcomes, gestures: gestures, folds: runs.count) }
         console.out(text)
-        if let path = parsed.values["--json"] {
+        if let path = jsonPath {
             do {
-                var figures = figures(outcomes, shapes: shapes, gestures: gestures)
+                var figures = Self.figures(outcomes, shapes: shapes, gestures: gestures)
                 if !negatives.isEmpty {
                     figures["negatives"] = ["traces": negativeOutcomes.count, "falseFires": negativeOutcomes.filter { !$0.fired.isEmpty }.count]
                 }

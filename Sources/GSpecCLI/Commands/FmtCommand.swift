@@ -2,15 +2,10 @@ import Foundation
 import GestureCompiler
 
 /// `gspec fmt`: rewrite spec files in the canonical layout (docs/formatting.md).
-enum FmtCommand {
-    static let spec = CommandLineSpec(
+struct FmtCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
         name: "fmt",
         abstract: "Rewrite .gesture files in the canonical layout.",
-        usage: "gspec fmt <file.gesture|dir>... [--check] [--color auto|always|never]",
-        options: [
-            .init(name: "--check", value: nil, help: "Write nothing; list the files that would change and exit 1 if any would."),
-            CommandLineSpec.colorOption,
-        ],
         discussion: """
             Directories are searched recursively for .gesture files. Formatting keeps
             every token and comment and changes only the layout, so the formatted file
@@ -19,15 +14,18 @@ enum FmtCommand {
             """
     )
 
-    static func run(_ parsed: CommandLineSpec.Parsed, console: Console) -> ExitCode {
-        guard !parsed.positionals.isEmpty else {
-            console.err("error: missing input: give .gesture files or directories\nUsage: \(spec.usage)\n")
-            return .usageError
-        }
-        let renderer = DiagnosticRenderer(colored: CheckCommand.colored(parsed, console))
-        let check = parsed.flags.contains("--check")
+    @Arguments(usage: "<file.gesture|dir>...") var inputs: [String]
+    @Flag(name: "--check", help: "Write nothing; list the files that would change and exit 1 if any would.") var check: Bool
+    @OptionGroup var diagnostics: DiagnosticOptions
+
+    func validate() throws(UsageError) {
+        if inputs.isEmpty { throw .missingInput }
+    }
+
+    func run(console: Console) -> ExitCode {
+        let renderer = diagnostics.renderer(for: console)
         var failed = false, changed = false
-        for input in InputFiles.collect(parsed.positionals, extension: "gesture") {
+        for input in InputFiles.collect(inputs, extension: "gesture") {
             guard case .success(let source) = input else {
                 if case .failure(let message) = input { console.err("error: \(message.text)\n") }
                 failed = true

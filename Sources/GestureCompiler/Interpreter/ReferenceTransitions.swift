@@ -16,30 +16,31 @@ package final class ReferenceTransitions: TransitionFunction {
         sets = Array(repeating: [], count: automata.count)
     }
 
-    private func id(_ g: Int, _ set: [Int]) -> Int {
-        if let i = ids[g][set] { return i }
+    /// The state standing for NFA state set `set` of gesture `g` (numbered as first met).
+    private func id(_ g: Int, _ set: [Int]) -> StateID {
+        if let i = ids[g][set] { return StateID(i) }
         ids[g][set] = sets[g].count
         sets[g].append(set)
-        return sets[g].count - 1
+        return StateID(sets[g].count - 1)
     }
 
-    package func startState(_ g: Int) -> Int {
+    package func startState(_ g: Int) -> StateID {
         id(g, automata[g].closure([automata[g].start], live: live[g]))
     }
 
-    package func next(_ g: Int, _ state: Int, _ symbol: Symbol) -> Int {
+    package func next(_ g: Int, _ state: StateID, _ symbol: Symbol) -> StateID {
         if output(g, state).isTerminal { return state }
         let a = automata[g]
-        return id(g, a.closure(a.step(sets[g][state], symbol), live: live[g]))
+        return id(g, a.closure(a.step(sets[g][state.rawValue], symbol), live: live[g]))
     }
 
-    package func output(_ g: Int, _ state: Int) -> StateOutput {
-        let set = sets[g][state]
+    package func output(_ g: Int, _ state: StateID) -> StateOutput {
+        let set = sets[g][state.rawValue]
         return set.isEmpty ? .failed : automata[g].output(of: set)
     }
 
-    package func timer(_ g: Int, _ state: Int) -> StateTimer {
-        output(g, state).isTerminal ? .none : automata[g].timer(of: sets[g][state])
+    package func timer(_ g: Int, _ state: StateID) -> StateTimer {
+        output(g, state).isTerminal ? .none : automata[g].timer(of: sets[g][state.rawValue])
     }
 }
 

@@ -1,10 +1,11 @@
-/// A JSON value: what JSON-RPC messages are made of. Parsed strictly (RFC
-/// 8259) with a depth limit, so no input can exhaust the stack; written
-/// compactly with object keys in insertion order.
+/// A JSON value: what trace lines and JSON-RPC messages are made of, read by
+/// the one JSON reader gspec has. Parsed strictly (RFC 8259) with a depth
+/// limit, so no input can exhaust the stack; written compactly with object
+/// keys in insertion order.
 public enum JSON: Hashable, Sendable {
     case null
     case bool(Bool)
-    case number(Double)
+    case number(Number)
     case string(String)
     case array([JSON])
     /// Keys in insertion order (a client's order is kept; ours is the order we wrote).
@@ -14,7 +15,7 @@ public enum JSON: Hashable, Sendable {
         switch (a, b) {
         case (.null, .null): true
         case (.bool(let x), .bool(let y)): x == y
-        case (.number(let x), .number(let y)): x == y
+        case (.number(let x), .number(let y)): x.value == y.value
         case (.string(let x), .string(let y)): x == y
         case (.array(let x), .array(let y)): x == y
         case (.object(let x), .object(let y)): x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
@@ -37,9 +38,29 @@ public enum JSON: Hashable, Sendable {
     public var array: [JSON]? { if case .array(let a) = self { a } else { nil } }
     /// A whole number that fits in `Int`, or nil.
     public var int: Int? {
-        guard case .number(let d) = self, d.rounded() == d, abs(d) < 9.0e15 else { return nil }
-        return Int(d)
+        guard case .number(let n) = self, n.value.rounded() == n.value, abs(n.value) < 9.0e15 else { return nil }
+        return Int(n.value)
     }
+
+    /// A number as written (a trace's `t` converts to microseconds from its text, exactly).
+    public struct Number: Hashable, Sendable {
+        /// The literal, as read or as written out.
+        public let text: String
+        public let value: Double
+
+        /// `d` as JSON writes it: a whole number without a fraction, a non-finite one as null.
+        public init(_ d: Double) {
+            value = d
+            text = d.rounded() == d && abs(d) < 9.0e15 ? String(Int(d)) : d.isFinite ? "\(d)" : "null"
+        }
+
+        init(text: String, value: Double) {
+            (self.text, self.value) = (text, value)
+        }
+    }
+
+    /// A whole number.
+    public init(_ n: Int) { self = .number(Number(Double(n))) }
 
     // MARK: Writing
 
@@ -54,8 +75,7 @@ public enum JSON: Hashable, Sendable {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
-        case .number(let d):
-            if d.rounded() == d && abs(d) < 9.0e15 { out += String(Int(d)) } else if d.isFinite { out += "\(d)" } else { out += "null" }
+        case .number(let n): out += n.text
         case .string(let s): Self.quote(s, into: &out)
         case .array(let items):
             out += "["
@@ -106,47 +126,50 @@ public enum JSON: Hashable, Sendable {
     public static let maxDepth = 256
 
     /// Parses one JSON value filling all of `bytes` (white space aside).
-    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSON {
-        var parser = Parser(bytes: bytes)
+    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSON { try parse(bytes[...]) }
+
+    /// Parses one JSON value filling all of `bytes` (white space aside); offsets in errors count from its start.
+    public static func parse(_ bytes: ArraySlice<UInt8>) throws(ParseError) -> JSON {
+        var parser = Parser(bytes: bytes, pos: bytes.startIndex)
         let value = try parser.value(depth: 0)
         parser.skipSpace()
-        guard parser.pos == bytes.count else { throw ParseError(message: "text after the JSON value", offset: parser.pos) }
+        guard parser.pos == bytes.endIndex else { throw parser.fail("text after the JSON value") }
         return value
     }
 
     private struct Parser {
-        let bytes: [UInt8]
-        var pos = 0
+        let bytes: ArraySlice<UInt8>
+        var pos: Int
 
         mutating func skipSpace() {
-            while pos < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[pos]) { pos += 1 }
+            while pos < bytes.endIndex, bytes[pos] == 0x20 || bytes[pos] == 0x09 || bytes[pos] == 0x0A || bytes[pos] == 0x0D { pos += 1 }
         }
 
-        func fail(_ message: String) -> ParseError { ParseError(message: message, offset: pos) }
+        func fail(_ message: String) -> ParseError { ParseError(message: message, offset: pos - bytes.startIndex) }
 
         mutating func value(depth: Int) throws(ParseError) -> JSON {
             guard depth < JSON.maxDepth else { throw fail("nested deeper than \(JSON.maxDepth)") }
             skipSpace()
-            guard pos < bytes.count else { throw fail("unexpected end of input") }
+            guard pos < bytes.endIndex else { throw fail("unexpected end of input") }
             switch bytes[pos] {
             case UInt8(ascii: "{"):
                 pos += 1
                 var members: [(String, JSON)] = []
                 skipSpace()
-                if pos < bytes.count && bytes[pos] == UInt8(ascii: "}") {
+                if pos < bytes.endIndex && bytes[pos] == UInt8(ascii: "}") {
                     pos += 1
                     return .object(members)
                 }
                 while true {
                     skipSpace()
-                    guard pos < bytes.count, bytes[pos] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
+                    guard pos < bytes.endIndex, bytes[pos] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
                     let key = try string()
                     skipSpace()
-                    guard pos < bytes.count, bytes[pos] == UInt8(ascii: ":") else { throw fail("expected ':'") }
+                    guard pos < bytes.endIndex, bytes[pos] == UInt8(ascii: ":") else { throw fail("expected ':'") }
                     pos += 1
                     members.append((key, try value(depth: depth + 1)))
                     skipSpace()
-                    guard pos < bytes.count else { throw fail("unexpected end of input") }
+                    guard pos < bytes.endIndex else { throw fail("unexpected end of input") }
                     if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
                     guard bytes[pos] == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
                     pos += 1
@@ -156,14 +179,14 @@ public enum JSON: Hashable, Sendable {
                 pos += 1
                 var items: [JSON] = []
                 skipSpace()
-                if pos < bytes.count && bytes[pos] == UInt8(ascii: "]") {
+                if pos < bytes.endIndex && bytes[pos] == UInt8(ascii: "]") {
                     pos += 1
                     return .array(items)
                 }
                 while true {
                     items.append(try value(depth: depth + 1))
                     skipSpace()
-                    guard pos < bytes.count else { throw fail("unexpected end of input") }
+                    guard pos < bytes.endIndex else { throw fail("unexpected end of input") }
                     if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
                     guard bytes[pos] == UInt8(ascii: "]") else { throw fail("expected ',' or ']'") }
                     pos += 1
@@ -179,32 +202,33 @@ public enum JSON: Hashable, Sendable {
 
         mutating func word(_ w: String) throws(ParseError) {
             let utf8 = Array(w.utf8)
-            guard pos + utf8.count <= bytes.count, Array(bytes[pos..<pos + utf8.count]) == utf8 else { throw fail("invalid literal") }
+            guard pos + utf8.count <= bytes.endIndex, Array(bytes[pos..<pos + utf8.count]) == utf8 else { throw fail("invalid literal") }
             pos += utf8.count
         }
 
-        mutating func number() throws(ParseError) -> Double {
+        mutating func number() throws(ParseError) -> Number {
             let start = pos
             func digits() -> Int {
                 let from = pos
-                while pos < bytes.count, bytes[pos] >= 0x30 && bytes[pos] <= 0x39 { pos += 1 }
+                while pos < bytes.endIndex, bytes[pos] >= 0x30 && bytes[pos] <= 0x39 { pos += 1 }
                 return pos - from
             }
-            if pos < bytes.count && bytes[pos] == UInt8(ascii: "-") { pos += 1 }
+            if pos < bytes.endIndex && bytes[pos] == UInt8(ascii: "-") { pos += 1 }
             let whole = pos
             guard digits() > 0 else { throw fail("invalid value") }
             if bytes[whole] == UInt8(ascii: "0") && pos - whole > 1 { throw fail("leading zero in a number") }
-            if pos < bytes.count && bytes[pos] == UInt8(ascii: ".") {
+            if pos < bytes.endIndex && bytes[pos] == UInt8(ascii: ".") {
                 pos += 1
                 guard digits() > 0 else { throw fail("expected digits after '.'") }
             }
-            if pos < bytes.count && (bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E")) {
+            if pos < bytes.endIndex && (bytes[pos] == UInt8(ascii: "e") || bytes[pos] == UInt8(ascii: "E")) {
                 pos += 1
-                if pos < bytes.count && (bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-")) { pos += 1 }
+                if pos < bytes.endIndex && (bytes[pos] == UInt8(ascii: "+") || bytes[pos] == UInt8(ascii: "-")) { pos += 1 }
                 guard digits() > 0 else { throw fail("expected an exponent") }
             }
-            guard let d = Double(String(decoding: bytes[start..<pos], as: UTF8.self)) else { throw fail("invalid number") }
-            return d
+            let text = String(decoding: bytes[start..<pos], as: UTF8.self)
+            guard let d = Double(text) else { throw fail("invalid number") }
+            return Number(text: text, value: d)
         }
 
         mutating func string() throws(ParseError) -> String {
@@ -212,7 +236,7 @@ public enum JSON: Hashable, Sendable {
             var scalars = String.UnicodeScalarView()
             var runStart = pos
             func flush(_ to: Int) { scalars.append(contentsOf: String(decoding: bytes[runStart..<to], as: UTF8.self).unicodeScalars) }
-            while pos < bytes.count {
+            while pos < bytes.endIndex {
                 let b = bytes[pos]
                 if b == UInt8(ascii: "\"") {
                     flush(pos)
@@ -223,7 +247,7 @@ public enum JSON: Hashable, Sendable {
                 guard b == UInt8(ascii: "\\") else { pos += 1; continue }
                 flush(pos)
                 pos += 1
-                guard pos < bytes.count else { break }
+                guard pos < bytes.endIndex else { break }
                 let e = bytes[pos]
                 pos += 1
                 switch e {
@@ -237,7 +261,7 @@ public enum JSON: Hashable, Sendable {
                 case UInt8(ascii: "t"): scalars.append("\t")
                 case UInt8(ascii: "u"):
                     var code = try hex4()
-                    if code >= 0xD800 && code < 0xDC00, pos + 1 < bytes.count,
+                    if code >= 0xD800 && code < 0xDC00, pos + 1 < bytes.endIndex,
                        bytes[pos] == UInt8(ascii: "\\"), bytes[pos + 1] == UInt8(ascii: "u") {
                         pos += 2
                         let low = try hex4()
@@ -257,7 +281,7 @@ public enum JSON: Hashable, Sendable {
         }
 
         mutating func hex4() throws(ParseError) -> UInt32 {
-            guard pos + 4 <= bytes.count else { throw fail("short \\u escape") }
+            guard pos + 4 <= bytes.endIndex else { throw fail("short \\u escape") }
             var v: UInt32 = 0
             for _ in 0..<4 {
                 let b = bytes[pos]
@@ -279,7 +303,7 @@ public enum JSON: Hashable, Sendable {
 extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
                 ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
     public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(integerLiteral value: Int) { self.init(value) }
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSON)...) { self = .object(elements) }

@@ -19,7 +19,7 @@ public struct BoundaryCase: Hashable, Sendable {
 /// from the spec's values and SEMANTICS.md's comparisons (`>=` for minimum
 /// distances and speeds, `>` for begin thresholds, a spatial maximum fails
 /// only past it, an input at a time limit's deadline is late).
-public enum BoundaryTests {
+public enum BoundaryCaseGenerator {
     /// How far past a distance the rejected stream goes (points); angles and
     /// ratios use their own small steps, times one microsecond.
     static let nudge = 0.01
@@ -49,10 +49,10 @@ public enum BoundaryTests {
               let own = ExemplarGenerator.candidates(for: set.gestures[g], view: set.gestures[g].view).first else { return [] }
         func performed(_ gap: Int64) -> TouchStream {
             var s = ExemplarGenerator.after(source, by: gap, own)
-            s.summary = "\(source.summary), then \(time(gap)) after its lift \(own.summary)"
+            s.summary = "\(source.summary), then \(DurationText.literal(gap)) after its lift \(own.summary)"
             return s
         }
-        return [BoundaryCase(gesture: g, parameter: "within", value: time(within),
+        return [BoundaryCase(gesture: g, parameter: "within", value: DurationText.literal(within),
                              accepted: performed(within), rejected: performed(within + 1))]
     }
 
@@ -79,12 +79,12 @@ public enum BoundaryTests {
                     taps(wobble: g.slop + nudge).stream("presses moving \(distance(g.slop + nudge))"))
             }
             if !decidedAtDown {
-                add("maxDuration", time(g.maxDuration), taps(press: g.maxDuration - 1).stream("presses of \(time(g.maxDuration - 1))"),
-                    taps(press: g.maxDuration).stream("presses of \(time(g.maxDuration))"))
+                add("maxDuration", DurationText.literal(g.maxDuration), taps(press: g.maxDuration - 1).stream("presses of \(DurationText.literal(g.maxDuration - 1))"),
+                    taps(press: g.maxDuration).stream("presses of \(DurationText.literal(g.maxDuration))"))
             }
             if g.taps > 1 {
-                add("maxInterval", time(g.maxInterval), taps(gap: g.maxInterval - 1).stream("gaps of \(time(g.maxInterval - 1))"),
-                    taps(gap: g.maxInterval).stream("gaps of \(time(g.maxInterval))"))
+                add("maxInterval", DurationText.literal(g.maxInterval), taps(gap: g.maxInterval - 1).stream("gaps of \(DurationText.literal(g.maxInterval - 1))"),
+                    taps(gap: g.maxInterval).stream("gaps of \(DurationText.literal(g.maxInterval))"))
                 add("tapDistance", distance(g.tapDistance),
                     taps(offset: g.tapDistance).stream("later presses \(distance(g.tapDistance)) from the first"),
                     taps(offset: g.tapDistance + nudge).stream("later presses \(distance(g.tapDistance + nudge)) from the first"))
@@ -111,8 +111,8 @@ public enum BoundaryTests {
                 b.liftAll()
                 return b
             }
-            add("duration", time(g.duration), hold(g.duration).stream("held \(time(g.duration))"),
-                hold(g.duration - 1).stream("held \(time(g.duration - 1))"))
+            add("duration", DurationText.literal(g.duration), hold(g.duration).stream("held \(DurationText.literal(g.duration))"),
+                hold(g.duration - 1).stream("held \(DurationText.literal(g.duration - 1))"))
             add("slop", distance(g.slop), hold(g.duration + 10_000, wobble: g.slop).stream("held, moving \(distance(g.slop)) first"),
                 hold(g.duration + 10_000, wobble: g.slop + nudge).stream("held, moving \(distance(g.slop + nudge)) first"))
             if (g.taps + 1) * (g.minTouches + 1) <= Engine.seriesTouchLimit {
@@ -120,8 +120,8 @@ public enum BoundaryTests {
                     hold(g.duration + 10_000, fingers: g.minTouches + 1).stream("held with \(g.minTouches + 1) fingers"))
             }
             if g.taps > 0 {
-                add("maxInterval", time(g.maxInterval), hold(g.duration + 10_000, gap: g.maxInterval - 1).stream("gaps of \(time(g.maxInterval - 1))"),
-                    hold(g.duration + 10_000, gap: g.maxInterval).stream("gaps of \(time(g.maxInterval))"))
+                add("maxInterval", DurationText.literal(g.maxInterval), hold(g.duration + 10_000, gap: g.maxInterval - 1).stream("gaps of \(DurationText.literal(g.maxInterval - 1))"),
+                    hold(g.duration + 10_000, gap: g.maxInterval).stream("gaps of \(DurationText.literal(g.maxInterval))"))
             }
         case .swipe:
             guard let d = g.directions.directions.first else { break }
@@ -298,7 +298,6 @@ public enum BoundaryTests {
         let text = TouchStream.number(x)
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
-    static func time(_ us: Int64) -> String { us % 1000 == 0 ? "\(us / 1000)ms" : TouchStream.number(Double(us) / 1000) + "ms" }
     static func degrees(_ r: Double) -> String { plain((r * 180 / .pi * 1e4).rounded() / 1e4) + "deg" }
     static func speed(_ length: Double, _ us: Int64) -> String { plain((length / Double(us) * 1e6 * 100).rounded() / 100) + "pt/s" }
 }

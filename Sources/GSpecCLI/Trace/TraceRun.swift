@@ -1,0 +1,62 @@
+import GestureCompiler
+import GestureRuntime
+
+/// Running a recorded trace through an engine, for `gspec run`, `gspec test`
+/// and the playground: control lines applied, events printed as decided.
+enum TraceRun {
+    /// Feeds the whole trace, printing events as they are decided, on a screen of `screen` points.
+    static func drive<E: TouchEngine>(_ engine: inout E, _ trace: [UInt8], _ printer: EventPrinter, screen: SIMD2<Double>? = nil)
+        -> (errors: [TraceReader.LineError], anomalies: StreamAnomalies) {
+        if let screen { engine.screenSize = screen }
+        let table = printer.table
+        let views: ((String) -> Int?)? = table.hasViews ? { table.view(named: $0) } : nil
+        let gestures = { (name: String) in (0..<table.gestureCount).filter { table.name(of: $0) == name } }
+        let errors = TraceReader.read(trace, views: views, gestures: gestures, control: { c in
+            defer {
+                printer.print(engine.events, engine.deliveries, engine.explanations)
+                engine.removeAllEvents()
+            }
+            // Every parameter is checked before any changes: a refused line changes nothing.
+            var changes: [(RuntimeParameter, ParameterValue)] = []
+            for (name, text) in c.parameters {
+                do throws(ParameterError) {
+                    let parameter = try RuntimeParameter(name: name)
+                    guard let value = TraceReader.parameterValue(text) else { return "'\(name)' has no valid value: '\(text)'" }
+                    try table.check(parameter, value, gesture: c.gestures[0])
+                    changes.append((parameter, value))
+                } catch {
+                    return "\(error)"
+                }
+            }
+            for g in c.gestures {
+                for (parameter, value) in changes { try? engine.set(parameter, to: value, gesture: g, at: c.time) }
+                if let enabled = c.enabled { engine.setEnabled(enabled, gesture: g, at: c.time) }
+            }
+            return nil
+        }) { event in
+            engine.feed(event)
+            printer.recording?.observe(event, engine, gestures: table.gestureCount)
+            printer.print(engine.events, engine.deliveries, engine.explanations)
+            engine.removeAllEvents()
+        }
+        engine.finish()
+        printer.recording?.observe(nil, engine, gestures: table.gestureCount)
+        printer.print(engine.events, engine.deliveries, engine.explanations)
+        engine.removeAllEvents()
+        printer.flush()
+        return (errors, engine.anomalies)
+    }
+
+    static func describe(_ a: StreamAnomalies) -> String {
+        let parts = [
+            (a.timeWentBackwards, "time going backwards (clamped)"),
+            (a.duplicateBegan, "'began' for a touch already down (old one cancelled)"),
+            (a.unknownTouch, "events for unknown touches (dropped)"),
+            (a.nonFiniteCoordinate, "non-finite coordinates (ignored)"),
+            (a.overCapacity, "touches over the capacity of \(Engine.touchCapacity) (dropped)"),
+            (a.staleTouch, "stale touches (cancelled)"),
+            (a.unknownView, "touches on views the table lacks (given to the root)"),
+        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        return "repaired stream anomalies: " + parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,146 @@
+/// The sections of a `.gtab` payload, in file order: the one list from which
+/// the writer's order, the reader, each format version's section count, the
+/// JSON form's arrays and the documented tags (a test reads
+/// docs/table-format.md) all follow, as Lua's `lopcodes.h` is for opcodes.
+/// A new section is appended here with the version that introduced it; the
+/// exhaustive switches below and in `TableFormat` then say what else it needs.
+package enum TableSection: Int, CaseIterable, Sendable {
+    case strings, gestures, classMap, stateInfo, dense, combBase, combNext, combCheck
+    case requiresStart, requiresTarget, withStart, withTarget
+    case viewNames, viewParents, viewForwards, gestureViews
+    case requiresLines
+    case afterStart, afterTarget, afterWithin, afterLines
+    case templateStart, templatePoints, templateNames
+
+    /// The four bytes that open the section in a file.
+    package var tag: String {
+        switch self {
+        case .strings: "STRS"
+        case .gestures: "GEST"
+        case .classMap: "CLAS"
+        case .stateInfo: "INFO"
+        case .dense: "DENS"
+        case .combBase: "CBAS"
+        case .combNext: "CNXT"
+        case .combCheck: "CCHK"
+        case .requiresStart: "RQST"
+        case .requiresTarget: "RQTG"
+        case .withStart: "WTST"
+        case .withTarget: "WTTG"
+        case .viewNames: "VNAM"
+        case .viewParents: "VPAR"
+        case .viewForwards: "VFWD"
+        case .gestureViews: "GVEW"
+        case .requiresLines: "RQLN"
+        case .afterStart: "AFST"
+        case .afterTarget: "AFTG"
+        case .afterWithin: "AFWN"
+        case .afterLines: "AFLN"
+        case .templateStart: "TMST"
+        case .templatePoints: "TMPT"
+        case .templateNames: "TMNM"
+        }
+    }
+
+    /// The first format version with the section: version 1 had no views,
+    /// version 2 no rule lines, version 3 no `after` rules, versions before 6 no templates.
+    package var since: UInt16 {
+        switch self {
+        case .strings, .gestures, .classMap, .stateInfo, .dense, .combBase, .combNext, .combCheck,
+             .requiresStart, .requiresTarget, .withStart, .withTarget: 1
+        case .viewNames, .viewParents, .viewForwards, .gestureViews: 2
+        case .requiresLines: 3
+        case .afterStart, .afterTarget, .afterWithin, .afterLines: 4
+        case .templateStart, .templatePoints, .templateNames: 6
+        }
+    }
+
+    /// Bytes per element of a flat array section (nil: strings and gesture records have layouts of their own).
+    package var width: Int? {
+        switch self {
+        case .strings, .gestures: nil
+        case .classMap, .stateInfo, .viewForwards: 1
+        case .dense, .combNext, .combCheck: 2
+        case .afterWithin: 8
+        case .combBase, .requiresStart, .requiresTarget, .withStart, .withTarget, .viewNames, .viewParents,
+             .gestureViews, .requiresLines, .afterStart, .afterTarget, .afterLines,
+             .templateStart, .templatePoints, .templateNames: 4
+        }
+    }
+
+    /// The sections a table of format `version` has, in order.
+    package static func present(in version: UInt16) -> [TableSection] {
+        allCases.filter { $0.since <= version }
+    }
+}
+
+extension GestureTable {
+    /// A flat array section's elements as unsigned integers of its width (a
+    /// float's bit pattern, a signed value's two's complement), for the writer.
+    package func elements(of section: TableSection) -> [UInt64] {
+        switch section {
+        case .strings, .gestures: []
+        case .classMap: classMap.map { UInt64($0) }
+        case .stateInfo: stateInfo.map { UInt64($0) }
+        case .dense: dense.map { UInt64($0) }
+        case .combBase: combBase.map { UInt64($0) }
+        case .combNext: combNext.map { UInt64($0) }
+        case .combCheck: combCheck.map { UInt64($0) }
+        case .requiresStart: requiresStart.map { UInt64($0) }
+        case .requiresTarget: requiresTarget.map { UInt64($0) }
+        case .withStart: withStart.map { UInt64($0) }
+        case .withTarget: withTarget.map { UInt64($0) }
+        case .viewNames: viewNames.map { UInt64($0) }
+        case .viewParents: viewParents.map { UInt64($0) }
+        case .viewForwards: viewForwards.map { UInt64($0) }
+        case .gestureViews: gestureViews.map { UInt64($0) }
+        case .requiresLines: requiresLines.map { UInt64($0) }
+        case .afterStart: afterStart.map { UInt64($0) }
+        case .afterTarget: afterTarget.map { UInt64($0) }
+        case .afterWithin: afterWithin.map { UInt64(bitPattern: $0) }
+        case .afterLines: afterLines.map { UInt64($0) }
+        case .templateStart: templateStart.map { UInt64($0) }
+        case .templatePoints: templatePoints.map { UInt64($0.bitPattern) }
+        case .templateNames: templateNames.map { UInt64($0) }
+        }
+    }
+
+    /// Stores a flat array section read from a file (each element fits the section's width).
+    package mutating func setElements(_ values: [UInt64], of section: TableSection) {
+        switch section {
+        case .strings, .gestures: break
+        case .classMap: classMap = values.map { UInt8(truncatingIfNeeded: $0) }
+        case .stateInfo: stateInfo = values.map { UInt8(truncatingIfNeeded: $0) }
+        case .dense: dense = values.map { UInt16(truncatingIfNeeded: $0) }
+        case .combBase: combBase = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .combNext: combNext = values.map { UInt16(truncatingIfNeeded: $0) }
+        case .combCheck: combCheck = values.map { UInt16(truncatingIfNeeded: $0) }
+        case .requiresStart: requiresStart = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .requiresTarget: requiresTarget = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .withStart: withStart = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .withTarget: withTarget = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .viewNames: viewNames = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .viewParents: viewParents = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .viewForwards: viewForwards = values.map { UInt8(truncatingIfNeeded: $0) }
+        case .gestureViews: gestureViews = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .requiresLines: requiresLines = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .afterStart: afterStart = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .afterTarget: afterTarget = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .afterWithin: afterWithin = values.map { Int64(bitPattern: $0) }
+        case .afterLines: afterLines = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .templateStart: templateStart = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .templatePoints: templatePoints = values.map { Float(bitPattern: UInt32(truncatingIfNeeded: $0)) }
+        case .templateNames: templateNames = values.map { UInt32(truncatingIfNeeded: $0) }
+        }
+    }
+
+    /// What a table of a format version without `section` holds in its place:
+    /// empty, or for the CSR starts one zero per gesture and one more (no entries).
+    package mutating func setAbsent(_ section: TableSection) {
+        switch section {
+        case .afterStart: afterStart = Array(repeating: 0, count: gestures.count + 1)
+        case .templateStart: templateStart = Array(repeating: 0, count: gestures.count + 1)
+        default: setElements([], of: section)
+        }
+    }
+}
