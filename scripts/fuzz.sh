@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target with AddressSanitizer for N minutes.
-#   scripts/fuzz.sh compiler|table|engine|host|lsp|http [minutes=10]
+#   scripts/fuzz.sh compiler|table|engine|host|lsp|http|trace [minutes=10]
 # Corpus and findings go to .build-fuzz/corpus/TARGET and .build-fuzz/findings/TARGET.
 # A crash input is replayed with: .build/debug/gspec-fuzz TARGET FILE
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: scripts/fuzz.sh compiler|table|engine|host|lsp|http [minutes]}
+target=${1:?usage: scripts/fuzz.sh compiler|table|engine|host|lsp|http|trace [minutes]}
 minutes=${2:-10}
 scratch=.build-fuzz
 # libFuzzer instrumentation and ASan; our main calls LLVMFuzzerRunDriver,
@@ -24,6 +24,7 @@ case $target in
   engine|host) head -c 4096 /dev/urandom > "$corpus/random" ;;
   lsp) printf 'Content-Length: 52\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"shutdown","params":{}}' > "$corpus/shutdown"
        head -c 4096 /dev/urandom > "$corpus/random" ;;
+  trace) cp Tests/GSpecCLITests/Golden/traces/*.jsonl "$corpus/" ;;
   http) printf 'POST /api/check HTTP/1.1\r\nHost: 127.0.0.1:8765\r\n\r\ngesture a: tap {}\n' > "$corpus/check"
         printf 'POST /api/samples?session=s1 HTTP/1.1\r\nHost: 127.0.0.1:8765\r\n\r\n{"t":0,"touch":1,"phase":"began","x":1,"y":2}\n' > "$corpus/samples" ;;
 esac

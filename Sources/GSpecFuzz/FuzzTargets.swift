@@ -236,3 +236,32 @@ public enum FuzzTargets {
         return events
     }()
 }
+
+extension FuzzTargets {
+    /// The trace reader on arbitrary bytes, resolving views, gestures and
+    /// control lines against a set with every kind, its events fed to an
+    /// engine: every error names a line of the input, every line that parsed
+    /// as JSON writes back to the same value, and nothing is stuck at the end.
+    public static func trace(_ bytes: [UInt8]) {
+        let table = allKinds
+        var engine = Engine(table: table)
+        let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
+        let errors = TraceReader.read(
+            bytes, views: { table.view(named: $0) },
+            gestures: (0..<table.gestureCount).map(table.name(of:)),
+            control: { c in
+                if let enabled = c.enabled { for g in c.gestures { engine.setEnabled(enabled, gesture: g, at: c.time) } }
+                return nil
+            }
+        ) { engine.feed($0) }
+        for e in errors { precondition(e.line >= 1 && e.line <= lines, "error on line \(e.line) of \(lines)") }
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            guard let value = try? JSON.parse(line) else { continue }
+            precondition((try? JSON.parse(Array(value.serialized.utf8))) == value, "JSON does not write back: \(value.serialized)")
+        }
+        engine.reset()
+        engine.finish()
+        precondition(!engine.hasTouchesDown && !engine.hasPendingDeadline)
+        for g in 0..<table.gestureCount { precondition(engine.isIdle(g), "gesture \(g) stuck after the trace") }
+    }
+}

@@ -16,6 +16,7 @@ func target(_ name: String?) -> ([UInt8]) -> Void {
     case "host": FuzzTargets.host
     case "lsp": LanguageServerFuzz.run
     case "http": PlaygroundFuzz.run
+    case "trace": FuzzTargets.trace
     default: FuzzTargets.compiler
     }
 }

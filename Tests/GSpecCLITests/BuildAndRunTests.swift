@@ -354,10 +354,12 @@ extension BuildAndRunTests {
             {"t":1.0,"set":"hold","duration":"800ms"}
             {"t":1.0,"touch":1,"phase":"began","x":5,"y":5}
             {"t":1.6,"touch":1,"phase":"ended","x":5,"y":5}
+            {"t":1.7,"set":"hld","enabled":false}
             """, "bad.jsonl", in: dir)
         let (status, out, err) = run(["run", spec, "--trace", trace])
         #expect(status == .inputError)
-        for (line, text) in [(1, "unknown gesture 'nothing'"), (2, "'taps' is part of the compiled gesture"),
+        for (line, text) in [(1, "unknown gesture 'nothing' in 'set'\n"), (2, "'taps' is part of the compiled gesture"),
+                             (10, "unknown gesture 'hld' in 'set'; did you mean 'hold'?"),
                              (3, "'duration' takes a duration"), (4, "unknown parameter 'speed'"),
                              (5, "'enabled' must be true or false"), (6, "'set' changes nothing")] {
             #expect(err.contains("bad.jsonl:\(line): error: \(text)"), "line \(line): \(err)")

@@ -40,6 +40,21 @@ import Testing
         #expect(g.allSatisfy { $0.cancelsTouches && !$0.delaysTouchesBegan && $0.delaysTouchesEnded })
     }
 
+    /// A ratio (a plain number such as a pinch's threshold or a template's
+    /// score) may be written as a percentage; a count may not.
+    @Test func ratiosTakePercentages() {
+        let result = check("""
+            gesture z: pinch { threshold: 5% }
+            gesture s: stroke { examples: x  minScore: 85%  aspect: 50%...200% }
+            """)
+        #expect(!result.diagnostics.contains { $0.message.contains("plain number") }, "\(result.diagnostics)")
+        let g = result.gestureSet.gestures
+        #expect(abs(g[0].record.threshold - 0.05) < 1e-12 && abs(g[1].record.minScore - 0.85) < 1e-12)
+        #expect(g[1].record.aspect == SIMD2(0.5, 2))
+        let taps = check("gesture t: tap { taps: 2% }")
+        #expect(taps.diagnostics.map(\.id) == ["unexpected-unit"])
+    }
+
     @Test func unitsConvertToInternalUnits() {
         let result = check("""
             let wait = 0.25s

@@ -64,6 +64,7 @@ import Testing
                 FuzzTargets.table(bytes)
             case "engine": FuzzTargets.engine(bytes)
             case "host": FuzzTargets.host(bytes)
+            case "trace": FuzzTargets.trace(bytes)
             default: FuzzTargets.compiler(bytes)
             }
         }
@@ -83,6 +84,10 @@ import Testing
             FuzzTargets.compiler(text)
             FuzzTargets.engine((0..<Int(next() % 600)).map { _ in UInt8(truncatingIfNeeded: next()) })
             FuzzTargets.host((0..<Int(next() % 600)).map { _ in UInt8(truncatingIfNeeded: next()) })
+            var trace = Array(#"{"t":0.1,"touch":1,"phase":"began","x":5,"y":5,"view":"child"}"#.utf8) + [10]
+                + Array(#"{"t":0.2,"set":"drag","enabled":false}"#.utf8) + [10] + Array(#"{"t":0.3,"touch":1,"phase":"ended","x":5,"y":5}"#.utf8)
+            for _ in 0..<(1 + next() % 4) { trace[Int(next() % UInt64(trace.count))] = UInt8(truncatingIfNeeded: next() % 128) }
+            FuzzTargets.trace(trace)
         }
         FuzzTargets.table(table)
     }

@@ -10,7 +10,7 @@ enum TraceRun {
         if let screen { engine.screenSize = screen }
         let table = printer.table
         let views: ((String) -> Int?)? = table.hasViews ? { table.view(named: $0) } : nil
-        let gestures = { (name: String) in (0..<table.gestureCount).filter { table.name(of: $0) == name } }
+        let gestures = (0..<table.gestureCount).map(table.name(of:))
         let errors = TraceReader.read(trace, views: views, gestures: gestures, control: { c in
             defer {
                 printer.print(engine.events, engine.deliveries, engine.explanations)

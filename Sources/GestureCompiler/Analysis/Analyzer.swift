@@ -63,7 +63,8 @@ public enum Analyzer {
             // As CONTRACT.md says: at the later declaration, with a note at the other.
             let later = max(c.victim, c.winner), earlier = min(c.victim, c.winner)
             let message = DiagnosticMessage.conflict(
-                always: c.always, tie: c.kind == .tie, victim: victim, winner: winner, tried: c.tried, witness: witness,
+                always: c.always, tie: c.kind == .tie, tieBreaker: tieBreaker(c.winner, over: c.victim, in: set),
+                victim: victim, winner: winner, tried: c.tried, witness: witness,
                 winnerAt: at, victimAt: TouchStream.seconds(c.victimAlone),
                 fixes: [fix(c, in: set), "\(set.gestures[c.winner].name) with \(set.gestures[c.victim].name)"])
             d = Diagnostic(message, at: set.gestures[later].nameRange,
@@ -71,8 +72,30 @@ public enum Analyzer {
                            fixIts: [.init(replace: SourceRange(start: source.bytes.count, end: source.bytes.count),
                                           with: (source.bytes.last == 10 ? "" : "\n") + fix(c, in: set) + "\n")])
         }
-        d.attachment = c.witness.traceLines(viewNames: set.views.map(\.name), screen: set.needsScreenSize).split(separator: "\n").map(String.init)
+        d.attachment = witnessTrace(c, in: set).split(separator: "\n").map(String.init)
         return d
+    }
+
+    /// A conflict's witness as a trace that `gspec run` replays to what the
+    /// warning says: the analysis runs gestures disabled at start as they
+    /// behave once enabled, so the trace enables them first.
+    static func witnessTrace(_ c: Conflict, in set: CheckedGestureSet) -> String {
+        var disabled: [String] = []
+        for g in set.gestures where !g.enabled && !disabled.contains(g.name) { disabled.append(g.name) }
+        return c.witness.traceLines(viewNames: set.views.map(\.name), screen: set.needsScreenSize, enabling: disabled)
+    }
+
+    /// What decides a tie between `winner` and `victim`: the engine's priority
+    /// order puts gestures on deeper views first, then declaration order.
+    static func tieBreaker(_ winner: Int, over victim: Int, in set: CheckedGestureSet) -> (by: String, why: String) {
+        func depth(_ v: Int) -> Int {
+            var (v, d) = (v, 0)
+            while let p = set.views.indices.contains(v) ? set.views[v].parent : nil { (v, d) = (p, d + 1) }
+            return d
+        }
+        let (w, l) = (set.gestures[winner].view, set.gestures[victim].view)
+        guard !set.views.isEmpty, depth(w) != depth(l) else { return ("declaration order", "") }
+        return ("view depth", " ('\(set.label(winner))' is in '\(set.views[w].name)', deeper than '\(set.label(victim))' in '\(set.views[l].name)')")
     }
 
     /// A rule between gestures that never see one touch (attached to views
@@ -110,7 +133,7 @@ extension Analyzer.Report {
 
                 """
             let file = { (label: String) in label.replacingOccurrences(of: " on ", with: "@") }
-            return ("\(file(victim))-vs-\(file(winner)).jsonl", header + c.witness.traceLines(viewNames: set.views.map(\.name), screen: set.needsScreenSize))
+            return ("\(file(victim))-vs-\(file(winner)).jsonl", header + Analyzer.witnessTrace(c, in: set))
         }
     }
 }

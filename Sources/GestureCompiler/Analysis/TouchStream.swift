@@ -25,11 +25,14 @@ public struct TouchStream: Hashable, Sendable {
         return engine.events.first { $0.gesture == g && ($0.state == .began || $0.state == .recognized) }?.time
     }
 
-    /// The stream in CONTRACT.md's trace format. `viewNames` (a set that
-    /// declares views) names each `began` line's hit view.
-    /// With `screen`, a first line gives the screen size the stream assumes.
-    public func traceLines(viewNames: [String] = [], screen: Bool = false) -> String {
+    /// The stream in the trace format (docs/trace-format.md). `viewNames` (a
+    /// set that declares views) names each `began` line's hit view. With
+    /// `screen`, a first line gives the screen size the stream assumes;
+    /// control lines enable the gestures `enabling` names before the first touch.
+    public func traceLines(viewNames: [String] = [], screen: Bool = false, enabling: [String] = []) -> String {
         var text = screen ? "{\"screen\":[\(Self.number(Self.screen.x)),\(Self.number(Self.screen.y))]}\n" : ""
+        let start = Self.seconds(events.first?.time ?? 0)
+        for name in enabling { text += "{\"t\":\(start),\"set\":\(TableEmitter.quoted(name)),\"enabled\":true}\n" }
         for e in events {
             var line = "{\"t\":\(Self.seconds(e.time)),\"touch\":\(e.id),\"phase\":\"\(e.phase.name)\","
             line += "\"x\":\(Self.number(e.x)),\"y\":\(Self.number(e.y))"

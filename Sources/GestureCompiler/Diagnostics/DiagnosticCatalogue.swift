@@ -11,7 +11,7 @@ import GestureRuntime
 /// What a diagnostic is about: its stable id (`name`) and its severity.
 public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     // Lexical
-    case unexpectedCharacter, unterminatedComment
+    case unexpectedCharacter, unterminatedComment, twoDotRange
     // Syntax
     case expectedDeclaration, expectedColon, expectedKind, expectedLeftBrace, expectedRightBrace, expectedParameter
     case expectedValue, expectedName, expectedEquals, expectedRelation, expectedToFail, expectedPattern
@@ -87,6 +87,7 @@ extension DiagnosticMessage {
         .init(.unexpectedCharacter, "unexpected character '\(text)'" + (inName ? " in name" : ""))
     }
     static let unterminatedComment = Self(.unterminatedComment, "unterminated '/*' comment")
+    static let twoDotRange = Self(.twoDotRange, "a range is written with three dots: 'a...b' or 'a...'")
 }
 
 // MARK: Parser
@@ -299,17 +300,19 @@ extension DiagnosticMessage {
     static func ruleNeverApplies(_ a: String, in aView: String, _ b: String, in bView: String) -> Self {
         .init(.ruleNeverApplies, "the rule can never apply: '\(a)' (in '\(aView)') and '\(b)' (in '\(bView)') never see the same touch")
     }
-    /// A conflict no rule decides: `always`, the victim never fires; `tie`, both claim at once.
+    /// A conflict no rule decides: `always`, the victim never fires; `tie`, both
+    /// claim at once and `tieBreaker` decides (`declaration order`, or `view
+    /// depth` with `why`: " ('a' is in 'child', deeper than 'b' in 'parent')").
     /// `fixes` are the rules that would settle it.
-    static func conflict(always: Bool, tie: Bool, victim: String, winner: String, tried: Int, witness: String,
-                         winnerAt at: String, victimAt: String, fixes: [String]) -> Self {
+    static func conflict(always: Bool, tie: Bool, tieBreaker: (by: String, why: String), victim: String, winner: String,
+                         tried: Int, witness: String, winnerAt at: String, victimAt: String, fixes: [String]) -> Self {
         let account: String = switch (always, tie) {
         case (true, false):
             "'\(victim)' never fires: on each of the \(tried) streams tried that perform it, '\(winner)' claims the touches first (\(witness), '\(winner)' at t=\(at))"
         case (true, true):
-            "'\(victim)' never fires: '\(winner)' succeeds on the same input on each of the \(tried) streams tried that perform it, and wins by declaration order (\(witness), at t=\(at))"
+            "'\(victim)' never fires: '\(winner)' succeeds on the same input on each of the \(tried) streams tried that perform it, and wins by \(tieBreaker.by)\(tieBreaker.why) (\(witness), at t=\(at))"
         case (false, true):
-            "'\(winner)' and '\(victim)' both claim the touches at t=\(at) and only declaration order decides: '\(winner)' wins (\(witness))"
+            "'\(winner)' and '\(victim)' both claim the touches at t=\(at) and only \(tieBreaker.by) decides: '\(winner)' wins\(tieBreaker.why) (\(witness))"
         case (false, false):
             "'\(winner)' takes the touches of a '\(victim)' at t=\(at), before '\(victim)' is recognized at t=\(victimAt) (\(witness))"
         }

@@ -91,7 +91,8 @@ extension Checker {
         case .touchRange:
             return applyTouchRange(p, parameter.range, to: &d)
         case .duration, .distance, .velocity, .angle, .ratio, .fraction:
-            guard let (v, _) = number(p, name, parameter.type.dimension), within(v, parameter.range, parameter.type) else { return false }
+            guard let (v, _) = number(p, name, parameter.type.dimension, acceptsPercent: parameter.type == .ratio),
+                  within(v, parameter.range, parameter.type) else { return false }
             if parameter.storage == .compiler {
                 (d.maxLatency, d.maxLatencyRange) = (Int64(v.rounded()), p.value.range)
             } else {

@@ -3,11 +3,13 @@ import GestureRuntime
 /// Values: numbers with their units, words, ranges and constants, each converted to
 /// the runtime's units or reported where it was written.
 extension Checker {
-    /// A number of dimension `expected`, converted to internal units, with the literal it came from.
-    mutating func number(_ p: Parameter, _ name: String, _ expected: Dimension) -> (Double, NumberLiteral)? {
+    /// A number of dimension `expected`, converted to internal units, with the
+    /// literal it came from. A plain number that `acceptsPercent` (a ratio, such
+    /// as a pinch's threshold) may be written as a percentage: `5%` is 0.05.
+    mutating func number(_ p: Parameter, _ name: String, _ expected: Dimension, acceptsPercent: Bool = false) -> (Double, NumberLiteral)? {
         switch p.value {
         case .number(let literal):
-            return convert(literal, name, expected, at: literal.range, constant: nil)
+            return convert(literal, name, expected, at: literal.range, constant: nil, acceptsPercent: acceptsPercent)
         case .names(let names, let range) where names.count == 1:
             guard let c = constant(names[0]), !c.value.isInvalid else { return nil }
             guard case .number(let literal) = c.value else {
@@ -15,7 +17,7 @@ extension Checker {
                                    at: range, notes: [.declared(c.name.name, at: c.range)])
                 return nil
             }
-            return convert(literal, name, expected, at: range, constant: c)
+            return convert(literal, name, expected, at: range, constant: c, acceptsPercent: acceptsPercent)
         case .range(_, _, let range):
             diagnostics.report(.unexpectedRange(name), at: range)
         default:
@@ -26,7 +28,8 @@ extension Checker {
     }
 
     mutating func convert(
-        _ literal: NumberLiteral, _ name: String, _ expected: Dimension, at range: SourceRange, constant c: ConstantDecl?
+        _ literal: NumberLiteral, _ name: String, _ expected: Dimension, at range: SourceRange, constant c: ConstantDecl?,
+        acceptsPercent: Bool = false
     ) -> (Double, NumberLiteral)? {
         let notes = c.map { [Diagnostic.Note.declared($0.name.name, at: $0.range)] } ?? []
         guard literal.value.isFinite else {
@@ -35,8 +38,9 @@ extension Checker {
         }
         guard let unit = literal.unit else {
             if expected == .plain { return (literal.value, literal) }
-            let fixIts = c == nil ? [Diagnostic.FixIt(replace: range, with: literal.text + expected.exampleUnit)] : []
-            diagnostics.report(.missingUnit(name, expected: expected.description, example: literal.text + expected.exampleUnit),
+            let example = Self.meant(literal, expected)
+            let fixIts = c == nil ? [Diagnostic.FixIt(replace: range, with: example)] : []
+            diagnostics.report(.missingUnit(name, expected: expected.description, example: example),
                                at: range, notes: notes, fixIts: fixIts)
             return nil
         }
@@ -44,6 +48,7 @@ extension Checker {
             if c == nil { unknownUnit(unit) }  // a constant's own check reported it already
             return nil
         }
+        if expected == .plain && dimension == .fraction && acceptsPercent { return (literal.value * factor, literal) }
         guard dimension == expected else {
             if expected == .plain {
                 let digits = String(literal.text.dropLast(unit.name.count))
@@ -57,6 +62,22 @@ extension Checker {
             return nil
         }
         return (literal.value * factor, literal)
+    }
+
+    /// What a number written without its unit most likely means, as the
+    /// fix-it writes it. UIKit and most frameworks give durations in seconds
+    /// and angles in radians: `maxInterval: 0.3` means `300ms`, a rotation's
+    /// `threshold: 0.1` means `0.1rad`; other numbers take the dimension's unit (`50pt`, `300ms`).
+    static func meant(_ literal: NumberLiteral, _ expected: Dimension) -> String {
+        let v = literal.value
+        switch expected {
+        case .duration where v > 0 && v < 10:
+            return DurationText.literal(Int64((v * Unit.seconds.factor).rounded()))
+        case .angle where v != v.rounded() && abs(v) <= 2 * .pi:
+            return literal.text + Unit.radians.rawValue
+        default:
+            return literal.text + expected.exampleUnit
+        }
     }
 
     mutating func wholeNumber(_ p: Parameter, _ name: String) -> Int? {
@@ -183,7 +204,7 @@ extension Checker {
         let (name, allowed) = (parameter.name, parameter.range)
         func value(_ literal: NumberLiteral) -> Double? {
             if type == .count { return wholeNumber(literal, name, at: literal.range).map(Double.init) }
-            return convert(literal, name, type.dimension, at: literal.range, constant: nil)?.0
+            return convert(literal, name, type.dimension, at: literal.range, constant: nil, acceptsPercent: type == .ratio)?.0
         }
         guard case .range(let lower, let upper, let range) = p.value else {
             guard type == .count, let n = wholeNumber(p, name) else {

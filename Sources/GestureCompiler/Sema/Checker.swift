@@ -131,6 +131,12 @@ public struct Checker {
     }
 
     mutating func unknownParameter(_ name: Identifier, kind: GestureKind) {
+        // Another framework's name for one of ours (UIKit's `numberOfTapsRequired`): suggest ours.
+        if let ours = GestureParameter.all.first(where: { $0.applies(to: kind) && $0.aliases.contains(name.name) }) {
+            diagnostics.report(.unknownName("\(kind.keyword) parameter", name.name, suggestion: ours.name, expected: nil),
+                               at: name.range, fixIts: [.init(replace: name.range, with: ours.name)])
+            return
+        }
         let owners = ParameterSchema.kinds(having: name.name)
         if !owners.isEmpty {
             diagnostics.report(.parameterWrongKind(name.name, kind: kind.keyword, owners: owners.map(\.keyword)), at: name.range)

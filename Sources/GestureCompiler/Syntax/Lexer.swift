@@ -109,6 +109,12 @@ struct Lexer {
         case ascii(".") where peek(0) == ascii(".") && peek(1) == ascii("."):
             pos += 2
             return .ellipsis
+        case ascii(".") where peek(0) == ascii("."):
+            // `1..2`: one error with its fix-it, and read as the range it means.
+            let range = SourceRange(start: pos - 1, end: pos + 1)
+            diagnostics.report(.twoDotRange, at: range, fixIts: [.init(replace: range, with: "...")])
+            pos += 1
+            return .ellipsis
         default:
             pos -= 1
             let start = pos

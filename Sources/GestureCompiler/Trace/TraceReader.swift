@@ -39,12 +39,12 @@ package struct TraceReader {
     /// key names its hit view; a name `views` does not know is an error.
     /// Without, the key is ignored, as SEMANTICS.md says.
     /// A screen header line goes to `screen`; one after a touch line is an error.
-    /// A control line goes to `control`, its `set` resolved by `gestures`
+    /// A control line goes to `control`, its `set` resolved by `gestures` (the set's gesture names by index)
     /// (without them, a control line is an error); `control` returns why it
     /// refused the line, if it did.
     package static func read(
         _ bytes: [UInt8], views: ((String) -> Int?)? = nil, screen: ((SIMD2<Double>) -> Void)? = nil,
-        gestures: ((String) -> [Int])? = nil, control: (ControlLine) -> String? = { _ in nil },
+        gestures: [String]? = nil, control: (ControlLine) -> String? = { _ in nil },
         untilTouch: Bool = false, _ body: (TouchEvent) -> Void
     ) -> [LineError] {
         var errors: [LineError] = []
@@ -136,7 +136,7 @@ package struct TraceReader {
     }
 
     /// A control line: an object with `set`; nil for any other line.
-    static func controlLine(_ fields: [String: JSON], gestures: ((String) -> [Int])?) -> Result<ControlLine, Message>? {
+    static func controlLine(_ fields: [String: JSON], gestures: [String]?) -> Result<ControlLine, Message>? {
         guard let set = fields["set"] else { return nil }
         let time: Int64
         switch Self.time(fields) {
@@ -144,8 +144,11 @@ package struct TraceReader {
         case .failure(let message): return .failure(message)
         }
         guard case .string(let name) = set else { return .failure(Message(text: "'set' must be a gesture's name")) }
-        let found = gestures?(name) ?? []
-        guard !found.isEmpty || gestures == nil else { return .failure(Message(text: "unknown gesture '\(name)' in 'set'")) }
+        let found = gestures?.indices.filter { gestures?[$0] == name } ?? []
+        if let gestures, found.isEmpty {
+            let suggestion = closestMatch(to: name, in: Array(Set(gestures)).sorted()).map { "; did you mean '\($0)'?" } ?? ""
+            return .failure(Message(text: "unknown gesture '\(name)' in 'set'" + suggestion))
+        }
         var c = ControlLine(time: time, gestures: found, enabled: nil, parameters: [])
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) where key != "t" && key != "set" {
             if key == "enabled" {

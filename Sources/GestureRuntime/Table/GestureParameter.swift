@@ -116,10 +116,15 @@ public struct GestureParameter: Hashable, Sendable {
     package let since: UInt16
     /// A value to suggest in messages (`270deg...450deg`), for parameters whose type does not say one.
     public let example: String?
+    /// What UIKit, Hammer.js or react-native-gesture-handler call it
+    /// (`numberOfTapsRequired`): not accepted, but suggested for.
+    public let aliases: [String]
 
-    init(_ name: String, _ kinds: [GestureKind], _ type: ValueType, example: String? = nil, range: ParameterRange = .any,
-         defaults: [Double] = [0], runtime: Bool = false, _ storage: Storage, since: UInt16 = 5, _ summary: String) {
+    init(_ name: String, _ kinds: [GestureKind], _ type: ValueType, aliases: [String] = [], example: String? = nil,
+         range: ParameterRange = .any, defaults: [Double] = [0], runtime: Bool = false, _ storage: Storage, since: UInt16 = 5,
+         _ summary: String) {
         (self.name, self.kinds, self.type, self.example, self.range, self.defaults) = (name, kinds, type, example, range, defaults)
+        self.aliases = aliases
         (self.isRuntime, self.storage, self.since, self.summary) = (runtime, storage, since, summary)
     }
 
@@ -210,33 +215,45 @@ extension GestureParameter {
 
     /// Every parameter, in their fixed order (see the type's documentation).
     public static let all: [GestureParameter] = [
-        .init("taps", [.tap], .count, range: .init(1, 100), defaults: [1], .byte(\.taps), "taps required"),
-        .init("taps", [.longPress], .count, range: .init(0, 100), .byte(\.taps), "taps before the press"),
-        .init("touches", [.tap, .longPress, .swipe], .touches, range: .init(1, 20), defaults: [1], .touches, "fingers"),
-        .init("touches", [.pan], .touchRange, range: .init(1, 20), defaults: [1], .touches,
+        .init("taps", [.tap], .count, aliases: ["numberOfTapsRequired", "numberOfTaps"],
+              range: .init(1, 100), defaults: [1], .byte(\.taps), "taps required"),
+        .init("taps", [.longPress], .count, aliases: ["numberOfTapsRequired", "numberOfTaps"],
+              range: .init(0, 100), .byte(\.taps), "taps before the press"),
+        .init("touches", [.tap, .longPress, .swipe], .touches, aliases: ["numberOfTouchesRequired", "numberOfTouches", "pointers"],
+              range: .init(1, 20), defaults: [1], .touches, "fingers"),
+        .init("touches", [.pan], .touchRange, aliases: ["minimumNumberOfTouches", "maximumNumberOfTouches", "minPointers", "maxPointers", "pointers"],
+              range: .init(1, 20), defaults: [1], .touches,
               "fingers: a count, or a range `a...b` / `a...`"),
         .init("touches", [.pinch, .rotation], .touches, range: .init(2, 2), defaults: [2], .touches, "fingers (exactly 2 in v1)"),
         .init("touches", [.stroke], .touches, range: .init(1, 1), defaults: [1], .touches, "fingers (exactly 1 in v1)"),
-        .init("maxInterval", tapAndPress, .duration, range: .init(0, maxDuration, open: true), defaults: [300_000], runtime: true,
+        .init("maxInterval", tapAndPress, .duration, aliases: ["maxDelayMs", "interval"],
+              range: .init(0, maxDuration, open: true), defaults: [300_000], runtime: true,
               .microseconds(\.maxInterval), "longest time from a press's lift to the next press"),
-        .init("maxDuration", tapAndPress, .duration, range: .init(0, maxDuration, open: true),
+        .init("maxDuration", tapAndPress, .duration, aliases: ["maxDurationMs"], range: .init(0, maxDuration, open: true),
               defaults: [500_000, 400_000, 500_000, 250_000], runtime: true, .microseconds(\.maxDuration),
               "longest press of a tap (a long press: of the taps before it)"),
-        .init("duration", [.longPress], .duration, range: .init(0, maxDuration, open: true),
+        .init("duration", [.longPress], .duration, aliases: ["minimumPressDuration", "minDurationMs", "time"],
+              range: .init(0, maxDuration, open: true),
               defaults: [500_000, 400_000, 500_000, 251_000], runtime: true, .microseconds(\.duration),
               "how long the fingers must be held"),
-        .init("slop", tapAndPress, .distance, range: .init(0), defaults: [10, 8, 18, 9], runtime: true, .real(\.slop),
+        .init("slop", tapAndPress, .distance, aliases: ["allowableMovement", "maxDist", "threshold"],
+              range: .init(0), defaults: [10, 8, 18, 9], runtime: true, .real(\.slop),
               "how far a finger may move from where it came down"),
-        .init("tapDistance", tapAndPress, .distance, range: .init(0), defaults: [40, 100, 100, 10], runtime: true, .real(\.tapDistance),
+        .init("tapDistance", tapAndPress, .distance, aliases: ["posThreshold", "maxDeltaX", "maxDeltaY"],
+              range: .init(0), defaults: [40, 100, 100, 10], runtime: true, .real(\.tapDistance),
               "how far a later press may begin from the first"),
-        .init("directions", [.swipe], .swipeDirections, defaults: [85], .byte(\.directions), "directions the swipe may go"),
-        .init("minDistance", [.swipe], .distance, range: .init(0, open: true), defaults: [50, 8, 18, 10], runtime: true,
+        .init("directions", [.swipe], .swipeDirections, aliases: ["direction"],
+              defaults: [85], .byte(\.directions), "directions the swipe may go"),
+        .init("minDistance", [.swipe], .distance, aliases: ["minDist", "threshold"],
+              range: .init(0, open: true), defaults: [50, 8, 18, 10], runtime: true,
               .real(\.minDistance), "how far the swipe must travel"),
-        .init("minVelocity", [.swipe], .velocity, range: .init(0), defaults: [300, 50, 50, 300], runtime: true, .real(\.minVelocity),
+        .init("minVelocity", [.swipe], .velocity, aliases: ["velocity"],
+              range: .init(0), defaults: [300, 50, 50, 300], runtime: true, .real(\.minVelocity),
               "average speed the swipe must reach"),
         .init("maxAngle", [.swipe], .angle, range: .init(0, 90 * deg, open: true), defaults: [30 * deg, 45 * deg, 45 * deg, 45 * deg], runtime: true,
               .real(\.maxAngle), "how far the swipe may stray from an allowed direction"),
-        .init("threshold", [.pan], .distance, range: .init(0), defaults: [10, 8, 36, 10], runtime: true, .real(\.threshold),
+        .init("threshold", [.pan], .distance, aliases: ["minDist", "minimumDistance"],
+              range: .init(0), defaults: [10, 8, 36, 10], runtime: true, .real(\.threshold),
               "how far the fingers must move before the pan begins"),
         .init("axis", [.pan, .stroke], .axis, .byte(\.axis), "the axis movement is measured on"),
         .init("minVelocity", [.pan], .velocity, range: .init(0), runtime: true, .real(\.minVelocity),
@@ -281,7 +298,8 @@ extension GestureParameter {
               "ended deliveries wait until the gesture is decided"),
         .init("maxLatency", [], .duration, range: .init(0, maxDuration, open: true), .compiler,
               "longest wait for other gestures the rules may impose (checked by the analysis)"),
-        .init("enabled", [], .flag, defaults: [1], .bit(\.options, mask: GestureRecord.optionDisabled, whenSet: false),
+        .init("enabled", [], .flag, aliases: ["isEnabled"],
+              defaults: [1], .bit(\.options, mask: GestureRecord.optionDisabled, whenSet: false),
               "whether the gesture starts enabled"),
         .init("examples", [.stroke], .name, .compiler, since: 6,
               "a folder of example strokes beside the spec (`NAME.examples/FOLDER/`): a template stroke"),
