@@ -30,7 +30,7 @@ public struct Console: Sendable {
     }
 }
 
-/// Exit statuses of CONTRACT.md.
+/// Exit statuses, as docs/trace-format.md and `gspec --help` state them.
 public enum ExitCode: Int32, Sendable {
     case success = 0
     /// The input had errors (diagnostics printed); a missing input file counts.

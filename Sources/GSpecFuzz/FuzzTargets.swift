@@ -45,17 +45,13 @@ public enum FuzzTargets {
     static func checkExplanations(_ engine: Engine) {
         guard engine.explains else { return precondition(engine.explanations.isEmpty) }
         let failures = engine.events.indices.filter { engine.events[$0].state == .failed }
-        let explained = engine.explanations.filter {
-            switch $0.reason {
-            case .held, .unarmed: false
-            default: true
-            }
-        }
+        let explained = engine.explanations.filter { $0.state == "failed" }
         precondition(explained.map(\.eventIndex) == failures, "failures and their explanations differ")
         for x in engine.explanations {
             switch x.reason {
             case .held(let b): precondition(engine.table.requiresLine(x.gesture, b) != nil)
             case .unarmed(let a): precondition(engine.table.afterLine(x.gesture, a) != nil)
+            case .off: precondition(x.eventIndex <= engine.events.count)
             default: precondition(engine.events[x.eventIndex].gesture == x.gesture)
             }
             precondition(!x.message(in: engine.table).isEmpty)

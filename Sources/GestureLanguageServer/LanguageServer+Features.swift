@@ -280,7 +280,7 @@ extension LanguageServer {
             guard Array(text.utf8) != document.bytes else { return .array([]) }
             return [["range": range(SourceRange(start: 0, end: document.bytes.count), in: document), "newText": .string(text)]]
         case .failure(.syntax(let errors)):
-            throw RequestError(ErrorCode.requestFailed, "not formatted: the document has \(errors.count) syntax error\(errors.count == 1 ? "" : "s")")
+            throw RequestError(ErrorCode.requestFailed, "not formatted: the document has \(counted(errors.count, "syntax error"))")
         case .failure(.wouldLoseText):
             throw RequestError(ErrorCode.requestFailed, "not formatted: the layout would change the document's tokens")
         }

@@ -24,7 +24,7 @@ import Testing
 
         let page = try Self.load(html, screenshot: dir.appendingPathComponent("shot.png"))
         let lanes = page["lanes"] as? [String] ?? []
-        #expect(lanes.contains("drag in snake") && lanes.contains("zoom in snake") && lanes.contains("view dragon"), "\(lanes)")
+        #expect(lanes.contains("drag on snake") && lanes.contains("zoom on snake") && lanes.contains("view dragon"), "\(lanes)")
         #expect((page["marks"] as? Int ?? 0) > 3)
         #expect((page["width"] as? Double ?? 0) > 300 && (page["height"] as? Double ?? 0) > 50)
         #expect(page["fingersAtMiddle"] as? Int == 2, "the cursor halfway through a pinch shows two fingers")

@@ -254,7 +254,7 @@ import GestureRuntime
             """, "odd.jsonl", in: dir)
         let (status, _, err) = run(["run", Self.tapView, "--trace", trace])
         #expect(status == .success)
-        #expect(err.contains("repaired stream anomalies: 1 time going backwards (clamped), 1 events for unknown touches (dropped)"))
+        #expect(err.contains("repaired stream anomalies: 1 sample going back in time (clamped), 1 event for an unknown touch (dropped)"))
     }
 
     @Test func overlongLinesAndHugeSpecsFailNamingTheLimit() throws {

@@ -62,6 +62,16 @@ import Testing
     }
 
     /// Ten minutes at 60 Hz (36,000 lines) of drags and taps renders under 5 MB, every event listed.
+    /// Control lines are in the report: a mark where each applied, and the
+    /// spans a gesture was disabled (from the start, for `enabled: false`).
+    @Test func theReportShowsControlLinesAndDisabledSpans() throws {
+        let (html, _) = try report(Self.golden.appendingPathComponent("traces/control-enable.jsonl"), ["--explain"])
+        #expect(html.contains("6 touches, 12 samples") && html.contains("1 control line."), "\(html.prefix(1500))")
+        #expect(html.contains("class=\"control\"") && html.contains("2.000 s: set enabled: true"))
+        #expect(html.contains("class=\"disabled\"") && html.contains("1.000-2.000 s: disabled"))
+        #expect(html.contains("class=\"untaken\"") && html.contains("takes no touches: it is disabled"))
+    }
+
     @Test func aTenMinuteTraceStaysUnderFiveMegabytes() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-long-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -71,7 +71,7 @@ import Testing
         #expect(!buildLog.contains("warning:"), "\(buildLog)")
         let (ran, output) = try Self.swift(["run"] + common + ["photo-check"])
         #expect(ran == 0)
-        #expect(output.contains("zoomed: true, controls shown: true"), "\(output)")
+        #expect(output.contains("zoomed: true, controls shown: true, thumbnail taps: 1"), "\(output)")
 
         // Unchanged: the spec is not compiled again.
         let (again, againLog) = try Self.swift(["build"] + common)

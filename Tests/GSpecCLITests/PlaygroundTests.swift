@@ -1,4 +1,5 @@
 import Foundation
+import GestureCompiler
 import Testing
 @testable import GSpecCLI
 
@@ -55,6 +56,14 @@ import Testing
         let shown = page["recognized"] as? [String] ?? []
         #expect(shown.contains("doubleTap") && shown.contains("zoom") && shown.contains("check"), "\(shown)")
         #expect(shown.filter { $0 == "zoom" }.count == 2, "the Shift-drag's mirrored finger makes a second pinch: \(shown)")
+        // Loaded: the diagnostics are there, and no stream is open until something is drawn.
+        let atLoad = page["atLoad"] as? [String: Any] ?? [:]
+        #expect(atLoad["diagnostics"] as? String == "no diagnostics" && atLoad["stream"] as? Bool == false
+                && atLoad["views"] as? Bool == true, "\(atLoad)")
+        #expect(page["stream"] as? Bool == true && (page["overflow"] as? Int ?? 1) <= 0, "lanes wider than the page: \(page["overflow"] ?? "")")
+        // Switched off by its lane's box, the double tap is two single taps.
+        let off = page["switchedOff"] as? [String] ?? []
+        #expect(off == ["singleTap", "singleTap"], "\(off)")
 
         // The same samples through `gspec run`: the same gestures recognized or begun.
         let samples = page["samples"] as? [[String: Any]] ?? []
@@ -76,6 +85,48 @@ import Testing
         // beside the other suites the cores are shared, so the bound only catches a regression).
         let latencies = (page["latencies"] as? [Double] ?? []).sorted()
         #expect(!latencies.isEmpty && latencies[latencies.count / 2] < 100, "median \(latencies.isEmpty ? -1 : latencies[latencies.count / 2]) ms")
+    }
+
+    /// The page's fast path: diagnostics and a session at once, the analysis
+    /// apart; its controls: a screen size as a header line, a gesture switched
+    /// off and on by control lines; the view a touch hits.
+    @Test func fastCheckAnalysisAndControls() throws {
+        let (server, playground) = try Self.start(nil)
+        _ = server
+        func post(_ path: String, _ query: [String: String] = [:], _ body: String) -> (Int, String) {
+            guard case .respond(let r) = playground.handle(.init(method: "POST", path: path, query: query, headers: [:], body: Array(body.utf8)))
+            else { return (0, "") }
+            return (r.status, String(decoding: r.body, as: UTF8.self))
+        }
+        let spec = """
+            gesture one: tap {}
+            gesture two: tap { taps: 2 }
+            gesture edge: pan { edges: right  enabled: false }
+            view card { gestures: one, two }
+
+            """
+        let fast = try JSON.parse(Array(post("/api/check", ["analysis": "0"], spec).1.utf8))
+        #expect(fast["analysed"] == .bool(false) && fast["conflicts"]?.array?.isEmpty == true && fast["session"]?.string != nil)
+        #expect(fast["views"] == ["window", "card"] && fast["enabled"] == [true, true, false])
+        let full = try JSON.parse(Array(post("/api/analyze", [:], spec).1.utf8))
+        #expect((full["conflicts"]?.array?.count ?? 0) >= 1, "\(full)")
+        #expect(full["rendered"]?.string?.contains("warning:") == true && full["latency"]?.string?.isEmpty == false)
+        let session = try #require(fast["session"]?.string)
+        // 'one' switched off: a tap in the card is nobody's; switched on again, it is 'one''s (after 'two' fails).
+        let off = post("/api/samples", ["session": session], """
+            {"screen":[400,300]}
+            {"t":0.0,"set":"one","enabled":false}
+            {"t":0.0,"touch":1,"phase":"began","x":10,"y":10,"view":"card"}
+            {"t":0.05,"touch":1,"phase":"ended","x":10,"y":10}
+            {"t":1.0,"set":"one","enabled":true}
+            {"t":1.0,"touch":2,"phase":"began","x":10,"y":10,"view":"card"}
+            {"t":1.05,"touch":2,"phase":"ended","x":10,"y":10}
+
+            """)
+        let oneRecognized = off.1.split(separator: "\n").filter { $0.contains("\"gesture\":\"one\",\"state\":\"recognized\"") }
+        #expect(off.0 == 200 && oneRecognized.count == 1 && oneRecognized[0].hasPrefix("{\"t\":1.050,"), "\(off.1)")
+        #expect(post("/api/samples", ["session": session], "{\"t\":2.0,\"set\":\"one\",\"slop\":\"5pt\"}\n").0 == 422)
+        #expect(post("/api/samples", ["session": session], "{\"t\":2.0,\"set\":\"onee\",\"enabled\":true}\n").1.contains("did you mean 'one'?"))
     }
 
     @Test func saveAsExampleWritesATestCaseOnlyInsideTheTestsDirectory() throws {

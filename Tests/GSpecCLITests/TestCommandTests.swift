@@ -88,6 +88,52 @@ import Testing
         #expect(fail.1.contains("one.jsonl: FAIL event 1 differs from one.expected:\n    expected: {\"t\":0.100,\"gesture\":\"singleTap\",\"state\":\"recognized\",\"x\":6.0"))
     }
 
+    /// An example compares the gestures it is about, so an unrelated gesture
+    /// added to the spec breaks none; `--record` writes the expectations anew.
+    @Test func examplesSurviveUnrelatedEditsAndRecord() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-examples-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("taps.tests"), withIntermediateDirectories: true)
+        let spec = dir.appendingPathComponent("taps.gesture").path
+        let touches = """
+            {"t":0.0,"touch":1,"phase":"began","x":5,"y":5}
+            {"t":0.1,"touch":1,"phase":"ended","x":5,"y":5}
+
+            """
+        try "gesture singleTap: tap {}\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        // Three examples: one whose expectation names singleTap, one that names
+        // gestures in a `# gestures:` line, one recorded with no line at all.
+        let named = dir.appendingPathComponent("taps.tests/named.jsonl"), listed = dir.appendingPathComponent("taps.tests/listed.jsonl")
+        try touches.write(to: named, atomically: true, encoding: .utf8)
+        try ("# gestures: singleTap, press\n" + touches).write(to: listed, atomically: true, encoding: .utf8)
+        let recorded = run(["test", spec, "--record", "--verbose"])
+        #expect(recorded.0 == .success && recorded.1.contains("recorded named.jsonl") && recorded.1.contains("recorded listed.jsonl"), "\(recorded.1)")
+        let tap = "{\"t\":0.100,\"gesture\":\"singleTap\",\"state\":\"recognized\",\"x\":5.0,\"y\":5.0,\"taps\":1}\n"
+        #expect(try String(contentsOf: named.deletingPathExtension().appendingPathExtension("expected"), encoding: .utf8) == tap)
+        #expect(run(["test", spec]).0 == .success)
+
+        // A double tap added beside it changes the output (the tap now fails the double
+        // tap at 0.4 s), but neither example is about it: both still pass.
+        try "gesture singleTap: tap {}\ngesture twice: tap { taps: 2 }\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        let unrelated = run(["test", spec])
+        #expect(unrelated.0 == .success, "\(unrelated.1)")
+        // A gesture the `# gestures:` line names is compared, even when it is new.
+        try "gesture singleTap: tap {}\ngesture press: longPress { duration: 2s }\n".write(toFile: spec, atomically: true, encoding: .utf8)
+        let named2 = run(["test", spec])
+        #expect(named2.0 == .inputError && named2.1.contains("listed.jsonl: FAIL") && !named2.1.contains("named.jsonl: FAIL"), "\(named2.1)")
+    }
+
+    /// Counts read as English, and a gesture on several views is told apart by its view.
+    @Test func wordingCountsAndInstances() {
+        let verbose = run(["test", Self.specs.appendingPathComponent("bench.gesture").path, "--verbose"]).1
+        #expect(verbose.contains("held with 1 finger ") || verbose.contains("held with 1 finger,") || verbose.contains("held with 1 finger\n"),
+                "\(verbose)")
+        #expect(!verbose.contains(" 1 fingers") && !verbose.contains(" 1 presses"))
+        let stats = run(["build", Self.specs.appendingPathComponent("simultaneous-transform.gesture").path,
+                         "-o", FileManager.default.temporaryDirectory.appendingPathComponent("gspec-stats-\(UUID()).gtab").path, "--stats"]).1
+        #expect(stats.contains("  chomp on snake ") && stats.contains("  chomp on dragon "), "\(stats)")
+    }
+
     @Test func aTableOfAnotherSpecIsRefused() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-other-\(UUID()).gtab")
         defer { try? FileManager.default.removeItem(at: file) }

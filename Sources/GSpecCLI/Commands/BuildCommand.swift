@@ -98,11 +98,11 @@ struct BuildCommand: ParsableCommand {
     }
 
     static func stats(_ path: String, _ stats: [GestureStats], _ table: GestureTable) -> String {
-        var out = "\(path): \(stats.count) gesture\(stats.count == 1 ? "" : "s"), \(table.encoded().count) table bytes\n"
+        var out = "\(path): \(counted(stats.count, "gesture")), \(table.encoded().count) table bytes\n"
         let header = ["gesture", "NFA", "unreach", "dead", "DFA", "min", "symbols", "classes", "bytes", "packed", "packing"]
         var rows = [header]
-        for s in stats {
-            rows.append([s.name, "\(s.nfaStates)", "\(s.unreachableStates)", "\(s.deadStates)", "\(s.dfaStates)",
+        for (g, s) in stats.enumerated() {
+            rows.append([g < table.gestureCount ? table.label(of: g) : s.name, "\(s.nfaStates)", "\(s.unreachableStates)", "\(s.deadStates)", "\(s.dfaStates)",
                          "\(s.minimalStates)", "\(s.symbols)", "\(s.classes)",
                          "\(s.bytesBefore)", "\(s.bytesAfter)", s.packing])
         }

@@ -15,9 +15,13 @@ struct TestCommand: ParsableCommand {
             threshold, segment) two streams are generated from the spec's value, one just
             inside and one just past it, and run on the gesture alone: it must succeed on
             the first and not on the second. Then every trace in the directory beside the
-            spec (NAME.tests/ for NAME.gesture) and in --traces must print exactly its
-            .expected file under 'gspec run --all-states' (plus the arguments of an
-            '# args:' line). Exit status 1 when a test fails.
+            spec (NAME.tests/ for NAME.gesture) and in --traces must print its .expected
+            file under 'gspec run --all-states' (plus the arguments of an '# args:'
+            line), compared on the gestures the expectation names: those of a
+            '# gestures: a b' line in the trace, or else those its .expected file
+            mentions (all of them when it mentions none), so adding an unrelated
+            gesture breaks no example. --record writes each .expected file anew from
+            the current output. Exit status 1 when a test fails.
             """
     )
 
@@ -27,6 +31,8 @@ struct TestCommand: ParsableCommand {
     @Option(name: "--traces", placeholder: "dir", help: "Also run the traces in DIR whose '# spec:' line names the spec's file.")
     var tracesDirectory: String?
     @Flag(name: "--verbose", help: "List every test, not only the failures.") var verbose: Bool
+    @Flag(name: "--record", help: "Write each example trace's .expected file from the current output instead of comparing.")
+    var record: Bool
 
     func validate() throws(UsageError) {
         if inputs.isEmpty { throw .missingInput }
@@ -89,9 +95,9 @@ struct TestCommand: ParsableCommand {
         let traces = Self.exampleTraces(for: source.path, extra: tracesDirectory)
         for trace in traces {
             let name = trace.lastPathComponent
-            switch Self.runExample(trace, table) {
-            case .success:
-                report += "  ok    \(name)\n"
+            switch Self.runExample(trace, table, record: record) {
+            case .success(let recorded):
+                report += recorded ? "  recorded \(name)\n" : "  ok    \(name)\n"
             case .failure(let message):
                 failures.append("\(trace.path): FAIL \(message.text)")
             }
@@ -123,17 +129,22 @@ struct TestCommand: ParsableCommand {
         return names.filter { $0.hasSuffix(".jsonl") }.sorted().map { dir.appendingPathComponent($0) }
     }
 
-    /// Runs one example trace and compares it with its `.expected` file.
-    static func runExample(_ trace: URL, _ table: GestureTable) -> Result<Void, TraceReader.Message> {
+    /// Runs one example trace and compares it with its `.expected` file on the
+    /// gestures it names, or with `record` writes the file (success: whether it wrote).
+    static func runExample(_ trace: URL, _ table: GestureTable, record: Bool = false) -> Result<Bool, TraceReader.Message> {
         guard let bytes = FileManager.default.contents(atPath: trace.path).map(Array.init) else {
             return .failure(.init(text: "cannot read the trace"))
         }
         let expectedURL = trace.deletingPathExtension().appendingPathExtension("expected")
-        guard let expected = try? String(contentsOf: expectedURL, encoding: .utf8) else {
-            return .failure(.init(text: "no \(expectedURL.lastPathComponent) beside it"))
+        let expected = try? String(contentsOf: expectedURL, encoding: .utf8)
+        guard expected != nil || record else {
+            return .failure(.init(text: "no \(expectedURL.lastPathComponent) beside it (gspec test --record writes it)"))
         }
         let text = String(decoding: bytes, as: UTF8.self)
-        let args = text.split(separator: "\n").first { $0.hasPrefix("# args: ") }.map { $0.split(separator: " ").dropFirst(2) } ?? []
+        func header(_ key: String) -> [Substring]? {
+            text.split(separator: "\n").first { $0.hasPrefix("# \(key): ") }.map { $0.split(separator: " ").dropFirst(2).map { $0 } }
+        }
+        let args = header("args") ?? []
         let captured = Captured()
         let printer = EventPrinter(table: table, allStates: true, console: captured.console)
         var engine = Engine(table: table)
@@ -145,13 +156,38 @@ struct TestCommand: ParsableCommand {
         }
         let result = TraceRun.drive(&engine, bytes, printer, screen: screen)
         if let e = result.errors.first { return .failure(.init(text: "line \(e.line): \(e.message)")) }
-        let actual = captured.text
-        guard actual != expected else { return .success(()) }
+        // The gestures compared: the trace's `# gestures:` line, or those the expectation mentions.
+        let named = header("gestures").map { Set($0.flatMap { $0.split(separator: ",") }.map(String.init)) }
+        if record {
+            let lines = captured.text.split(separator: "\n").filter { line in named.map { Self.concerns(line, $0) } ?? true }
+            guard (try? lines.map { $0 + "\n" }.joined().write(to: expectedURL, atomically: true, encoding: .utf8)) != nil else {
+                return .failure(.init(text: "cannot write \(expectedURL.lastPathComponent)"))
+            }
+            return .success(true)
+        }
+        let wanted = expected ?? ""
+        let mentioned = Set(wanted.split(separator: "\n").compactMap(Self.gesture(of:)))
+        let compared = named ?? (mentioned.isEmpty ? nil : mentioned)
+        let actual = captured.text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { line in line.isEmpty || compared.map { Self.concerns(line, $0) } ?? true }.joined(separator: "\n")
+        guard actual != wanted else { return .success(false) }
         let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let b = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let b = wanted.split(separator: "\n", omittingEmptySubsequences: false)
         let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
         return .failure(.init(text: "event \(i + 1) differs from \(expectedURL.lastPathComponent):\n"
             + "    expected: \(i < b.count ? String(b[i]) : "(end)")\n    actual:   \(i < a.count ? String(a[i]) : "(end)")"))
+    }
+
+    /// The gesture an output line is about (nil: a delivery or another line without one).
+    static func gesture(of line: Substring) -> String? {
+        guard case .object(let members)? = try? JSON.parse(Array(line.utf8)) else { return nil }
+        return members.first { $0.0 == "gesture" }?.1.string
+    }
+
+    /// Whether an output line belongs to the comparison over `gestures`: lines
+    /// of those gestures, and lines about no gesture (deliveries).
+    static func concerns(_ line: Substring, _ gestures: Set<String>) -> Bool {
+        gesture(of: line).map(gestures.contains) ?? true
     }
 
     /// A console that keeps what is written to stdout.

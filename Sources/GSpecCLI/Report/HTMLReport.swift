@@ -1,5 +1,6 @@
 import Foundation
 import GestureRuntime
+import GestureCompiler
 
 /// `gspec run --html`: one self-contained HTML page of a run (inline SVG,
 /// CSS and a little JavaScript; nothing fetched). Touch paths in space, one
@@ -20,11 +21,7 @@ enum HTMLReport {
         let width = min(max(duration * 400, 600), 12_000)
         let x = { (t: Int64) in labelWidth + Double(t - start) / 1e6 / duration * width }
         // A gesture listed in several views runs once per view: say which.
-        let names = (0..<table.gestureCount).map { g in
-            let name = table.name(of: g)
-            let repeated = (0..<table.gestureCount).contains { $0 != g && table.name(of: $0) == name }
-            return repeated && table.hasViews ? "\(name) in \(table.name(ofView: table.receiver(of: g)))" : name
-        }
+        let names = (0..<table.gestureCount).map(table.label(of:))
 
         var html = """
             <!DOCTYPE html>
@@ -36,14 +33,16 @@ enum HTMLReport {
             svg text{font:11px ui-monospace,monospace;fill:#333}
             .lane-bg{fill:#f7f7f7}.possible{fill:#e6eef8}.active{fill:#4a90d9}.cancelled{fill:#999}
             .held{fill:#f5a623}.recognized{fill:#2e9d4a}.failed{fill:#d0021b}.ended{fill:#2e9d4a}
+            .disabled{fill:#d8d8d8}.control{fill:#000}.untaken{fill:#8b572a}
             .deadline{stroke:#9013fe;stroke-width:1}.delivery{stroke:#555;stroke-width:1}
             .axis{stroke:#bbb;stroke-width:1}#cursor{stroke:#000;stroke-width:1}
-            .path{fill:none;stroke-width:2;stroke-linejoin:round}.finger{stroke:#000;stroke-width:1}
+            .path{fill:none;stroke-width:2;stroke-linejoin:round}.finger{stroke:#000}
             #controls{margin:8px 0}#controls input{width:480px;vertical-align:middle}
             </style></head><body>
             <h1>\(escape(title))</h1>
-            <p>\(String(format: "%.3f", duration)) s, \(Set(run.samples.map(\.id)).count) touches, \(run.samples.count) samples, \
-            \(run.events.count) gesture events, \(names.count) gestures.</p>
+            <p>\(String(format: "%.3f", duration)) s, \(counted(paths(run).count, "touch", plural: "touches")), \(counted(run.samples.count, "sample")), \
+            \(counted(run.events.count, "gesture event")), \(counted(names.count, "gesture"))\
+            \(run.controls.isEmpty ? "" : ", " + counted(run.controls.count, "control line")).</p>
 
             """
         html += space(run, table: table, start: start)
@@ -92,7 +91,9 @@ enum HTMLReport {
         let (x0, y0) = (xs.min()! - 20, ys.min()! - 20)
         let (w, h) = (max(xs.max()! - x0 + 20, 40), max(ys.max()! - y0 + 20, 40))
         let scale = min(500 / w, 360 / h, 4)
-        var out = "<h2>Touches</h2>\n<svg id=\"space\" width=\"\(f(w * scale))\" height=\"\(f(h * scale))\" viewBox=\"\(f(x0)) \(f(y0)) \(f(w)) \(f(h))\">\n"
+        // `data-unit`: one screen pixel in the drawing's points, so the cursor's finger
+        // circles keep their size on screen however much a small path is magnified.
+        var out = "<h2>Touches</h2>\n<svg id=\"space\" width=\"\(f(w * scale))\" height=\"\(f(h * scale))\" viewBox=\"\(f(x0)) \(f(y0)) \(f(w)) \(f(h))\" data-unit=\"\(f(1 / scale, 4))\">\n"
         for (n, path) in paths(run).enumerated() {
             let color = palette[n % palette.count]
             let points = path.points.map { "\(f($0.x)),\(f($0.y))" }.joined(separator: " ")
@@ -107,7 +108,8 @@ enum HTMLReport {
             let first = path.points[0]
             let label = "\(path.id)" + (table.hasViews ? " (\(table.name(ofView: path.view)))" : "")
             out += "<circle cx=\"\(f(first.x))\" cy=\"\(f(first.y))\" r=\"\(f(4 / scale))\" fill=\"\(color)\"/>"
-            out += "<text x=\"\(f(first.x + 6 / scale))\" y=\"\(f(first.y - 6 / scale))\" style=\"font-size:\(f(11 / scale))px\">\(escape(label))</text>\n"
+            // Clear of the cursor's finger circle (8 screen pixels) when it sits on the start.
+            out += "<text x=\"\(f(first.x + 10 / scale))\" y=\"\(f(first.y - 10 / scale))\" style=\"font-size:\(f(11 / scale))px\">\(escape(label))</text>\n"
         }
         out += "<g id=\"fingers\"></g></svg>\n"
         return out
@@ -146,6 +148,23 @@ enum HTMLReport {
         for d in run.deadlines where d.gesture == g {
             out += "<line class=\"deadline\" x1=\"\(f(x(d.time)))\" x2=\"\(f(x(d.time)))\" y1=\"2\" y2=\"\(f(h - 2))\"><title>deadline at \(time(d.time)) s</title></line>"
         }
+        // Disabled spans: from the start when the spec disables it, between the trace's control lines.
+        var offSince: Int64? = table.gestures[g].options & GestureRecord.optionDisabled != 0 ? run.samples.first?.time ?? 0 : nil
+        for c in run.controls where c.gestures.contains(g) {
+            let what = (c.enabled.map { ["enabled: \($0)"] } ?? []) + c.changes
+            mark(c.time, "control", "\(time(c.time)) s: set \(what.joined(separator: ", "))")
+            switch c.enabled {
+            case false?: offSince = offSince ?? c.time
+            case true?:
+                if let since = offSince { span(since, c.time, "disabled", "\(time(since))-\(time(c.time)) s: disabled") }
+                offSince = nil
+            case nil: break
+            }
+        }
+        if let since = offSince {
+            let until = max(run.samples.last?.time ?? since, run.events.last?.time ?? since)
+            span(since, until, "disabled", "\(time(since)) s: disabled to the end")
+        }
         let mine = run.events.filter { $0.gesture == g }
         let reasons = run.explanations.filter { $0.gesture == g }
         var began: (Int64, Int)?
@@ -165,15 +184,17 @@ enum HTMLReport {
             case .recognized:
                 mark(e.time, "recognized", "\(time(e.time)) s: recognized")
             case .failed:
-                let why = reasons.first { $0.time == e.time && $0.reason.isFailure }.map { ": " + $0.message(in: table) } ?? ""
+                let why = reasons.first { $0.time == e.time && $0.state == "failed" }.map { ": " + $0.message(in: table) } ?? ""
                 mark(e.time, "failed", "\(time(e.time)) s: failed\(why)")
             default:
                 mark(e.time, "possible", "\(time(e.time)) s: \(e.state.name)")
             }
         }
         if let b = began { span(b.0, run.samples.last?.time ?? b.0, "active", "\(time(b.0)) s: began, \(b.1) changed, still active at the end") }
+        // Touches a disabled gesture would have seen.
+        for r in reasons where r.state == "disabled" { mark(r.time, "untaken", "\(time(r.time)) s: \(r.message(in: table))") }
         // A hold lasts until the gesture's next event.
-        for r in reasons where !r.reason.isFailure {
+        for r in reasons where r.state == "held" {
             let until = mine.first { $0.time >= r.time }?.time ?? r.time
             span(r.time, until, "held", "\(time(r.time)) s: held: \(r.message(in: table))")
         }
@@ -216,7 +237,7 @@ enum HTMLReport {
         const xy=p.getAttribute('points').split(' ').map(q=>q.split(',').map(Number));return[p.getAttribute('stroke'),t.map((v,i)=>[v,xy[i][0],xy[i][1]])];});
         const duration=\(f(duration, 6)),width=\(f(width)),left=\(f(labelWidth));
         const slider=document.getElementById('time'),now=document.getElementById('now'),cursor=document.getElementById('cursor');
-        const fingers=document.getElementById('fingers');
+        const fingers=document.getElementById('fingers'),unit=+(document.getElementById('space')?.dataset.unit||1);
         function at(points,t){if(!points.length||t<points[0][0]||t>points[points.length-1][0])return null;
         let lo=0,hi=points.length-1;while(hi-lo>1){const m=(lo+hi)>>1;if(points[m][0]<=t)lo=m;else hi=m;}
         const a=points[lo],b=points[hi],k=b[0]>a[0]?(t-a[0])/(b[0]-a[0]):0;return[a[1]+(b[1]-a[1])*k,a[2]+(b[2]-a[2])*k];}
@@ -224,7 +245,8 @@ enum HTMLReport {
         const px=left+t/duration*width;cursor.setAttribute('x1',px);cursor.setAttribute('x2',px);
         if(!fingers)return;fingers.innerHTML='';for(const [color,points] of paths){const p=at(points,t);if(!p)continue;
         const c=document.createElementNS('http://www.w3.org/2000/svg','circle');c.setAttribute('cx',p[0]);c.setAttribute('cy',p[1]);
-        c.setAttribute('r',8);c.setAttribute('fill',color);c.setAttribute('class','finger');c.setAttribute('fill-opacity','0.6');fingers.appendChild(c);}}
+        c.setAttribute('r',8*unit);c.setAttribute('stroke-width',unit);c.setAttribute('fill',color);c.setAttribute('class','finger');
+        c.setAttribute('fill-opacity','0.6');fingers.appendChild(c);}}
         slider.addEventListener('input',show);show();
         </script>
 
@@ -255,12 +277,3 @@ enum HTMLReport {
     }
 }
 
-extension Explanation.Reason {
-    /// Whether the explanation is of a failure (not a hold).
-    var isFailure: Bool {
-        switch self {
-        case .held, .unarmed: false
-        default: true
-        }
-    }
-}

@@ -10,6 +10,9 @@ final class RunRecording {
     var deliveries: [TouchDelivery] = []
     /// (gesture, time): a deadline armed, once per distinct value.
     var deadlines: [(gesture: Int, time: Int64)] = []
+    /// The trace's control lines that applied: when, to which gestures, and
+    /// what they set (`enabled` nil: parameters only; `changes` as written, `slop: 15pt`).
+    var controls: [(time: Int64, gestures: [Int], enabled: Bool?, changes: [String])] = []
     private var lastDeadline: [Int64?] = []
 
     func record(_ events: [GestureEvent], _ deliveries: [TouchDelivery], _ explanations: [Explanation]) {

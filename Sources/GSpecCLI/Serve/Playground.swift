@@ -54,7 +54,9 @@ final class Playground: @unchecked Sendable {
             let body: JSON = ["path": specPath.map(JSON.string) ?? .null, "text": .string(text), "canSave": .bool(specPath != nil)]
             return .respond(.json(body.serialized))
         case ("POST", "/api/check"):
-            return .respond(check(String(decoding: r.body, as: UTF8.self)))
+            return .respond(check(String(decoding: r.body, as: UTF8.self), analysis: r.query["analysis"] != "0"))
+        case ("POST", "/api/analyze"):
+            return .respond(analyze(String(decoding: r.body, as: UTF8.self)))
         case ("GET", "/api/stream"):
             guard let session = session(r) else { return .respond(HTTPServer.Response(404, "no such session\n")) }
             return .stream { stream in
@@ -71,7 +73,8 @@ final class Playground: @unchecked Sendable {
         case ("POST", "/api/save"):
             guard let session = session(r) else { return .respond(HTTPServer.Response(404, "no such session\n")) }
             return .respond(save(session, name: r.query["name"] ?? "", trace: r.body))
-        case (_, "/"), (_, "/api/spec"), (_, "/api/check"), (_, "/api/stream"), (_, "/api/samples"), (_, "/api/run"), (_, "/api/save"):
+        case (_, "/"), (_, "/api/spec"), (_, "/api/check"), (_, "/api/analyze"), (_, "/api/stream"), (_, "/api/samples"), (_, "/api/run"),
+             (_, "/api/save"):
             return .respond(HTTPServer.Response(405, "method not allowed\n"))
         default:
             return .respond(HTTPServer.Response(404, "not found\n"))
@@ -89,24 +92,26 @@ final class Playground: @unchecked Sendable {
 
     /// Compiles a spec text: its diagnostics as `gspec check` renders them,
     /// the latency table, the conflicts with their witnesses, and (without
-    /// errors) a new session running it.
-    private func check(_ text: String) -> HTTPServer.Response {
+    /// errors) a new session running it. Without `analysis` it answers at
+    /// once, with the front end's and the table's diagnostics only (the
+    /// page asks `/api/analyze` for the rest, which can take seconds).
+    private func check(_ text: String, analysis: Bool) -> HTTPServer.Response {
         let path = specPath ?? "playground.gesture"
         let source = SourceFile(path: path, text: text)
         let examples = specPath.map { StrokeExamples.beside($0) } ?? .none
         let front = Frontend.check(source, examples: examples)
         var diagnostics = front.diagnostics
-        var latency = "", conflicts: [JSON] = []
+        var (latency, conflicts) = ("", [JSON]())
         var sessionID: JSON = .null
-        var gestures: [JSON] = []
+        var gestures: [JSON] = [], enabled: [JSON] = [], views: [JSON] = []
         if !front.diagnostics.hasErrors {
-            let report = Analyzer.analyze(front.gestureSet, source: source)
-            diagnostics += report.diagnostics
-            latency = LatencyTable.render(report.latencies, of: front.gestureSet, path: path)
-            for d in report.diagnostics where !d.attachment.isEmpty {
-                conflicts.append(["message": .string(d.message), "witness": .string(d.attachment.joined(separator: "\n"))])
+            if analysis {
+                let report = Analyzer.analyze(front.gestureSet, source: source)
+                diagnostics += report.diagnostics
+                (latency, conflicts) = Self.summary(report, of: front.gestureSet, path: path)
             }
             let compiled = Compiler.compile(source, examples: examples)
+            if !analysis { diagnostics = compiled.diagnostics }
             if let table = compiled.table {
                 let session = Session(table: table, now: Self.now())
                 sessionID = lock.withLock {
@@ -120,18 +125,46 @@ final class Playground: @unchecked Sendable {
                     return .string(id)
                 }
                 gestures = (0..<table.gestureCount).map { .string(table.name(of: $0)) }
+                enabled = table.gestures.map { .bool($0.options & GestureRecord.optionDisabled == 0) }
+                views = table.hasViews ? (0..<table.viewCount).map { .string(table.name(ofView: $0)) } : []
             }
         }
-        diagnostics = diagnostics.sortedByLocation()
-        let items: [JSON] = diagnostics.map { d in
+        var body = Self.rendered(diagnostics, source)
+        body += [("session", sessionID), ("gestures", .array(gestures)), ("enabled", .array(enabled)), ("views", .array(views)),
+                 ("latency", .string(latency)), ("conflicts", .array(conflicts)), ("analysed", .bool(analysis))]
+        return .json(JSON.object(body).serialized)
+    }
+
+    /// The analysis of a spec text without errors: every diagnostic (the
+    /// front end's with the analysis's), the latency table and the conflicts.
+    private func analyze(_ text: String) -> HTTPServer.Response {
+        let path = specPath ?? "playground.gesture"
+        let source = SourceFile(path: path, text: text)
+        let front = Frontend.check(source, examples: specPath.map { StrokeExamples.beside($0) } ?? .none)
+        guard !front.diagnostics.hasErrors else { return .json(JSON.object(Self.rendered(front.diagnostics, source)).serialized) }
+        let report = Analyzer.analyze(front.gestureSet, source: source)
+        let (latency, conflicts) = Self.summary(report, of: front.gestureSet, path: path)
+        let body = Self.rendered(front.diagnostics + report.diagnostics, source) + [("latency", .string(latency)), ("conflicts", .array(conflicts))]
+        return .json(JSON.object(body).serialized)
+    }
+
+    /// `diagnostics` (sorted) as data and as `gspec check` renders them.
+    private static func rendered(_ diagnostics: [Diagnostic], _ source: SourceFile) -> [(String, JSON)] {
+        let sorted = diagnostics.sortedByLocation()
+        let items: [JSON] = sorted.map { d in
             let at = source.location(of: d.range.start)
             return ["severity": .string(d.severity.rawValue), "id": .string(d.id), "line": JSON(at.line),
                     "column": JSON(at.column), "message": .string(d.message)]
         }
-        let body: JSON = ["session": sessionID, "gestures": .array(gestures), "diagnostics": .array(items),
-                          "rendered": .string(DiagnosticRenderer().render(diagnostics, in: source)),
-                          "latency": .string(latency), "conflicts": .array(conflicts)]
-        return .json(body.serialized)
+        return [("diagnostics", .array(items)), ("rendered", .string(DiagnosticRenderer().render(sorted, in: source)))]
+    }
+
+    /// The latency table and each conflict with its witness.
+    private static func summary(_ report: Analyzer.Report, of set: CheckedGestureSet, path: String) -> (String, [JSON]) {
+        let conflicts: [JSON] = report.diagnostics.filter { !$0.attachment.isEmpty }.map { d in
+            ["message": .string(d.message), "witness": .string(d.attachment.joined(separator: "\n"))]
+        }
+        return (LatencyTable.render(report.latencies, of: set, path: path), conflicts)
     }
 
     /// Feeds trace lines (the trace format; times in seconds on the page's clock) to the session's engine.
@@ -141,7 +174,13 @@ final class Playground: @unchecked Sendable {
         session.lock.withLock {
             let table = session.table
             let views: ((String) -> Int?)? = table.hasViews ? { table.view(named: $0) } : nil
-            let lineErrors = TraceReader.read(body, views: views) { event in
+            // The page's controls send a screen size as a header line and switch gestures with control lines.
+            let lineErrors = TraceReader.read(body, views: views, screen: { session.engine.screenSize = $0 },
+                                              gestures: (0..<table.gestureCount).map(table.name(of:)), control: { c in
+                guard let enabled = c.enabled, c.parameters.isEmpty else { return "the playground's control lines only set 'enabled'" }
+                for g in c.gestures { session.engine.setEnabled(enabled, gesture: g, at: c.time) }
+                return nil
+            }) { event in
                 if session.offset == nil { session.offset = Int64(Self.now() * 1e6) - event.time }
                 session.engine.feed(event)
             }

@@ -27,22 +27,26 @@ enum PlaygroundPage {
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>gspec playground</title>
         <style>
-        body{font:13px -apple-system,system-ui,sans-serif;margin:0;display:grid;grid-template-columns:420px 1fr;height:100vh}
+        body{font:13px -apple-system,system-ui,sans-serif;margin:0;display:grid;grid-template-columns:420px minmax(0,1fr);height:100vh}
         #left{display:flex;flex-direction:column;border-right:1px solid #ddd;padding:8px;overflow:auto}
         #spec{font:12px ui-monospace,monospace;height:300px;width:100%;box-sizing:border-box}
         pre{font:11px ui-monospace,monospace;white-space:pre-wrap;background:#f7f7f7;padding:6px;margin:4px 0}
-        #right{display:flex;flex-direction:column;padding:8px}
+        #latency{white-space:pre;overflow-x:auto}
+        #right{display:flex;flex-direction:column;padding:8px;min-width:0}
+        #settings{margin:6px 0}#settings label{margin-right:12px}
         #surface{border:1px solid #bbb;background:#fcfcfc;touch-action:none;width:100%;height:360px;cursor:crosshair}
-        .lane{display:flex;align-items:center;gap:4px;height:22px;border-bottom:1px solid #eee;overflow:hidden}
-        .lane .name{width:160px;font:12px ui-monospace,monospace}
+        .lane{display:flex;align-items:center;gap:4px;height:22px;border-bottom:1px solid #eee;overflow:hidden;min-width:0}
+        .lane .name{flex:0 0 160px;font:12px ui-monospace,monospace;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+        .lane .chips{display:flex;gap:4px;overflow:hidden;min-width:0;flex:1 1 auto;justify-content:flex-end}
+        .chip{flex:0 0 auto}.lane.off .name{color:#aaa}
         .chip{font:10px ui-monospace,monospace;padding:1px 4px;border-radius:3px;color:#fff;background:#888}
         .began,.changed{background:#4a90d9}.recognized,.ended{background:#2e9d4a}.failed{background:#d0021b}.cancelled{background:#999}
         h3{margin:10px 0 4px;font-size:13px}
         </style></head><body>
         <div id="left">
           <h3>Spec <span id="path"></span></h3>
-          <textarea id="spec" spellcheck="false"></textarea>
-          <h3>Diagnostics</h3><pre id="diagnostics">…</pre>
+          <textarea id="spec" spellcheck="false" wrap="off"></textarea>
+          <h3>Diagnostics</h3><pre id="diagnostics">checking the spec</pre>
           <h3>Conflicts</h3><div id="conflicts"></div>
           <h3>Latency</h3><pre id="latency"></pre>
         </div>
@@ -50,6 +54,10 @@ enum PlaygroundPage {
           <div>Draw with a finger, a pen or the mouse; hold Shift with the mouse for a second finger mirrored about the first one's start (pinch, rotate).
             <button id="clear">Clear</button>
             <input id="name" placeholder="test name" size="14"> <button id="save">Save as example</button> <span id="saved"></span></div>
+          <div id="settings">
+            <label>Touches hit view <select id="view"></select></label>
+            <label>Screen <input id="screen" value="900x360" size="9" title="the screen size in points, for screen-edge pans"></label>
+          </div>
           <canvas id="surface" width="900" height="360"></canvas>
           <h3>Gestures</h3><div id="lanes"></div>
         </div>
@@ -59,13 +67,19 @@ enum PlaygroundPage {
         const surface = $('surface'), ctx = surface.getContext('2d');
         const t0 = performance.now();
         const now = () => (performance.now() - t0) / 1000;
-        let stream = null, queue = Promise.resolve(), checkTimer = null;
+        let stream = null, queue = Promise.resolve(), checkTimer = null, checks = 0;
 
-        function lanes(names) {
+        // A lane per gesture, with a switch that enables or disables it (a control line, as a trace would).
+        function lanes(names, enabled) {
           $('lanes').innerHTML = '';
-          for (const n of new Set(names)) {
-            const row = document.createElement('div'); row.className = 'lane'; row.dataset.gesture = n;
-            row.innerHTML = '<span class="name"></span>'; row.firstChild.textContent = n; $('lanes').appendChild(row);
+          const on = new Map(names.map((n, i) => [n, enabled[i] !== false]));
+          for (const n of on.keys()) {
+            const row = document.createElement('div'); row.className = 'lane' + (on.get(n) ? '' : ' off'); row.dataset.gesture = n;
+            const box = document.createElement('input'); box.type = 'checkbox'; box.checked = on.get(n); box.title = 'enabled';
+            box.onchange = () => { row.classList.toggle('off', !box.checked); post([{ t: Number(now().toFixed(4)), set: n, enabled: box.checked }]); };
+            const name = document.createElement('span'); name.className = 'name'; name.textContent = n; name.title = n;
+            const chips = document.createElement('span'); chips.className = 'chips';
+            row.append(box, name, chips); $('lanes').appendChild(row);
           }
         }
         function show(text, sentAt) {
@@ -74,33 +88,57 @@ enum PlaygroundPage {
             const e = JSON.parse(line); pg.events.push(e);
             if (e.state === 'recognized' || e.state === 'began') pg.recognized.push(e.gesture);
             if (sentAt !== undefined) pg.latencies.push(performance.now() - sentAt);
-            const row = document.querySelector('.lane[data-gesture="' + CSS.escape(e.gesture) + '"]');
+            const row = document.querySelector('.lane[data-gesture="' + CSS.escape(e.gesture) + '"] .chips');
             if (!row) continue;
             const chip = document.createElement('span'); chip.className = 'chip ' + e.state;
             chip.textContent = e.state + ' ' + e.t.toFixed(2); chip.title = line; row.appendChild(chip);
-            while (row.childElementCount > 25) row.children[1].remove();
+            while (row.childElementCount > 25) row.firstChild.remove();
           }
         }
-        async function check() {
-          const r = await fetch('/api/check', { method: 'POST', body: $('spec').value });
-          const c = await r.json();
+        function analysis(c) {
           $('diagnostics').textContent = c.rendered || 'no diagnostics';
-          $('latency').textContent = c.latency;
+          $('latency').textContent = c.latency || '';
           $('conflicts').innerHTML = '';
-          c.conflicts.forEach((k, i) => {
+          (c.conflicts || []).forEach((k) => {
             const d = document.createElement('div'); const b = document.createElement('button');
             b.textContent = 'Play witness'; b.onclick = () => play(k.witness);
             const m = document.createElement('span'); m.textContent = ' ' + k.message; d.append(b, m); $('conflicts').appendChild(d);
           });
+        }
+        // First the front end's diagnostics and a session (at once), then the analysis (conflicts, latency),
+        // which can take seconds; a newer edit wins over both.
+        async function check() {
+          const text = $('spec').value, mine = ++checks;
+          const c = await (await fetch('/api/check?analysis=0', { method: 'POST', body: text })).json();
+          if (mine !== checks) return;
+          analysis(c);
           if (c.session) {
-            pg.session = c.session; lanes(c.gestures);
-            if (stream) stream.close();
-            stream = new EventSource('/api/stream?session=' + c.session);
-            stream.onmessage = (m) => { if (!m.data.startsWith('{"connected"')) show(m.data); };
+            pg.session = c.session; lanes(c.gestures, c.enabled);
+            $('view').innerHTML = ''; $('view').disabled = !c.views.length;
+            for (const v of c.views.length ? c.views : ['window']) { const o = document.createElement('option'); o.textContent = v; $('view').appendChild(o); }
+            if (stream) { stream.close(); stream = null; }
+            screen();
+            $('latency').textContent = 'analysing';
+            const a = await (await fetch('/api/analyze', { method: 'POST', body: text })).json();
+            if (mine !== checks) return;
+            analysis(a); c.diagnostics = a.diagnostics; c.conflicts = a.conflicts; c.latency = a.latency;
           }
           pg.checked = c;
         }
+        // The event stream (events decided by a deadline) is opened with the first sample: a page
+        // nobody draws on keeps no request open, so a headless browser's virtual time can settle.
+        pg.streamOpen = () => stream !== null;
+        function listen() {
+          if (stream || !pg.session) return;
+          stream = new EventSource('/api/stream?session=' + pg.session);
+          stream.onmessage = (m) => { if (!m.data.startsWith('{"connected"')) show(m.data); };
+        }
+        function screen() {
+          const m = /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/.exec($('screen').value.trim());
+          if (m) post([{ screen: [Number(m[1]), Number(m[2])] }]);
+        }
         function post(lines) {
+          if (lines.some((l) => l.touch !== undefined)) listen();
           const body = lines.map((s) => JSON.stringify(s)).join('\n') + '\n', sentAt = performance.now(), session = pg.session;
           queue = queue.then(() => fetch('/api/samples?session=' + session, { method: 'POST', body })
             .then((r) => r.text()).then((t) => show(t, sentAt)).catch(() => {}));
@@ -118,7 +156,8 @@ enum PlaygroundPage {
           surface.setPointerCapture(e.pointerId);
           const id = nextTouch++; touches.set(e.pointerId, id); const [x, y] = point(e); dot(x, y, id);
           const out = [sample(id, 'began', x, y)];
-          if (e.pointerType === 'mouse' && e.shiftKey) { const m = nextTouch++; mirror.set(e.pointerId, { id: m, x, y }); out.push(sample(m, 'began', x + 1, y + 1)); }
+          if (!$('view').disabled) out[0].view = $('view').value;
+          if (e.pointerType === 'mouse' && e.shiftKey) { const m = nextTouch++; mirror.set(e.pointerId, { id: m, x, y }); out.push(sample(m, 'began', x + 1, y + 1)); if (out[0].view) out[1].view = out[0].view; }
           post(out);
         });
         surface.addEventListener('pointermove', (e) => {
@@ -137,6 +176,7 @@ enum PlaygroundPage {
         surface.addEventListener('pointercancel', (e) => end(e, 'cancelled'));
         $('clear').onclick = () => { ctx.clearRect(0, 0, surface.width, surface.height); pg.samples = []; };
         $('spec').addEventListener('input', () => { clearTimeout(checkTimer); checkTimer = setTimeout(check, 150); });
+        $('screen').addEventListener('change', screen);
         $('save').onclick = async () => {
           const body = pg.samples.map((s) => JSON.stringify(s)).join('\n') + '\n';
           const r = await fetch('/api/save?session=' + pg.session + '&name=' + encodeURIComponent($('name').value), { method: 'POST', body });

@@ -2,7 +2,7 @@ import Foundation
 import GestureCompiler
 import GestureRuntime
 
-/// Formats gesture events as CONTRACT.md's JSON Lines: keys in a fixed order,
+/// Formats gesture events as docs/trace-format.md's JSON Lines: keys in a fixed order,
 /// times from integer microseconds with at least 3 decimals, other numbers
 /// rounded to 1e-6 in their shortest form with at least one decimal.
 enum EventFormatter {
@@ -30,7 +30,7 @@ enum EventFormatter {
         return out + viewKey(table.receiver(of: e.gesture), table) + "}"
     }
 
-    /// With declared views: the view that receives it, last so lines without views keep CONTRACT.md's keys.
+    /// With declared views: the view that receives it, last so lines without views keep the keys of docs/trace-format.md.
     private static func viewKey(_ view: Int, _ table: GestureTable) -> String {
         table.hasViews ? ",\"view\":\"\(table.name(ofView: view))\"" : ""
     }
@@ -49,11 +49,7 @@ enum EventFormatter {
     /// completed and waiting for a rule (`--explain`), or an explanation without an event.
     static func line(_ x: Explanation, table: GestureTable) -> String {
         let name = table.strings[Int(table.gestures[x.gesture].name)]
-        let state = switch x.reason {
-        case .held, .unarmed: "held"
-        default: "failed"
-        }
-        return "{\"t\":\(time(x.time)),\"gesture\":\"\(name)\",\"state\":\"\(state)\",\"explain\":\(TableEmitter.quoted(x.message(in: table)))}"
+        return "{\"t\":\(time(x.time)),\"gesture\":\"\(name)\",\"state\":\"\(x.state)\",\"explain\":\(TableEmitter.quoted(x.message(in: table)))}"
     }
 
     /// Seconds with at least 3 and at most 6 decimals, exact.

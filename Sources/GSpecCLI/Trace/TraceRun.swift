@@ -32,6 +32,7 @@ enum TraceRun {
                 for (parameter, value) in changes { try? engine.set(parameter, to: value, gesture: g, at: c.time) }
                 if let enabled = c.enabled { engine.setEnabled(enabled, gesture: g, at: c.time) }
             }
+            printer.recording?.controls.append((c.time, c.gestures, c.enabled, c.parameters.map { "\($0.name): \($0.value)" }))
             return nil
         }) { event in
             engine.feed(event)
@@ -48,15 +49,18 @@ enum TraceRun {
     }
 
     static func describe(_ a: StreamAnomalies) -> String {
+        // Each: the count, and what one or several of them are and what was done.
         let parts = [
-            (a.timeWentBackwards, "time going backwards (clamped)"),
-            (a.duplicateBegan, "'began' for a touch already down (old one cancelled)"),
-            (a.unknownTouch, "events for unknown touches (dropped)"),
-            (a.nonFiniteCoordinate, "non-finite coordinates (ignored)"),
-            (a.overCapacity, "touches over the capacity of \(Engine.touchCapacity) (dropped)"),
-            (a.staleTouch, "stale touches (cancelled)"),
-            (a.unknownView, "touches on views the table lacks (given to the root)"),
-        ].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+            (a.timeWentBackwards, "sample going back in time (clamped)", "samples going back in time (clamped)"),
+            (a.duplicateBegan, "'began' for a touch already down (the old touch cancelled)",
+             "'began's for touches already down (the old touches cancelled)"),
+            (a.unknownTouch, "event for an unknown touch (dropped)", "events for unknown touches (dropped)"),
+            (a.nonFiniteCoordinate, "non-finite coordinate (ignored)", "non-finite coordinates (ignored)"),
+            (a.overCapacity, "touch over the capacity of \(Engine.touchCapacity) (dropped)",
+             "touches over the capacity of \(Engine.touchCapacity) (dropped)"),
+            (a.staleTouch, "stale touch (cancelled)", "stale touches (cancelled)"),
+            (a.unknownView, "touch on a view the table lacks (given to the root)", "touches on views the table lacks (given to the root)"),
+        ].filter { $0.0 > 0 }.map { n, one, several in counted(n, one, plural: several) }
         return "repaired stream anomalies: " + parts.joined(separator: ", ")
     }
 }

@@ -60,7 +60,7 @@ public enum Analyzer {
                            at: set.gestures[c.victim].nameRange,
                            notes: [.init("the rule that makes '\(victim)' wait", at: rule.range)])
         } else {
-            // As CONTRACT.md says: at the later declaration, with a note at the other.
+            // As docs/analysis.md says: at the later declaration, with a note at the other.
             let later = max(c.victim, c.winner), earlier = min(c.victim, c.winner)
             let message = DiagnosticMessage.conflict(
                 always: c.always, tie: c.kind == .tie, tieBreaker: tieBreaker(c.winner, over: c.victim, in: set),

@@ -16,7 +16,7 @@ public struct BoundaryCase: Hashable, Sendable {
 }
 
 /// Generates `BoundaryCase`s for every numeric threshold of every gesture,
-/// from the spec's values and SEMANTICS.md's comparisons (`>=` for minimum
+/// from the spec's values and docs/semantics.md's comparisons (`>=` for minimum
 /// distances and speeds, `>` for begin thresholds, a spatial maximum fails
 /// only past it, an input at a time limit's deadline is late).
 public enum BoundaryCaseGenerator {
@@ -116,8 +116,8 @@ public enum BoundaryCaseGenerator {
             add("slop", distance(g.slop), hold(g.duration + 10_000, wobble: g.slop).stream("held, moving \(distance(g.slop)) first"),
                 hold(g.duration + 10_000, wobble: g.slop + nudge).stream("held, moving \(distance(g.slop + nudge)) first"))
             if (g.taps + 1) * (g.minTouches + 1) <= Engine.seriesTouchLimit {
-                add("touches", "\(g.minTouches)", hold(g.duration + 10_000).stream("held with \(g.minTouches) fingers"),
-                    hold(g.duration + 10_000, fingers: g.minTouches + 1).stream("held with \(g.minTouches + 1) fingers"))
+                add("touches", "\(g.minTouches)", hold(g.duration + 10_000).stream("held with \(counted(g.minTouches, "finger"))"),
+                    hold(g.duration + 10_000, fingers: g.minTouches + 1).stream("held with \(counted(g.minTouches + 1, "finger"))"))
             }
             if g.taps > 0 {
                 add("maxInterval", DurationText.literal(g.maxInterval), hold(g.duration + 10_000, gap: g.maxInterval - 1).stream("gaps of \(DurationText.literal(g.maxInterval - 1))"),

@@ -195,14 +195,14 @@ enum ExemplarGenerator {
                     let samples = max(1, Int((distance / speed * 1e6 / Double(b.period)).rounded(.up)))
                     b.translate(by: axisUnit(d) * distance, samples: samples)
                     b.liftAll()
-                    result.append(b.stream("\(n) finger\(n == 1 ? "" : "s") dragged \(d.name) \(TouchStream.number(distance))pt at \(Int(speed))pt/s"))
+                    result.append(b.stream("\(counted(n, "finger")) dragged \(d.name) \(TouchStream.number(distance))pt at \(Int(speed))pt/s"))
                 }
                 var jump = StreamBuilder(view: view)
                 jump.down(fingers(n, around: start))
                 jump.translate(by: axisUnit(d) * (distance - 10), samples: 1)
                 jump.translate(by: axisUnit(d) * 10, samples: 2)
                 jump.liftAll()
-                result.append(jump.stream("\(n) finger\(n == 1 ? "" : "s") jumping \(TouchStream.number(distance - 10))pt \(d.name) in one sample"))
+                result.append(jump.stream("\(counted(n, "finger")) jumping \(TouchStream.number(distance - 10))pt \(d.name) in one sample"))
             }
         }
         return result

@@ -43,7 +43,7 @@ public struct TouchStream: Hashable, Sendable {
     }
 
     /// Seconds from integer microseconds, exactly, with 3 to 6 decimals
-    /// (CONTRACT.md's `t`; `gspec run` prints times with it too).
+    /// (docs/trace-format.md's `t`; `gspec run` prints times with it too).
     public static func seconds(_ microseconds: Int64) -> String {
         let magnitude = microseconds.magnitude
         var fraction = String(magnitude % 1_000_000)

@@ -176,7 +176,7 @@ extension DiagnosticMessage {
     }
     static func duplicateParameter(_ name: String) -> Self { .init(.duplicateParameter, "parameter '\(name)' is set twice") }
     static func seriesTooLong(_ gesture: String, presses: Int, fingers: Int, limit: Int) -> Self {
-        .init(.seriesTooLong, "'\(gesture)' needs \(presses) presses of \(fingers) finger\(fingers == 1 ? "" : "s"), \(presses * fingers) touches in one series; the runtime keeps at most \(limit)")
+        .init(.seriesTooLong, "'\(gesture)' needs \(counted(presses, "press", plural: "presses")) of \(counted(fingers, "finger")), \(presses * fingers) touches in one series; the runtime keeps at most \(limit)")
     }
     static func needsOnLift(_ parameter: String) -> Self {
         .init(.needsOnLift, "'\(parameter)' is decided when the finger lifts; it cannot apply with 'recognize: immediately'")
@@ -225,7 +225,7 @@ extension DiagnosticMessage {
         .init(.badExample, "example '\(name)' has no length: a template needs a path")
     }
     static func tooFewExamples(_ gesture: String, count: Int, place: String) -> Self {
-        .init(.tooFewExamples, "'\(gesture)' has \(count) example\(count == 1 ? "" : "s") in \(place); a template stroke needs at least 2")
+        .init(.tooFewExamples, "'\(gesture)' has \(counted(count, "example")) in \(place); a template stroke needs at least 2")
     }
     static func patternTooLarge(_ size: Int, limit: Int) -> Self {
         .init(.patternTooLarge, "pattern is too large: it expands to \(size == .max ? "more than 2^63" : String(size)) positions (limit \(limit))")

@@ -10,7 +10,7 @@ public struct CheckedGestureSet: Hashable, Sendable {
     public var gestures: [GestureDefinition]
     /// In declaration order.
     public var rules: [Rule]
-    /// Empty when the spec declares no views (one root view, as SEMANTICS.md
+    /// Empty when the spec declares no views (one root view, as docs/semantics.md
     /// says); otherwise `views[0]` is the implicit root, `window`, and the
     /// declared views follow in declaration order, parents before children.
     public var views: [ViewDefinition] = []
@@ -160,7 +160,7 @@ public struct GestureDefinition: Hashable, Sendable {
     /// The view does not handle the gesture's events: they go to its parent (`forwards: name`).
     public var forwarded = false
 
-    /// Every parameter at its default (LANGUAGE.md), or `profile`'s.
+    /// Every parameter at its default (docs/language.md), or `profile`'s.
     public init(name: String, kind: GestureKind, nameRange: SourceRange, profile: Profile? = nil) {
         self.name = name
         self.kind = kind

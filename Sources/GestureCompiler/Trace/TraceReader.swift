@@ -1,6 +1,6 @@
 import GestureRuntime
 
-/// Reads touch traces in CONTRACT.md's JSON Lines format. A malformed line
+/// Reads touch traces in the JSON Lines format of docs/trace-format.md. A malformed line
 /// is an error with its line number and is skipped; the rest is read.
 package struct TraceReader {
     package struct LineError: Error {
@@ -37,7 +37,7 @@ package struct TraceReader {
     /// Calls `body` for each event in order; returns the errors of bad lines.
     /// With `views` (a table that declares views), a `began` line's `view`
     /// key names its hit view; a name `views` does not know is an error.
-    /// Without, the key is ignored, as SEMANTICS.md says.
+    /// Without, the key is ignored, as docs/trace-format.md says.
     /// A screen header line goes to `screen`; one after a touch line is an error.
     /// A control line goes to `control`, its `set` resolved by `gestures` (the set's gesture names by index)
     /// (without them, a control line is an error); `control` returns why it

@@ -24,8 +24,10 @@ public struct Explanation: Hashable, Sendable {
         case unarmed(Int)
         /// Gesture `source`, which armed it, ended, failed or was cancelled before it began.
         case disarmed(Int)
-        /// The app disabled it.
+        /// The app disabled it during an attempt.
         case disabled
+        /// Touches began that it would see, but it is disabled (`enabled: false`, or by the app).
+        case off
         /// A template stroke's closest template (a `GestureTable` template
         /// index; -1: the stroke had no length) scored below its `minScore`
         /// (the score is `measured`).
@@ -40,6 +42,17 @@ public struct Explanation: Hashable, Sendable {
     public var time: Int64
     public var gesture: Int
     public var reason: Reason
+
+    /// The state its `--explain` line reports: `held` (waiting for a rule),
+    /// `disabled` (touches it would see, untaken), or `failed`, the one state
+    /// whose event it explains.
+    public var state: String {
+        switch reason {
+        case .held, .unarmed: "held"
+        case .off: "disabled"
+        default: "failed"
+        }
+    }
     /// What was measured when it happened: the distance a finger moved
     /// (`slop`), the press's distance from the first (`far`), the average
     /// speed of a swipe (`swipeFail`); nil when the reason needs none.
@@ -88,6 +101,9 @@ public struct Explanation: Hashable, Sendable {
             return "'\(name)' failed: \(other(a)), which armed it, ended before it began\(line)"
         case .disabled:
             return "'\(name)' failed: it was disabled"
+        case .off:
+            let why = r.options & GestureRecord.optionDisabled != 0 ? "'enabled: false', \(place(Int(r.line)))" : "by the app"
+            return "'\(name)' takes no touches: it is disabled (\(why))"
         case .template(let k):
             guard k >= 0 else { return "'\(name)' failed: the stroke has no length to match its templates" + at }
             return "'\(name)' failed: its closest template '\(table.strings[Int(table.templateNames[k])])' scored "

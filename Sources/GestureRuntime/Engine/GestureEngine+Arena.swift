@@ -133,9 +133,9 @@ extension GestureEngine {
         for h in gestureRange where h != g {
             let status = tracks[h].status
             guard status == .tracking || status == .held else { continue }
-            let required = status == .held && rules.requires(h, g)
-            if (tracks[h].seen & tracks[g].seen != 0 || required) && !rules.isSimultaneous(g, h) {
-                fail(h, required ? .requiredSucceeded(g) : .claimedBy(g))
+            if (tracks[h].seen & tracks[g].seen != 0 || status == .held && rules.requires(h, g)) && !rules.isSimultaneous(g, h) {
+                // A gesture that requires `g` to fail says so, held or not: the rule is the reason the user wrote.
+                fail(h, rules.requires(h, g) ? .requiredSucceeded(g) : .claimedBy(g))
             }
         }
     }

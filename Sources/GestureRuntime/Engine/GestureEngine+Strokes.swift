@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Stroke segmentation: a touch's path becomes segment symbols. With every
-/// stroke parameter at its default this is v1's algorithm (SEMANTICS.md,
+/// stroke parameter at its default this is v1's algorithm (docs/semantics.md,
 /// "Strokes"); the parameters beyond it (docs/language.md, "Stroke
 /// segmentation") each change one rule, and need no allocation: a stroke
 /// decided at lift collects its segments in fixed per-gesture storage.

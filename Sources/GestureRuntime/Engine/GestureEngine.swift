@@ -363,7 +363,10 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         }
         guard visible != 0 else { return }
         if gates[g] != 0 {
-            guard gates[g] & EngineStorage.gateDisabled == 0 else { return }
+            guard gates[g] & EngineStorage.gateDisabled == 0 else {
+                if explains { explain(g, .off) }
+                return
+            }
             applyChanges(g)
         }
         var armedBy: Int32 = -1

@@ -179,6 +179,14 @@ public struct GestureTable: Hashable, Sendable {
     /// The name of gesture `g`.
     public func name(of g: Int) -> String { strings[Int(gestures[g].name)] }
 
+    /// The name, with the view for a gesture listed in several views (one
+    /// instance each): `chomp on tile`, as messages and reports tell them apart.
+    public func label(of g: Int) -> String {
+        let name = name(of: g)
+        guard hasViews, (0..<gestureCount).contains(where: { $0 != g && self.name(of: $0) == name }) else { return name }
+        return "\(name) on \(self.name(ofView: view(of: g)))"
+    }
+
     /// How many gestures the set has; gesture indices are `0 ..< gestureCount`.
     public var gestureCount: Int { gestures.count }
 

@@ -10,6 +10,9 @@ const timer = setTimeout(() => { console.log(JSON.stringify({ error: 'timeout' }
 const page = await open(url);
 try {
   await page.evaluate('window.playground.ready.then(() => true)');
+  // Before anything is drawn: real diagnostics shown, and no request left open.
+  const atLoad = await page.evaluate(`({ diagnostics: document.getElementById('diagnostics').textContent,
+    stream: window.playground.streamOpen(), views: document.getElementById('view').disabled })`);
   await page.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
   const box = await page.evaluate(`(() => { const r = document.getElementById('surface').getBoundingClientRect();
     return { x: r.left, y: r.top, w: r.width, h: r.height }; })()`);
@@ -44,7 +47,17 @@ try {
   await sleep(500);
   const seen = await page.evaluate(`(() => ({ samples: window.playground.samples, recognized: window.playground.recognized,
     latencies: window.playground.latencies, lanes: [...document.querySelectorAll('.lane')].map(l => l.dataset.gesture),
-    chips: document.querySelectorAll('.chip').length }))()`);
+    chips: document.querySelectorAll('.chip').length, stream: window.playground.streamOpen(),
+    overflow: document.documentElement.scrollWidth - window.innerWidth }))()`);
+  // Switch the double tap off with its lane's box: a double tap is then two single taps.
+  await page.evaluate(`(() => { const box = document.querySelector('.lane[data-gesture="doubleTap"] input'); box.click(); return true; })()`);
+  const before = await page.evaluate('window.playground.recognized.length');
+  for (let i = 0; i < 2; i++) {
+    await touch('touchStart', [at(0.2, 0.3)]); await sleep(60);
+    await touch('touchEnd', []); await sleep(120);
+  }
+  await sleep(600);
+  const switchedOff = await page.evaluate(`window.playground.recognized.slice(${before})`);
   // Without its rule the set has a conflict: play its witness and count the events it shows.
   const witness = await page.evaluate(`(async () => {
     const spec = document.getElementById('spec');
@@ -60,7 +73,7 @@ try {
              gestures: window.playground.events.slice(before).map(e => e.gesture + ' ' + e.state) };
   })()`);
   writeFileSync(shot, await page.screenshot());
-  console.log(JSON.stringify({ ...seen, witness }));
+  console.log(JSON.stringify({ ...seen, witness, atLoad, switchedOff }));
 } finally {
   clearTimeout(timer);
   page.close();
