@@ -116,7 +116,9 @@ public enum FuzzTargets {
             let x = flags & 2 != 0 ? Double.nan : Double(bytes[i + 3]) * 2
             let y = Double(bytes[i + 4]) * 2
             // The high bits of the flags pick the hit view (4 values for 3 views: one unknown).
-            let event = TouchEvent(time: t, id: Int(bytes[i + 1] % 24), phase: phase, x: x, y: y, view: Int(flags >> 6))
+            // The id byte's high bits pick the pointer kind (3 of 4 values a finger).
+            let event = TouchEvent(time: t, id: Int(bytes[i + 1] % 24), phase: phase, x: x, y: y, view: Int(flags >> 6),
+                                   pointer: PointerKind.allCases[max(0, Int(bytes[i + 1] >> 6) - 1)])
             func step(_ e: inout Engine) {
                 e.feed(event)
                 if flags & 4 != 0 { e.advance(to: t + Int64(flags) * 10_000) }
@@ -127,6 +129,8 @@ public enum FuzzTargets {
                     try? e.set(.slop, to: .points(Double(bytes[i + 4] % 32)), gesture: g, at: t)
                     try? e.set(.minScore, to: .ratio(Double(bytes[i + 4]) / 255), gesture: g, at: t)
                 }
+                // Or turns a mode on or off (an index past the table's modes too).
+                if flags & 0x38 == 0x30 { e.setMode(Int(bytes[i + 3]) % 3, bytes[i + 4] & 1 == 0, at: t) }
             }
             step(&engine)
             step(&twin)
@@ -146,23 +150,26 @@ public enum FuzzTargets {
 
     /// A set with every kind, tap series (restarting and continuing, on lift
     /// and on press), screen-edge pans, pan offsets and minimum velocity,
+    /// gestures enabled by modes and taking some pointer kinds only,
     /// strokes (segmented, template, feature-bounded, with differing
     /// smoothing and corner angles, so lifts both share and redo their
     /// measurements), a gesture on several views and every kind of rule
     /// (`after` a continuous and a discrete gesture too).
     public static let allKinds: GestureTable = {
         let spec = """
+            mode editing
+            mode locked
             gesture single: tap {}
             gesture double: tap { taps: 2 }
-            gesture twoFinger: tap { touches: 2 }
+            gesture twoFinger: tap { touches: 2  enabled: not locked  input: any }
             gesture hold: longPress { taps: 1  duration: 300ms }
             gesture flick: swipe { directions: left | right }
             gesture drag: pan { touches: 1...3 }
-            gesture sidewaysDrag: pan { axis: horizontal  threshold: 4pt }
+            gesture sidewaysDrag: pan { axis: horizontal  threshold: 4pt  enabled: editing and not locked  input: mouse | pen }
             gesture zoom: pinch {}
             gesture twist: rotation {}
             gesture check: stroke { segment: 12pt  match: down-right up-right }
-            gesture tickle: stroke { axis: horizontal  segment: 20pt  match: horizontal{3,}  recognize: immediately }
+            gesture tickle: stroke { axis: horizontal  segment: 20pt  match: horizontal{3,}  recognize: immediately  enabled: editing or locked  input: pen }
             gesture caret: stroke {
                 segment: 5%  resample: true  smoothing: 20%  hysteresis: 15deg  minSegment: 10%  hooks: 15%
                 match: (up-right | up)+ (down-right | down)+  chord: -45deg...45deg
@@ -245,8 +252,10 @@ extension FuzzTargets {
         let errors = TraceReader.read(
             bytes, views: { table.view(named: $0) },
             gestures: (0..<table.gestureCount).map(table.name(of:)),
+            modes: (0..<table.modeCount).map(table.name(ofMode:)),
             control: { c in
                 if let enabled = c.enabled { for g in c.gestures { engine.setEnabled(enabled, gesture: g, at: c.time) } }
+                if let (m, on) = c.mode { engine.setMode(m, on, at: c.time) }
                 return nil
             }
         ) { engine.feed($0) }

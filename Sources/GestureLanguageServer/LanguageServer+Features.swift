@@ -15,6 +15,7 @@ extension LanguageServer {
             case .gesture: markdown = gestureHover(o.name, c, uri: document.uri) ?? "gesture `\(o.name)` (not declared)"
             case .constant: markdown = constantHover(o.name, c)
             case .view: markdown = "view `\(o.name)`"
+            case .mode: markdown = "mode `\(o.name)`: a switch the app sets at run time (`setMode`), off at start"
             }
         } else if let (parameter, r) = parameterName(at: offset, c) {
             range = r
@@ -42,8 +43,13 @@ extension LanguageServer {
             let written = Set(decl.parameters.map(\.name.name))
             lines += ["", "| parameter | value |", "|---|---|"]
             for p in GestureParameter.all where p.applies(to: record.kind) {
-                guard let text = record.text(of: p) else { continue }
-                lines.append("| `\(p.name)` | \(text)\(written.contains(p.name) ? "" : " (default)") |")
+                // A condition on modes is shown as written; the record holds only its value at start.
+                let condition = set.gestures[g].condition
+                let value = p.type == .condition && !condition.isEmpty ? Condition.text(condition[...], names: set.modes) : record.text(of: p)
+                guard let text = value else { continue }
+                // A `|` in a value (`left | right`) would end the table's cell.
+                let cell = text.replacingOccurrences(of: "|", with: "\\|")
+                lines.append("| `\(p.name)` | \(cell)\(written.contains(p.name) ? "" : " (default)") |")
             }
             if let latency = c.analysis?.latencies.first(where: { $0.gesture == g }) {
                 func ms(_ us: Int64?) -> String { us.map(DurationText.prose) ?? "unbounded" }
@@ -164,13 +170,24 @@ extension LanguageServer {
         if let body = enclosingBody(before) {
             return .array(bodyCompletion(body, c, gestures: gestures, items: items))
         }
-        // Rules: `a requires ` / `a with ` / `a after ` -> gestures; `a requires b ` -> `to fail`.
-        if done.count == 2, ["requires", "with", "after"].contains(done[1]) { return .array(items(gestures, kind: 3, detail: "gesture")) }
-        if done.count == 3, done[1] == "requires" { return .array(items(["to fail"], kind: 14)) }
-        if done.count == 3, done[1] == "after" { return .array(items(["within"], kind: 14)) }
-        if done.count == 1, gestures.contains(done[0]) { return .array(items(["requires", "with", "after"], kind: 14, detail: "rule")) }
+        // Rules, either side a list: `a, ` / `a requires ` / `a with b, ` -> gestures;
+        // `a, b ` -> rule words; `a requires b ` -> `to fail`; `a after b ` -> `within`.
+        let listed = done.map { $0.hasSuffix(",") ? String($0.dropLast()) : $0 }
+        if let r = done.firstIndex(where: { ["requires", "with", "after"].contains($0) }), listed[..<r].allSatisfy(gestures.contains) {
+            let others = done[(r + 1)...]
+            if others.isEmpty || others.last!.hasSuffix(",") { return .array(items(gestures, kind: 3, detail: "gesture")) }
+            if done[r] == "requires", others.allSatisfy({ gestures.contains(String($0.hasSuffix(",") ? $0.dropLast() : $0[...])) }) {
+                return .array(items(["to fail"], kind: 14))
+            }
+            if done[r] == "after", others.count == 1 { return .array(items(["within"], kind: 14)) }
+            return .array([])
+        }
+        if !done.isEmpty, listed.allSatisfy(gestures.contains) {
+            return done.last!.hasSuffix(",") ? .array(items(gestures, kind: 3, detail: "gesture"))
+                : .array(items(["requires", "with", "after"], kind: 14, detail: "rule"))
+        }
         if done.isEmpty {
-            return .array(items(["gesture", "let", "view", "profile"], kind: 14) + items(gestures, kind: 3, detail: "gesture"))
+            return .array(items(["gesture", "let", "view", "mode", "profile"], kind: 14) + items(gestures, kind: 3, detail: "gesture"))
         }
         return .array([])
     }
@@ -235,6 +252,8 @@ extension LanguageServer {
         case .recognize: kind == .tap ? ["onLift", "onPress"] : ["onLift", "immediately"]
         case .series: ["restart", "continues"]
         case .flag: ["true", "false"]
+        case .condition: ["true", "false"] + c.index.declared(.mode) + ["not", "and", "or"]
+        case .inputKinds: PointerKind.allCases.map(\.name) + ["any"]
         default: [Self.example(p, profile: profile)]
         }
         return items(words, 12, nil) + items(constants, 21, "constant")
@@ -243,7 +262,8 @@ extension LanguageServer {
     /// A value to insert after a parameter's name: its default with its unit.
     static func example(_ p: GestureParameter, profile: Profile?) -> String {
         switch p.type {
-        case .flag: p.defaultValue(for: profile) == 1 ? "true" : "false"
+        case .flag, .condition: p.defaultValue(for: profile) == 1 ? "true" : "false"
+        case .inputKinds: "touch | pen"
         case .touchRange, .touches, .count: p.type.format(max(p.defaultValue(for: profile), 1))
         case .bounds(let t): t.format(0) + "..."
         default: p.type.isNumber ? p.type.format(p.defaultValue(for: profile)) : ""
@@ -304,9 +324,10 @@ extension LanguageServer {
                 symbol(g.name.name, g.kind.name, 24, g.range, g.name.range, g.parameters.map {
                     symbol($0.name.name, source.text($0.value.range), 7, $0.range, $0.name.range)
                 })
-            case .rule(let r): symbol(source.text(r.range), "rule", 25, r.range, r.lhs.range)
+            case .rule(let r): symbol(source.text(r.range), "rule", 25, r.range, r.lhs[0].range)
             case .view(let v): view(v)
             case .profile(let id, let r): symbol("profile " + id.name, "profile", 14, r, id.range)
+            case .mode(let id, let r): symbol("mode " + id.name, "mode", 14, r, id.range)
             }
         })
     }

@@ -1,9 +1,9 @@
 import GestureCompiler
 
-/// Every place a spec names a gesture, a constant or a view: what go to
+/// Every place a spec names a gesture, a constant, a view or a mode: what go to
 /// definition, find references, rename, hover and completion look up.
 struct SpecIndex: Sendable {
-    enum Kind: Sendable { case gesture, constant, view }
+    enum Kind: Sendable { case gesture, constant, view, mode }
 
     struct Occurrence: Sendable {
         var name: String
@@ -15,14 +15,30 @@ struct SpecIndex: Sendable {
     private(set) var occurrences: [Occurrence] = []
 
     init(_ syntax: SpecSyntax) {
-        var constants = Set<String>(), gestures = Set<String>()
+        var constants = Set<String>(), gestures = Set<String>(), modes = Set<String>()
         for d in syntax.declarations {
             if case .constant(let c) = d { constants.insert(c.name.name) }
             if case .gesture(let g) = d { gestures.insert(g.name.name) }
+            if case .mode(let m, _) = d { modes.insert(m.name) }
         }
         func value(_ v: Value?) {
             if case .names(let ids, _) = v {
-                for id in ids where constants.contains(id.name) { add(id, .constant, declaration: false) }
+                for id in ids {
+                    if modes.contains(id.name) {
+                        add(id, .mode, declaration: false)
+                    } else if constants.contains(id.name) {
+                        add(id, .constant, declaration: false)
+                    }
+                }
+            }
+            if case .expression(let e) = v { condition(e) }
+        }
+        func condition(_ e: ModeExpression) {
+            switch e {
+            case .name(let id): if modes.contains(id.name) { add(id, .mode, declaration: false) }
+            case .literal: break
+            case .not(let inner, _), .group(let inner, _): condition(inner)
+            case .and(let a, let b), .or(let a, let b): condition(a); condition(b)
             }
         }
         func view(_ v: ViewDecl, nested: Bool) {
@@ -40,10 +56,10 @@ struct SpecIndex: Sendable {
                 add(g.name, .gesture, declaration: true)
                 for p in g.parameters { value(p.value) }
             case .rule(let r):
-                add(r.lhs, .gesture, declaration: false)
-                add(r.rhs, .gesture, declaration: false)
+                for id in r.lhs + r.rhs { add(id, .gesture, declaration: false) }
                 value(r.within)
             case .view(let v): view(v, nested: false)
+            case .mode(let m, _): add(m, .mode, declaration: true)
             case .profile: break
             }
         }

@@ -88,7 +88,7 @@ open class GestureSetRecognizer<Gestures: GestureSet>: UIGestureRecognizer {
             var p = touch.location(in: view)
             if let convert { p = convert(p) }
             return UIKitTouch(identity: ObjectIdentifier(touch), phase: phase, location: SIMD2(Double(p.x), Double(p.y)),
-                              hitView: resolve?(touch)?.rawValue)
+                              hitView: resolve?(touch)?.rawValue, pointer: UIKitTouch.kind(of: touch))
         }, at: event.timestamp)
         driver.update()
     }
@@ -151,5 +151,15 @@ struct UIKitTouch: PlatformTouch {
     var phase: TouchPhase
     var location: SIMD2<Double>
     var hitView: Int?
+    var pointer: PointerKind
+
+    /// Apple Pencil is a pen; a trackpad or mouse pointer (iPadOS, Mac Catalyst) a mouse.
+    static func kind(of touch: UITouch) -> PointerKind {
+        switch touch.type {
+        case .pencil: .pen
+        case .indirectPointer: .mouse
+        default: .touch
+        }
+    }
 }
 #endif

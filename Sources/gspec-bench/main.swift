@@ -5,7 +5,7 @@ import GestureCompiler
 import GestureRuntime
 
 // gspec-bench: the figures in docs/performance.md. Run in release:
-//   swift run -c release gspec-bench [engine|host|lift|lsp|serve|compile|latency|frontend|all] [options]
+//   swift run -c release gspec-bench [engine|host|lift|lsp|serve|compile|latency|frontend|analysis|all] [options]
 // Options: --spec FILE --trace FILE (measure any set on any recorded trace),
 // --strokes DIR (lift: every .jsonl trace under DIR, one stroke each),
 // --events N (generated trace length), --runs R, --json FILE,
@@ -63,7 +63,7 @@ struct Options {
             case "--gestures": gestures.append(Int(value()) ?? 1_000)
             case "--engine-only": engineOnly = true
             case "--strokes": strokes = value()
-            default: fail("unknown argument '\(args[i])'\nusage: gspec-bench [engine|host|lift|lsp|serve|compile|latency|frontend|generate|all] [--spec F] [--trace F] [--strokes DIR] [--events N] [--runs R] [--json F] [--gestures N]")
+            default: fail("unknown argument '\(args[i])'\nusage: gspec-bench [engine|host|lift|lsp|serve|compile|latency|frontend|analysis|generate|all] [--spec F] [--trace F] [--strokes DIR] [--events N] [--runs R] [--json F] [--gestures N]")
             }
             i += 1
         }
@@ -294,7 +294,38 @@ func frontendBench() {
     }
 }
 
+// MARK: Analysis per mode
+
+/// The analysis of a generated set without modes and of the same set with
+/// four modes on which two gestures in three depend, in one process: the
+/// cost of analysing each group of mode combinations.
+func analysisBench() {
+    let n = options.gestures.first ?? 300
+    print("analysis (gspec check) of \(n) generated gestures, median of \(options.runs) runs")
+    var rows: [String: Double] = [:]
+    for modes in [0, 4] {
+        let source = SourceFile(path: "generated.gesture", text: SpecGenerator.gestureSet(count: n, modes: modes))
+        let front = Frontend.check(source)
+        guard !front.diagnostics.hasErrors else { fail(DiagnosticRenderer().render(front.diagnostics, in: source)) }
+        var times: [Double] = []
+        var conflicts = 0
+        for _ in 0..<options.runs {
+            let start = nanoseconds()
+            conflicts = Analyzer.analyze(front.gestureSet, source: source).conflicts.count
+            times.append(Double(nanoseconds() - start) / 1e6)
+        }
+        rows["\(modes)"] = median(times)
+        let groups = front.gestureSet.modeGroups().count
+        print(String(format: "  %d modes (%d groups of combinations): %9.1f ms, %d conflicts", modes, groups, median(times), conflicts))
+    }
+    let ratio = rows["4"]! / rows["0"]!
+    print(String(format: "  with modes / without: %.2fx", ratio))
+    report["analysis"] = ["gestures": n, "msWithoutModes": rows["0"]!, "msWithModes": rows["4"]!, "ratio": ratio]
+}
+
 switch options.mode {
+case "analysis":
+    analysisBench()
 case "generate":
     print(SpecGenerator.gestureSet(count: options.gestures.first ?? 1_000), terminator: "")
 case "frontend":

@@ -56,8 +56,12 @@ import Testing
         let witnesses = dir.appendingPathComponent("witnesses").path
         let (status, _, err) = run(["check", spec, "--witness", witnesses])
         #expect(status == .success)
-        let words = c.rule.split(separator: " ")
-        let (waiter, awaited) = (String(words[0]), String(words[2]))
+        // Either side may be a list (`a, b requires c to fail`): some pair of it must conflict.
+        let sides = c.rule.components(separatedBy: c.rule.contains(" requires ") ? " requires " : " with ")
+        let names = { (side: String) in
+            Set(side.replacingOccurrences(of: " to fail", with: "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+        let (waiters, awaited) = (names(sides[0]), names(sides[1]))
         #expect(err.contains("warning: "), "no warning without '\(c.rule)'")
         let files = try FileManager.default.contentsOfDirectory(atPath: witnesses).sorted()
         // The pair the rule settled is among the conflicts, in one order or the other.
@@ -65,9 +69,10 @@ import Testing
         func unviewed(_ s: Substring) -> String { String(s.split(separator: "@").first ?? s) }
         let name = files.first { file in
             let parts = file.dropFirst(c.spec.count - ".gesture".count + 1).dropLast(".jsonl".count).split(separator: "-vs-").map(unviewed)
-            return Set(parts) == Set([waiter, awaited])
+            return parts.count == 2 && (waiters.contains(parts[0]) && awaited.contains(parts[1])
+                                        || waiters.contains(parts[1]) && awaited.contains(parts[0]))
         }
-        let file = try #require(name, "no witness for \(waiter) and \(awaited) in \(files)")
+        let file = try #require(name, "no witness for \(waiters) and \(awaited) in \(files)")
         let trace = URL(fileURLWithPath: witnesses).appendingPathComponent(file).path
         let parts = file.dropLast(".jsonl".count).split(separator: "-vs-")
         let victim = unviewed(parts[0].dropFirst(c.spec.count - ".gesture".count + 1)), winner = unviewed(parts[1])

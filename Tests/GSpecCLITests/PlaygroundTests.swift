@@ -127,6 +127,27 @@ import Testing
         #expect(off.0 == 200 && oneRecognized.count == 1 && oneRecognized[0].hasPrefix("{\"t\":1.050,"), "\(off.1)")
         #expect(post("/api/samples", ["session": session], "{\"t\":2.0,\"set\":\"one\",\"slop\":\"5pt\"}\n").0 == 422)
         #expect(post("/api/samples", ["session": session], "{\"t\":2.0,\"set\":\"onee\",\"enabled\":true}\n").1.contains("did you mean 'one'?"))
+
+        // Modes: the page gets their names and each gesture's condition, a mode line
+        // switches them, and the answer says what the engine enables now.
+        let modal = try JSON.parse(Array(post("/api/check", ["analysis": "0"], """
+            mode zoomed
+            gesture move: pan { enabled: zoomed }
+            gesture dismiss: pan { enabled: not zoomed }
+
+            """).1.utf8))
+        #expect(modal["modes"] == ["zoomed"] && modal["conditions"] == ["zoomed", "not zoomed"] && modal["enabled"] == [false, true])
+        let modalSession = try #require(modal["session"]?.string)
+        let zoomed = post("/api/samples", ["session": modalSession], """
+            {"t":0.0,"mode":"zoomed","on":true}
+            {"t":0.0,"touch":1,"phase":"began","x":10,"y":10,"pointer":"pen"}
+            {"t":0.05,"touch":1,"phase":"moved","x":60,"y":10,"pointer":"pen"}
+
+            """)
+        #expect(zoomed.0 == 200 && zoomed.1.contains("{\"enabled\":[true,false]}") && zoomed.1.contains("\"gesture\":\"move\",\"state\":\"began\""),
+                "\(zoomed.1)")
+        #expect(post("/api/samples", ["session": modalSession], "{\"t\":1.0,\"set\":\"move\",\"enabled\":false}\n").0 == 422)
+        #expect(post("/api/samples", ["session": modalSession], "{\"t\":1.0,\"mode\":\"zoom\",\"on\":false}\n").0 == 422)
     }
 
     @Test func saveAsExampleWritesATestCaseOnlyInsideTheTestsDirectory() throws {

@@ -10,7 +10,7 @@ import Testing
 @Suite struct DifferentialTests {
     /// The shipped specs, and the golden ones with pan offsets, minimum velocity and screen edges.
     static let specs = Paths.files(in: Paths.packageRoot.appendingPathComponent("specs"), ext: "gesture")
-        + ["pan-criteria", "pan-edges"].map { Paths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/\($0).gesture") }
+        + ["pan-criteria", "pan-edges", "modes"].map { Paths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/\($0).gesture") }
 
     @Test func tenThousandRandomTracesAgree() throws {
         // Per spec, built once: an engine to copy (copies share its template
@@ -37,9 +37,18 @@ import Testing
             // In half the runs the engine also works out what the views receive:
             // it must change no gesture event.
             engine.reportsDeliveries = i % 2 == 0
-            for (k, e) in trace.enumerated() {
+            for (k, sample) in trace.enumerated() {
+                // Some touches come from a pen or a mouse, which a gesture's `input` may leave out.
+                var e = sample
+                e.pointer = PointerKind.allCases[(i + e.id) % 5 < 3 ? 0 : (i + e.id) % 5 - 2]
                 engine.feed(e)
                 reference.feed(e)
+                // And the app turns modes on and off.
+                if k % 5 == 1 && table.modeCount > 0 {
+                    let m = (i + k) % table.modeCount, on = (i &* k) % 3 != 0
+                    engine.setMode(m, on, at: e.time)
+                    reference.setMode(m, on, at: e.time)
+                }
                 // Now and then the app switches a gesture off or on, or changes a threshold.
                 if k % 7 == 3 {
                     let g = (i &+ k) % table.gestureCount, on = (i + k) % 3 != 0

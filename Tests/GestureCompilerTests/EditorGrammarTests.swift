@@ -84,8 +84,10 @@ struct EditorGrammarTests {
 
     static let valueWords: Set<String> = ["up-left", "up-right", "down-left", "down-right", "left", "right", "up", "down",
                                           "horizontal", "vertical", "any", "top", "bottom", "all", "onLift", "onPress",
-                                          "immediately", "restart", "continues", "began", "moved", "ended", "cancelled"]
-    static let keywords: Set<String> = ["gesture", "let", "requires", "to", "fail", "with", "after", "within", "view", "in", "profile"]
+                                          "immediately", "restart", "continues", "began", "moved", "ended", "cancelled",
+                                          "touch", "pen", "mouse"]
+    static let keywords: Set<String> = ["gesture", "let", "requires", "to", "fail", "with", "after", "within", "view", "in", "profile",
+                                        "mode", "not", "and", "or"]
 
     @Test func grammarScopesAgreeWithTheLexerOnEveryShippedSpec() throws {
         let rules = try Self.loadRules()

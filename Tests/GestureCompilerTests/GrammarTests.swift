@@ -42,6 +42,8 @@ import Testing
         names.formUnion(["top", "bottom", "all"])  // screen edges
         // The words of views, and the touch phases a view forwards.
         names.formUnion(["view", "in", "gestures", "forwards", Checker.rootViewName, "began", "moved", "ended", "cancelled"])
+        // v3: modes and their conditions, and the pointer kinds of `input`.
+        names.formUnion(["mode", "not", "and", "or", "any"] + PointerKind.allCases.map(\.name))
         for name in names.sorted() {
             #expect(Self.grammar.contains(name), "'\(name)' is accepted but not listed in grammar/gesture.ebnf")
         }

@@ -100,10 +100,10 @@ import Testing
         let (syntax, diagnostics, _) = parse("a requires b to fail\nb with c\n")
         #expect(diagnostics.isEmpty)
         #expect(syntax.declarations == [
-            .rule(RuleDecl(relation: .requiresToFail, lhs: .init(name: "a", range: .init(start: 0, end: 1)),
-                           rhs: .init(name: "b", range: .init(start: 11, end: 12)), range: .init(start: 0, end: 20))),
-            .rule(RuleDecl(relation: .with, lhs: .init(name: "b", range: .init(start: 21, end: 22)),
-                           rhs: .init(name: "c", range: .init(start: 28, end: 29)), range: .init(start: 21, end: 29))),
+            .rule(RuleDecl(relation: .requiresToFail, lhs: [.init(name: "a", range: .init(start: 0, end: 1))],
+                           rhs: [.init(name: "b", range: .init(start: 11, end: 12))], range: .init(start: 0, end: 20))),
+            .rule(RuleDecl(relation: .with, lhs: [.init(name: "b", range: .init(start: 21, end: 22))],
+                           rhs: [.init(name: "c", range: .init(start: 28, end: 29))], range: .init(start: 21, end: 29))),
         ])
     }
 

@@ -151,6 +151,41 @@ import Testing
         #expect(try client.shutdown() == 0)
     }
 
+    /// Modes (v3): hover shows a gesture's condition as written and what a
+    /// mode is; completion offers modes in a condition, pointer kinds after
+    /// `input:`, and gestures and rule words in a rule list.
+    @Test func modesConditionsAndRuleListsInHoverAndCompletion() throws {
+        let client = try LSPClient()
+        try client.initialize()
+        let text = """
+            mode zoomed
+            gesture move: pan { enabled: zoomed  }
+            gesture dismiss: pan { enabled: not zoomed  input:  }
+            gesture tapIt: tap { enabled:  }
+            move, dismiss requires 
+            move, 
+
+            """
+        client.open(uri, text)
+        _ = client.diagnostics(uri, version: 1)
+        // ('dismiss' and 'tapIt' are being typed: only 'move' checks.)
+        let hover = try client.request("textDocument/hover", LSPClient.at(uri, 1, 10))["result"]?["contents"]?["value"]?.string ?? ""
+        #expect(hover.contains("| `enabled` | zoomed |") && hover.contains("| `input` | touch \\| pen (default) |"), "\(hover)")
+        let mode = try client.request("textDocument/hover", LSPClient.at(uri, 1, 32))["result"]?["contents"]?["value"]?.string ?? ""
+        #expect(mode.contains("mode `zoomed`"), "\(mode)")
+        func labels(_ line: Int, _ character: Int) throws -> [String] {
+            try client.request("textDocument/completion", LSPClient.at(uri, line, character))["result"]?.array?
+                .compactMap { $0["label"]?.string } ?? []
+        }
+        #expect(try labels(3, 30).contains("zoomed") && labels(3, 30).contains("not"))
+        #expect(try labels(2, 51) == ["touch", "pen", "mouse", "any"])
+        #expect(try labels(4, 23).starts(with: ["move", "dismiss", "tapIt"]))
+        #expect(try labels(5, 6).starts(with: ["move", "dismiss"]))
+        let symbols = try client.request("textDocument/documentSymbol", ["textDocument": ["uri": .string(uri)]])["result"]?.array
+        #expect(symbols?.first?["name"]?.string == "mode zoomed")
+        #expect(try client.shutdown() == 0)
+    }
+
     /// Positions are UTF-16 code units: after an emoji (two units) and an
     /// accented letter (one), columns and edits land where the editor means.
     @Test func utf16ColumnsAfterNonASCIIText() throws {

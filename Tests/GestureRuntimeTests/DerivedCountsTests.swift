@@ -24,7 +24,7 @@ import Testing
             // Setting the parameter's field bounds this feature and no other.
             var r = GestureRecord(kind: .stroke, profile: nil)
             guard case .range(let field)? = p?.storage else { continue }
-            r[keyPath: field] = SIMD2(1, 2)
+            r[field: field] = SIMD2(1, 2)
             for g in StrokeFeatures.Feature.allCases {
                 #expect((r.bounds(of: g) == SIMD2(1, 2)) == (g == f), "\(f.name) vs \(g.name)")
             }

@@ -133,11 +133,13 @@ import Testing
             e.reportsDeliveries = i % 4 < 2
             e.screenSize = i % 3 == 0 ? .zero : SIMD2(400, 600)
             for var event in generator.stream(malformed: i % 2 == 1) {
-                // Hit views at random, some of them not in the table.
+                // Hit views at random, some of them not in the table; pointers of every kind.
                 event.view = generator.int(table.viewNames.count + 2)
+                event.pointer = PointerKind.allCases[generator.int(3)]
                 e.feed(event)
-                // Gestures switched off and on while touches are down.
+                // Gestures switched off and on, directly or by their modes, while touches are down.
                 if generator.int(10) == 0 { e.setEnabled(generator.int(3) != 0, gesture: generator.int(table.gestureCount), at: event.time) }
+                if table.modeCount > 0 && generator.int(6) == 0 { e.setMode(generator.int(table.modeCount + 1), generator.int(2) == 0, at: event.time) }
             }
             e.reset()
             e.finish()

@@ -144,6 +144,7 @@ enum RuntimePaths {
         ("Tests/GSpecCLITests/Golden/specs/taps-exclusive.gesture", "TapsExclusiveGestures", TapsExclusiveGestures.table),
         ("specs/simultaneous-transform.gesture", "SimultaneousTransformGestures", SimultaneousTransformGestures.table),
         ("Tests/GestureRuntimeTests/Generated/Specs/awkward-names.gesture", "AwkwardNamesGestures", AwkwardNamesGestures.table),
+        ("specs/photo-viewer.gesture", "PhotoViewerGestures", PhotoViewerGestures.table),
     ])
     func emittedSwiftIsTheSameTable(_ path: String, _ typeName: String, _ linked: GestureTable) throws {
         let table = try RuntimePaths.compile(RuntimePaths.packageRoot.appendingPathComponent(path), path: path)

@@ -31,7 +31,7 @@ import Testing
         var r = GestureRecord(kind: .longPress, profile: nil)
         (r.maxDuration, r.maxInterval, r.duration) = (1, 2, 3)
         for timer in StateTimer.allCases {
-            #expect(timer.duration(of: r) == (timer.field.map { r[keyPath: $0] } ?? 0))
+            #expect(timer.duration(of: r) == (timer.field.map { r[field: $0] } ?? 0))
             if let field = timer.field { #expect(r.parameter(storedIn: field)?.type == .duration) }
         }
     }

@@ -21,7 +21,9 @@ struct TestCommand: ParsableCommand {
             '# gestures: a b' line in the trace, or else those its .expected file
             mentions (all of them when it mentions none), so adding an unrelated
             gesture breaks no example. --record writes each .expected file anew from
-            the current output. Exit status 1 when a test fails.
+            the current output. With modes, a warning names each combination of modes
+            (grouped by the gestures it enables) in which no example begins a touch.
+            Exit status 1 when a test fails.
             """
     )
 
@@ -93,6 +95,8 @@ struct TestCommand: ParsableCommand {
             }
         }
         let traces = Self.exampleTraces(for: source.path, extra: tracesDirectory)
+        var covered: [Int: Int] = [:]  // examples per group of mode combinations
+        let groups = set.modeGroups()
         for trace in traces {
             let name = trace.lastPathComponent
             switch Self.runExample(trace, table, record: record) {
@@ -101,12 +105,49 @@ struct TestCommand: ParsableCommand {
             case .failure(let message):
                 failures.append("\(trace.path): FAIL \(message.text)")
             }
+            for modes in Self.modesAtTouches(trace, table) {
+                if let g = groups.firstIndex(where: { $0.enabled == set.enabling(modes) }) { covered[g, default: 0] += 1 }
+            }
+        }
+        // With modes, each combination the conditions tell apart should have an example that touches in it.
+        var uncovered: [String] = []
+        if groups.count > 1 {
+            for (i, group) in groups.enumerated() {
+                let what = Self.describe(group, in: set)
+                if let n = covered[i] { report += "  ok    \(what): \(counted(n, "example"))\n" } else { uncovered.append(what) }
+            }
         }
         if verbose { console.out("\(source.path):\n" + report) }
         for f in failures { console.out(f + "\n") }
+        for u in uncovered { console.out("\(source.path): warning: no example touches \(u)\n") }
         let total = cases.count + traces.count
         console.out("\(source.path): \(total - failures.count) of \(total) tests passed (\(cases.count) threshold, \(traces.count) example)\n")
         return failures.isEmpty
+    }
+
+    /// The modes on (bit `m`: mode `m`) when each touch of a trace began, once each.
+    static func modesAtTouches(_ trace: URL, _ table: GestureTable) -> Set<UInt16> {
+        guard table.modeCount > 0, let bytes = FileManager.default.contents(atPath: trace.path).map(Array.init) else { return [] }
+        var modes: UInt16 = 0
+        var seen = Set<UInt16>()
+        _ = TraceReader.read(bytes, gestures: (0..<table.gestureCount).map(table.name(of:)),
+                             modes: (0..<table.modeCount).map(table.name(ofMode:)), control: { c in
+            if let (m, on) = c.mode { modes = on ? modes | 1 << UInt16(m) : modes & ~(1 << UInt16(m)) }
+            return nil
+        }) { e in if e.phase == .began { seen.insert(modes) } }
+        return seen
+    }
+
+    /// A group of mode combinations as its representative and what it enables:
+    /// "mode zoomed on (movePhoto on; dismiss off)".
+    static func describe(_ group: ModeGroup, in set: CheckedGestureSet) -> String {
+        var enabled: [String] = [], disabled: [String] = []
+        for (g, d) in set.gestures.enumerated() where !d.condition.isEmpty && !(enabled + disabled).contains(d.name) {
+            if group.enabled[g] { enabled.append(d.name) } else { disabled.append(d.name) }
+        }
+        let gestures = [enabled.isEmpty ? nil : enabled.joined(separator: ", ") + " enabled",
+                        disabled.isEmpty ? nil : disabled.joined(separator: ", ") + " disabled"].compactMap { $0 }
+        return "\(set.describe(modes: group.modes)) (\(gestures.joined(separator: "; ")))"
     }
 
     /// `NAME.tests/*.jsonl` beside the spec, and the traces of `extra` whose `# spec:` line names it.

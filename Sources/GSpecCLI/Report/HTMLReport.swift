@@ -42,7 +42,7 @@ enum HTMLReport {
             <h1>\(escape(title))</h1>
             <p>\(String(format: "%.3f", duration)) s, \(counted(paths(run).count, "touch", plural: "touches")), \(counted(run.samples.count, "sample")), \
             \(counted(run.events.count, "gesture event")), \(counted(names.count, "gesture"))\
-            \(run.controls.isEmpty ? "" : ", " + counted(run.controls.count, "control line")).</p>
+            \(run.controls.count + run.modes.count == 0 ? "" : ", " + counted(run.controls.count + run.modes.count, "control line")).</p>
 
             """
         html += space(run, table: table, start: start)
@@ -148,18 +148,19 @@ enum HTMLReport {
         for d in run.deadlines where d.gesture == g {
             out += "<line class=\"deadline\" x1=\"\(f(x(d.time)))\" x2=\"\(f(x(d.time)))\" y1=\"2\" y2=\"\(f(h - 2))\"><title>deadline at \(time(d.time)) s</title></line>"
         }
-        // Disabled spans: from the start when the spec disables it, between the trace's control lines.
-        var offSince: Int64? = table.gestures[g].options & GestureRecord.optionDisabled != 0 ? run.samples.first?.time ?? 0 : nil
         for c in run.controls where c.gestures.contains(g) {
             let what = (c.enabled.map { ["enabled: \($0)"] } ?? []) + c.changes
             mark(c.time, "control", "\(time(c.time)) s: set \(what.joined(separator: ", "))")
-            switch c.enabled {
-            case false?: offSince = offSince ?? c.time
-            case true?:
-                if let since = offSince { span(since, c.time, "disabled", "\(time(since))-\(time(c.time)) s: disabled") }
-                offSince = nil
-            case nil: break
+        }
+        // Disabled spans, as the engine had them: the spec's `enabled`, control lines and modes.
+        var offSince: Int64?
+        for e in run.enabling where e.gesture == g {
+            if let m = run.modes.last(where: { $0.time == e.time }) {
+                mark(e.time, "control", "\(time(e.time)) s: mode \(table.name(ofMode: m.mode)) \(m.on ? "on" : "off"): \(e.enabled ? "enabled" : "disabled")")
             }
+            if !e.enabled { offSince = e.time; continue }
+            if let since = offSince { span(since, e.time, "disabled", "\(time(since))-\(time(e.time)) s: disabled") }
+            offSince = nil
         }
         if let since = offSince {
             let until = max(run.samples.last?.time ?? since, run.events.last?.time ?? since)

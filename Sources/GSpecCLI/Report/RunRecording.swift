@@ -13,7 +13,13 @@ final class RunRecording {
     /// The trace's control lines that applied: when, to which gestures, and
     /// what they set (`enabled` nil: parameters only; `changes` as written, `slop: 15pt`).
     var controls: [(time: Int64, gestures: [Int], enabled: Bool?, changes: [String])] = []
+    /// The trace's mode lines: when, which mode, on or off.
+    var modes: [(time: Int64, mode: Int, on: Bool)] = []
+    /// Each change of a gesture's enabling, as the engine has it (a spec's
+    /// `enabled: false` and mode conditions at the first sample, then after control lines).
+    var enabling: [(time: Int64, gesture: Int, enabled: Bool)] = []
     private var lastDeadline: [Int64?] = []
+    private var lastEnabled: [Bool] = []
 
     func record(_ events: [GestureEvent], _ deliveries: [TouchDelivery], _ explanations: [Explanation]) {
         self.events += events
@@ -23,12 +29,24 @@ final class RunRecording {
 
     /// After each sample: the sample, and any deadline that changed.
     func observe<E: TouchEngine>(_ sample: TouchEvent?, _ engine: E, gestures: Int) {
-        if let sample { samples.append(sample) }
+        if let sample {
+            if samples.isEmpty { observeEnabling(engine, gestures: gestures, at: sample.time) }
+            samples.append(sample)
+        }
         if lastDeadline.count != gestures { lastDeadline = Array(repeating: nil, count: gestures) }
         for g in 0..<gestures {
             let d = engine.deadline(of: g)
             if d != lastDeadline[g], let d { deadlines.append((g, d)) }
             lastDeadline[g] = d
+        }
+    }
+
+    /// After a control line (and before the first sample): each gesture whose enabling changed.
+    func observeEnabling<E: TouchEngine>(_ engine: E, gestures: Int, at time: Int64) {
+        if lastEnabled.count != gestures { lastEnabled = Array(repeating: true, count: gestures) }
+        for g in 0..<gestures where engine.isEnabled(g) != lastEnabled[g] {
+            lastEnabled[g].toggle()
+            enabling.append((time, g, lastEnabled[g]))
         }
     }
 }

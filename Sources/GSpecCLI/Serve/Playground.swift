@@ -103,7 +103,7 @@ final class Playground: @unchecked Sendable {
         var diagnostics = front.diagnostics
         var (latency, conflicts) = ("", [JSON]())
         var sessionID: JSON = .null
-        var gestures: [JSON] = [], enabled: [JSON] = [], views: [JSON] = []
+        var gestures: [JSON] = [], enabled: [JSON] = [], views: [JSON] = [], modes: [JSON] = [], conditions: [JSON] = []
         if !front.diagnostics.hasErrors {
             if analysis {
                 let report = Analyzer.analyze(front.gestureSet, source: source)
@@ -127,10 +127,13 @@ final class Playground: @unchecked Sendable {
                 gestures = (0..<table.gestureCount).map { .string(table.name(of: $0)) }
                 enabled = table.gestures.map { .bool($0.options & GestureRecord.optionDisabled == 0) }
                 views = table.hasViews ? (0..<table.viewCount).map { .string(table.name(ofView: $0)) } : []
+                modes = (0..<table.modeCount).map { .string(table.name(ofMode: $0)) }
+                conditions = (0..<table.gestureCount).map { table.conditionText(of: $0).map(JSON.string) ?? .null }
             }
         }
         var body = Self.rendered(diagnostics, source)
         body += [("session", sessionID), ("gestures", .array(gestures)), ("enabled", .array(enabled)), ("views", .array(views)),
+                 ("modes", .array(modes)), ("conditions", .array(conditions)),
                  ("latency", .string(latency)), ("conflicts", .array(conflicts)), ("analysed", .bool(analysis))]
         return .json(JSON.object(body).serialized)
     }
@@ -174,11 +177,19 @@ final class Playground: @unchecked Sendable {
         session.lock.withLock {
             let table = session.table
             let views: ((String) -> Int?)? = table.hasViews ? { table.view(named: $0) } : nil
-            // The page's controls send a screen size as a header line and switch gestures with control lines.
+            // The page's controls send a screen size as a header line and switch gestures and modes with control lines.
+            var controls = false
             let lineErrors = TraceReader.read(body, views: views, screen: { session.engine.screenSize = $0 },
-                                              gestures: (0..<table.gestureCount).map(table.name(of:)), control: { c in
-                guard let enabled = c.enabled, c.parameters.isEmpty else { return "the playground's control lines only set 'enabled'" }
-                for g in c.gestures { session.engine.setEnabled(enabled, gesture: g, at: c.time) }
+                                              gestures: (0..<table.gestureCount).map(table.name(of:)),
+                                              modes: (0..<table.modeCount).map(table.name(ofMode:)), control: { c in
+                if let (m, on) = c.mode {
+                    session.engine.setMode(m, on, at: c.time)
+                } else {
+                    guard let enabled = c.enabled, c.parameters.isEmpty else { return "the playground's control lines only set 'enabled' or a mode" }
+                    if let condition = table.conditionText(of: c.gestures[0]) { return "'\(table.name(of: c.gestures[0]))' is enabled by modes ('enabled: \(condition)')" }
+                    for g in c.gestures { session.engine.setEnabled(enabled, gesture: g, at: c.time) }
+                }
+                controls = true
                 return nil
             }) { event in
                 if session.offset == nil { session.offset = Int64(Self.now() * 1e6) - event.time }
@@ -187,6 +198,10 @@ final class Playground: @unchecked Sendable {
             session.engine.advance(to: session.engine.clock)
             errors = lineErrors.map { "line \($0.line): \($0.message)" }.joined(separator: "\n")
             out = drain(session, toStreams: false)
+            // After a control line, the page's switches show what the engine now enables.
+            if controls {
+                out += JSON.object([("enabled", .array((0..<table.gestureCount).map { .bool(session.engine.isEnabled($0)) }))]).serialized + "\n"
+            }
         }
         return errors.isEmpty ? .json(out) : HTTPServer.Response(422, errors + "\n")
     }

@@ -57,6 +57,8 @@ enum PlaygroundPage {
           <div id="settings">
             <label>Touches hit view <select id="view"></select></label>
             <label>Screen <input id="screen" value="900x360" size="9" title="the screen size in points, for screen-edge pans"></label>
+            <label>Mouse is <select id="mouse" title="the pointer kind the mouse's samples carry (a gesture takes the kinds its input names)"><option>touch</option><option>mouse</option></select></label>
+            <span id="modes"></span>
           </div>
           <canvas id="surface" width="900" height="360"></canvas>
           <h3>Gestures</h3><div id="lanes"></div>
@@ -69,23 +71,40 @@ enum PlaygroundPage {
         const now = () => (performance.now() - t0) / 1000;
         let stream = null, queue = Promise.resolve(), checkTimer = null, checks = 0;
 
-        // A lane per gesture, with a switch that enables or disables it (a control line, as a trace would).
-        function lanes(names, enabled) {
+        // A lane per gesture, with a switch that enables or disables it (a control line, as a trace would);
+        // a gesture enabled by modes follows the mode switches instead.
+        function lanes(names, enabled, conditions) {
           $('lanes').innerHTML = '';
           const on = new Map(names.map((n, i) => [n, enabled[i] !== false]));
+          const condition = new Map(names.map((n, i) => [n, conditions[i]]));
           for (const n of on.keys()) {
             const row = document.createElement('div'); row.className = 'lane' + (on.get(n) ? '' : ' off'); row.dataset.gesture = n;
             const box = document.createElement('input'); box.type = 'checkbox'; box.checked = on.get(n); box.title = 'enabled';
+            if (condition.get(n)) { box.disabled = true; box.title = 'enabled: ' + condition.get(n); }
             box.onchange = () => { row.classList.toggle('off', !box.checked); post([{ t: Number(now().toFixed(4)), set: n, enabled: box.checked }]); };
             const name = document.createElement('span'); name.className = 'name'; name.textContent = n; name.title = n;
             const chips = document.createElement('span'); chips.className = 'chips';
             row.append(box, name, chips); $('lanes').appendChild(row);
           }
         }
+        function modes(names) {
+          $('modes').innerHTML = names.length ? 'Modes ' : '';
+          for (const m of names) {
+            const label = document.createElement('label'), box = document.createElement('input');
+            box.type = 'checkbox'; box.dataset.mode = m;
+            box.onchange = () => post([{ t: Number(now().toFixed(4)), mode: m, on: box.checked }]);
+            label.append(box, ' ' + m + ' '); $('modes').appendChild(label);
+          }
+        }
         function show(text, sentAt) {
           for (const line of text.split('\n')) {
             if (!line.trim()) continue;
-            const e = JSON.parse(line); pg.events.push(e);
+            const e = JSON.parse(line);
+            if (e.enabled) {  // after a control line: what the engine enables now
+              document.querySelectorAll('.lane').forEach((row, i) => { row.classList.toggle('off', !e.enabled[i]); row.querySelector('input').checked = e.enabled[i]; });
+              continue;
+            }
+            pg.events.push(e);
             if (e.state === 'recognized' || e.state === 'began') pg.recognized.push(e.gesture);
             if (sentAt !== undefined) pg.latencies.push(performance.now() - sentAt);
             const row = document.querySelector('.lane[data-gesture="' + CSS.escape(e.gesture) + '"] .chips');
@@ -113,7 +132,7 @@ enum PlaygroundPage {
           if (mine !== checks) return;
           analysis(c);
           if (c.session) {
-            pg.session = c.session; lanes(c.gestures, c.enabled);
+            pg.session = c.session; lanes(c.gestures, c.enabled, c.conditions); modes(c.modes);
             $('view').innerHTML = ''; $('view').disabled = !c.views.length;
             for (const v of c.views.length ? c.views : ['window']) { const o = document.createElement('option'); o.textContent = v; $('view').appendChild(o); }
             if (stream) { stream.close(); stream = null; }
@@ -157,7 +176,9 @@ enum PlaygroundPage {
           const id = nextTouch++; touches.set(e.pointerId, id); const [x, y] = point(e); dot(x, y, id);
           const out = [sample(id, 'began', x, y)];
           if (!$('view').disabled) out[0].view = $('view').value;
-          if (e.pointerType === 'mouse' && e.shiftKey) { const m = nextTouch++; mirror.set(e.pointerId, { id: m, x, y }); out.push(sample(m, 'began', x + 1, y + 1)); if (out[0].view) out[1].view = out[0].view; }
+          const kind = e.pointerType === 'mouse' ? $('mouse').value : e.pointerType === 'pen' ? 'pen' : 'touch';
+          if (kind !== 'touch') out[0].pointer = kind;
+          if (e.pointerType === 'mouse' && e.shiftKey) { const m = nextTouch++; mirror.set(e.pointerId, { id: m, x, y }); out.push(sample(m, 'began', x + 1, y + 1)); if (out[0].view) out[1].view = out[0].view; if (out[0].pointer) out[1].pointer = out[0].pointer; }
           post(out);
         });
         surface.addEventListener('pointermove', (e) => {

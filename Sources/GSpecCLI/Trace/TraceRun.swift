@@ -11,10 +11,20 @@ enum TraceRun {
         let table = printer.table
         let views: ((String) -> Int?)? = table.hasViews ? { table.view(named: $0) } : nil
         let gestures = (0..<table.gestureCount).map(table.name(of:))
-        let errors = TraceReader.read(trace, views: views, gestures: gestures, control: { c in
+        let modes = (0..<table.modeCount).map(table.name(ofMode:))
+        let errors = TraceReader.read(trace, views: views, gestures: gestures, modes: modes, control: { c in
             defer {
+                printer.recording?.observeEnabling(engine, gestures: table.gestureCount, at: c.time)
                 printer.print(engine.events, engine.deliveries, engine.explanations)
                 engine.removeAllEvents()
+            }
+            if let (m, on) = c.mode {
+                engine.setMode(m, on, at: c.time)
+                printer.recording?.modes.append((c.time, m, on))
+                return nil
+            }
+            if c.enabled != nil, let condition = table.conditionText(of: c.gestures[0]) {
+                return "'\(table.name(of: c.gestures[0]))' is enabled by modes ('enabled: \(condition)'): set the mode instead"
             }
             // Every parameter is checked before any changes: a refused line changes nothing.
             var changes: [(RuntimeParameter, ParameterValue)] = []

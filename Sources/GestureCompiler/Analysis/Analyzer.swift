@@ -52,8 +52,8 @@ public enum Analyzer {
 
     static func diagnostic(for c: Conflict, in set: CheckedGestureSet, source: SourceFile) -> Diagnostic {
         let victim = set.label(c.victim), winner = set.label(c.winner)
-        let at = TouchStream.seconds(c.winnerAlone)
-        let witness = "witness: \(c.witness.summary)"
+        let at = TouchStream.seconds(c.winnerAt)
+        let witness = "witness: \(c.witness.summary)\(modesNote(c, in: set))"
         var d: Diagnostic
         if let rule = c.rule {
             d = Diagnostic(.preemptedByRule(victim, winner, tried: c.tried, witness: witness),
@@ -65,7 +65,7 @@ public enum Analyzer {
             let message = DiagnosticMessage.conflict(
                 always: c.always, tie: c.kind == .tie, tieBreaker: tieBreaker(c.winner, over: c.victim, in: set),
                 victim: victim, winner: winner, tried: c.tried, witness: witness,
-                winnerAt: at, victimAt: TouchStream.seconds(c.victimAlone),
+                winnerAt: at, victimAt: TouchStream.seconds(c.victimAt),
                 fixes: [fix(c, in: set), "\(set.gestures[c.winner].name) with \(set.gestures[c.victim].name)"])
             d = Diagnostic(message, at: set.gestures[later].nameRange,
                            notes: [.declared(set.gestures[earlier].name, at: set.gestures[earlier].nameRange)],
@@ -79,10 +79,17 @@ public enum Analyzer {
     /// A conflict's witness as a trace that `gspec run` replays to what the
     /// warning says: the analysis runs gestures disabled at start as they
     /// behave once enabled, so the trace enables them first.
+    /// With modes, the trace first turns on the modes of the conflict's combination.
     static func witnessTrace(_ c: Conflict, in set: CheckedGestureSet) -> String {
         var disabled: [String] = []
-        for g in set.gestures where !g.enabled && !disabled.contains(g.name) { disabled.append(g.name) }
-        return c.witness.traceLines(viewNames: set.views.map(\.name), screen: set.needsScreenSize, enabling: disabled)
+        for g in set.gestures where !g.enabled && g.condition.isEmpty && !disabled.contains(g.name) { disabled.append(g.name) }
+        return c.witness.traceLines(viewNames: set.views.map(\.name), screen: set.needsScreenSize,
+                                    modes: set.modeNames(on: c.modes), enabling: disabled)
+    }
+
+    /// ", with mode zoomed on" when the set's conditions use modes; "" without.
+    static func modesNote(_ c: Conflict, in set: CheckedGestureSet) -> String {
+        set.gestures.allSatisfy { $0.condition.isEmpty } ? "" : ", with " + set.describe(modes: c.modes)
     }
 
     /// What decides a tie between `winner` and `victim`: the engine's priority
@@ -127,8 +134,8 @@ extension Analyzer.Report {
             let victim = set.label(c.victim), winner = set.label(c.winner)
             let header = """
                 # spec: \(specPath)
-                # conflict: '\(winner)' takes a '\(victim)' (\(c.witness.summary))
-                # alone, '\(winner)' claims at t=\(TouchStream.seconds(c.winnerAlone)) and '\(victim)' at t=\(TouchStream.seconds(c.victimAlone)); in the set '\(victim)' never fires
+                # conflict: '\(winner)' takes a '\(victim)' (\(c.witness.summary)\(Analyzer.modesNote(c, in: set)))
+                # in the set '\(winner)' claims at t=\(TouchStream.seconds(c.winnerAt)) and '\(victim)' never does; without '\(winner)', '\(victim)' would at t=\(TouchStream.seconds(c.victimAt))
                 # fix: \(Analyzer.fix(c, in: set)), or \(set.gestures[c.winner].name) with \(set.gestures[c.victim].name)
 
                 """

@@ -21,9 +21,14 @@ public struct Conflict: Hashable, Sendable {
     public var rule: Rule?
     /// The shortest stream on which it happens.
     public var witness: TouchStream
-    /// When each gesture claims on the witness when run alone (microseconds).
-    public var winnerAlone: Int64
-    public var victimAlone: Int64
+    /// When the winner claims the witness in the set (microseconds): what
+    /// `gspec run` shows on it.
+    public var winnerAt: Int64
+    /// When the victim would claim it in the set without the winner (a
+    /// gesture both wait for delays them alike), or else alone.
+    public var victimAt: Int64
+    /// The modes on when it happens (bit `m`: mode `m`; v3), set before the witness's first touch.
+    public var modes: UInt16 = 0
 }
 
 /// A stream that performs a gesture: the gesture alone recognizes it (or begins) at `claimsAt`.
@@ -78,6 +83,11 @@ struct ConflictAnalysis {
         claimTime(of: g, in: simulator.run(stream, gestures: simulator.alone(g), rules: false))
     }
 
+    /// When `g` claims on `stream` in the set without `other` (modes as in `runAll`).
+    mutating func claimTime(of g: Int, without other: Int, on stream: TouchStream) -> Int64? {
+        claimTime(of: g, in: simulator.run(stream, gestures: set.gestures.indices.filter { $0 != other }, modes: simulator.modes))
+    }
+
     /// Whether `stream` still shows the conflict: `victim` succeeds on it alone,
     /// and in the set the first gesture to claim is `winner`, and `victim` never does.
     mutating func shows(_ stream: TouchStream, victim: Int, winner: Int) -> Bool {
@@ -124,11 +134,24 @@ struct ConflictAnalysis {
         set.rules.first { ($0.gesture == a && $0.other == b) || ($0.gesture == b && $0.other == a) }
     }
 
-    /// Every conflict, one per pair, in declaration order of the victim.
+    /// Every conflict, one per pair, in declaration order of the victim; with
+    /// modes, in each group of mode combinations (`ModeGroup`) where both are
+    /// enabled, reported in the first that shows it.
     mutating func conflicts() -> [Conflict] {
         var found: [Conflict] = []
         var reported = Set<[Int]>()
-        for b in set.gestures.indices {
+        for group in set.modeGroups() {
+            simulator.modes = group.modes
+            found += conflicts(in: group, reported: &reported)
+        }
+        simulator.modes = 0
+        // By victim, then as found.
+        return found.enumerated().sorted { ($0.element.victim, $0.offset) < ($1.element.victim, $1.offset) }.map(\.element)
+    }
+
+    private mutating func conflicts(in group: ModeGroup, reported: inout Set<[Int]>) -> [Conflict] {
+        var found: [Conflict] = []
+        for b in set.gestures.indices where group.enabled[b] {
             let own = exemplars(of: b)
             // The exemplars `b` loses in the set, by the gesture that claims first instead.
             var losses: [Int: [Exemplar]] = [:]
@@ -145,12 +168,12 @@ struct ConflictAnalysis {
                 // A rule between the pair decides it, unless it leaves `b` no chance at all.
                 guard linking == nil || always, reported.insert([min(a, b), max(a, b)]).inserted else { continue }
                 let witness = shrink(lost[0].stream, victim: b, winner: a)
-                let victimAlone = claimTime(of: b, alone: witness) ?? lost[0].claimsAt
-                let winnerAlone = claimTime(of: a, alone: witness) ?? victimAlone
+                let victimAt = claimTime(of: b, without: a, on: witness) ?? claimTime(of: b, alone: witness) ?? lost[0].claimsAt
+                let winnerAt = claimTime(of: a, in: simulator.runAll(witness)) ?? victimAt
                 found.append(Conflict(
-                    kind: winnerAlone == victimAlone ? .tie : .preempts, victim: b, winner: a,
+                    kind: winnerAt == victimAt ? .tie : .preempts, victim: b, winner: a,
                     always: always, tried: own.count, rule: linking, witness: witness,
-                    winnerAlone: winnerAlone, victimAlone: victimAlone))
+                    winnerAt: winnerAt, victimAt: victimAt, modes: group.modes))
             }
         }
         return found

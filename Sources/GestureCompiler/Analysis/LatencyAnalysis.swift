@@ -27,30 +27,42 @@ struct LatencyAnalysis {
     var conflicts: ConflictAnalysis
     var set: CheckedGestureSet { conflicts.set }
     private var automata: [Int: DFA] = [:]
+    private let groups: [ModeGroup]
 
-    init(conflicts: ConflictAnalysis) { self.conflicts = conflicts }
+    init(conflicts: ConflictAnalysis) {
+        self.conflicts = conflicts
+        groups = conflicts.set.modeGroups()
+    }
 
+    /// With modes, the worst wait over the groups of mode combinations that
+    /// enable `a`, each counting the gestures it waits for that the group
+    /// enables; the typical wait is the first such group's.
     mutating func latency(of a: Int) -> Latency {
         var seen = Set<Int>()
         let targets = set.rules.filter { $0.relation == .requiresToFail && $0.gesture == a }.map(\.other)
             .filter { seen.insert($0).inserted }
-        var result = Latency(gesture: a, waitsFor: targets, worst: 0, typical: targets.isEmpty ? 0 : nil)
-        guard !targets.isEmpty else { return result }
-        for x in conflicts.exemplars(of: a, inGenerationOrder: true) {
-            let stream = x.stream
-            let events = conflicts.simulator.runAll(stream)
-            let event = events.first { $0.gesture == a && $0.claims }
-            if result.typicalStream == nil, let event {
-                result.typical = event.time - event.completedAt
-                result.typicalStream = stream.summary
-            }
-            let completed = event?.completedAt ?? x.claimsAt
-            for b in targets {
-                guard let worst = result.worst else { break }
-                switch wait(for: b, on: stream, from: completed) {
-                case .infinite: result.worst = nil
-                case .finite(let w): result.worst = max(worst, w)
-                case .invalid: break
+        // Gestures never enabled together never make `a` wait.
+        let waiting = groups.filter { g in g.enabled[a] && targets.contains { g.enabled[$0] } }
+        var result = Latency(gesture: a, waitsFor: targets, worst: 0, typical: waiting.isEmpty ? 0 : nil)
+        for group in waiting {
+            conflicts.simulator.modes = group.modes
+            defer { conflicts.simulator.modes = 0 }
+            for x in conflicts.exemplars(of: a, inGenerationOrder: true) {
+                let stream = x.stream
+                let events = conflicts.simulator.runAll(stream)
+                let event = events.first { $0.gesture == a && $0.claims }
+                if result.typicalStream == nil, let event {
+                    result.typical = event.time - event.completedAt
+                    result.typicalStream = stream.summary
+                }
+                let completed = event?.completedAt ?? x.claimsAt
+                for b in targets where group.enabled[b] {
+                    guard let worst = result.worst else { break }
+                    switch wait(for: b, on: stream, from: completed) {
+                    case .infinite: result.worst = nil
+                    case .finite(let w): result.worst = max(worst, w)
+                    case .invalid: break
+                    }
                 }
             }
         }

@@ -7,8 +7,11 @@ struct Simulator {
     let set: CheckedGestureSet
     let source: SourceFile
     private var tables: [[Int]: GestureTable] = [:]
-    /// Runs of the whole set by stream: gestures with equal parameters have equal exemplars.
-    private var wholeRuns: [[TouchEvent]: [GestureEvent]] = [:]
+    /// Runs of the whole set by modes and stream: gestures with equal parameters have equal exemplars.
+    private var wholeRuns: [UInt16: [[TouchEvent]: [GestureEvent]]] = [:]
+    /// The modes on in whole-set runs (`runAll`), set before the first touch:
+    /// the representative of the `ModeGroup` being analysed.
+    var modes: UInt16 = 0
 
     init(set: CheckedGestureSet, source: SourceFile) {
         self.set = set
@@ -18,9 +21,13 @@ struct Simulator {
     /// Events of a run over the gestures `order` (indices into the set, in
     /// the order they are declared in the subset), with the rules among them
     /// when `rules` is set. Event gesture indices are mapped back to the set's.
-    mutating func run(_ stream: TouchStream, gestures order: [Int], rules: Bool = true) -> [GestureEvent] {
-        var engine = Engine(table: table(for: order, rules: rules))
+    /// With `modes`, the gestures keep their conditions and those modes are on;
+    /// without, every gesture runs as if enabled.
+    mutating func run(_ stream: TouchStream, gestures order: [Int], rules: Bool = true, modes: UInt16? = nil) -> [GestureEvent] {
+        var engine = Engine(table: table(for: order, rules: rules, conditions: modes != nil))
         engine.screenSize = TouchStream.screen
+        let start = stream.events.first?.time ?? 0
+        for m in 0..<Condition.maxModes where (modes ?? 0) >> UInt16(m) & 1 == 1 { engine.setMode(m, true, at: start) }
         for e in stream.events { engine.feed(e) }
         engine.finish()
         return engine.events.map { e in
@@ -30,20 +37,21 @@ struct Simulator {
         }
     }
 
-    /// The compiled subset `order`, with the rules among its gestures when `rules` is set.
-    mutating func table(for order: [Int], rules: Bool = true) -> GestureTable {
-        let key = order + (rules ? [] : [-1])
+    /// The compiled subset `order`, with the rules among its gestures when
+    /// `rules` is set and their conditions on modes when `conditions` is.
+    mutating func table(for order: [Int], rules: Bool = true, conditions: Bool = false) -> GestureTable {
+        let key = order + (rules ? [] : [-1]) + (conditions ? [-2] : [])
         if let t = tables[key] { return t }
-        let table = build(order, rules: rules)
+        let table = build(order, rules: rules, conditions: conditions)
         tables[key] = table
         return table
     }
 
-    /// The whole set as declared.
+    /// The whole set as declared, with `modes` on.
     mutating func runAll(_ stream: TouchStream) -> [GestureEvent] {
-        if let events = wholeRuns[stream.events] { return events }
-        let events = run(stream, gestures: Array(set.gestures.indices))
-        wholeRuns[stream.events] = events
+        if let events = wholeRuns[modes]?[stream.events] { return events }
+        let events = run(stream, gestures: Array(set.gestures.indices), modes: modes)
+        wholeRuns[modes, default: [:]][stream.events] = events
         return events
     }
 
@@ -54,11 +62,19 @@ struct Simulator {
     }
 
     /// Without `rules`, the `after` rules among `order` stay: they arm, not arbitrate.
-    private func build(_ order: [Int], rules: Bool) -> GestureTable {
+    private func build(_ order: [Int], rules: Bool, conditions: Bool) -> GestureTable {
         var position = [Int: Int]()
         for (i, g) in order.enumerated() { position[g] = i }
-        // Gestures disabled at start are analyzed as they behave once enabled.
-        var subset = CheckedGestureSet(gestures: order.map { var d = set.gestures[$0]; d.enabled = true; return d }, rules: [], views: set.views)
+        // Gestures disabled at start are analyzed as they behave once enabled;
+        // with conditions, a gesture starts as its condition says with all modes off.
+        let gestures = order.map { g in
+            var d = set.gestures[g]
+            if !conditions { d.condition = [] }
+            d.enabled = d.condition.isEmpty || Condition.evaluate(d.condition[...], modes: 0)
+            return d
+        }
+        var subset = CheckedGestureSet(gestures: gestures, rules: [], views: set.views)
+        subset.modes = set.modes
         for r in set.rules where rules || r.relation == .after {
             guard let a = position[r.gesture], let b = position[r.other] else { continue }
             subset.rules.append(Rule(relation: r.relation, gesture: a, other: b, range: r.range, within: r.within))

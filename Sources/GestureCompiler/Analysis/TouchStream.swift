@@ -29,9 +29,10 @@ public struct TouchStream: Hashable, Sendable {
     /// set that declares views) names each `began` line's hit view. With
     /// `screen`, a first line gives the screen size the stream assumes;
     /// control lines enable the gestures `enabling` names before the first touch.
-    public func traceLines(viewNames: [String] = [], screen: Bool = false, enabling: [String] = []) -> String {
+    public func traceLines(viewNames: [String] = [], screen: Bool = false, modes: [String] = [], enabling: [String] = []) -> String {
         var text = screen ? "{\"screen\":[\(Self.number(Self.screen.x)),\(Self.number(Self.screen.y))]}\n" : ""
         let start = Self.seconds(events.first?.time ?? 0)
+        for name in modes { text += "{\"t\":\(start),\"mode\":\(TableEmitter.quoted(name)),\"on\":true}\n" }
         for name in enabling { text += "{\"t\":\(start),\"set\":\(TableEmitter.quoted(name)),\"enabled\":true}\n" }
         for e in events {
             var line = "{\"t\":\(Self.seconds(e.time)),\"touch\":\(e.id),\"phase\":\"\(e.phase.name)\","

@@ -22,10 +22,12 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     case unknownKind, unknownName, parameterWrongKind
     case missingUnit, wrongUnit, unexpectedUnit, wrongType, unexpectedRange
     case outOfRange, notWhole, emptyRange, numberTooLarge, openOffset, openChord
-    case duplicateGesture, duplicateConstant, duplicateParameter, duplicateView, duplicateProfile
+    case duplicateGesture, duplicateConstant, duplicateParameter, duplicateView, duplicateProfile, duplicateMode
     case constantNotLiteral, profileAfterGesture
     // Views
     case reservedViewName, gestureAttachedTwice, forwardsForeignGesture
+    // Modes
+    case tooManyModes, neverEnabled
     // Strokes
     case missingMatch, patternNeverMatches, directionOffAxis, patternTooLarge, needsOnLift
     case noExamples, badExample, tooFewExamples
@@ -145,7 +147,8 @@ extension DiagnosticMessage {
     static func patternTooDeep(_ limit: Int) -> Self {
         .init(.patternTooDeep, "pattern nests parentheses deeper than \(limit) levels")
     }
-    static let expectedRightParen = Self(.expectedRightParen, "expected ')' in pattern")
+    /// `in`: where the parenthesis opened, "pattern" or "condition".
+    static func expectedRightParen(in what: String) -> Self { .init(.expectedRightParen, "expected ')' in \(what)") }
     static let emptyGroup = Self(.emptyGroup, "empty group '()' in pattern")
     static func nothingToRepeat(_ text: String) -> Self { .init(.nothingToRepeat, "'\(text)' has nothing to repeat") }
     static func reservedWord(_ name: String, naming what: String) -> Self {
@@ -262,11 +265,12 @@ extension DiagnosticMessage {
             ? .init(.afterCycle, "'after' rules form a cycle: \(names); each gesture would wait for the next to arm it")
             : .init(.requiresCycle, "'requires' rules form a cycle: \(names); each gesture would wait for the next to fail")
     }
-    /// A second declaration of `name`: `id` is `duplicateGesture`, `duplicateConstant` or `duplicateView`.
+    /// A second declaration of `name`: `id` is `duplicateGesture`, `duplicateConstant`, `duplicateMode` or `duplicateView`.
     static func duplicate(_ id: DiagnosticID, _ name: String) -> Self {
         let what = switch id {
         case .duplicateGesture: "gesture"
         case .duplicateConstant: "constant"
+        case .duplicateMode: "mode"
         default: "view"
         }
         return .init(id, "duplicate \(what) '\(name)'")
@@ -278,6 +282,7 @@ extension DiagnosticMessage {
         .init(.unknownName, "unknown \(what) '\(name)'" + suggesting(suggestion, else: expected))
     }
     static let noGestures = Self(.noGestures, "the spec declares no gesture, so its table recognizes nothing")
+    static func tooManyModes(_ limit: Int) -> Self { .init(.tooManyModes, "a spec declares at most \(limit) modes") }
     static func stateExplosion(_ gesture: String, limit: Int) -> Self {
         .init(.stateExplosion, "'\(gesture)' needs more than \(limit) automaton states; simplify its pattern")
     }
@@ -296,6 +301,9 @@ extension DiagnosticMessage {
     }
     static func preemptedByRule(_ victim: String, _ winner: String, tried: Int, witness: String) -> Self {
         .init(.preemptedByRule, "'\(victim)' never fires: it waits for '\(winner)' to fail, and '\(winner)' succeeds on each of the \(tried) streams tried that perform '\(victim)' (\(witness))")
+    }
+    static func neverEnabled(_ gesture: String, condition: String) -> Self {
+        .init(.neverEnabled, "'\(gesture)' is never enabled: its condition '\(condition)' is false whatever the modes")
     }
     static func ruleNeverApplies(_ a: String, in aView: String, _ b: String, in bView: String) -> Self {
         .init(.ruleNeverApplies, "the rule can never apply: '\(a)' (in '\(aView)') and '\(b)' (in '\(bView)') never see the same touch")

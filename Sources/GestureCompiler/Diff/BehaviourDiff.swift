@@ -3,7 +3,7 @@ import GestureRuntime
 /// One difference in behaviour between two versions of a gesture set.
 public struct BehaviourChange: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
-        case gestureAdded, gestureRemoved, kind, view, parameter, automaton, rule, order, conflict, latency
+        case gestureAdded, gestureRemoved, kind, view, parameter, automaton, mode, rule, order, conflict, latency
     }
     public var kind: Kind
     /// The gesture it is about (`name`, or `name on view` for an instance); nil for a rule.
@@ -63,6 +63,7 @@ public enum BehaviourDiff {
             let name = old.label(o)
             changes.append(.init(kind: .gestureRemoved, gesture: name, message: "gesture '\(name)' removed"))
         }
+        changes += modes(old.table, new.table)
         changes += rules(old, new)
         changes += order(old, new, oldLabels: oldLabels, newLabels: newLabels)
         if let a = old.report, let b = new.report, let oldSet = old.set, let newSet = new.set {
@@ -85,7 +86,7 @@ public enum BehaviourDiff {
         if v1 != v2 {
             out.append(.init(kind: .view, gesture: name, old: v1, new: v2, message: "'\(name)': view '\(v1)' -> '\(v2)'"))
         }
-        let (p1, p2) = (parameters(r1), parameters(r2))
+        let (p1, p2) = (parameters(t1, g1), parameters(t2, g2))
         for ((key, a), (_, b)) in zip(p1, p2) where a != b {
             out.append(.init(kind: .parameter, gesture: name, subject: key, old: a, new: b, message: "'\(name)': \(key) \(a) -> \(b)"))
         }
@@ -96,11 +97,13 @@ public enum BehaviourDiff {
         return out
     }
 
-    /// The record's parameters as a spec writes them, in `GestureParameter.all`'s order,
-    /// and whether its view forwards its events.
-    static func parameters(_ r: GestureRecord) -> [(String, String)] {
-        GestureParameter.all.filter { $0.applies(to: r.kind) }.compactMap { p in r.text(of: p).map { (p.name, $0) } }
-            + [("forwarded", r.flags & GestureRecord.flagForwarded != 0 ? "true" : "false")]
+    /// Gesture `g`'s parameters as a spec writes them (a condition on modes
+    /// as written), in `GestureParameter.all`'s order, and whether its view forwards its events.
+    static func parameters(_ t: GestureTable, _ g: Int) -> [(String, String)] {
+        let r = t.gestures[g]
+        return GestureParameter.all.filter { $0.applies(to: r.kind) }.compactMap { p in
+            (p.type == .condition ? t.conditionText(of: g) ?? r.text(of: p) : r.text(of: p)).map { (p.name, $0) }
+        } + [("forwarded", r.flags & GestureRecord.flagForwarded != 0 ? "true" : "false")]
     }
 
     /// Nil when the two automata are equivalent (the same output and timer
@@ -126,7 +129,14 @@ public enum BehaviourDiff {
         return nil
     }
 
-    // MARK: Rules and order
+    // MARK: Modes, rules and order
+
+    /// Modes declared in one version only (a gesture's condition on them is a parameter change).
+    static func modes(_ t1: GestureTable, _ t2: GestureTable) -> [BehaviourChange] {
+        let (a, b) = ((0..<t1.modeCount).map(t1.name(ofMode:)), (0..<t2.modeCount).map(t2.name(ofMode:)))
+        return b.filter { !a.contains($0) }.map { .init(kind: .mode, subject: $0, new: $0, message: "mode '\($0)' added") }
+            + a.filter { !b.contains($0) }.map { .init(kind: .mode, subject: $0, old: $0, message: "mode '\($0)' removed") }
+    }
 
     static func ruleTexts(_ v: Version) -> Set<String> {
         let t = v.table

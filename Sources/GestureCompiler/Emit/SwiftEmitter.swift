@@ -2,7 +2,7 @@ import GestureRuntime
 
 /// Writes the Swift source `gspec build --emit swift` (and the GSpecPlugin
 /// build plugin) generates for a gesture set: a type conforming to the
-/// runtime's `GestureSet` with typed `Gesture` and `View` enums and the
+/// runtime's `GestureSet` with typed `Gesture`, `View` and `Mode` enums and the
 /// table as its `.gtab` bytes, so an app links it with no file I/O and
 /// switches over gestures instead of comparing strings.
 ///
@@ -40,6 +40,20 @@ public enum SwiftEmitter {
                 """
             for (v, name) in viewCases.enumerated() {
                 out += "        case \(name) = \(v)\n"
+            }
+            out += "    }\n"
+        }
+        if table.modeCount > 0 {
+            let modeCases = caseNames((0..<table.modeCount).map { table.name(ofMode: $0) })
+            out += """
+
+                    /// The set's modes, each off at start (`GestureHost.setMode`); raw
+                    /// values are mode indices.
+                    public enum Mode: Int, CaseIterable, Sendable {
+
+                """
+            for (m, name) in modeCases.enumerated() {
+                out += "        case \(name) = \(m)\n"
             }
             out += "    }\n"
         }

@@ -43,6 +43,7 @@ public struct TableBuilder {
         }
         builder.addRelations(set.rules, count: set.gestures.count, source: source)
         builder.addViews(set)
+        builder.addModes(set)
         return (builder.table, builder.stats, diagnostics)
     }
 
@@ -56,6 +57,16 @@ public struct TableBuilder {
         table.gestureViews = set.gestures.map { UInt32($0.view) }
         for (g, d) in set.gestures.enumerated() where d.forwarded && g < table.gestures.count {
             table.gestures[g].flags |= GestureRecord.flagForwarded
+        }
+    }
+
+    /// The modes' names and each gesture's condition on them (CSR, postfix).
+    private mutating func addModes(_ set: CheckedGestureSet) {
+        table.modeNames = set.modes.map { intern($0) }
+        table.enabledStart = [0]
+        for g in set.gestures {
+            table.enabledCode += g.condition
+            table.enabledStart.append(UInt32(table.enabledCode.count))
         }
     }
 

@@ -24,9 +24,9 @@ public enum TableEmitter {
             for f in GestureParameter.recordFields(version: GestureTable.formatVersion) {
                 let name = GestureParameter.all.first { $0.storage == f }!.name
                 switch f {
-                case .microseconds(let k): fields.append((name + "Microseconds", "\(r[keyPath: k])"))
-                case .real(let k): fields.append((name, "\(r[keyPath: k])"))
-                case .range(let k): fields.append((name, range(r[keyPath: k])))
+                case .microseconds(let k): fields.append((name + "Microseconds", "\(r[field: k])"))
+                case .real(let k): fields.append((name, "\(r[field: k])"))
+                case .range(let k): fields.append((name, range(r[field: k])))
                 default: break
                 }
             }

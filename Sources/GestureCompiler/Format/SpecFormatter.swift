@@ -119,7 +119,7 @@ private struct Printer {
 
     private static func groups(_ a: Declaration, _ b: Declaration) -> Bool {
         switch (a, b) {
-        case (.constant, .constant), (.rule, .rule): true
+        case (.constant, .constant), (.rule, .rule), (.mode, .mode): true
         default: false
         }
     }
@@ -130,11 +130,11 @@ private struct Printer {
         case .gesture(let g): g.range
         case .rule(let r): r.range
         case .view(let v): v.range
-        case .profile(_, let r): r
+        case .profile(_, let r), .mode(_, let r): r
         }
     }
 
-    /// The widest first name of the block of rules starting at `rest`, for
+    /// The widest single left name of the block of rules starting at `rest`, for
     /// alignment, and the index of the declaration after the block.
     private func ruleBlock(_ rest: ArraySlice<Declaration>) -> (width: Int, end: Int) {
         var width = 0
@@ -144,7 +144,8 @@ private struct Printer {
             // A blank line or a comment line ends the block.
             if end >= 0 && (firstThing(before: r.range.start, after: end) != r.range.start
                             || blankLine(from: end, to: r.range.start)) { return (width, i) }
-            width = max(width, r.lhs.name.count)
+            // A list on the left is as wide as it is: it would push the others far right.
+            if r.lhs.count == 1 { width = max(width, lhsText(r).count) }
             end = r.range.end
         }
         return (width, rest.endIndex)
@@ -153,18 +154,23 @@ private struct Printer {
     private mutating func declaration(_ d: Declaration) {
         switch d {
         case .constant(let c): line(tokens(in: c.range))
-        case .profile(_, let r): line(tokens(in: r))
+        case .profile(_, let r), .mode(_, let r): line(tokens(in: r))
         case .rule(let r): rule(r, width: 0)
         case .gesture(let g): gesture(g)
         case .view(let v): view(v)
         }
     }
 
+    /// A rule's left side as printed: `a` or `a, b`.
+    private func lhsText(_ r: RuleDecl) -> String {
+        Self.join(tokens(in: SourceRange(start: r.lhs[0].range.start, end: r.lhs.last!.range.end)), source)
+    }
+
     private mutating func rule(_ r: RuleDecl, width: Int) {
         let all = tokens(in: r.range)
-        let first = source.text(all[0].range)
-        emit(first + String(repeating: " ", count: max(0, width - first.count)) + " " + Self.join(Array(all.dropFirst()), source),
-             lastToken: all.last!)
+        let first = lhsText(r)
+        let rest = all.filter { $0.range.start >= r.lhs.last!.range.end }
+        emit(first + String(repeating: " ", count: max(0, width - first.count)) + " " + Self.join(rest, source), lastToken: all.last!)
     }
 
     private mutating func gesture(_ g: GestureDecl) {

@@ -14,6 +14,8 @@ public struct CheckedGestureSet: Hashable, Sendable {
     /// says); otherwise `views[0]` is the implicit root, `window`, and the
     /// declared views follow in declaration order, parents before children.
     public var views: [ViewDefinition] = []
+    /// The modes (v3), in declaration order; conditions refer to them by this index.
+    public var modes: [String] = []
 
     /// View `v` and every view inside it, parents first (just `v` without views).
     public func subtree(of v: Int) -> [Int] {
@@ -140,6 +142,8 @@ public struct GestureDefinition: Hashable, Sendable {
     public var pattern: StrokePattern?
     /// A template stroke's templates (`examples:`), chosen from its examples.
     public var templates: [StrokeTemplateData] = []
+    /// The `enabled:` condition on modes (v3) as a postfix program (`Condition`); empty: none.
+    public var condition: [UInt8] = []
     /// How many of its examples a template stroke keeps.
     public var maxTemplates = 32
     /// When a stroke or a tap decides.
@@ -214,13 +218,13 @@ public struct GestureDefinition: Hashable, Sendable {
     /// Points of travel that make one stroke step (a fraction of the stroke's size when `segmentIsRelative`).
     public var segment: Double { get { record.segment } set { record.segment = newValue } }
     public var segmentIsRelative: Bool {
-        get { self[bit: \.strokeFlags, GestureRecord.strokeRelativeSegment] }
-        set { self[bit: \.strokeFlags, GestureRecord.strokeRelativeSegment] = newValue }
+        get { self[bit: .strokeFlags, GestureRecord.strokeRelativeSegment] }
+        set { self[bit: .strokeFlags, GestureRecord.strokeRelativeSegment] = newValue }
     }
     /// Take steps every `segment` along the path rather than from an anchor.
     public var resample: Bool {
-        get { self[bit: \.strokeFlags, GestureRecord.strokeResample] }
-        set { self[bit: \.strokeFlags, GestureRecord.strokeResample] = newValue }
+        get { self[bit: .strokeFlags, GestureRecord.strokeResample] }
+        set { self[bit: .strokeFlags, GestureRecord.strokeResample] = newValue }
     }
     /// A template stroke's least score, and how far it may turn a stroke to match a template (radians).
     public var minScore: Double { get { record.minScore } set { record.minScore = newValue } }
@@ -239,16 +243,16 @@ public struct GestureDefinition: Hashable, Sendable {
     }
     /// Or the range of angles it may have (radians, counter-clockwise from the x axis, y up).
     public var chordAngles: ClosedRange<Double>? {
-        get { self[bit: \.strokeFlags, GestureRecord.strokeChordRange] ? record.chordMin...record.chordMax : nil }
+        get { self[bit: .strokeFlags, GestureRecord.strokeChordRange] ? record.chordMin...record.chordMax : nil }
         set {
-            self[bit: \.strokeFlags, GestureRecord.strokeChordRange] = newValue != nil
+            self[bit: .strokeFlags, GestureRecord.strokeChordRange] = newValue != nil
             (record.chordMin, record.chordMax) = (newValue?.lowerBound ?? 0, newValue?.upperBound ?? 0)
         }
     }
     /// Whether a tap's series goes on after it fires.
     public var series: SeriesMode {
-        get { self[bit: \.flags, GestureRecord.flagSeriesContinues] ? .continues : .restart }
-        set { self[bit: \.flags, GestureRecord.flagSeriesContinues] = newValue == .continues }
+        get { self[bit: .flags, GestureRecord.flagSeriesContinues] ? .continues : .restart }
+        set { self[bit: .flags, GestureRecord.flagSeriesContinues] = newValue == .continues }
     }
     /// Screen edges a pan's first touch must begin near (`left` `right` `up` `down` for
     /// left, right, top, bottom); empty: anywhere.
@@ -265,29 +269,29 @@ public struct GestureDefinition: Hashable, Sendable {
     public var failOffsetY: OffsetRange { get { .init(record.failOffsetY) } set { record.failOffsetY = newValue.pair } }
     /// UIKit's `cancelsTouchesInView`: the view gets `cancelled` for the touches once the gesture is recognized.
     public var cancelsTouches: Bool {
-        get { self[bit: \.flags, GestureRecord.flagCancelsTouches] }
-        set { self[bit: \.flags, GestureRecord.flagCancelsTouches] = newValue }
+        get { self[bit: .flags, GestureRecord.flagCancelsTouches] }
+        set { self[bit: .flags, GestureRecord.flagCancelsTouches] = newValue }
     }
     /// UIKit's `delaysTouchesBegan`: began/moved deliveries wait until the gesture is decided.
     public var delaysTouchesBegan: Bool {
-        get { self[bit: \.flags, GestureRecord.flagDelaysTouchesBegan] }
-        set { self[bit: \.flags, GestureRecord.flagDelaysTouchesBegan] = newValue }
+        get { self[bit: .flags, GestureRecord.flagDelaysTouchesBegan] }
+        set { self[bit: .flags, GestureRecord.flagDelaysTouchesBegan] = newValue }
     }
     /// UIKit's `delaysTouchesEnded`: ended deliveries wait until the gesture is decided.
     public var delaysTouchesEnded: Bool {
-        get { self[bit: \.flags, GestureRecord.flagDelaysTouchesEnded] }
-        set { self[bit: \.flags, GestureRecord.flagDelaysTouchesEnded] = newValue }
+        get { self[bit: .flags, GestureRecord.flagDelaysTouchesEnded] }
+        set { self[bit: .flags, GestureRecord.flagDelaysTouchesEnded] = newValue }
     }
     /// Whether the gesture is enabled when the engine starts (`enabled: false`: switched on at run time).
     public var enabled: Bool {
-        get { !self[bit: \.options, GestureRecord.optionDisabled] }
-        set { self[bit: \.options, GestureRecord.optionDisabled] = !newValue }
+        get { !self[bit: .options, GestureRecord.optionDisabled] }
+        set { self[bit: .options, GestureRecord.optionDisabled] = !newValue }
     }
 
     /// Bits `mask` of a record byte, as one flag.
-    private subscript(bit field: WritableKeyPath<GestureRecord, UInt8>, mask: UInt8) -> Bool {
-        get { record[keyPath: field] & mask != 0 }
-        set { if newValue { record[keyPath: field] |= mask } else { record[keyPath: field] &= ~mask } }
+    private subscript(bit field: GestureRecord.ByteField, mask: UInt8) -> Bool {
+        get { record[field: field] & mask != 0 }
+        set { if newValue { record[field: field] |= mask } else { record[field: field] &= ~mask } }
     }
 }
 

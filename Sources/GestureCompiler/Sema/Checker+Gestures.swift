@@ -138,14 +138,38 @@ extension Checker {
             d.edges = set
         case .offset:
             guard let range = offset(p, name), case .range(let field) = parameter.storage else { return false }
-            d.record[keyPath: field] = SIMD2(range.lower, range.upper)
+            d.record[field: field] = SIMD2(range.lower, range.upper)
         case .bounds(let type):
             guard let bounds = bounds(p, parameter, type), case .range(let field) = parameter.storage else { return false }
-            d.record[keyPath: field] = bounds
+            d.record[field: field] = bounds
             d.record.strokeFlags |= GestureRecord.strokeFeatures
         case .flag:
             guard let flag = boolean(p, name) else { return false }
             d.record.setNumber(parameter, flag ? 1 : 0)
+        case .condition:
+            // `true`, `false` and a lone name that is no mode's (a constant's) are a flag; anything else is on modes.
+            var flag = false
+            if case .boolean = p.value { flag = true }
+            if case .names(let names, _) = p.value, names.count == 1, modeIndex[names[0].name] == nil {
+                // Neither a mode nor a constant: either may have been meant.
+                guard constants[names[0].name] != nil || modeNames.isEmpty else {
+                    unknownName(names[0], what: "mode or constant", candidates: modeNames + constants.keys.sorted(), expected: nil)
+                    return false
+                }
+                flag = true
+            }
+            if flag {
+                guard let flag = boolean(p, name) else { return false }
+                d.record.setNumber(parameter, flag ? 1 : 0)
+                return true
+            }
+            guard let code = condition(p.value) else { return false }
+            d.condition = code
+            // All modes are off at start.
+            d.record.setNumber(parameter, Condition.evaluate(code[...], modes: 0) ? 1 : 0)
+        case .inputKinds:
+            guard let mask = pointerKinds(p) else { return false }
+            d.record.setNumber(parameter, Double(mask))
         case .pattern:
             break
         }

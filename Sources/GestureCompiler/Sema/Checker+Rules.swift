@@ -4,56 +4,61 @@ import GestureRuntime
 extension Checker {
     mutating func checkRules(_ rules: [RuleDecl], gestures: [GestureDefinition], declared: [String]) -> [Rule] {
         var result: [Rule] = []
-        var byPair: [Pair: RuleDecl] = [:]
+        // The first rule of each pair, and which of the two it names first.
+        var byPair: [Pair: (rule: RuleDecl, first: Int)] = [:]
         for r in rules {
-            let lhs = gestureIndex[r.lhs.name], rhs = gestureIndex[r.rhs.name]
-            for (index, id) in [(lhs, r.lhs), (rhs, r.rhs)] where index == nil && !unresolvedGestures.contains(id.name) {
+            // A name listed on a side is reported once, however many pairs it is in.
+            for id in r.lhs + r.rhs where gestureIndex[id.name] == nil && !unresolvedGestures.contains(id.name) {
                 unknownName(id, what: "gesture", candidates: declared, expected: nil)
             }
-            guard let lhs, let rhs else { continue }
-            if lhs == rhs {
-                diagnostics.report(.selfRelation(r.relation, r.lhs.name), at: r.range)
-                continue
-            }
-            var within: Int64?
-            if r.relation == .after {
-                let checked = checkWithin(r, armedBy: gestures[rhs])
-                guard checked.valid else { continue }
-                within = checked.within
-            }
-            let pair = Pair(lhs, rhs)
-            if let previous = byPair[pair] {
-                if previous.relation != r.relation {
-                    diagnostics.report(.conflictingRules(previous.relation, r.relation, r.lhs.name, r.rhs.name),
-                                       at: r.range, notes: [.init("the other rule is here", at: previous.range)])
+            var withinOf: [Int: (valid: Bool, within: Int64?)] = [:]
+            for (l, rr) in r.pairs {
+                guard let lhs = gestureIndex[l.name], let rhs = gestureIndex[rr.name] else { continue }
+                if lhs == rhs {
+                    diagnostics.report(.selfRelation(r.relation, l.name), at: r.range)
                     continue
                 }
-                if r.relation == .with || gestureIndex[previous.lhs.name] == lhs {
-                    diagnostics.report(.duplicateRule, at: r.range,
-                                       notes: [.init("the same rule is first stated here", at: previous.range)])
-                    continue
+                var within: Int64?
+                if r.relation == .after {
+                    let checked = withinOf[rhs] ?? checkWithin(r, armed: l.name, by: gestures[rhs])
+                    withinOf[rhs] = checked
+                    guard checked.valid else { continue }
+                    within = checked.within
                 }
-            } else {
-                byPair[pair] = r
+                let pair = Pair(lhs, rhs)
+                if let previous = byPair[pair] {
+                    if previous.rule.relation != r.relation {
+                        diagnostics.report(.conflictingRules(previous.rule.relation, r.relation, l.name, rr.name),
+                                           at: r.range, notes: [.init("the other rule is here", at: previous.rule.range)])
+                        continue
+                    }
+                    if r.relation == .with || previous.first == lhs {
+                        diagnostics.report(.duplicateRule, at: r.range,
+                                           notes: [.init("the same rule is first stated here", at: previous.rule.range)])
+                        continue
+                    }
+                } else {
+                    byPair[pair] = (r, lhs)
+                }
+                let relation: Rule.Relation = switch r.relation {
+                case .with: .simultaneous
+                case .after: .after
+                case .requiresToFail: .requiresToFail
+                }
+                result.append(Rule(relation: relation, gesture: lhs, other: rhs, range: r.range, within: within))
             }
-            let relation: Rule.Relation = switch r.relation {
-            case .with: .simultaneous
-            case .after: .after
-            case .requiresToFail: .requiresToFail
-            }
-            result.append(Rule(relation: relation, gesture: lhs, other: rhs, range: r.range, within: within))
         }
         reportCycles(result, gestures: gestures)
         reportCycles(result, gestures: gestures, of: .after)
         return result
     }
 
-    /// The `within` of `rule` (`B after A`): 300ms by default after a discrete
+    /// The `within` of `rule` (`B after A`, B named `armed`): 300ms by default after a discrete
     /// A, none after a continuous one (an error if written). `valid` is false on an error.
-    mutating func checkWithin(_ rule: RuleDecl, armedBy a: GestureDefinition) -> (valid: Bool, within: Int64?) {
+    mutating func checkWithin(_ rule: RuleDecl, armed: String, by a: GestureDefinition) -> (valid: Bool, within: Int64?) {
         guard let value = rule.within else { return (true, a.kind.isContinuous ? nil : 300_000) }
         guard !a.kind.isContinuous else {
-            diagnostics.report(.withinAfterContinuous(a.name, kind: a.kind.keyword, armed: rule.lhs.name), at: value.range)
+            diagnostics.report(.withinAfterContinuous(a.name, kind: a.kind.keyword, armed: armed), at: value.range)
             return (false, nil)
         }
         let p = Parameter(name: Identifier(name: "within", range: value.range), value: value, range: value.range)

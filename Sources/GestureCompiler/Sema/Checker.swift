@@ -31,12 +31,17 @@ public struct Checker {
         self.source = source
     }
 
+    /// The modes the file declares, by name and in order.
+    var modeIndex: [String: Int] = [:]
+    var modeNames: [String] = []
+
     /// The file's `profile`, if it names one.
     var profile: Profile?
     var examples = StrokeExamples.none
 
     mutating func run(_ syntax: SpecSyntax) -> CheckedGestureSet {
         checkProfile(syntax)
+        checkModes(syntax)
         for case .constant(let c) in syntax.declarations {
             if let first = constants[c.name.name] {
                 duplicate(.duplicateConstant, c.name, first: first.name)
@@ -71,7 +76,9 @@ public struct Checker {
         where !usedConstants.contains(c.name.name) && constants[c.name.name] == c && c.isWellFormed {
             diagnostics.report(.unusedConstant(c.name.name), at: c.name.range)
         }
+        reportNeverEnabled(syntax, gestures)
         var set = CheckedGestureSet(gestures: gestures, rules: rules, views: views)
+        set.modes = modeNames
         if !attachments.isEmpty { set = set.instantiated(attachments) }
         return set
     }

@@ -18,6 +18,8 @@ public enum Declaration: Hashable, Sendable {
     case view(ViewDecl)
     /// `profile NAME` (v2): the platform whose defaults the file's gestures take.
     case profile(Identifier, SourceRange)
+    /// `mode NAME` (v3): a switch the app sets at run time, off at start.
+    case mode(Identifier, SourceRange)
 }
 
 /// `let NAME = LITERAL`
@@ -57,7 +59,8 @@ public struct ViewDecl: Hashable, Sendable {
     public var range: SourceRange
 }
 
-/// `A requires B to fail`, `A with B` or `A after B [within D]`.
+/// `A requires B to fail`, `A with B` or `A after B [within D]`; either side
+/// may list several gestures (v3: `a, b requires c, d to fail`), one rule per pair.
 public struct RuleDecl: Hashable, Sendable {
     public enum Relation: Hashable, Sendable {
         case requiresToFail
@@ -65,14 +68,39 @@ public struct RuleDecl: Hashable, Sendable {
         case after
     }
     public var relation: Relation
-    public var lhs: Identifier
-    public var rhs: Identifier
+    public var lhs: [Identifier]
+    public var rhs: [Identifier]
     public var range: SourceRange
     /// The `within` duration of an `after` rule, if written (a number or a constant's name).
     public var within: Value?
 
-    public init(relation: Relation, lhs: Identifier, rhs: Identifier, range: SourceRange, within: Value? = nil) {
+    public init(relation: Relation, lhs: [Identifier], rhs: [Identifier], range: SourceRange, within: Value? = nil) {
         (self.relation, self.lhs, self.rhs, self.range, self.within) = (relation, lhs, rhs, range, within)
+    }
+
+    /// Every (left, right) pair the rule states, left to right, in the order written.
+    public var pairs: [(lhs: Identifier, rhs: Identifier)] {
+        lhs.flatMap { l in rhs.map { (l, $0) } }
+    }
+}
+
+/// An `enabled:` condition on modes (v3): `zoomed`, `not zoomed`,
+/// `zoomed and not editing`, `(a or b) and c`.
+public indirect enum ModeExpression: Hashable, Sendable {
+    case name(Identifier)
+    case literal(Bool, SourceRange)
+    case not(ModeExpression, SourceRange)
+    case and(ModeExpression, ModeExpression)
+    case or(ModeExpression, ModeExpression)
+    /// `( ... )`: kept so that the range covers the parentheses.
+    case group(ModeExpression, SourceRange)
+
+    public var range: SourceRange {
+        switch self {
+        case .name(let id): id.range
+        case .literal(_, let r), .not(_, let r), .group(_, let r): r
+        case .and(let a, let b), .or(let a, let b): a.range.union(b.range)
+        }
     }
 }
 
@@ -94,6 +122,9 @@ public enum Value: Hashable, Sendable {
     case boolean(Bool, SourceRange)
     /// The pattern of `match:`.
     case pattern(PatternNode)
+    /// An `enabled:` condition on modes with an operator (a lone name or
+    /// `true`/`false` stays `.names` or `.boolean`: the checker tells a mode from a constant).
+    case expression(ModeExpression)
     /// A value that did not parse; its error is reported already, so checks skip it.
     case invalid(SourceRange)
 
@@ -107,6 +138,7 @@ public enum Value: Hashable, Sendable {
         case .number(let n): n.range
         case .range(_, _, let r), .names(_, let r), .boolean(_, let r), .invalid(let r): r
         case .pattern(let p): p.range
+        case .expression(let e): e.range
         }
     }
 }

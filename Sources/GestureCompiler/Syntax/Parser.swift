@@ -67,6 +67,11 @@ public struct Parser {
             let name = advance()
             return .profile(Identifier(name: text(name), range: name.range), word.range.union(name.range))
         }
+        if startsMode {
+            let word = advance()
+            let name = advance()
+            return .mode(Identifier(name: text(name), range: name.range), word.range.union(name.range))
+        }
         if current.kind == .identifier && !Keyword.all.contains(text(current)) {
             return parseRule().map(Declaration.rule)
         }
@@ -226,17 +231,22 @@ public struct Parser {
         let name = Identifier(name: text(nameToken), range: nameToken.range)
         let colon = advance()
         let start = current.range.start
-        let parsed = name.name == "match" ? parsePattern().map(Value.pattern) : parseValue(for: name.name)
+        let parsed = switch name.name {
+        case "match": parsePattern().map(Value.pattern)
+        case "enabled": parseEnabled()
+        default: parseValue(for: name.name)
+        }
         let value = parsed ?? .invalid(SourceRange(start: min(start, max(colon.range.end, tokens[index - 1].range.end)),
                                                    end: max(colon.range.end, tokens[index - 1].range.end)))
         return Parameter(name: name, value: value, range: name.range.union(value.range))
     }
 
-    /// `rule = IDENT "requires" IDENT "to" "fail" | IDENT "with" IDENT
-    ///      | IDENT "after" IDENT [ "within" ( number | IDENT ) ] ;`
+    /// `rule = names "requires" names "to" "fail" | names "with" names
+    ///      | names "after" names [ "within" ( number | IDENT ) ] ;`
+    /// `names = IDENT { "," IDENT } ;`
     private mutating func parseRule() -> RuleDecl? {
-        let lhsToken = advance()
-        let lhs = Identifier(name: text(lhsToken), range: lhsToken.range)
+        guard let lhsNames = parseRuleNames() else { return nil }
+        let lhs = lhsNames.last!
         let relation: RuleDecl.Relation
         if isWord("requires") {
             relation = .requiresToFail
@@ -252,12 +262,14 @@ public struct Parser {
             return nil
         }
         advance()
-        guard let rhs = expectName(what: "gesture") else { return nil }
+        guard let rhsNames = parseRuleNames() else { return nil }
+        let rhs = rhsNames.last!
         var end = rhs.range.end
         if relation == .requiresToFail {
             for word in ["to", "fail"] {
                 guard isWord(word) else {
-                    diagnostics.report(.expectedToFail(lhs.name, rhs.name), at: missingRange)
+                    diagnostics.report(.expectedToFail(lhsNames.map(\.name).joined(separator: ", "),
+                                                       rhsNames.map(\.name).joined(separator: ", ")), at: missingRange)
                     skipToDeclaration()
                     return nil
                 }
@@ -274,7 +286,85 @@ public struct Parser {
             within = value
             end = value.range.end
         }
-        return RuleDecl(relation: relation, lhs: lhs, rhs: rhs, range: SourceRange(start: lhs.range.start, end: end), within: within)
+        return RuleDecl(relation: relation, lhs: lhsNames, rhs: rhsNames, range: SourceRange(start: lhsNames[0].range.start, end: end),
+                        within: within)
+    }
+
+    /// `names = IDENT { "," IDENT } ;`: one side of a rule.
+    private mutating func parseRuleNames() -> [Identifier]? {
+        var names: [Identifier] = []
+        repeat {
+            guard let name = expectName(what: "gesture") else { return nil }
+            names.append(name)
+        } while consume(.comma)
+        return names
+    }
+
+    /// `condition = term { "or" term } ; term = factor { "and" factor } ;
+    ///  factor = "not" factor | "(" condition ")" | IDENT | "true" | "false" ;`
+    /// The value of `enabled:`: true, false, a constant's or a mode's name, or
+    /// a condition on modes. A lone name or boolean stays a plain value.
+    private mutating func parseEnabled() -> Value? {
+        guard let e = parseCondition(depth: 0) else { return nil }
+        switch e {
+        case .name(let id): return .names([id], id.range)
+        case .literal(let b, let r): return .boolean(b, r)
+        default: return .expression(e)
+        }
+    }
+
+    private mutating func parseCondition(depth: Int) -> ModeExpression? {
+        guard var left = parseTerm(depth: depth) else { return nil }
+        while isWord("or") && !current.leadingNewline {
+            advance()
+            guard let right = parseTerm(depth: depth) else { return nil }
+            left = .or(left, right)
+        }
+        return left
+    }
+
+    private mutating func parseTerm(depth: Int) -> ModeExpression? {
+        guard var left = parseFactor(depth: depth) else { return nil }
+        while isWord("and") && !current.leadingNewline {
+            advance()
+            guard let right = parseFactor(depth: depth) else { return nil }
+            left = .and(left, right)
+        }
+        return left
+    }
+
+    private mutating func parseFactor(depth: Int) -> ModeExpression? {
+        guard !current.leadingNewline || depth > 0 else {
+            diagnostics.report(.expectedValue(for: "enabled"), at: missingRange)
+            return nil
+        }
+        if isWord("not") && peek(1).kind != .colon {
+            let word = advance()
+            guard let inner = parseFactor(depth: depth) else { return nil }
+            return .not(inner, word.range.union(inner.range))
+        }
+        if current.kind == .leftParen {
+            let open = advance()
+            guard depth < Self.maxPatternDepth else {
+                diagnostics.report(.patternTooDeep(Self.maxPatternDepth), at: open.range)
+                return nil
+            }
+            guard let inner = parseCondition(depth: depth + 1) else { return nil }
+            guard current.kind == .rightParen else {
+                diagnostics.report(.expectedRightParen(in: "condition"), at: missingRange, notes: [.matching("(", at: open.range)])
+                return nil
+            }
+            let close = advance()
+            return .group(inner, open.range.union(close.range))
+        }
+        guard current.kind == .identifier, peek(1).kind != .colon else {
+            diagnostics.report(.expectedValue(for: "enabled"), at: missingRange)
+            return nil
+        }
+        let t = advance()
+        let word = text(t)
+        if word == "true" || word == "false" { return .literal(word == "true", t.range) }
+        return .name(Identifier(name: word, range: t.range))
     }
 
     // MARK: Values
@@ -479,7 +569,7 @@ public struct Parser {
             let inner = parseAlternation(depth: depth + 1)
             if patternAborted { return nil }
             guard current.kind == .rightParen else {
-                diagnostics.report(.expectedRightParen, at: missingRange, notes: [.matching("(", at: open.range)])
+                diagnostics.report(.expectedRightParen(in: "pattern"), at: missingRange, notes: [.matching("(", at: open.range)])
                 return nil
             }
             let close = advance()
@@ -517,11 +607,21 @@ public struct Parser {
         return !["requires", "with", "after"].contains(text(peek(1)))
     }
 
+    /// `mode NAME` (contextual, as `profile`): the word, then a name on the same line.
+    private var startsMode: Bool {
+        guard isWord("mode"), peek(1).kind == .identifier, !peek(1).leadingNewline else { return false }
+        return !["requires", "with", "after"].contains(text(peek(1)))
+    }
+
     /// Whether the current token can start a declaration.
     private func startsDeclaration(allowRules: Bool = true) -> Bool {
-        if current.kind == .docComment || isWord("gesture") || isWord("let") || startsView || startsProfile { return true }
-        guard allowRules, current.kind == .identifier, peek(1).kind == .identifier else { return false }
-        let next = text(peek(1))
+        if current.kind == .docComment || isWord("gesture") || isWord("let") || startsView || startsProfile || startsMode { return true }
+        guard allowRules, current.kind == .identifier else { return false }
+        // `a requires ...`, or a list `a, b requires ...`.
+        var k = 1
+        while peek(k).kind == .comma && peek(k + 1).kind == .identifier { k += 2 }
+        guard peek(k).kind == .identifier else { return false }
+        let next = text(peek(k))
         return next == "requires" || next == "with" || next == "after"
     }
 

@@ -10,8 +10,9 @@ package struct TraceReader {
         package init(line: Int, message: String) { (self.line, self.message) = (line, message) }
     }
 
-    /// A control line (`{"t":1.0,"set":"secret","enabled":true}`): a change
-    /// the engine makes at `time`, before the touch lines of that frame.
+    /// A control line (`{"t":1.0,"set":"secret","enabled":true}`, or
+    /// `{"t":2.0,"mode":"zoomed","on":true}`): a change the engine makes at
+    /// `time`, before the touch lines of that frame.
     package struct ControlLine {
         package var time: Int64
         /// The gesture's table indices (every instance of a gesture on several views).
@@ -19,6 +20,8 @@ package struct TraceReader {
         package var enabled: Bool?
         /// Other keys: run-time parameters by name, with their values as written.
         package var parameters: [(name: String, value: String)]
+        /// A mode line: the mode's index and its new state.
+        package var mode: (index: Int, on: Bool)?
     }
 
     /// Longest trace line accepted; longer ones are an error, not a memory hazard.
@@ -40,11 +43,12 @@ package struct TraceReader {
     /// Without, the key is ignored, as docs/trace-format.md says.
     /// A screen header line goes to `screen`; one after a touch line is an error.
     /// A control line goes to `control`, its `set` resolved by `gestures` (the set's gesture names by index)
+    /// and its `mode` by `modes`
     /// (without them, a control line is an error); `control` returns why it
     /// refused the line, if it did.
     package static func read(
         _ bytes: [UInt8], views: ((String) -> Int?)? = nil, screen: ((SIMD2<Double>) -> Void)? = nil,
-        gestures: [String]? = nil, control: (ControlLine) -> String? = { _ in nil },
+        gestures: [String]? = nil, modes: [String] = [], control: (ControlLine) -> String? = { _ in nil },
         untilTouch: Bool = false, _ body: (TouchEvent) -> Void
     ) -> [LineError] {
         var errors: [LineError] = []
@@ -83,7 +87,7 @@ package struct TraceReader {
                     case .success: errors.append(LineError(line: lineNumber, message: "the screen line must come before any touch line"))
                     case .failure(let message): errors.append(LineError(line: lineNumber, message: message.text))
                     }
-                } else if let parsed = controlLine(fields, gestures: gestures) {
+                } else if let parsed = controlLine(fields, gestures: gestures, modes: modes) {
                     if untilTouch { continue }
                     switch parsed {
                     case .success(let c) where gestures != nil:
@@ -135,14 +139,32 @@ package struct TraceReader {
         return .success(time)
     }
 
-    /// A control line: an object with `set`; nil for any other line.
-    static func controlLine(_ fields: [String: JSON], gestures: [String]?) -> Result<ControlLine, Message>? {
-        guard let set = fields["set"] else { return nil }
+    /// A control line: an object with `set` or `mode`; nil for any other line.
+    static func controlLine(_ fields: [String: JSON], gestures: [String]?, modes: [String]) -> Result<ControlLine, Message>? {
+        guard fields["set"] != nil || fields["mode"] != nil else { return nil }
         let time: Int64
         switch Self.time(fields) {
         case .success(let t): time = t
         case .failure(let message): return .failure(message)
         }
+        if let mode = fields["mode"] {
+            guard fields["set"] == nil else { return .failure(Message(text: "a control line has 'set' or 'mode', not both")) }
+            guard case .string(let name) = mode else { return .failure(Message(text: "'mode' must be a mode's name")) }
+            guard case .bool(let on)? = fields["on"] else { return .failure(missing("on", "true or false", fields["on"])) }
+            if let extra = fields.keys.sorted().first(where: { !["t", "mode", "on"].contains($0) }) {
+                return .failure(Message(text: "a mode line takes 't', 'mode' and 'on', not '\(extra)'"))
+            }
+            var c = ControlLine(time: time, gestures: [], enabled: nil, parameters: [])
+            guard gestures != nil else { return .success(c) }  // the caller says that control lines need a set
+            guard let index = modes.firstIndex(of: name) else {
+                let suggestion = closestMatch(to: name, in: modes).map { "; did you mean '\($0)'?" }
+                    ?? (modes.isEmpty ? "; the spec declares no modes" : "")
+                return .failure(Message(text: "unknown mode '\(name)'" + suggestion))
+            }
+            c.mode = (index, on)
+            return .success(c)
+        }
+        let set = fields["set"]!
         guard case .string(let name) = set else { return .failure(Message(text: "'set' must be a gesture's name")) }
         let found = gestures?.indices.filter { gestures?[$0] == name } ?? []
         if let gestures, found.isEmpty {
@@ -212,7 +234,14 @@ package struct TraceReader {
             guard let index = views(name) else { return .failure(Message(text: "unknown view '\(name)'")) }
             view = index
         }
-        return .success(TouchEvent(time: time, id: id, phase: phase, x: coordinates[0], y: coordinates[1], view: view))
+        var pointer = PointerKind.touch
+        if let value = fields["pointer"] {
+            guard case .string(let name) = value, let kind = PointerKind(name: name) else {
+                return .failure(Message(text: "'pointer' must be \"touch\", \"pen\" or \"mouse\""))
+            }
+            pointer = kind
+        }
+        return .success(TouchEvent(time: time, id: id, phase: phase, x: coordinates[0], y: coordinates[1], view: view, pointer: pointer))
     }
 
     private static func missing(_ key: String, _ type: String, _ found: JSON?) -> Message {

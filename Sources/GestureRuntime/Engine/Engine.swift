@@ -29,6 +29,10 @@ package protocol TouchEngine {
     var explains: Bool { get set }
     /// Enables or disables gesture `g` at `time`.
     mutating func setEnabled(_ enabled: Bool, gesture g: Int, at time: Int64)
+    /// Turns mode `m` on or off at `time`.
+    mutating func setMode(_ m: Int, _ on: Bool, at time: Int64)
+    /// Whether gesture `g` is enabled now (by `setEnabled` or its modes).
+    func isEnabled(_ g: Int) -> Bool
     /// Changes a run-time parameter of gesture `g` from its next attempt.
     mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture g: Int, at time: Int64) throws(ParameterError)
     /// Why gestures failed or wait so far, cleared with the events.
@@ -128,10 +132,33 @@ public struct Engine: TouchEngine {
     /// has begun and fails it if it is in an attempt, releasing what it held;
     /// while disabled it takes no touches. Enabling applies to touches that
     /// begin afterwards. An index outside the table changes nothing.
+    /// A gesture whose `enabled:` is a condition on modes is not set here:
+    /// its modes decide (`setMode`).
     public mutating func setEnabled(_ enabled: Bool, gesture g: Int, at time: Int64) {
         guard g >= 0 && g < core.table.gestureCount else { return }
         unique.pointee.setEnabled(enabled, gesture: g, at: time)
     }
+
+    /// Turns mode `m` (an index of the table's modes, `GestureTable.mode(named:)`)
+    /// on or off at `time`. All modes are off at start. Each gesture whose
+    /// `enabled:` condition changes value is enabled or disabled then, as
+    /// `setEnabled` does. An index outside the table's modes changes nothing.
+    public mutating func setMode(_ m: Int, _ on: Bool, at time: Int64) {
+        guard m >= 0 && m < core.table.modeCount else { return }
+        unique.pointee.setMode(m, on, at: time)
+    }
+
+    /// Turns the mode named `name` on or off at `time`, as `setMode(_:_:at:)`
+    /// does; false, changing nothing, when the table has no mode of that name.
+    @discardableResult
+    public mutating func setMode(named name: String, _ on: Bool, at time: Int64) -> Bool {
+        guard let m = core.table.mode(named: name) else { return false }
+        setMode(m, on, at: time)
+        return true
+    }
+
+    /// Whether mode `m` is on.
+    public func isOn(mode m: Int) -> Bool { m >= 0 && m < 16 && core.modes & 1 << UInt16(m) != 0 }
 
     /// Changes `parameter` of gesture `g` to `value` from the gesture's next
     /// attempt (an attempt in progress keeps the values it started with), at

@@ -26,8 +26,9 @@ public struct Explanation: Hashable, Sendable {
         case disarmed(Int)
         /// The app disabled it during an attempt.
         case disabled
-        /// Touches began that it would see, but it is disabled (`enabled: false`, or by the app).
-        case off
+        /// Touches began that it would see, but it is disabled (`enabled: false`,
+        /// by the app, or by its condition on modes, `modes` being the modes then on).
+        case off(modes: UInt16)
         /// A template stroke's closest template (a `GestureTable` template
         /// index; -1: the stroke had no length) scored below its `minScore`
         /// (the score is `measured`).
@@ -101,13 +102,19 @@ public struct Explanation: Hashable, Sendable {
             return "'\(name)' failed: \(other(a)), which armed it, ended before it began\(line)"
         case .disabled:
             return "'\(name)' failed: it was disabled"
-        case .off:
+        case .off(let modes):
+            if let condition = table.conditionText(of: gesture) {
+                // The modes its condition names, as they were.
+                let named = Set(table.condition(of: gesture).filter { Int($0) < Condition.maxModes })
+                let states = named.sorted().map { "'\(table.name(ofMode: Int($0)))' is \(modes >> UInt16($0) & 1 == 1 ? "on" : "off")" }
+                return "'\(name)' takes no touches: it is disabled: mode \(states.joined(separator: ", mode ")) ('enabled: \(condition)', \(place(Int(r.line))))"
+            }
             let why = r.options & GestureRecord.optionDisabled != 0 ? "'enabled: false', \(place(Int(r.line)))" : "by the app"
             return "'\(name)' takes no touches: it is disabled (\(why))"
         case .template(let k):
             guard k >= 0 else { return "'\(name)' failed: the stroke has no length to match its templates" + at }
             return "'\(name)' failed: its closest template '\(table.strings[Int(table.templateNames[k])])' scored "
-                + "\(score(measured ?? 0)), below minScore \(score(r.minScore))\(r.origin(of: \.minScore))" + at
+                + "\(score(measured ?? 0)), below minScore \(score(r.minScore))\(r.origin(of: .minScore))" + at
         case .outscored(let h):
             return "'\(name)' failed: \(other(h)) matched the stroke better than its best score, \(score(measured ?? 0))" + at
         case .feature(let f):
@@ -120,8 +127,8 @@ public struct Explanation: Hashable, Sendable {
         case .notAtEdge:
             let edges = [(DirectionSet(.left), "left"), (DirectionSet(.right), "right"), (DirectionSet(.up), "top"),
                          (DirectionSet(.down), "bottom")].filter { DirectionSet(rawValue: r.edges).isSuperset(of: $0.0) }
-            return "'\(name)' failed: its touch began more than edgeWidth \(shortest(r.edgeWidth))pt\(r.origin(of: \.edgeWidth)) from the "
-                + edges.map(\.1).joined(separator: " or ") + " edge of the screen" + at
+            return "'\(name)' failed: its touch began more than edgeWidth \(shortest(r.edgeWidth))pt\(r.origin(of: .edgeWidth)) from the "
+                + edges.map { $0.1 }.joined(separator: " or ") + " edge of the screen" + at
         case .failOffset(let vertical):
             let range = vertical ? r.failOffsetY : r.failOffsetX
             func end(_ x: Double) -> String { x.isFinite ? shortest(x) + "pt" : (x < 0 ? "-inf" : "inf") }
@@ -135,15 +142,15 @@ public struct Explanation: Hashable, Sendable {
         func pt(_ x: Double) -> String { shortest(x) + "pt" }
         let moved = measured.map { " (\(pt($0)))" } ?? ""
         switch symbol {
-        case .slop: return "a finger moved more than its slop of \(pt(r.slop))\(r.origin(of: \.slop))\(moved)"
-        case .far: return "a later press began more than tapDistance \(pt(r.tapDistance))\(r.origin(of: \.tapDistance)) from the first\(moved)"
+        case .slop: return "a finger moved more than its slop of \(pt(r.slop))\(r.origin(of: .slop))\(moved)"
+        case .far: return "a later press began more than tapDistance \(pt(r.tapDistance))\(r.origin(of: .tapDistance)) from the first\(moved)"
         case .tooMany: return "more fingers came down than its \(r.maxTouches == 0 ? Int(r.minTouches) : Int(r.maxTouches))"
         case .cancel: return "a touch it was using was cancelled"
         case .lift, .allUp:
             switch r.kind {
             case .tap: return "the fingers lifted before \(r.minTouches) were down together"
-            case .longPress: return "the fingers lifted before its duration of \(DurationText.prose(r.duration))\(r.origin(of: \.duration))"
-            case .swipe: return "the fingers lifted before the swipe reached minDistance \(pt(r.minDistance))\(r.origin(of: \.minDistance))"
+            case .longPress: return "the fingers lifted before its duration of \(DurationText.prose(r.duration))\(r.origin(of: .duration))"
+            case .swipe: return "the fingers lifted before the swipe reached minDistance \(pt(r.minDistance))\(r.origin(of: .minDistance))"
             case .pan, .pinch, .rotation: return "the fingers lifted before it passed its threshold"
             case .stroke: return "the stroke ended before its pattern was complete"
             }
@@ -158,9 +165,9 @@ public struct Explanation: Hashable, Sendable {
             }
         case .swipeFail:
             if let speed = measured, speed < r.minVelocity {
-                return "it reached minDistance \(pt(r.minDistance))\(r.origin(of: \.minDistance)) at \(shortest(speed)) pt/s, below minVelocity \(shortest(r.minVelocity))pt/s\(r.origin(of: \.minVelocity))"
+                return "it reached minDistance \(pt(r.minDistance))\(r.origin(of: .minDistance)) at \(shortest(speed)) pt/s, below minVelocity \(shortest(r.minVelocity))pt/s\(r.origin(of: .minVelocity))"
             }
-            return "it reached minDistance \(pt(r.minDistance))\(r.origin(of: \.minDistance)) more than maxAngle \(shortest(r.maxAngle * 180 / .pi))deg\(r.origin(of: \.maxAngle)) off its directions"
+            return "it reached minDistance \(pt(r.minDistance))\(r.origin(of: .minDistance)) more than maxAngle \(shortest(r.maxAngle * 180 / .pi))deg\(r.origin(of: .maxAngle)) off its directions"
         case .offAxis: return "it moved across its axis past its threshold first"
         default:
             if symbol.rawValue >= Symbol.segmentRight.rawValue {

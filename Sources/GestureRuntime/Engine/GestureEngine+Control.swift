@@ -1,5 +1,6 @@
 /// Changes an app makes while the engine runs: enabling and disabling
-/// gestures. See docs/semantics.md ("Enabling and disabling").
+/// gestures, directly or through modes. See docs/semantics.md ("Enabling,
+/// disabling and run-time parameters", "Modes").
 extension GestureEngine {
     /// Brings the engine to `time` for a change: a pending frame earlier than
     /// `time` applies and deadlines due by then fire; a frame at `time` stays
@@ -15,11 +16,39 @@ extension GestureEngine {
     /// engine's clock). Disabling cancels it if it has begun and fails it if
     /// it is in an attempt (what it held is released as on any failure); a
     /// disabled gesture takes no touches. Enabling applies to touches that
-    /// begin afterwards. Setting the state it has changes nothing.
+    /// begin afterwards. Setting the state it has changes nothing, and so does
+    /// setting a gesture whose `enabled:` is a condition on modes: its modes decide.
     package mutating func setEnabled(_ enabled: Bool, gesture g: Int, at time: Int64) {
+        guard table.condition(of: g).isEmpty else { return }
         makeUnique()
         prepareControl(at: time)
         guard isEnabled(g) != enabled else { return }
+        switchEnabled(g, to: enabled)
+        if !enabled { settleAfterControl() }
+    }
+
+    /// Turns mode `m` on or off at `time`: each gesture whose condition
+    /// changes value is enabled or disabled then, as `setEnabled` would.
+    package mutating func setMode(_ m: Int, _ on: Bool, at time: Int64) {
+        let new = on ? modes | 1 << UInt16(m) : modes & ~(1 << UInt16(m))
+        guard new != modes else { return }
+        makeUnique()
+        prepareControl(at: time)
+        modes = new
+        var disabled = false
+        for g in gestureRange where table.enabledStart[g] < table.enabledStart[g + 1] {
+            let enabled = Condition.evaluate(table.condition(of: g), modes: modes)
+            guard enabled != isEnabled(g) else { continue }
+            switchEnabled(g, to: enabled)
+            disabled = disabled || !enabled
+        }
+        // What a disabled gesture held or withheld is released, as on any failure.
+        if disabled { settleAfterControl() }
+    }
+
+    /// Enables or disables `g` now: disabling cancels it if it has begun and
+    /// fails it if it is in an attempt.
+    private mutating func switchEnabled(_ g: Int, to enabled: Bool) {
         if enabled { gates[g] &= ~EngineStorage.gateDisabled } else { gates[g] |= EngineStorage.gateDisabled }
         guard !enabled else { return }
         switch tracks[g].status {
@@ -30,7 +59,6 @@ extension GestureEngine {
         default:
             break
         }
-        settleAfterControl()
     }
 
     /// Whether gesture `g` is enabled.

@@ -10,10 +10,12 @@ extension GestureEngine {
         var ids: [Int]
     }
 
-    /// Whether gesture `g` sees touch slot `s`: the touch hit the gesture's view or one inside it.
+    /// Whether gesture `g` sees touch slot `s`: the touch is of a kind the
+    /// gesture takes (`input`), and hit the gesture's view or one inside it.
     @inline(__always)
     func sees(_ g: Int, _ s: Int) -> Bool {
-        !hasViews || table.view(table.view(of: g), contains: slots[s].view)
+        (!filtersInput || records[g].inputs & slots[s].pointer.bit != 0)
+            && (!hasViews || table.view(table.view(of: g), contains: slots[s].view))
     }
 
     /// The frame's lines, after its gestures decided: one delivery per phase

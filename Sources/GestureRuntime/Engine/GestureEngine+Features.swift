@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Feature extraction: one frame of touches becomes, per gesture, a short
 /// sequence of symbols for its automaton. Thresholds come from the table.
 extension GestureEngine {
@@ -61,7 +55,7 @@ extension GestureEngine {
                 tracks[g].second = s
                 let (dx, dy) = (slots[s].x - slots[tracks[g].first].x, slots[s].y - slots[tracks[g].first].y)
                 tracks[g].span0 = (dx * dx + dy * dy).squareRoot()
-                tracks[g].lastAngle = atan2(dy, dx)
+                tracks[g].lastAngle = Math.atan2(dy, dx)
                 tracks[g].values = SIMD2(r.pointee.kind == .pinch ? 1 : 0, 0)
                 centroid(g)
                 sample(g)
@@ -229,7 +223,7 @@ extension GestureEngine {
             let span0 = tracks[g].span0
             tracks[g].values = SIMD2(span0 > 0 ? (dx * dx + dy * dy).squareRoot() / span0 : 1, 0)
         } else {
-            let angle = atan2(dy, dx)
+            let angle = Math.atan2(dy, dx)
             var delta = angle - tracks[g].lastAngle
             if delta > .pi { delta -= 2 * .pi } else if delta <= -.pi { delta += 2 * .pi }
             tracks[g].values = SIMD2(tracks[g].value0 + delta, 0)
@@ -267,7 +261,7 @@ extension GestureEngine {
             let ux = d == 0 ? 1.0 : d == 4 ? -1.0 : 0
             let uy = d == 6 ? 1.0 : d == 2 ? -1.0 : 0
             let cosine = max(-1, min(1, (dx * ux + dy * uy) / distance))
-            let angle = acos(cosine)
+            let angle = Math.acos(cosine)
             if angle < bestAngle {
                 bestAngle = angle
                 best = UInt8(d)

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Stroke segmentation: a touch's path becomes segment symbols. With every
 /// stroke parameter at its default this is v1's algorithm (docs/semantics.md,
 /// "Strokes"); the parameters beyond it (docs/language.md, "Stroke
@@ -75,7 +69,7 @@ extension GestureEngine {
         let current = tracks[g].segment
         let h = r.pointee.hysteresis
         guard h > 0, current >= 0, tracks[g].pendingStep < 0 else { return sector(dx, dy) }
-        let angle = atan2(-dy, dx)
+        let angle = Math.atan2(-dy, dx)
         var off = angle - Double(current) * (.pi / 4)
         off -= (2 * .pi) * (off / (2 * .pi)).rounded()
         return abs(off) <= .pi / 8 + h ? current : sector(dx, dy)
@@ -84,7 +78,7 @@ extension GestureEngine {
     /// The 45° sector of a displacement (screen y down), half-open, as a `Direction` raw value.
     @inline(__always)  // a call would copy the whole engine to pass `self`
     func sector(_ dx: Double, _ dy: Double) -> Int {
-        let angle = atan2(-dy, dx)
+        let angle = Math.atan2(-dy, dx)
         // `Int(_:)` truncates; the +8 keeps the operand positive so truncation is floor.
         return Int((angle + .pi / 8) / (.pi / 4) + 8) % 8
     }
@@ -189,7 +183,7 @@ extension GestureEngine {
         let s = tracks[g].seen.trailingZeroBitCount
         let chord = slots[s].position - slots[s].down
         guard chord != .zero else { return false }
-        let angle = atan2(-chord.y, chord.x)
+        let angle = Math.atan2(-chord.y, chord.x)
         return byRange
             ? r.pointee.chordMin <= angle && angle <= r.pointee.chordMax
             : r.pointee.chord & (1 << UInt8(sector(chord.x, chord.y))) != 0
@@ -288,7 +282,7 @@ extension GestureEngine {
         // The stroke's angles from the pivots (`TemplateIndex.spans`), and
         // the angle a template must be within to count.
         var angles = TemplateIndex.unmeasured
-        var reach = floor > -1 ? Float(acos(Swift.min(1, floor))) : .pi
+        var reach = floor > -1 ? Float(Math.acos(Swift.min(1, floor))) : .pi
         for i in range {
             let k = Int(index.scan.base[i]), template = index.vectors.base + k &* floats
             let score: Double
@@ -303,7 +297,7 @@ extension GestureEngine {
             }
             if score > matches[g].score || score == matches[g].score && k < matches[g].best {
                 (matches[g].score, matches[g].best) = (score, Int32(k))
-                if score > floor { reach = Float(acos(Swift.min(1, score))) }
+                if score > floor { reach = Float(Math.acos(Swift.min(1, score))) }
             }
         }
     }
@@ -315,10 +309,13 @@ extension GestureEngine {
         let s = tracks[g].seen.trailingZeroBitCount
         let n = pathLength(g, base: base, down: slots[s].down)
         paths[base &+ n] = slots[s].position
-        let count = n &+ 1, bytes = count &* MemoryLayout<SIMD2<Double>>.stride
+        let count = n &+ 1
         let shared = storage.liftPath.base
-        if liftMeasure.time == clock && liftMeasure.count == count && memcmp(shared, paths + base, bytes) == 0 { return }
-        memcpy(shared, paths + base, bytes)
+        // Bit patterns, not values: -0 and 0 differ in an angle's sign.
+        if liftMeasure.time == clock && liftMeasure.count == count
+            && (0..<count).allSatisfy({ shared[$0].x.bitPattern == paths[base &+ $0].x.bitPattern
+                                        && shared[$0].y.bitPattern == paths[base &+ $0].y.bitPattern }) { return }
+        shared.update(from: paths + base, count: count)
         liftMeasure = LiftMeasure(time: clock, count: count)
     }
 

@@ -43,6 +43,15 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     var withheld: [Withheld] = []
     /// The table declares views: touches see only the gestures on their hit view's path.
     let hasViews: Bool
+    /// The pointer kinds every gesture takes: a touch of another kind is seen
+    /// only by the gestures whose `input` names it (`sees`).
+    let takenByAll: UInt8
+    /// A touch of a kind some gesture does not take has begun: from then on
+    /// new touches are checked against each gesture's `input`. Stays false
+    /// for a stream of touches every gesture takes, so such streams pay nothing.
+    var filtersInput = false
+    /// The modes that are on (bit `m`: mode `m`); all off at start.
+    package internal(set) var modes: UInt16 = 0
     /// The engine's clock: the last frame's time or the last fired deadline.
     package internal(set) var clock: Int64 = 0
     /// The screen's size in points, for screen-edge pans; (0, 0), the default:
@@ -109,6 +118,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         self.table = table
         self.transitions = transitions
         hasViews = table.hasViews
+        takenByAll = table.gestures.reduce(PointerKind.allCases.reduce(0) { $0 | $1.bit }) { $0 & $1.inputs }
         let n = table.gestures.count
         gestureRange = 0..<n
         storage = EngineStorage(gestures: n, slots: Self.slotCount, ringSize: Self.ringSize, table: table)
@@ -358,13 +368,13 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     /// (`began`, a slot mask) that it can see.
     private mutating func startAttempt(_ g: Int, _ began: UInt32) {
         var visible = began
-        if hasViews {
+        if hasViews || filtersInput {
             for s in frameBegan where !sees(g, s) { visible &= ~bit(s) }
         }
         guard visible != 0 else { return }
         if gates[g] != 0 {
             guard gates[g] & EngineStorage.gateDisabled == 0 else {
-                if explains { explain(g, .off) }
+                if explains { explain(g, .off(modes: modes)) }
                 return
             }
             applyChanges(g)
@@ -482,7 +492,8 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             if e.view >= 0 && e.view < table.viewNames.count { view = e.view } else { anomalies.unknownView += 1 }
         }
         let at = SIMD2(e.x, e.y)
-        slots[free] = TouchSlot(id: e.id, down: at, position: at, lastSeen: frameTime, view: view)
+        slots[free] = TouchSlot(id: e.id, down: at, position: at, lastSeen: frameTime, view: view, pointer: e.pointer)
+        if takenByAll & e.pointer.bit == 0 { filtersInput = true }
         downMask |= 1 << UInt32(free)
         frameBegan.append(free)
     }

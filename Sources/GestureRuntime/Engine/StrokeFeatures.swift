@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What a stroke's path measures at lift, for the bounds a spec puts on it
 /// (`turning`, `counterTurn`, `corners`, `firstLeg`, `closure`, `straightness`, `aspect`;
 /// docs/semantics.md, "Stroke features"). The path is the engine's kept
@@ -164,7 +158,7 @@ public struct StrokeFeatures: Equatable, Sendable {
                 return
             }
             // Screen y points down: negate it so counter-clockwise on screen is positive.
-            let h = atan2(-d.y, d.x)
+            let h = Math.atan2(-d.y, d.x)
             if heading.isNaN {
                 turns[k - 1] = 0
             } else {

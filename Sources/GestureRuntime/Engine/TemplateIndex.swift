@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A table's templates as matching vectors, with what lets a lift skip most
 /// of them without changing any verdict: per template stroke, up to
 /// `pivotCount` of its templates (pivots, chosen farthest-first) scored
@@ -85,7 +79,7 @@ final class TemplateIndex {
     /// widened by `margin` so the bounds built on them stay bounds.
     @inline(__always)
     static func angles(best: Double, worst: Double) -> (least: Float, mostNegated: Float) {
-        (Float(acos(min(1, best + margin))), -Float(acos(max(-1, worst - margin))))
+        (Float(Math.acos(min(1, best + margin))), -Float(Math.acos(max(-1, worst - margin))))
     }
 
     /// A lower bound on the angle between template `k` and a stroke whose

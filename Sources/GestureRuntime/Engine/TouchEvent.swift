@@ -20,6 +20,30 @@ public enum TouchPhase: UInt8, Sendable, CaseIterable {
     }
 }
 
+/// What produced a touch (v3): a gesture takes only the kinds its `input` names.
+public enum PointerKind: UInt8, Sendable, CaseIterable {
+    case touch, pen, mouse
+
+    /// Looks a kind up by its trace and spec spelling.
+    public init?(name: String) {
+        guard let k = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = k
+    }
+
+    /// The trace and spec spelling: `touch`, `pen`, `mouse`.
+    public var name: String {
+        switch self {
+        case .touch: "touch"
+        case .pen: "pen"
+        case .mouse: "mouse"
+        }
+    }
+
+    /// The kind's bit in a gesture's `input` mask (`GestureRecord.inputs`).
+    @inline(__always)
+    public var bit: UInt8 { 1 << rawValue }
+}
+
 /// One touch sample fed to an engine.
 public struct TouchEvent: Hashable, Sendable {
     /// Microseconds on the host's clock; equal times form one frame.
@@ -42,14 +66,17 @@ public struct TouchEvent: Hashable, Sendable {
     // Last, so the coordinates are one aligned 16-byte pair: copying a sample
     // then needs no load that straddles the phase's one-byte store.
     public var phase: TouchPhase
+    /// What produced the touch (read from its `began`; a sample stays 40 bytes).
+    public var pointer: PointerKind
 
-    public init(time: Int64, id: Int, phase: TouchPhase, x: Double, y: Double, view: Int = 0) {
+    public init(time: Int64, id: Int, phase: TouchPhase, x: Double, y: Double, view: Int = 0, pointer: PointerKind = .touch) {
         self.time = time
         self.id = id
         self.phase = phase
         self.x = x
         self.y = y
         hitView = Int32(clamping: view)
+        self.pointer = pointer
     }
 }
 

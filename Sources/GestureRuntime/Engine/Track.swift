@@ -134,6 +134,8 @@ struct TouchSlot {
     var lastSeen: Int64 = 0
     /// The hit view.
     var view = 0
+    /// What produced it.
+    var pointer = PointerKind.touch
     /// Deliveries to the view: whether it got `began`, and whether it will
     /// get nothing more (ended or cancelled delivered, or cancelled by a gesture).
     var beganDelivered = false

@@ -121,11 +121,11 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     // MARK: Input
 
     /// One touch sample at platform time `seconds`. `view` is the spec view a
-    /// `began` hit (nil: the root).
+    /// `began` hit (nil: the root); `pointer` what produced the touch.
     @inlinable
     public func touch(_ touch: TouchID, _ phase: TouchPhase, x: Double, y: Double, at seconds: Double,
-                      view: Gestures.View? = nil) {
-        state.pointee.feed(touch, phase, x, y, state.pointee.clock.microseconds(seconds), view?.rawValue ?? 0)
+                      view: Gestures.View? = nil, pointer: PointerKind = .touch) {
+        state.pointee.feed(touch, phase, x, y, state.pointee.clock.microseconds(seconds), view?.rawValue ?? 0, pointer)
         dispatch()
     }
 
@@ -138,7 +138,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
         let t = state.pointee.clock.microseconds(seconds)
         for touch in touches {
             let p = touch.location
-            state.pointee.feed(touch.identity, touch.phase, p.x, p.y, t, touch.hitView ?? 0)
+            state.pointee.feed(touch.identity, touch.phase, p.x, p.y, t, touch.hitView ?? 0, touch.pointer)
         }
         dispatch()
     }
@@ -197,6 +197,28 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
         if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
         dispatch()
     }
+
+    /// Turns `mode` on or off at platform time `seconds`, or now:
+    /// `Engine.setMode`. The gestures it disables report their `cancelled` or
+    /// `failed` events, and what the change released is dispatched, before this returns.
+    public func setMode(_ mode: Gestures.Mode, _ on: Bool, at seconds: Double? = nil) {
+        let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
+        state.pointee.engine.setMode(mode.rawValue, on, at: time)
+        if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
+        dispatch()
+    }
+
+    /// Turns the mode named `name` on or off, as `setMode(_:_:at:)` does;
+    /// false, changing nothing, when the set has no mode of that name.
+    @discardableResult
+    public func setMode(named name: String, _ on: Bool, at seconds: Double? = nil) -> Bool {
+        guard let m = state.pointee.engine.table.mode(named: name), let mode = Gestures.Mode(rawValue: m) else { return false }
+        setMode(mode, on, at: seconds)
+        return true
+    }
+
+    /// Whether `mode` is on.
+    public func isOn(_ mode: Gestures.Mode) -> Bool { state.pointee.engine.isOn(mode: mode.rawValue) }
 
     /// Changes `parameter` of `gesture` (every instance) to `value` from its
     /// next attempt, at platform time `seconds` or now: `Engine.set`. Throws,
@@ -289,7 +311,7 @@ struct HostState<Gestures: GestureSet, TouchID: Hashable> {
     }
 
     @inlinable
-    mutating func feed(_ key: TouchID, _ phase: TouchPhase, _ x: Double, _ y: Double, _ t: Int64, _ view: Int) {
+    mutating func feed(_ key: TouchID, _ phase: TouchPhase, _ x: Double, _ y: Double, _ t: Int64, _ view: Int, _ pointer: PointerKind) {
         let id: Int?
         switch phase {
         case .began:
@@ -315,7 +337,7 @@ struct HostState<Gestures: GestureSet, TouchID: Hashable> {
             return
         }
         if phase == .began { inSequence = true }
-        engine.feed(TouchEvent(time: t, id: id, phase: phase, x: x, y: y, view: view))
+        engine.feed(TouchEvent(time: t, id: id, phase: phase, x: x, y: y, view: view, pointer: pointer))
         pendingFrame = t
     }
 

@@ -13,8 +13,16 @@ public protocol GestureSet {
     /// The set's views; raw values are view indices (`TouchEvent.view`).
     /// A set that declares no views has only the root view.
     associatedtype View: RawRepresentable, CaseIterable, Hashable, Sendable = RootView where View.RawValue == Int
+    /// The set's modes (v3); raw values are mode indices. A set that declares none has none.
+    associatedtype Mode: RawRepresentable, CaseIterable, Hashable, Sendable = NoMode where Mode.RawValue == Int
     /// The compiled table.
     static var table: GestureTable { get }
+}
+
+/// The modes of a gesture set that declares none: there is no value to pass.
+public enum NoMode: RawRepresentable, CaseIterable, Hashable, Sendable {
+    public init?(rawValue: Int) { nil }
+    public var rawValue: Int { switch self {} }
 }
 
 /// The one view of a gesture set that declares no views.

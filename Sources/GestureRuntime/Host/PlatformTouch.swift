@@ -15,8 +15,12 @@ public protocol PlatformTouch {
     /// For a `began`: the spec view the finger hit (a `View` raw value), nil
     /// for the root. Defaults to nil.
     var hitView: Int? { get }
+    /// What produced the touch (`UITouch.type`, a Pointer Event's
+    /// `pointerType`), read on `began`. Defaults to `.touch`.
+    var pointer: PointerKind { get }
 }
 
 extension PlatformTouch {
     public var hitView: Int? { nil }
+    public var pointer: PointerKind { .touch }
 }

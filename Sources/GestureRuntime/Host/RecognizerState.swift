@@ -31,7 +31,7 @@ public struct RecognizerState: Hashable, Sendable {
     /// The tracker for `table`'s gestures.
     public init(table: GestureTable) {
         let handling = (0..<table.gestureCount).map { table.touchHandling(of: $0) }
-        claims = handling.map(\.cancels)
+        claims = handling.map { $0.cancels }
         delaysTouchesBegan = handling.contains { $0.delaysBegan }
         delaysTouchesEnded = handling.contains { $0.delaysEnded }
     }

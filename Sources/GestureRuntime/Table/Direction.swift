@@ -69,5 +69,5 @@ public struct DirectionSet: OptionSet, Hashable, Sendable {
     }
 
     /// Every name `init(name:)` accepts.
-    public static let names: [String] = Direction.allCases.map(\.name) + ["horizontal", "vertical", "any"]
+    public static let names: [String] = Direction.allCases.map { $0.name } + ["horizontal", "vertical", "any"]
 }

@@ -41,6 +41,10 @@ public struct GestureParameter: Hashable, Sendable {
         case pattern
         /// `true` or `false`.
         case flag
+        /// `true`, `false`, or a condition on modes (`zoomed and not editing`, v3): `enabled`.
+        case condition
+        /// Pointer kinds: `touch | pen`, `mouse` (v3): `input`.
+        case inputKinds
         /// A name: a template stroke's folder of examples.
         case name
         /// Bounds `a...b` or `a...` on a stroke feature, each end a value of
@@ -59,13 +63,13 @@ public struct GestureParameter: Hashable, Sendable {
     /// Where a record keeps the parameter.
     package enum Storage: Hashable, Sendable {
         /// Integer microseconds.
-        case microseconds(WritableKeyPath<GestureRecord, Int64> & Sendable)
-        case real(WritableKeyPath<GestureRecord, Double> & Sendable)
+        case microseconds(GestureRecord.DurationField)
+        case real(GestureRecord.RealField)
         /// A (lower, upper) range of translations.
-        case range(WritableKeyPath<GestureRecord, SIMD2<Double>> & Sendable)
-        case byte(WritableKeyPath<GestureRecord, UInt8> & Sendable)
+        case range(GestureRecord.RangeField)
+        case byte(GestureRecord.ByteField)
         /// A flag: `mask` in the byte is set when the value is `whenSet`.
-        case bit(WritableKeyPath<GestureRecord, UInt8> & Sendable, mask: UInt8, whenSet: Bool)
+        case bit(GestureRecord.ByteField, mask: UInt8, whenSet: Bool)
         /// `minTouches` and `maxTouches` (0: no upper bound).
         case touches
         /// `chord` (a direction mask, 0xFF any) or `chordMin...chordMax` with `strokeChordRange`.
@@ -74,17 +78,6 @@ public struct GestureParameter: Hashable, Sendable {
         case automaton
         /// Used by gspec, not kept in the table (`maxLatency`, a template stroke's examples).
         case compiler
-
-        /// The record field it names, if any.
-        var keyPath: PartialKeyPath<GestureRecord>? {
-            switch self {
-            case .microseconds(let k): k
-            case .real(let k): k
-            case .range(let k): k
-            case .byte(let k), .bit(let k, _, _): k
-            case .touches, .chord, .automaton, .compiler: nil
-            }
-        }
 
         /// The record field a table writes for the parameter in the descriptor-driven part of a record.
         var isNumericField: Bool {
@@ -216,9 +209,9 @@ extension GestureParameter {
     /// Every parameter, in their fixed order (see the type's documentation).
     public static let all: [GestureParameter] = [
         .init("taps", [.tap], .count, aliases: ["numberOfTapsRequired", "numberOfTaps"],
-              range: .init(1, 100), defaults: [1], .byte(\.taps), "taps required"),
+              range: .init(1, 100), defaults: [1], .byte(.taps), "taps required"),
         .init("taps", [.longPress], .count, aliases: ["numberOfTapsRequired", "numberOfTaps"],
-              range: .init(0, 100), .byte(\.taps), "taps before the press"),
+              range: .init(0, 100), .byte(.taps), "taps before the press"),
         .init("touches", [.tap, .longPress, .swipe], .touches, aliases: ["numberOfTouchesRequired", "numberOfTouches", "pointers"],
               range: .init(1, 20), defaults: [1], .touches, "fingers"),
         .init("touches", [.pan], .touchRange, aliases: ["minimumNumberOfTouches", "maximumNumberOfTouches", "minPointers", "maxPointers", "pointers"],
@@ -228,103 +221,105 @@ extension GestureParameter {
         .init("touches", [.stroke], .touches, range: .init(1, 1), defaults: [1], .touches, "fingers (exactly 1 in v1)"),
         .init("maxInterval", tapAndPress, .duration, aliases: ["maxDelayMs", "interval"],
               range: .init(0, maxDuration, open: true), defaults: [300_000], runtime: true,
-              .microseconds(\.maxInterval), "longest time from a press's lift to the next press"),
+              .microseconds(.maxInterval), "longest time from a press's lift to the next press"),
         .init("maxDuration", tapAndPress, .duration, aliases: ["maxDurationMs"], range: .init(0, maxDuration, open: true),
-              defaults: [500_000, 400_000, 500_000, 250_000], runtime: true, .microseconds(\.maxDuration),
+              defaults: [500_000, 400_000, 500_000, 250_000], runtime: true, .microseconds(.maxDuration),
               "longest press of a tap (a long press: of the taps before it)"),
         .init("duration", [.longPress], .duration, aliases: ["minimumPressDuration", "minDurationMs", "time"],
               range: .init(0, maxDuration, open: true),
-              defaults: [500_000, 400_000, 500_000, 251_000], runtime: true, .microseconds(\.duration),
+              defaults: [500_000, 400_000, 500_000, 251_000], runtime: true, .microseconds(.duration),
               "how long the fingers must be held"),
         .init("slop", tapAndPress, .distance, aliases: ["allowableMovement", "maxDist", "threshold"],
-              range: .init(0), defaults: [10, 8, 18, 9], runtime: true, .real(\.slop),
+              range: .init(0), defaults: [10, 8, 18, 9], runtime: true, .real(.slop),
               "how far a finger may move from where it came down"),
         .init("tapDistance", tapAndPress, .distance, aliases: ["posThreshold", "maxDeltaX", "maxDeltaY"],
-              range: .init(0), defaults: [40, 100, 100, 10], runtime: true, .real(\.tapDistance),
+              range: .init(0), defaults: [40, 100, 100, 10], runtime: true, .real(.tapDistance),
               "how far a later press may begin from the first"),
         .init("directions", [.swipe], .swipeDirections, aliases: ["direction"],
-              defaults: [85], .byte(\.directions), "directions the swipe may go"),
+              defaults: [85], .byte(.directions), "directions the swipe may go"),
         .init("minDistance", [.swipe], .distance, aliases: ["minDist", "threshold"],
               range: .init(0, open: true), defaults: [50, 8, 18, 10], runtime: true,
-              .real(\.minDistance), "how far the swipe must travel"),
+              .real(.minDistance), "how far the swipe must travel"),
         .init("minVelocity", [.swipe], .velocity, aliases: ["velocity"],
-              range: .init(0), defaults: [300, 50, 50, 300], runtime: true, .real(\.minVelocity),
+              range: .init(0), defaults: [300, 50, 50, 300], runtime: true, .real(.minVelocity),
               "average speed the swipe must reach"),
         .init("maxAngle", [.swipe], .angle, range: .init(0, 90 * deg, open: true), defaults: [30 * deg, 45 * deg, 45 * deg, 45 * deg], runtime: true,
-              .real(\.maxAngle), "how far the swipe may stray from an allowed direction"),
+              .real(.maxAngle), "how far the swipe may stray from an allowed direction"),
         .init("threshold", [.pan], .distance, aliases: ["minDist", "minimumDistance"],
-              range: .init(0), defaults: [10, 8, 36, 10], runtime: true, .real(\.threshold),
+              range: .init(0), defaults: [10, 8, 36, 10], runtime: true, .real(.threshold),
               "how far the fingers must move before the pan begins"),
-        .init("axis", [.pan, .stroke], .axis, .byte(\.axis), "the axis movement is measured on"),
-        .init("minVelocity", [.pan], .velocity, range: .init(0), runtime: true, .real(\.minVelocity),
+        .init("axis", [.pan, .stroke], .axis, .byte(.axis), "the axis movement is measured on"),
+        .init("minVelocity", [.pan], .velocity, range: .init(0), runtime: true, .real(.minVelocity),
               "speed the pan must reach to begin (0: none)"),
-        .init("edges", [.pan], .edges, .byte(\.edges), "screen edges the first touch must begin near"),
-        .init("edgeWidth", [.pan], .distance, range: .init(0), defaults: [20, 12, 20, 20], runtime: true, .real(\.edgeWidth),
+        .init("edges", [.pan], .edges, .byte(.edges), "screen edges the first touch must begin near"),
+        .init("edgeWidth", [.pan], .distance, range: .init(0), defaults: [20, 12, 20, 20], runtime: true, .real(.edgeWidth),
               "how near an edge the first touch must begin"),
-        .init("activeOffsetX", [.pan], .offset, .range(\.activeOffsetX),
+        .init("activeOffsetX", [.pan], .offset, .range(.activeOffsetX),
               "horizontal translation range the pan begins outside of"),
-        .init("activeOffsetY", [.pan], .offset, .range(\.activeOffsetY), "vertical translation range the pan begins outside of"),
-        .init("failOffsetX", [.pan], .offset, .range(\.failOffsetX), "horizontal translation range the pan fails outside of"),
-        .init("failOffsetY", [.pan], .offset, .range(\.failOffsetY), "vertical translation range the pan fails outside of"),
-        .init("threshold", [.pinch], .ratio, range: .init(0), defaults: [0.05, 0.05, 0.05, 0], runtime: true, .real(\.threshold),
+        .init("activeOffsetY", [.pan], .offset, .range(.activeOffsetY), "vertical translation range the pan begins outside of"),
+        .init("failOffsetX", [.pan], .offset, .range(.failOffsetX), "horizontal translation range the pan fails outside of"),
+        .init("failOffsetY", [.pan], .offset, .range(.failOffsetY), "vertical translation range the pan fails outside of"),
+        .init("threshold", [.pinch], .ratio, range: .init(0), defaults: [0.05, 0.05, 0.05, 0], runtime: true, .real(.threshold),
               "how far the scale must move from 1 before the pinch begins"),
         .init("threshold", [.rotation], .angle, range: .init(0), defaults: [5 * deg, 5 * deg, 5 * deg, 0], runtime: true,
-              .real(\.threshold), "how far the fingers must turn before the rotation begins"),
+              .real(.threshold), "how far the fingers must turn before the rotation begins"),
         .init("match", [.stroke], .pattern, .automaton, "the stroke's pattern of segment directions"),
         .init("recognize", [.tap, .stroke], .recognize, .automaton, "when the gesture decides"),
-        .init("series", [.tap], .series, .bit(\.flags, mask: GestureRecord.flagSeriesContinues, whenSet: true),
+        .init("series", [.tap], .series, .bit(.flags, mask: GestureRecord.flagSeriesContinues, whenSet: true),
               "whether the tap's series goes on after it fires"),
-        .init("segment", [.stroke], .length, range: .init(0, open: true), defaults: [20], runtime: true, .real(\.segment),
+        .init("segment", [.stroke], .length, range: .init(0, open: true), defaults: [20], runtime: true, .real(.segment),
               "travel that makes one stroke step"),
-        .init("resample", [.stroke], .flag, .bit(\.strokeFlags, mask: GestureRecord.strokeResample, whenSet: true),
+        .init("resample", [.stroke], .flag, .bit(.strokeFlags, mask: GestureRecord.strokeResample, whenSet: true),
               "take steps every segment along the path"),
-        .init("hysteresis", [.stroke], .angle, range: .init(0, 45 * deg), runtime: true, .real(\.hysteresis),
+        .init("hysteresis", [.stroke], .angle, range: .init(0, 45 * deg), runtime: true, .real(.hysteresis),
               "how far a step may stray from its segment before starting another"),
-        .init("minSegment", [.stroke], .fraction, range: .init(0, 0.5), .real(\.minSegment),
+        .init("minSegment", [.stroke], .fraction, range: .init(0, 0.5), .real(.minSegment),
               "interior segments shorter than this share of the path are dropped at lift"),
-        .init("hooks", [.stroke], .fraction, range: .init(0, 0.5), .real(\.hooks),
+        .init("hooks", [.stroke], .fraction, range: .init(0, 0.5), .real(.hooks),
               "end segments shorter than this share of the path are dropped at lift"),
-        .init("smoothing", [.stroke], .fraction, range: .init(0, 0.9), .real(\.smoothing),
+        .init("smoothing", [.stroke], .fraction, range: .init(0, 0.9), .real(.smoothing),
               "share of the previous smoothed point kept for each sample"),
         .init("chord", [.stroke], .strokeDirections, .chord, "where the line from the stroke's start to its end may point"),
         .init("cancelsTouches", [], .flag, defaults: [1],
-              .bit(\.flags, mask: GestureRecord.flagCancelsTouches, whenSet: true),
+              .bit(.flags, mask: GestureRecord.flagCancelsTouches, whenSet: true),
               "the view gets `cancelled` for the touches once the gesture is recognized"),
         .init("delaysTouchesBegan", [], .flag,
-              .bit(\.flags, mask: GestureRecord.flagDelaysTouchesBegan, whenSet: true),
+              .bit(.flags, mask: GestureRecord.flagDelaysTouchesBegan, whenSet: true),
               "began and moved deliveries wait until the gesture is decided"),
         .init("delaysTouchesEnded", [], .flag, defaults: [1],
-              .bit(\.flags, mask: GestureRecord.flagDelaysTouchesEnded, whenSet: true),
+              .bit(.flags, mask: GestureRecord.flagDelaysTouchesEnded, whenSet: true),
               "ended deliveries wait until the gesture is decided"),
         .init("maxLatency", [], .duration, range: .init(0, maxDuration, open: true), .compiler,
               "longest wait for other gestures the rules may impose (checked by the analysis)"),
-        .init("enabled", [], .flag, aliases: ["isEnabled"],
-              defaults: [1], .bit(\.options, mask: GestureRecord.optionDisabled, whenSet: false),
-              "whether the gesture starts enabled"),
+        .init("enabled", [], .condition, aliases: ["isEnabled"],
+              defaults: [1], .bit(.options, mask: GestureRecord.optionDisabled, whenSet: false),
+              "whether the gesture is enabled: true, false, or a condition on modes (`zoomed and not editing`)"),
         .init("examples", [.stroke], .name, .compiler, since: 6,
               "a folder of example strokes beside the spec (`NAME.examples/FOLDER/`): a template stroke"),
         .init("maxTemplates", [.stroke], .count, range: .init(1, 1000), defaults: [32], .compiler, since: 6,
               "how many of the examples the table keeps as templates"),
-        .init("minScore", [.stroke], .ratio, range: .init(0, 1), defaults: [0.8], runtime: true, .real(\.minScore), since: 6,
+        .init("minScore", [.stroke], .ratio, range: .init(0, 1), defaults: [0.8], runtime: true, .real(.minScore), since: 6,
               "least similarity to a template (cosine, 0 to 1) to be recognized"),
         .init("maxRotation", [.stroke], .angle, range: .init(0, .pi), defaults: [30 * deg], runtime: true,
-              .real(\.maxRotation), since: 6, "how far a stroke may be turned to match a template"),
-        .init("turning", [.stroke], .bounds(.angle), example: "270deg...450deg", .range(\.turning), since: 7,
+              .real(.maxRotation), since: 6, "how far a stroke may be turned to match a template"),
+        .init("turning", [.stroke], .bounds(.angle), example: "270deg...450deg", .range(.turning), since: 7,
               "bounds on the stroke's total signed turn, counter-clockwise positive, its ends' hooks left out"),
-        .init("corners", [.stroke], .bounds(.count), example: "2...3", range: .init(0, Double(StrokeFeatures.maxCorners)), .range(\.corners),
+        .init("corners", [.stroke], .bounds(.count), example: "2...3", range: .init(0, Double(StrokeFeatures.maxCorners)), .range(.corners),
               since: 7, "bounds on how many corners sharper than cornerAngle the stroke has"),
-        .init("cornerAngle", [.stroke], .angle, range: .init(0, .pi, open: true), defaults: [60 * deg], .real(\.cornerAngle),
+        .init("cornerAngle", [.stroke], .angle, range: .init(0, .pi, open: true), defaults: [60 * deg], .real(.cornerAngle),
               since: 7, "how far the path must turn within a twentieth of its length to make a corner"),
-        .init("firstLeg", [.stroke], .bounds(.fraction), example: "10%...50%", range: .init(0, 1), .range(\.firstLeg), since: 7,
+        .init("firstLeg", [.stroke], .bounds(.fraction), example: "10%...50%", range: .init(0, 1), .range(.firstLeg), since: 7,
               "bounds on the share of the path before its sharpest corner"),
-        .init("closure", [.stroke], .bounds(.fraction), example: "10%...50%", range: .init(0), .range(\.closure), since: 7,
+        .init("closure", [.stroke], .bounds(.fraction), example: "10%...50%", range: .init(0), .range(.closure), since: 7,
               "bounds on the distance from the stroke's start to its end, as a share of its larger side"),
-        .init("straightness", [.stroke], .bounds(.fraction), example: "10%...50%", range: .init(0, 1), .range(\.straightness), since: 7,
+        .init("straightness", [.stroke], .bounds(.fraction), example: "10%...50%", range: .init(0, 1), .range(.straightness), since: 7,
               "bounds on the distance from start to end as a share of the path's length"),
-        .init("aspect", [.stroke], .bounds(.ratio), example: "0.5...2", range: .init(0), .range(\.aspect), since: 7,
+        .init("aspect", [.stroke], .bounds(.ratio), example: "0.5...2", range: .init(0), .range(.aspect), since: 7,
               "bounds on the stroke's width over its height"),
-        .init("counterTurn", [.stroke], .bounds(.angle), example: "0deg...45deg", range: .init(0, 8 * .pi), .range(\.counterTurn), since: 8,
+        .init("counterTurn", [.stroke], .bounds(.angle), example: "0deg...45deg", range: .init(0, 8 * .pi), .range(.counterTurn), since: 8,
               "bounds on the largest turn against the stroke's total turning within an eighth of its length"),
+        .init("input", [], .inputKinds, aliases: ["allowedTouchTypes", "pointerType"], defaults: [Double(GestureRecord.defaultInputs)], .byte(.inputs), since: 9,
+              "the pointer kinds it takes: touch, pen, mouse (`touch | pen` by default)"),
     ]
 
     /// The numeric record fields a table of format `version` writes after a
@@ -365,10 +360,10 @@ extension GestureRecord {
     /// parameter compiled into the automaton.
     package func number(_ p: GestureParameter) -> Double? {
         switch p.storage {
-        case .microseconds(let k): Double(self[keyPath: k])
-        case .real(let k): self[keyPath: k]
-        case .byte(let k): Double(self[keyPath: k])
-        case .bit(let k, let mask, let whenSet): (self[keyPath: k] & mask != 0) == whenSet ? 1 : 0
+        case .microseconds(let k): Double(self[field: k])
+        case .real(let k): self[field: k]
+        case .byte(let k): Double(self[field: k])
+        case .bit(let k, let mask, let whenSet): (self[field: k] & mask != 0) == whenSet ? 1 : 0
         case .touches: Double(minTouches)
         case .range, .chord, .automaton, .compiler: nil
         }
@@ -377,11 +372,11 @@ extension GestureRecord {
     /// Stores `v` (in the runtime's units, within the parameter's range) as `number(_:)` reads it.
     package mutating func setNumber(_ p: GestureParameter, _ v: Double) {
         switch p.storage {
-        case .microseconds(let k): self[keyPath: k] = Int64(v.rounded())
-        case .real(let k): self[keyPath: k] = v
-        case .byte(let k): self[keyPath: k] = UInt8(clamping: Int(v))
+        case .microseconds(let k): self[field: k] = Int64(v.rounded())
+        case .real(let k): self[field: k] = v
+        case .byte(let k): self[field: k] = UInt8(clamping: Int(v))
         case .bit(let k, let mask, let whenSet):
-            if (v != 0) == whenSet { self[keyPath: k] |= mask } else { self[keyPath: k] &= ~mask }
+            if (v != 0) == whenSet { self[field: k] |= mask } else { self[field: k] &= ~mask }
         case .touches:
             minTouches = UInt8(clamping: Int(v))
             maxTouches = p.type == .touchRange ? 0 : minTouches
@@ -402,7 +397,8 @@ extension GestureRecord {
         switch p.type {
         case .touchRange: return maxTouches == 0 ? "\(minTouches)..." : minTouches == maxTouches ? "\(minTouches)" : "\(minTouches)...\(maxTouches)"
         case .touches, .count: return number(p).map { "\(Int($0))" }
-        case .flag: return number(p) == 1 ? "true" : "false"
+        case .flag, .condition: return number(p) == 1 ? "true" : "false"
+        case .inputKinds: return PointerKind.allCases.filter { inputs & $0.bit != 0 }.map { $0.name }.joined(separator: " | ")
         case .series: return number(p) == 1 ? "continues" : "restart"
         case .axis: return ["any", "horizontal", "vertical"][Int(min(axis, 2))]
         case .swipeDirections: return directions(self.directions)
@@ -413,12 +409,12 @@ extension GestureRecord {
             }
             return directions(chord)
         case .offset:
-            guard case .range(let k) = p.storage, self[keyPath: k] != GestureRecord.unsetOffset else { return "none" }
-            let r = self[keyPath: k]
+            guard case .range(let k) = p.storage, self[field: k] != GestureRecord.unsetOffset else { return "none" }
+            let r = self[field: k]
             return (r.x.isFinite ? p.type.format(r.x) : "") + "..." + (r.y.isFinite ? p.type.format(r.y) : "")
         case .bounds(let type):
-            guard case .range(let k) = p.storage, self[keyPath: k] != GestureRecord.unsetOffset else { return "any" }
-            let r = self[keyPath: k]
+            guard case .range(let k) = p.storage, self[field: k] != GestureRecord.unsetOffset else { return "any" }
+            let r = self[field: k]
             if type == .count && r.x == r.y { return type.format(r.x) }
             return type.format(r.x) + "..." + (r.y.isFinite ? type.format(r.y) : "")
         case .length where strokeFlags & GestureRecord.strokeRelativeSegment != 0:
@@ -433,15 +429,18 @@ extension GestureRecord {
     /// Parameter `p` was given by the spec or the app, not the profile.
     package mutating func setExplicitly(_ p: GestureParameter) { fromProfile &= ~p.bit }
 
-    /// The parameter of this record's kind stored in `field` (`\.slop`).
-    package func parameter(storedIn field: PartialKeyPath<GestureRecord>) -> GestureParameter? {
-        GestureParameter.all.first { $0.applies(to: kind) && $0.storage.keyPath == field }
+    /// The parameter of this record's kind stored as `storage`.
+    package func parameter(storedAs storage: GestureParameter.Storage) -> GestureParameter? {
+        GestureParameter.all.first { $0.applies(to: kind) && $0.storage == storage }
     }
+    package func parameter(storedIn field: DurationField) -> GestureParameter? { parameter(storedAs: .microseconds(field)) }
 
-    /// Where the value in `field` came from, for explanations: " (android profile)"
-    /// when the spec's profile set it, "" otherwise.
-    package func origin(of field: PartialKeyPath<GestureRecord>) -> String {
-        guard let profile = Profile(code: profile), let p = parameter(storedIn: field), fromProfile & p.bit != 0 else { return "" }
+    /// Where the value of the parameter stored as `storage` came from, for
+    /// explanations: " (android profile)" when the spec's profile set it, "" otherwise.
+    package func origin(of storage: GestureParameter.Storage) -> String {
+        guard let profile = Profile(code: profile), let p = parameter(storedAs: storage), fromProfile & p.bit != 0 else { return "" }
         return " (\(profile.rawValue) profile)"
     }
+    package func origin(of field: RealField) -> String { origin(of: .real(field)) }
+    package func origin(of field: DurationField) -> String { origin(of: .microseconds(field)) }
 }

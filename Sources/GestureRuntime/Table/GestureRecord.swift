@@ -79,6 +79,11 @@ package struct GestureRecord: Hashable, Sendable {
     package var aspect: SIMD2<Double>
     /// `optionDisabled`: the gesture starts disabled.
     package var options: UInt8
+    /// The pointer kinds it takes (`PointerKind.bit`s; v3 `input`): touch and pen by default.
+    package var inputs: UInt8
+    /// `input`'s default, `touch | pen`: a mouse only where a spec names it.
+    /// Tables older than version 9 load with it, as their specs compile now.
+    package static let defaultInputs = PointerKind.touch.bit | PointerKind.pen.bit
     /// The spec's `profile` (`Profile.code`; 0: none), and which parameters
     /// took the profile's value (bit `i`: `GestureParameter.all[i]`; 0 without
     /// a profile): explanations say when a value came from the profile.
@@ -153,7 +158,7 @@ package struct GestureRecord: Hashable, Sendable {
         slop = 0; tapDistance = 0; minDistance = 0; minVelocity = 0; maxAngle = 0; threshold = 0; segment = 0
         hysteresis = 0; minSegment = 0; hooks = 0; smoothing = 0; chord = 0xFF; chordMin = 0; chordMax = 0
         strokeFlags = 0
-        edges = 0; edgeWidth = 0; options = 0; profile = 0; fromProfile = 0; minScore = 0; maxRotation = 0
+        edges = 0; edgeWidth = 0; options = 0; inputs = 0; profile = 0; fromProfile = 0; minScore = 0; maxRotation = 0
         (turning, counterTurn, corners, firstLeg) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         (closure, straightness, aspect) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         cornerAngle = 0

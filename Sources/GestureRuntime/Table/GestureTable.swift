@@ -13,7 +13,7 @@
 /// `validate()` is safe to index without checks.
 public struct GestureTable: Hashable, Sendable {
     /// The binary format version this runtime reads and writes.
-    public static let formatVersion: UInt16 = 8
+    public static let formatVersion: UInt16 = 9
 
     /// Names and doc comments.
     package var strings: [String]
@@ -62,6 +62,12 @@ public struct GestureTable: Hashable, Sendable {
     package var templateStart: [UInt32]
     package var templatePoints: [Float]
     package var templateNames: [UInt32]
+    /// Modes (v3): mode `m` is named `strings[modeNames[m]]`. Gesture `g` is
+    /// enabled exactly while its condition holds, `enabledCode[enabledStart[g] ..< enabledStart[g + 1]]`
+    /// (CSR; empty: no condition, the app enables it), in postfix (`Condition`).
+    package var modeNames: [UInt32]
+    package var enabledStart: [UInt32]
+    package var enabledCode: [UInt8]
 
     /// Whether a gesture is a pan from the right or bottom screen edge, which
     /// needs the screen's size (`Engine.screenSize`).
@@ -77,6 +83,7 @@ public struct GestureTable: Hashable, Sendable {
         viewNames = []; viewParents = []; viewForwards = []; gestureViews = []
         afterStart = [0]; afterTarget = []; afterWithin = []; afterLines = []
         templateStart = [0]; templatePoints = []; templateNames = []
+        modeNames = []; enabledStart = [0]; enabledCode = []
     }
 
     /// The templates of gesture `g` (empty unless it is a template stroke).
@@ -120,6 +127,8 @@ public struct GestureTable: Hashable, Sendable {
             t.templateNames += templateNames[range]
             t.templateStart.append(UInt32(t.templateNames.count))
         }
+        // Every kept gesture is enabled: no mode decides it alone.
+        (t.enabledStart, t.enabledCode) = (Array(repeating: 0, count: kept.count + 1), [])
         return t
     }
 

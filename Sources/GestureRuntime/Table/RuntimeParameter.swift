@@ -14,8 +14,8 @@ public enum RuntimeParameter: String, CaseIterable, Hashable, Sendable {
     case threshold
 
     /// Spec parameters that exist but cannot change at run time.
-    public static let structural: Set<String> = Set(GestureParameter.all.filter { !$0.isRuntime }.map(\.name))
-        .subtracting(allCases.map(\.rawValue)).union(["cancelsTouchesInView"])
+    public static let structural: Set<String> = Set(GestureParameter.all.filter { !$0.isRuntime }.map { $0.name })
+        .subtracting(allCases.map { $0.rawValue }).union(["cancelsTouchesInView"])
 
     /// The parameter named `name` as in a spec; a structural or unknown name is an error saying which.
     public init(name: String) throws(ParameterError) {

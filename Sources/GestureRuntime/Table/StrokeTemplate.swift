@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A template stroke's normalized form and its matcher, shared by the
 /// compiler (which normalizes the examples into the table) and the engine
 /// (which normalizes the finger's path at lift): `pointCount` points evenly
@@ -95,7 +89,8 @@ package enum StrokeTemplate {
         let cosine: Double, sine: Double
         package init(_ maxRotation: Double) {
             let angle = min(max(maxRotation, 0), Double.pi)
-            (cosine, sine) = (cos(angle), sin(angle))
+            let (s, c) = Math.sinCos(angle)
+            (cosine, sine) = (c, s)
         }
     }
 
@@ -121,7 +116,7 @@ package enum StrokeTemplate {
     /// products with a template are `d` (as is) and `c` (turned a quarter).
     @inline(__always)
     private static func best(_ d: Double, _ c: Double, _ limit: RotationLimit) -> Double {
-        // The best rotation is atan2(c, d), scoring the length of (d, c);
+        // The best rotation is Math.atan2(c, d), scoring the length of (d, c);
         // past the limit, the limit itself: no trigonometry per template.
         let r = (d * d + c * c).squareRoot()
         return d >= r * limit.cosine ? r : d * limit.cosine + abs(c) * limit.sine

@@ -140,12 +140,12 @@ public enum StateTimer: UInt8, CaseIterable, Sendable {
     }
 
     /// The record field (and so the parameter) that `duration(of:)` reads; nil for no deadline.
-    package var field: KeyPath<GestureRecord, Int64>? {
+    package var field: GestureRecord.DurationField? {
         switch self {
         case .none: nil
-        case .pressDuration: \.maxDuration
-        case .interval: \.maxInterval
-        case .hold: \.duration
+        case .pressDuration: .maxDuration
+        case .interval: .maxInterval
+        case .hold: .duration
         }
     }
 }

@@ -64,6 +64,7 @@ extension TableFormat {
             (r.failOffsetX, r.failOffsetY) = (SIMD2(d[5], d[6]), SIMD2(d[7], d[8]))
             r.options = try g.take(1).first!
         }
+        r.inputs = GestureRecord.defaultInputs
         return r
     }
 }

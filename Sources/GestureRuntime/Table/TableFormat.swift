@@ -1,7 +1,9 @@
+#if !hasFeature(Embedded)
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+#endif
 #endif
 
 /// Why a table file was refused.
@@ -56,12 +58,16 @@ package enum TableFormat {
     /// Size of one encoded gesture record.
     package static func recordSize(version: UInt16) -> Int {
         guard version >= 5 else { return legacyRecordSize(version: version) }
-        return fixedRecordSize + GestureParameter.recordFields(version: version).reduce(0) { $0 + fieldSize($1) }
+        return fixedRecordSize(version: version) + GestureParameter.recordFields(version: version).reduce(0) { $0 + fieldSize($1) }
     }
 
     /// A version 5 record's fixed part: name, doc, line; 14 bytes; the
     /// automaton's place; the profile-origin bits; the chord's angles.
-    static let fixedRecordSize = 12 + 14 + 12 + 8 + 16
+    /// Version 9 adds a byte: the pointer kinds the gesture takes (`inputs`).
+    static func fixedRecordSize(version: UInt16) -> Int { 12 + byteFields(version: version) + 12 + 8 + 16 }
+
+    /// The one-byte fields after name, doc and line.
+    static func byteFields(version: UInt16) -> Int { version >= 9 ? 15 : 14 }
 
     private static func fieldSize(_ f: GestureParameter.Storage) -> Int {
         if case .range = f { 16 } else { 8 }
@@ -248,6 +254,20 @@ package enum TableFormat {
                 throw .invalid("templates of gesture \(g)")
             }
         }
+        guard t.modeNames.count <= Condition.maxModes, t.modeNames.allSatisfy({ Int($0) < t.strings.count }),
+              t.enabledStart.count == n + 1, t.enabledStart.first == 0, Int(t.enabledStart[n]) == t.enabledCode.count else {
+            throw .invalid("modes")
+        }
+        for g in 0..<n {
+            guard t.enabledStart[g] <= t.enabledStart[g + 1], Condition.validate(t.condition(of: g), modeCount: t.modeNames.count) else {
+                throw .invalid("condition of gesture \(g)")
+            }
+            // All modes are off at start: a gesture with a condition starts as the condition says.
+            let code = t.condition(of: g)
+            guard code.isEmpty || (t.gestures[g].options & GestureRecord.optionDisabled == 0) == Condition.evaluate(code, modes: 0) else {
+                throw .invalid("condition of gesture \(g)")
+            }
+        }
         let views = t.viewNames.count
         guard t.viewParents.count == views, t.viewForwards.count == views,
               t.gestureViews.count == (views == 0 ? 0 : n) else { throw .invalid("view arrays") }
@@ -275,6 +295,7 @@ package enum TableFormat {
             guard r.strokeFlags & ~GestureRecord.knownStrokeFlags == 0, r.chordMin.isFinite, r.chordMax.isFinite, -Double.pi <= r.chordMin,
                   r.chordMin <= r.chordMax, r.chordMax <= .pi,
                   r.flags & ~GestureRecord.knownFlags == 0, r.options & ~GestureRecord.optionDisabled == 0,
+                  r.inputs != 0, r.inputs & ~PointerKind.allCases.reduce(0, { $0 | $1.bit }) == 0,
                   r.edges & ~DirectionSet.horizontal.union(.vertical).rawValue == 0,
                   r.profile == 0 || Profile(code: r.profile) != nil, r.fromProfile >> UInt64(GestureParameter.all.count) == 0 else {
                 throw .invalid("flags of gesture \(g)")
@@ -309,14 +330,15 @@ package enum TableFormat {
         w.u32(r.name); w.u32(r.doc); w.u32(r.line)
         w.bytes += [r.kind.rawValue, r.flags, r.options, r.axis, r.directions, r.taps, r.minTouches, r.maxTouches,
                     r.chord, r.strokeFlags, r.edges, r.classCount, r.packing, r.profile]
+        if version >= 9 { w.bytes.append(r.inputs) }
         w.u32(r.stateBase); w.u16(r.stateCount); w.u16(r.startState); w.u32(r.transitionBase)
         w.u64(r.fromProfile)
         w.u64(r.chordMin.bitPattern); w.u64(r.chordMax.bitPattern)
         for f in GestureParameter.recordFields(version: version) {
             switch f {
-            case .microseconds(let k): w.u64(UInt64(bitPattern: r[keyPath: k]))
-            case .real(let k): w.u64(r[keyPath: k].bitPattern)
-            case .range(let k): w.u64(r[keyPath: k].x.bitPattern); w.u64(r[keyPath: k].y.bitPattern)
+            case .microseconds(let k): w.u64(UInt64(bitPattern: r[field: k]))
+            case .real(let k): w.u64(r[field: k].bitPattern)
+            case .range(let k): w.u64(r[field: k].x.bitPattern); w.u64(r[field: k].y.bitPattern)
             default: break
             }
         }
@@ -324,20 +346,22 @@ package enum TableFormat {
 
     private static func decodeRecord(_ g: inout Reader, version: UInt16) throws(TableError) -> GestureRecord {
         let name = try g.u32(), doc = try g.u32(), line = try g.u32()
-        let b = Array(try g.take(14))
+        let b = Array(try g.take(byteFields(version: version)))
         guard let kind = GestureKind(rawValue: b[0]) else { throw .invalid("unknown gesture kind") }
         var r = GestureRecord(kind: kind)
         (r.name, r.doc, r.line) = (name, doc, line)
         (r.flags, r.options, r.axis, r.directions, r.taps, r.minTouches, r.maxTouches) = (b[1], b[2], b[3], b[4], b[5], b[6], b[7])
         (r.chord, r.strokeFlags, r.edges, r.classCount, r.packing, r.profile) = (b[8], b[9], b[10], b[11], b[12], b[13])
+        // Tables from before `input` saw every pointer as a touch: they take every kind.
+        r.inputs = version >= 9 ? b[14] : GestureRecord.defaultInputs
         r.stateBase = try g.u32(); r.stateCount = try g.u16(); r.startState = try g.u16(); r.transitionBase = try g.u32()
         r.fromProfile = try g.u64()
         r.chordMin = Double(bitPattern: try g.u64()); r.chordMax = Double(bitPattern: try g.u64())
         for f in GestureParameter.recordFields(version: version) {
             switch f {
-            case .microseconds(let k): r[keyPath: k] = Int64(bitPattern: try g.u64())
-            case .real(let k): r[keyPath: k] = Double(bitPattern: try g.u64())
-            case .range(let k): r[keyPath: k] = SIMD2(Double(bitPattern: try g.u64()), Double(bitPattern: try g.u64()))
+            case .microseconds(let k): r[field: k] = Int64(bitPattern: try g.u64())
+            case .real(let k): r[field: k] = Double(bitPattern: try g.u64())
+            case .range(let k): r[field: k] = SIMD2(Double(bitPattern: try g.u64()), Double(bitPattern: try g.u64()))
             default: break
             }
         }
@@ -350,9 +374,9 @@ package enum TableFormat {
     private static func validateParameters(_ r: GestureRecord, _ g: Int) throws(TableError) {
         for f in GestureParameter.recordFields(version: GestureTable.formatVersion) {
             let ok = switch f {
-            case .microseconds(let k): r[keyPath: k] >= 0
-            case .real(let k): r[keyPath: k].isFinite && r[keyPath: k] >= 0
-            case .range(let k): !r[keyPath: k].x.isNaN && !r[keyPath: k].y.isNaN && r[keyPath: k].x <= r[keyPath: k].y
+            case .microseconds(let k): r[field: k] >= 0
+            case .real(let k): r[field: k].isFinite && r[field: k] >= 0
+            case .range(let k): !r[field: k].x.isNaN && !r[field: k].y.isNaN && r[field: k].x <= r[field: k].y
             default: true
             }
             guard ok else { throw .invalid("parameters of gesture \(g)") }
@@ -432,7 +456,9 @@ extension GestureTable {
         }
     }
 
-    /// Reads, decodes and validates a `.gtab` file.
+    #if !hasFeature(Embedded)
+    /// Reads, decodes and validates a `.gtab` file (not in the WebAssembly
+    /// build, which has no file system: JavaScript passes the bytes).
     public init(contentsOfFile path: String) throws(TableError) {
         guard let file = fopen(path, "rb") else { throw .unreadable(path: path) }
         defer { fclose(file) }
@@ -446,6 +472,7 @@ extension GestureTable {
         guard ferror(file) == 0 else { throw .unreadable(path: path) }
         self = try TableFormat.decode(bytes)
     }
+    #endif
 
     /// The table's `.gtab` bytes.
     public func encoded() -> [UInt8] { TableFormat.encode(self) }

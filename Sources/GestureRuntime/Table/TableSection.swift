@@ -11,6 +11,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
     case requiresLines
     case afterStart, afterTarget, afterWithin, afterLines
     case templateStart, templatePoints, templateNames
+    case modeNames, enabledStart, enabledCode
 
     /// The four bytes that open the section in a file.
     package var tag: String {
@@ -39,6 +40,9 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .templateStart: "TMST"
         case .templatePoints: "TMPT"
         case .templateNames: "TMNM"
+        case .modeNames: "MODN"
+        case .enabledStart: "ENST"
+        case .enabledCode: "ENCD"
         }
     }
 
@@ -52,6 +56,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .requiresLines: 3
         case .afterStart, .afterTarget, .afterWithin, .afterLines: 4
         case .templateStart, .templatePoints, .templateNames: 6
+        case .modeNames, .enabledStart, .enabledCode: 9
         }
     }
 
@@ -59,12 +64,12 @@ package enum TableSection: Int, CaseIterable, Sendable {
     package var width: Int? {
         switch self {
         case .strings, .gestures: nil
-        case .classMap, .stateInfo, .viewForwards: 1
+        case .classMap, .stateInfo, .viewForwards, .enabledCode: 1
         case .dense, .combNext, .combCheck: 2
         case .afterWithin: 8
         case .combBase, .requiresStart, .requiresTarget, .withStart, .withTarget, .viewNames, .viewParents,
              .gestureViews, .requiresLines, .afterStart, .afterTarget, .afterLines,
-             .templateStart, .templatePoints, .templateNames: 4
+             .templateStart, .templatePoints, .templateNames, .modeNames, .enabledStart: 4
         }
     }
 
@@ -102,6 +107,9 @@ extension GestureTable {
         case .templateStart: templateStart.map { UInt64($0) }
         case .templatePoints: templatePoints.map { UInt64($0.bitPattern) }
         case .templateNames: templateNames.map { UInt64($0) }
+        case .modeNames: modeNames.map { UInt64($0) }
+        case .enabledStart: enabledStart.map { UInt64($0) }
+        case .enabledCode: enabledCode.map { UInt64($0) }
         }
     }
 
@@ -131,6 +139,9 @@ extension GestureTable {
         case .templateStart: templateStart = values.map { UInt32(truncatingIfNeeded: $0) }
         case .templatePoints: templatePoints = values.map { Float(bitPattern: UInt32(truncatingIfNeeded: $0)) }
         case .templateNames: templateNames = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .modeNames: modeNames = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .enabledStart: enabledStart = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .enabledCode: enabledCode = values.map { UInt8(truncatingIfNeeded: $0) }
         }
     }
 
@@ -140,6 +151,7 @@ extension GestureTable {
         switch section {
         case .afterStart: afterStart = Array(repeating: 0, count: gestures.count + 1)
         case .templateStart: templateStart = Array(repeating: 0, count: gestures.count + 1)
+        case .enabledStart: enabledStart = Array(repeating: 0, count: gestures.count + 1)
         default: setElements([], of: section)
         }
     }

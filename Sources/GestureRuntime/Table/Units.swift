@@ -61,7 +61,7 @@ public enum Unit: String, CaseIterable, Hashable, Sendable {
     }
 
     /// Every spelling, in the order error messages list them.
-    public static var spellings: [String] { allCases.map(\.rawValue) }
+    public static var spellings: [String] { allCases.map { $0.rawValue } }
 
     /// The unit `text` ends with (`300pt/s`: `pt/s`, not `s`), and the number before it.
     public static func split(_ text: String) -> (number: Substring, unit: Unit?) {

@@ -1,0 +1,95 @@
+/// A gesture's `enabled:` condition on modes (v3), as a table stores it: a
+/// postfix program of bytes (`GestureTable.enabledCode`). A byte below
+/// `maxModes` pushes that mode's state; the others are the operators below.
+/// A valid program (`validate`) leaves exactly one value.
+package enum Condition {
+    /// The most modes a set may declare: modes are the bits of a `UInt16`.
+    package static let maxModes = 16
+
+    package static let not: UInt8 = 0x40
+    package static let and: UInt8 = 0x41
+    package static let or: UInt8 = 0x42
+    package static let `true`: UInt8 = 0x43
+    package static let `false`: UInt8 = 0x44
+
+    /// The program's value with the modes `modes` on (bit `m`: mode `m`).
+    /// No allocation: the stack is the bits of one integer.
+    package static func evaluate(_ code: ArraySlice<UInt8>, modes: UInt16) -> Bool {
+        var stack: UInt64 = 0
+        for op in code {
+            switch op {
+            case Self.not: stack ^= 1
+            case Self.and: stack = (stack >> 2) << 1 | (stack & (stack >> 1) & 1)
+            case Self.or: stack = (stack >> 2) << 1 | ((stack | stack >> 1) & 1)
+            case Self.true: stack = stack << 1 | 1
+            case Self.false: stack <<= 1
+            default: stack = stack << 1 | UInt64(modes >> UInt16(op & 15) & 1)
+            }
+        }
+        return stack & 1 == 1
+    }
+
+    /// Whether `code` is a well-formed program over `modeCount` modes: every
+    /// operator finds its operands, one value is left, at most 64 are ever stacked.
+    package static func validate(_ code: ArraySlice<UInt8>, modeCount: Int) -> Bool {
+        var depth = 0
+        for op in code {
+            switch op {
+            case Self.not: guard depth >= 1 else { return false }
+            case Self.and, Self.or:
+                guard depth >= 2 else { return false }
+                depth -= 1
+            case Self.true, Self.false: depth += 1
+            default:
+                guard Int(op) < modeCount else { return false }
+                depth += 1
+            }
+            guard depth <= 64 else { return false }
+        }
+        return code.isEmpty || depth == 1
+    }
+
+    /// The program written as a spec writes it (`zoomed and not editing`), with `names` for the modes.
+    package static func text(_ code: ArraySlice<UInt8>, names: [String]) -> String {
+        // Each entry: the text and the precedence of its outermost operator (or 3 for an atom).
+        var stack: [(String, Int)] = []
+        func wrap(_ e: (String, Int), _ level: Int) -> String { e.1 < level ? "(\(e.0))" : e.0 }
+        for op in code {
+            switch op {
+            case Self.not:
+                let a = stack.removeLast()
+                stack.append(("not " + wrap(a, 3), 3))
+            case Self.and, Self.or:
+                let b = stack.removeLast(), a = stack.removeLast()
+                let level = op == Self.and ? 2 : 1
+                stack.append((wrap(a, level) + (op == Self.and ? " and " : " or ") + wrap(b, level + 1), level))
+            case Self.true: stack.append(("true", 3))
+            case Self.false: stack.append(("false", 3))
+            default: stack.append((Int(op) < names.count ? names[Int(op)] : "mode \(op)", 3))
+            }
+        }
+        return stack.last?.0 ?? "true"
+    }
+}
+
+extension GestureTable {
+    /// Gesture `g`'s condition on modes (empty: none; the app enables it).
+    package func condition(of g: Int) -> ArraySlice<UInt8> {
+        enabledCode[Int(enabledStart[g])..<Int(enabledStart[g + 1])]
+    }
+
+    /// The number of modes the set declares.
+    public var modeCount: Int { modeNames.count }
+
+    /// The name of mode `m`.
+    public func name(ofMode m: Int) -> String { strings[Int(modeNames[m])] }
+
+    /// The index of the mode named `name`, if the set declares it.
+    public func mode(named name: String) -> Int? { modeNames.indices.first { strings[Int(modeNames[$0])] == name } }
+
+    /// Gesture `g`'s `enabled:` condition as the spec writes it, or nil when it has none.
+    public func conditionText(of g: Int) -> String? {
+        let code = condition(of: g)
+        return code.isEmpty ? nil : Condition.text(code, names: (0..<modeCount).map(name(ofMode:)))
+    }
+}
