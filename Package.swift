@@ -4,8 +4,8 @@ import PackageDescription
 // Stages depend one way: the runtime defines what tables mean and knows nothing
 // of the compiler; the compiler emits what the runtime defines; only the CLI
 // sees both.
-// The math the stages use (rounding, trigonometry) lives in libm on Linux;
-// Foundation would pull it in, but the runtime and compiler do not need Foundation.
+// The compiler's math (trigonometry for synthetic strokes) lives in libm on Linux;
+// the runtime has its own (`Math`), identical on every platform and in WebAssembly.
 let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
 
 let package = Package(
@@ -23,12 +23,15 @@ let package = Package(
         .plugin(name: "GSpecPlugin", targets: ["GSpecPlugin"]),
     ],
     targets: [
-        .target(name: "GestureRuntime", linkerSettings: libm),
+        .target(name: "GestureRuntime"),
         .target(name: "GestureUIKit", dependencies: ["GestureRuntime"]),
-        .target(name: "GestureCompiler", dependencies: ["GestureRuntime"], linkerSettings: libm),
+        // The trace format (JSON Lines in, event lines out) and the trace runner: built
+        // into the WebAssembly module too, so `gspec-run.mjs` prints what `gspec run` does.
+        .target(name: "GestureTrace", dependencies: ["GestureRuntime"]),
+        .target(name: "GestureCompiler", dependencies: ["GestureRuntime", "GestureTrace"], linkerSettings: libm),
         // `gspec lsp`: the Language Server Protocol over the compiler's front end, analyses and formatter.
-        .target(name: "GestureLanguageServer", dependencies: ["GestureCompiler", "GestureRuntime"]),
-        .target(name: "GSpecCLI", dependencies: ["GestureCompiler", "GestureRuntime", "GestureLanguageServer"]),
+        .target(name: "GestureLanguageServer", dependencies: ["GestureCompiler", "GestureRuntime", "GestureTrace"]),
+        .target(name: "GSpecCLI", dependencies: ["GestureCompiler", "GestureRuntime", "GestureTrace", "GestureLanguageServer"]),
         .executableTarget(name: "gspec", dependencies: ["GSpecCLI"]),
         .plugin(name: "GSpecPlugin", capability: .buildTool(), dependencies: ["gspec"]),
         // The benchmark counts allocations by interposing malloc (C, exported dynamically).
@@ -38,15 +41,15 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]),
         // Fuzz targets: a library the tests call, and a binary that scripts/fuzz.sh
         // builds with libFuzzer (-DFUZZING -sanitize=fuzzer,address).
-        .target(name: "GSpecFuzz", dependencies: ["GestureCompiler", "GestureRuntime", "GestureLanguageServer"]),
+        .target(name: "GSpecFuzz", dependencies: ["GestureCompiler", "GestureRuntime", "GestureTrace", "GestureLanguageServer"]),
         .executableTarget(name: "gspec-fuzz", dependencies: ["GSpecFuzz", "GSpecCLI"]),
-        .testTarget(name: "GestureRuntimeTests", dependencies: ["GestureRuntime", "GestureCompiler", "GSpecFuzz"],
+        .testTarget(name: "GestureRuntimeTests", dependencies: ["GestureRuntime", "GestureTrace", "GestureCompiler", "GSpecFuzz"],
                     exclude: ["Regressions", "Generated/Specs"]),
-        .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler", "GestureRuntime", "GSpecFuzz"],
+        .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler", "GestureRuntime", "GestureTrace", "GSpecFuzz"],
                     exclude: ["Golden"]),
         // Depending on the executable makes `swift test` build it, so tests can run it as a subprocess.
-        .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI", "GestureCompiler", "gspec"], exclude: ["Fixtures", "Golden", "Browser"]),
-        .testTarget(name: "GestureLanguageServerTests", dependencies: ["GestureLanguageServer", "GestureCompiler", "GSpecFuzz", "gspec"],
+        .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI", "GestureCompiler", "GestureTrace", "GSpecFuzz", "gspec"], exclude: ["Fixtures", "Golden", "Browser"]),
+        .testTarget(name: "GestureLanguageServerTests", dependencies: ["GestureLanguageServer", "GestureCompiler", "GestureTrace", "GSpecFuzz", "gspec"],
                     exclude: ["Neovim"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 import Foundation
 import GestureCompiler
 import GestureRuntime
+import GestureTrace
 
 /// The fuzz targets: each takes arbitrary bytes and must neither crash, hang
 /// nor break an invariant (a broken invariant traps, which the fuzzer

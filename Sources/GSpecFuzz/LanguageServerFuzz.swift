@@ -1,4 +1,5 @@
 import GestureCompiler
+import GestureTrace
 import GestureLanguageServer
 
 /// Fuzzing the language server: whatever bytes arrive, it never crashes or

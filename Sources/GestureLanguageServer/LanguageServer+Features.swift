@@ -1,5 +1,6 @@
 import GestureCompiler
 import GestureRuntime
+import GestureTrace
 
 /// Hover, navigation, rename, completion, code actions, formatting and symbols.
 extension LanguageServer {

@@ -1,5 +1,6 @@
 import GestureCompiler
 import GestureRuntime
+import GestureTrace
 
 /// The language server's state and message handling, with no I/O and no
 /// threads: `receive` takes a batch of framed messages, `runDue` publishes

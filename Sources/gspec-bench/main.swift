@@ -3,6 +3,7 @@ import Foundation
 import GSpecCLI
 import GestureCompiler
 import GestureRuntime
+import GestureTrace
 
 // gspec-bench: the figures in docs/performance.md. Run in release:
 //   swift run -c release gspec-bench [engine|host|lift|lsp|serve|compile|latency|frontend|analysis|all] [options]

@@ -3,6 +3,7 @@ import Testing
 @testable import GSpecCLI
 import GestureCompiler
 import GestureRuntime
+import GestureTrace
 
 @Suite struct BuildAndRunTests {
     static let specs = CLIPaths.packageRoot.appendingPathComponent("specs")

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTrace
 import Testing
 
 /// docs/delivery.md shows one timeline per delivery case, drawn from the

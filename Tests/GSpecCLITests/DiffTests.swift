@@ -1,4 +1,5 @@
 import Foundation
+import GestureTrace
 import Testing
 @testable import GSpecCLI
 

@@ -1,6 +1,7 @@
 import Foundation
 import GestureCompiler
 import GestureRuntime
+import GestureTrace
 import Testing
 @testable import GSpecCLI
 

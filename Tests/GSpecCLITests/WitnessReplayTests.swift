@@ -1,4 +1,5 @@
 import Foundation
+import GestureTrace
 import GestureCompiler
 import Testing
 @testable import GSpecCLI
@@ -49,7 +50,7 @@ import Testing
                 let where_ = "\(spec.lastPathComponent) \(file.name)"
                 #expect(claims(c.victim).isEmpty, "\(where_): '\(set.gestures[c.victim].name)' fires on its own witness")
                 let at = claims(c.winner).first?["t"].flatMap { if case .number(let n) = $0 { n.text } else { nil } }
-                #expect(at == TouchStream.seconds(c.winnerAt), "\(where_): '\(set.gestures[c.winner].name)' claims at \(at ?? "no time")")
+                #expect(at == EventFormatter.time(c.winnerAt), "\(where_): '\(set.gestures[c.winner].name)' claims at \(at ?? "no time")")
                 replayed += 1
             }
         }

@@ -1,4 +1,5 @@
 import GestureRuntime
+import GestureTrace
 import Testing
 @testable import GestureCompiler
 

@@ -40,7 +40,7 @@ import Testing
             for (k, sample) in trace.enumerated() {
                 // Some touches come from a pen or a mouse, which a gesture's `input` may leave out.
                 var e = sample
-                e.pointer = PointerKind.allCases[(i + e.id) % 5 < 3 ? 0 : (i + e.id) % 5 - 2]
+                e.pointer = PointerKind.allCases[(i + Int(e.id)) % 5 < 3 ? 0 : (i + Int(e.id)) % 5 - 2]
                 engine.feed(e)
                 reference.feed(e)
                 // And the app turns modes on and off.

@@ -1,4 +1,5 @@
 import GestureCompiler
+import GestureTrace
 import Foundation
 import GestureLanguageServer
 import Testing

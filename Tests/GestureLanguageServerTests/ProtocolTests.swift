@@ -1,4 +1,5 @@
 import GestureCompiler
+import GestureTrace
 import GSpecFuzz
 @testable import GestureLanguageServer
 import Testing

@@ -254,7 +254,7 @@ import Testing
         host.advance(to: base)  // the origin
         for e in trace {
             while let d = host.nextDeadline, d < seconds(e.time) { host.timerFired(at: d) }
-            host.touch(e.id, e.phase, x: e.x, y: e.y, at: seconds(e.time), view: G.View(rawValue: e.view))
+            host.touch(Int(e.id), e.phase, x: e.x, y: e.y, at: seconds(e.time), view: G.View(rawValue: e.view))
         }
         while let d = host.nextDeadline { host.timerFired(at: d) }
     }

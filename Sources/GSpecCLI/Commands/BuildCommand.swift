@@ -1,6 +1,7 @@
 import Foundation
 import GestureCompiler
 import GestureRuntime
+import GestureTrace
 
 /// `gspec build`: compile gesture sets to tables (or their JSON, Swift or DOT forms).
 struct BuildCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import GestureCompiler
 import GestureRuntime
+import GestureTrace
 
 /// `gspec diff OLD NEW`: what changed in behaviour between two versions of a
 /// gesture set (specs or tables), as `BehaviourDiff` compares them.

@@ -1,6 +1,7 @@
 import Foundation
 import GestureCompiler
 import GestureRuntime
+import GestureTrace
 
 /// `gspec eval SPEC --dataset DIR`: runs every trace of a labelled folder
 /// (`<shape>/<file>.jsonl`) and reports what fired on which shape; with

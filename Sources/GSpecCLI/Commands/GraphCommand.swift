@@ -1,6 +1,7 @@
 import Foundation
 import GestureCompiler
 import GestureRuntime
+import GestureTrace
 
 /// `gspec graph`: the optimized automata as a Graphviz picture.
 struct GraphCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import GestureCompiler
 import GestureRuntime
+import GestureTrace
 
 /// `gspec run <spec|table> --trace <trace.jsonl>`: gesture events as JSON Lines.
 struct RunCommand: ParsableCommand {
@@ -50,63 +51,33 @@ struct RunCommand: ParsableCommand {
             return .inputError
         }
         guard let loaded = GestureSetLoader.load(inputs[0], diagnostics.renderer(for: console), console) else { return .inputError }
-        let table = loaded.table
-        var staleTimeout: Int64?
-        if let text = staleTouchTimeout {
-            guard let us = TraceReader.microseconds(text), us > 0 else {
-                console.err("error: --stale-touch-timeout takes a positive number of seconds, got '\(text)'\n")
-                return .usageError
-            }
-            staleTimeout = us
-        }
-        var screen = TraceReader.screenSize(traceBytes)
-        if screen == nil, let text = screenText {
-            let parts = text.split(separator: "x", omittingEmptySubsequences: false).map { Double($0) }
-            guard parts.count == 2, let w = parts[0], let h = parts[1], w.isFinite, h.isFinite, w > 0, h > 0 else {
-                console.err("error: --screen takes a size in points as WxH, such as 834x1194, got '\(text)'\n")
-                return .usageError
-            }
-            screen = SIMD2(w, h)
-        }
-        if screen == nil && table.needsScreenSize {
-            console.err("error: '\(inputs[0])' has a pan from the right or bottom screen edge, which needs the screen size: "
-                        + "add a first line {\"screen\":[W,H]} to '\(tracePath)' or pass --screen WxH\n")
-            return .inputError
-        }
-        let printer = EventPrinter(table: table, allStates: allStates || explain, console: console)
-        printer.printsExplanations = explain
-        printer.printsDeliveries = printsDeliveries
+        var settings = RunSettings()
+        (settings.allStates, settings.explain, settings.deliveries) = (allStates, explain, printsDeliveries)
+        (settings.screen, settings.staleTouchTimeout) = (screenText, staleTouchTimeout)
         // The report shows why gestures failed or waited, and what each view received.
-        if htmlPath != nil { printer.recording = RunRecording() }
-        let deliveries = printer.printsDeliveries || (htmlPath != nil && table.hasViews)
-        let explains = explain || htmlPath != nil
-        let result: (errors: [TraceReader.LineError], anomalies: StreamAnomalies)
+        let recording = htmlPath == nil ? nil : RunRecording()
+        settings.observed = recording != nil
+        let status: RunStatus
         if reference {
             guard let gestureSet = loaded.gestureSet else {
                 console.err("error: --reference needs a .gesture spec, not a table\n")
                 return .usageError
             }
-            var engine = ReferenceEngine(table: table, transitions: ReferenceTransitions(gestureSet))
-            engine.staleTouchTimeout = staleTimeout
-            engine.reportsDeliveries = deliveries
-            engine.explains = explains
-            result = TraceRun.drive(&engine, traceBytes, printer, screen: screen)
+            status = TraceRun.job({ ReferenceEngine(table: $0, transitions: ReferenceTransitions(gestureSet)) }, table: loaded.table,
+                                  input: inputs[0], trace: traceBytes, tracePath: tracePath, settings: settings, observer: recording,
+                                  out: console.out, err: console.err)
         } else {
-            var engine = Engine(table: table)
-            engine.staleTouchTimeout = staleTimeout
-            engine.reportsDeliveries = deliveries
-            engine.explains = explains
-            result = TraceRun.drive(&engine, traceBytes, printer, screen: screen)
+            status = TraceRun.job(Engine.init(table:), table: loaded.table, input: inputs[0], trace: traceBytes, tracePath: tracePath,
+                                  settings: settings, observer: recording, out: console.out, err: console.err)
         }
-        for e in result.errors { console.err("\(tracePath):\(e.line): error: \(e.message)\n") }
-        if let htmlPath, let recording = printer.recording {
+        guard status != .usageError else { return .usageError }
+        if let htmlPath, let recording {
             let title = "gspec run \((inputs[0] as NSString).lastPathComponent) on \((tracePath as NSString).lastPathComponent)"
-            guard FileManager.default.createFile(atPath: htmlPath, contents: Data(HTMLReport.render(recording, table: table, title: title).utf8)) else {
+            guard FileManager.default.createFile(atPath: htmlPath, contents: Data(HTMLReport.render(recording, table: loaded.table, title: title).utf8)) else {
                 console.err("error: cannot write '\(htmlPath)'\n")
                 return .inputError
             }
         }
-        if !result.anomalies.isEmpty { console.err("\(tracePath): note: \(TraceRun.describe(result.anomalies))\n") }
-        return result.errors.isEmpty ? .success : .inputError
+        return status == .success ? .success : .inputError
     }
 }

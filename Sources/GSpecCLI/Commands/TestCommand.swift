@@ -1,6 +1,7 @@
 import Foundation
 import GestureCompiler
 import GestureRuntime
+import GestureTrace
 
 /// `gspec test <spec>...`: checks that a compiled table does what its spec
 /// says: generated tests on both sides of every numeric threshold, and the
@@ -187,7 +188,7 @@ struct TestCommand: ParsableCommand {
         }
         let args = header("args") ?? []
         let captured = Captured()
-        let printer = EventPrinter(table: table, allStates: true, console: captured.console)
+        let printer = EventPrinter(table: table, allStates: true, write: captured.console.out)
         var engine = Engine(table: table)
         engine.reportsDeliveries = args.contains("--deliveries")
         engine.explains = args.contains("--explain")

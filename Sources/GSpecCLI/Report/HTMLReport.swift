@@ -1,5 +1,6 @@
 import Foundation
 import GestureRuntime
+import GestureTrace
 import GestureCompiler
 
 /// `gspec run --html`: one self-contained HTML page of a run (inline SVG,
@@ -116,9 +117,9 @@ enum HTMLReport {
     }
 
     /// Each touch's samples from began to its end, thinned to `maxPathPoints`.
-    static func paths(_ run: RunRecording) -> [(id: Int, view: Int, points: [TouchEvent])] {
-        var open: [Int: Int] = [:]
-        var paths: [(id: Int, view: Int, points: [TouchEvent])] = []
+    static func paths(_ run: RunRecording) -> [(id: Int64, view: Int, points: [TouchEvent])] {
+        var open: [Int64: Int] = [:]
+        var paths: [(id: Int64, view: Int, points: [TouchEvent])] = []
         for s in run.samples {
             if s.phase == .began || open[s.id] == nil {
                 open[s.id] = paths.count

@@ -1,9 +1,10 @@
 import GestureRuntime
+import GestureTrace
 
 /// Everything a run decided, kept for `gspec run --html`: the touch samples
 /// fed, the gesture events, the explanations (failures and holds), the
 /// deliveries, and each deadline a gesture armed.
-final class RunRecording {
+final class RunRecording: TraceObserver {
     var samples: [TouchEvent] = []
     var events: [GestureEvent] = []
     var explanations: [Explanation] = []
@@ -39,6 +40,12 @@ final class RunRecording {
             if d != lastDeadline[g], let d { deadlines.append((g, d)) }
             lastDeadline[g] = d
         }
+    }
+
+    func modeChanged(at time: Int64, mode: Int, on: Bool) { modes.append((time, mode, on)) }
+
+    func controlApplied(at time: Int64, gestures: [Int], enabled: Bool?, changes: [String]) {
+        controls.append((time, gestures, enabled, changes))
     }
 
     /// After a control line (and before the first sample): each gesture whose enabling changed.

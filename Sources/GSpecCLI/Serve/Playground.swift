@@ -2,6 +2,7 @@ import Foundation
 import GestureCompiler
 import GestureLanguageServer
 import GestureRuntime
+import GestureTrace
 
 /// The playground's state behind `gspec serve`: each spec text the page
 /// compiles becomes a session holding the compiled table and a live engine;
@@ -236,7 +237,7 @@ final class Playground: @unchecked Sendable {
         let box = Box()
         let console = Console(out: { box.text += $0 }, err: { _ in }, errIsTerminal: false)
         var engine = Engine(table: table)
-        let printer = EventPrinter(table: table, allStates: true, console: console)
+        let printer = EventPrinter(table: table, allStates: true, write: console.out)
         let result = TraceRun.drive(&engine, trace, printer)
         return (box.text, result.errors.map { "line \($0.line): \($0.message)" }.joined(separator: "\n"))
     }

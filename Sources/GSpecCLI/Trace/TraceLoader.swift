@@ -1,6 +1,7 @@
 import Foundation
 import GestureCompiler
 import GestureRuntime
+import GestureTrace
 
 /// Reads a whole trace file into touch events, for tools that measure or
 /// replay (the benchmark). Malformed lines are errors with their line numbers.

@@ -1,3 +1,4 @@
+import GestureTrace
 import GestureRuntime
 
 /// Static analysis of a checked gesture set, after the front end found no
@@ -52,7 +53,7 @@ public enum Analyzer {
 
     static func diagnostic(for c: Conflict, in set: CheckedGestureSet, source: SourceFile) -> Diagnostic {
         let victim = set.label(c.victim), winner = set.label(c.winner)
-        let at = TouchStream.seconds(c.winnerAt)
+        let at = EventFormatter.time(c.winnerAt)
         let witness = "witness: \(c.witness.summary)\(modesNote(c, in: set))"
         var d: Diagnostic
         if let rule = c.rule {
@@ -65,7 +66,7 @@ public enum Analyzer {
             let message = DiagnosticMessage.conflict(
                 always: c.always, tie: c.kind == .tie, tieBreaker: tieBreaker(c.winner, over: c.victim, in: set),
                 victim: victim, winner: winner, tried: c.tried, witness: witness,
-                winnerAt: at, victimAt: TouchStream.seconds(c.victimAt),
+                winnerAt: at, victimAt: EventFormatter.time(c.victimAt),
                 fixes: [fix(c, in: set), "\(set.gestures[c.winner].name) with \(set.gestures[c.victim].name)"])
             d = Diagnostic(message, at: set.gestures[later].nameRange,
                            notes: [.declared(set.gestures[earlier].name, at: set.gestures[earlier].nameRange)],
@@ -135,7 +136,7 @@ extension Analyzer.Report {
             let header = """
                 # spec: \(specPath)
                 # conflict: '\(winner)' takes a '\(victim)' (\(c.witness.summary)\(Analyzer.modesNote(c, in: set)))
-                # in the set '\(winner)' claims at t=\(TouchStream.seconds(c.winnerAt)) and '\(victim)' never does; without '\(winner)', '\(victim)' would at t=\(TouchStream.seconds(c.victimAt))
+                # in the set '\(winner)' claims at t=\(EventFormatter.time(c.winnerAt)) and '\(victim)' never does; without '\(winner)', '\(victim)' would at t=\(EventFormatter.time(c.victimAt))
                 # fix: \(Analyzer.fix(c, in: set)), or \(set.gestures[c.winner].name) with \(set.gestures[c.victim].name)
 
                 """

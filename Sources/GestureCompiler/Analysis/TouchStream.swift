@@ -1,5 +1,6 @@
 import Foundation
 import GestureRuntime
+import GestureTrace
 
 /// A concrete touch stream the analyses run: an exemplar of a gesture, a
 /// witness of a conflict, a boundary test. Plain samples, printable as a trace.
@@ -31,26 +32,16 @@ public struct TouchStream: Hashable, Sendable {
     /// control lines enable the gestures `enabling` names before the first touch.
     public func traceLines(viewNames: [String] = [], screen: Bool = false, modes: [String] = [], enabling: [String] = []) -> String {
         var text = screen ? "{\"screen\":[\(Self.number(Self.screen.x)),\(Self.number(Self.screen.y))]}\n" : ""
-        let start = Self.seconds(events.first?.time ?? 0)
+        let start = EventFormatter.time(events.first?.time ?? 0)
         for name in modes { text += "{\"t\":\(start),\"mode\":\(TableEmitter.quoted(name)),\"on\":true}\n" }
         for name in enabling { text += "{\"t\":\(start),\"set\":\(TableEmitter.quoted(name)),\"enabled\":true}\n" }
         for e in events {
-            var line = "{\"t\":\(Self.seconds(e.time)),\"touch\":\(e.id),\"phase\":\"\(e.phase.name)\","
+            var line = "{\"t\":\(EventFormatter.time(e.time)),\"touch\":\(e.id),\"phase\":\"\(e.phase.name)\","
             line += "\"x\":\(Self.number(e.x)),\"y\":\(Self.number(e.y))"
             if e.phase == .began && e.view < viewNames.count { line += ",\"view\":\"\(viewNames[e.view])\"" }
             text += line + "}\n"
         }
         return text
-    }
-
-    /// Seconds from integer microseconds, exactly, with 3 to 6 decimals
-    /// (docs/trace-format.md's `t`; `gspec run` prints times with it too).
-    public static func seconds(_ microseconds: Int64) -> String {
-        let magnitude = microseconds.magnitude
-        var fraction = String(magnitude % 1_000_000)
-        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
-        while fraction.count > 3 && fraction.hasSuffix("0") { fraction.removeLast() }
-        return (microseconds < 0 ? "-" : "") + "\(magnitude / 1_000_000).\(fraction)"
     }
 
     static func number(_ x: Double) -> String {

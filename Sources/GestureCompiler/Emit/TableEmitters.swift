@@ -1,4 +1,5 @@
 import GestureRuntime
+import GestureTrace
 
 /// Writes a table in the readable forms of `gspec build --emit`: JSON with
 /// the same content as the binary and Graphviz DOT of each gesture's

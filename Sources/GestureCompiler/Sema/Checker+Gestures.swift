@@ -1,4 +1,5 @@
 import GestureRuntime
+import GestureTrace
 
 /// Gestures: the kind, each parameter against its description, and what the kind requires.
 extension Checker {

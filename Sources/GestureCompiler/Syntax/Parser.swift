@@ -1,4 +1,5 @@
 import GestureRuntime
+import GestureTrace
 
 /// Recursive-descent parser for `.gesture` files. It never throws and never
 /// stops at the first error: every problem becomes a diagnostic, and parsing

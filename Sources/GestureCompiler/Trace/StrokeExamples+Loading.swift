@@ -1,5 +1,6 @@
 import Foundation
 import GestureRuntime
+import GestureTrace
 
 /// Reading the example strokes of template strokes: the folders
 /// `NAME.examples/FOLDER/*.jsonl` beside a spec `NAME.gesture`, or a
@@ -30,7 +31,7 @@ extension StrokeExamples {
 
     /// The stroke of one trace file: one touch, began to ended.
     static func example(_ bytes: [UInt8], name: String) -> Example {
-        var points: [SIMD2<Double>] = [], touches: Set<Int> = [], phases: [TouchPhase] = []
+        var points: [SIMD2<Double>] = [], touches: Set<Int64> = [], phases: [TouchPhase] = []
         let errors = TraceReader.read(bytes) { event in
             touches.insert(event.id)
             phases.append(event.phase)

@@ -194,7 +194,7 @@ public struct Engine: TouchEngine {
     /// one timer for it and call `advance(to:)` when it fires. O(active gestures).
     public var nextDeadline: Int64? { core.nextDeadline }
     /// Whether the touch with host id `id` is down.
-    public func isTouchDown(_ id: Int) -> Bool { core.isTouchDown(id) }
+    public func isTouchDown(_ id: Int64) -> Bool { core.isTouchDown(id) }
     /// Whether samples wait in a frame not yet applied (until a later sample or `advance(to:)`).
     public var hasPendingFrame: Bool { core.hasPendingFrame }
     /// Whether a delivery to a view waits for gestures to decide.
@@ -213,8 +213,14 @@ public struct Engine: TouchEngine {
             core = .allocate(capacity: 1)
             core.initialize(to: engine)
             core.pointee.makeUnique()
+            #if hasFeature(Embedded)
+            // No key paths in Embedded Swift: the field's address through `pointee`,
+            // an addressor, is the field's storage itself.
+            events = withUnsafeMutablePointer(to: &core.pointee.events) { $0 }
+            #else
             let offset = MemoryLayout<GestureEngine<PackedTransitions>>.offset(of: \.events)!
             events = (UnsafeMutableRawPointer(core) + offset).assumingMemoryBound(to: [GestureEvent].self)
+            #endif
         }
 
         deinit {

@@ -185,9 +185,9 @@ public struct Explanation: Hashable, Sendable {
 /// case where it can differ from `%g` is a tie in that form (`0.1234565`)
 /// whose binary value lies below the tie.
 package func shortest(_ x: Double) -> String {
-    guard x.isFinite, x != 0 else { return x == 0 ? (x.sign == .minus ? "-0" : "0") : x.description }
+    guard x.isFinite, x != 0 else { return x == 0 ? (x.sign == .minus ? "-0" : "0") : x.isNaN ? "nan" : x < 0 ? "-inf" : "inf" }
     // The shortest decimal form as digits d1 d2 ... and the exponent of d1.
-    let text = abs(x).description
+    let text = shortestDecimal(abs(x))
     var mantissa = Substring(text), exponent = 0
     if let e = text.firstIndex(of: "e") {
         mantissa = text[..<e]
@@ -261,3 +261,24 @@ extension GestureTable {
         return nil
     }
 }
+
+#if hasFeature(Embedded)
+/// JavaScript's `Number.prototype.toExponential()`: in WebAssembly the
+/// standard library has no `description` for doubles.
+@_extern(wasm, module: "env", name: "gspec_shortest")
+private func javaScriptShortest(_ x: Double, _ buffer: UnsafeMutablePointer<UInt8>, _ capacity: Int32) -> Int32
+
+/// The shortest decimal text that reads back as `x` (`1.5`, `1.2e-07`). Natively
+/// Swift's `description`, in WebAssembly JavaScript's: both give the digits of
+/// the shortest round-tripping form closest to `x`, the only part `shortest` reads.
+func shortestDecimal(_ x: Double) -> String {
+    var buffer = [UInt8](repeating: 0, count: 40)
+    let n = buffer.withUnsafeMutableBufferPointer { javaScriptShortest(x, $0.baseAddress!, Int32($0.count)) }
+    return String(decoding: buffer[..<Int(max(0, min(n, 40)))], as: UTF8.self)
+}
+#else
+/// The shortest decimal text that reads back as `x` (`1.5`, `1.2e-07`). Natively
+/// Swift's `description`, in WebAssembly JavaScript's: both give the digits of
+/// the shortest round-tripping form closest to `x`, the only part `shortest` reads.
+func shortestDecimal(_ x: Double) -> String { x.description }
+#endif

@@ -7,13 +7,20 @@ extension GestureEngine {
         var phase: TouchPhase
         var hitView: Int
         var slots: [Int]
-        var ids: [Int]
+        var ids: [Int64]
     }
 
     /// Whether gesture `g` sees touch slot `s`: the touch is of a kind the
     /// gesture takes (`input`), and hit the gesture's view or one inside it.
+    /// Without views or filtering (most sets) only the test inlines, keeping
+    /// the per-gesture step (`evaluate`) small enough to inline itself.
     @inline(__always)
     func sees(_ g: Int, _ s: Int) -> Bool {
+        !(hasViews || filtersInput) || seesFiltered(g, s)
+    }
+
+    @inline(never)
+    func seesFiltered(_ g: Int, _ s: Int) -> Bool {
         (!filtersInput || records[g].inputs & slots[s].pointer.bit != 0)
             && (!hasViews || table.view(table.view(of: g), contains: slots[s].view))
     }
@@ -94,7 +101,7 @@ extension GestureEngine {
     }
 
     private mutating func deliver(_ w: Withheld, at time: Int64) {
-        var ids: [Int] = []
+        var ids: [Int64] = []
         for (s, id) in zip(w.slots, w.ids) where !slots[s].closed {
             ids.append(id)
             switch w.phase {

@@ -268,7 +268,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
 
     /// Whether the touch with host id `id` is down.
     @inline(__always)
-    package func isTouchDown(_ id: Int) -> Bool { slot(of: id) != nil }
+    package func isTouchDown(_ id: Int64) -> Bool { slot(of: id) != nil }
 
     /// The earliest time at which the engine has work to do without a new
     /// sample: the pending frame's time, else a gesture's deadline or a stale
@@ -517,7 +517,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     }
 
     @inline(__always)  // a call would copy the whole engine to pass `self`
-    func slot(of id: Int) -> Int? {
+    func slot(of id: Int64) -> Int? {
         var down = downMask
         while down != 0 {
             let s = down.trailingZeroBitCount

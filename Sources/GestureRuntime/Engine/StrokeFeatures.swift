@@ -35,8 +35,19 @@ public struct StrokeFeatures: Equatable, Sendable {
         @inline(__always)
         static var count: Int { Int(aspect.rawValue) + 1 }
 
-        /// The parameter that bounds it (`turning: 270deg...450deg`).
-        public var name: String { "\(self)" }
+        /// The parameter that bounds it (`turning: 270deg...450deg`). Spelled
+        /// out: Embedded Swift (the WebAssembly build) has no case names at run time.
+        public var name: String {
+            switch self {
+            case .turning: "turning"
+            case .counterTurn: "counterTurn"
+            case .corners: "corners"
+            case .firstLeg: "firstLeg"
+            case .closure: "closure"
+            case .straightness: "straightness"
+            case .aspect: "aspect"
+            }
+        }
     }
 
     /// Feature `f`'s value (radians for `turning`).

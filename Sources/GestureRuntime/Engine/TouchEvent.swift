@@ -49,7 +49,7 @@ public struct TouchEvent: Hashable, Sendable {
     /// Microseconds on the host's clock; equal times form one frame.
     public var time: Int64
     /// The host's touch id, unique while the finger is down.
-    public var id: Int
+    public var id: Int64
     /// Points, y downward.
     public var x: Double
     public var y: Double
@@ -69,7 +69,7 @@ public struct TouchEvent: Hashable, Sendable {
     /// What produced the touch (read from its `began`; a sample stays 40 bytes).
     public var pointer: PointerKind
 
-    public init(time: Int64, id: Int, phase: TouchPhase, x: Double, y: Double, view: Int = 0, pointer: PointerKind = .touch) {
+    public init(time: Int64, id: Int64, phase: TouchPhase, x: Double, y: Double, view: Int = 0, pointer: PointerKind = .touch) {
         self.time = time
         self.id = id
         self.phase = phase
@@ -77,6 +77,11 @@ public struct TouchEvent: Hashable, Sendable {
         self.y = y
         hitView = Int32(clamping: view)
         self.pointer = pointer
+    }
+
+    /// With an `Int` id, as most callers hold one.
+    public init(time: Int64, id: Int, phase: TouchPhase, x: Double, y: Double, view: Int = 0, pointer: PointerKind = .touch) {
+        self.init(time: time, id: Int64(id), phase: phase, x: x, y: y, view: view, pointer: pointer)
     }
 }
 
@@ -165,12 +170,12 @@ public struct TouchDelivery: Hashable, Sendable {
     /// `began`, `moved`, `ended` or `cancelled`.
     public var phase: TouchPhase
     /// The touches' ids, in the order they began.
-    public var touches: [Int]
+    public var touches: [Int64]
     /// How many of the engine's `events` were decided before this delivery:
     /// merge the two lists by it to see them in the order they happened.
     public var eventIndex: Int
 
-    public init(time: Int64, view: Int, hitView: Int, phase: TouchPhase, touches: [Int], eventIndex: Int) {
+    public init(time: Int64, view: Int, hitView: Int, phase: TouchPhase, touches: [Int64], eventIndex: Int) {
         self.time = time
         self.view = view
         self.hitView = hitView

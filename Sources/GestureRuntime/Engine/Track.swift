@@ -121,7 +121,7 @@ struct TapSeries {
 /// One touch known to the engine. Whether it is down, and whether it moved
 /// in this frame, are bits of the engine's `downMask` and `movedMask`.
 struct TouchSlot {
-    var id = 0
+    var id: Int64 = 0
     /// Where it went down, and where it is: 16-byte pairs, written whole (as
     /// `Track.location`, so that reading a pair back does not stall).
     var down = SIMD2<Double>(0, 0)

@@ -324,7 +324,7 @@ struct HostState<Gestures: GestureSet, TouchID: Hashable> {
                 engine.advance(to: t)
                 pendingFrame = nil
                 let engine = self.engine
-                identities.evict(before: t) { !engine.isTouchDown($0) }
+                identities.evict(before: t) { !engine.isTouchDown(Int64($0)) }
                 id = identities.begin(key, at: t)
             }
         case .ended, .cancelled:

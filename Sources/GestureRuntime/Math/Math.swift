@@ -54,7 +54,9 @@ package enum Math {
     }
 
     /// The angle of (x, y) from the positive x axis, in (-π, π], with C's
-    /// `atan2` values for zeros and infinities.
+    /// `atan2` values for zeros and infinities. Never inlined: as a call (like
+    /// libm's) it keeps the engine's per-gesture step small enough to inline.
+    @inline(never)
     package static func atan2(_ y: Double, _ x: Double) -> Double {
         if x.isNaN || y.isNaN { return .nan }
         let ay = abs(y), ax = abs(x)
@@ -76,6 +78,7 @@ package enum Math {
     }
 
     /// The angle in [0, π] whose cosine is `x`; NaN outside [-1, 1].
+    @inline(never)
     package static func acos(_ x: Double) -> Double {
         guard abs(x) <= 1 else { return .nan }
         return atan2(((1 - x) * (1 + x)).squareRoot(), x)
@@ -105,6 +108,7 @@ package enum Math {
     }
 
     /// sin(a) and cos(a), from one reduction to within ±π/4.
+    @inline(never)
     package static func sinCos(_ a: Double) -> (sin: Double, cos: Double) {
         guard a.isFinite else { return (.nan, .nan) }
         let k = (a / halfPiHi).rounded()

@@ -54,7 +54,7 @@ public enum JSON: Hashable, Sendable {
             text = d.rounded() == d && abs(d) < 9.0e15 ? String(Int(d)) : d.isFinite ? "\(d)" : "null"
         }
 
-        init(text: String, value: Double) {
+        package init(text: String, value: Double) {
             (self.text, self.value) = (text, value)
         }
     }
@@ -94,6 +94,42 @@ public enum JSON: Hashable, Sendable {
             }
             out += "}"
         }
+    }
+
+    /// A plain decimal number (`-12`, `0.5`, `+3.`, `.5e-3`), correctly rounded;
+    /// nil for anything else, hexadecimal, `inf` and `nan` included. Every number
+    /// gspec reads from a trace or a flag goes through here, so the native and
+    /// the WebAssembly builds (where the rounding is JavaScript's `Number`,
+    /// correctly rounded too) accept the same texts and read the same values.
+    public static func decimal(_ text: some StringProtocol) -> Double? {
+        var digits = 0, i = text.utf8.startIndex
+        let end = text.utf8.endIndex
+        func at(_ c: Unicode.Scalar) -> Bool { i < end && text.utf8[i] == UInt8(ascii: c) }
+        func skipDigits() -> Int {
+            var n = 0
+            while i < end, (48...57).contains(text.utf8[i]) { i = text.utf8.index(after: i); n += 1 }
+            return n
+        }
+        if at("-") || at("+") { i = text.utf8.index(after: i) }
+        digits += skipDigits()
+        if at(".") {
+            i = text.utf8.index(after: i)
+            digits += skipDigits()
+        }
+        guard digits > 0 else { return nil }
+        if at("e") || at("E") {
+            i = text.utf8.index(after: i)
+            if at("-") || at("+") { i = text.utf8.index(after: i) }
+            guard skipDigits() > 0 else { return nil }
+        }
+        return i == end ? Double(String(text)) : nil
+    }
+
+    /// `s` as a JSON string literal.
+    public static func quoted(_ s: String) -> String {
+        var out = ""
+        quote(s, into: &out)
+        return out
     }
 
     private static func quote(_ s: String, into out: inout String) {
@@ -227,7 +263,7 @@ public enum JSON: Hashable, Sendable {
                 guard digits() > 0 else { throw fail("expected an exponent") }
             }
             let text = String(decoding: bytes[start..<pos], as: UTF8.self)
-            guard let d = Double(text) else { throw fail("invalid number") }
+            guard let d = decimal(text) else { throw fail("invalid number") }
             return Number(text: text, value: d)
         }
 

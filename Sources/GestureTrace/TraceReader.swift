@@ -22,6 +22,11 @@ package struct TraceReader {
         package var parameters: [(name: String, value: String)]
         /// A mode line: the mode's index and its new state.
         package var mode: (index: Int, on: Bool)?
+
+        package init(time: Int64, gestures: [Int], enabled: Bool? = nil, parameters: [(name: String, value: String)] = [],
+                     mode: (index: Int, on: Bool)? = nil) {
+            (self.time, self.gestures, self.enabled, self.parameters, self.mode) = (time, gestures, enabled, parameters, mode)
+        }
     }
 
     /// Longest trace line accepted; longer ones are an error, not a memory hazard.
@@ -116,7 +121,7 @@ package struct TraceReader {
     }
 
     /// A line's members: one JSON object, each key once.
-    static func fields(of line: ArraySlice<UInt8>) -> Result<[String: JSON], Message> {
+    package static func fields(of line: ArraySlice<UInt8>) -> Result<[String: JSON], Message> {
         let members: [(String, JSON)]
         do throws(JSON.ParseError) {
             guard case .object(let m) = try JSON.parse(line) else { return .failure(Message(text: "expected a JSON object")) }
@@ -140,7 +145,7 @@ package struct TraceReader {
     }
 
     /// A control line: an object with `set` or `mode`; nil for any other line.
-    static func controlLine(_ fields: [String: JSON], gestures: [String]?, modes: [String]) -> Result<ControlLine, Message>? {
+    package static func controlLine(_ fields: [String: JSON], gestures: [String]?, modes: [String]) -> Result<ControlLine, Message>? {
         guard fields["set"] != nil || fields["mode"] != nil else { return nil }
         let time: Int64
         switch Self.time(fields) {
@@ -191,7 +196,7 @@ package struct TraceReader {
     /// `300pt/s`, `10deg`, `5%`, `0.1`), in the runtime's units.
     package static func parameterValue(_ text: String) -> ParameterValue? {
         let (number, unit) = Unit.split(text)
-        guard let v = Double(number), v.isFinite else { return nil }
+        guard let v = JSON.decimal(number), v.isFinite else { return nil }
         return ParameterValue(v, unit)
     }
 
@@ -215,7 +220,7 @@ package struct TraceReader {
         guard case .number(let touch)? = fields["touch"] else {
             return .failure(missing("touch", "an integer", fields["touch"]))
         }
-        guard let id = Int(touch.text) else { return .failure(Message(text: "'touch' must be an integer, got \(touch.text)")) }
+        guard let id = Int64(touch.text) else { return .failure(Message(text: "'touch' must be an integer, got \(touch.text)")) }
         guard case .string(let phaseName)? = fields["phase"] else {
             return .failure(missing("phase", "a string", fields["phase"]))
         }

@@ -1,26 +1,27 @@
-import GestureCompiler
 import GestureRuntime
 
-/// Buffers output lines and writes them in large chunks.
-final class EventPrinter {
-    let table: GestureTable
+/// Formats what an engine decided as `gspec run` output lines, buffered and
+/// written in large chunks.
+package final class EventPrinter {
+    package let table: GestureTable
     let allStates: Bool
-    let console: Console
+    let write: (String) -> Void
     /// Explanations and deliveries reach the output only when asked for (a report may want them anyway).
-    var printsExplanations = true, printsDeliveries = true
-    /// What `--html` draws, when asked for.
-    var recording: RunRecording?
+    package var printsExplanations = true, printsDeliveries = true
+    /// Sees everything decided, printed or not (the HTML report).
+    package var record: (([GestureEvent], [TouchDelivery], [Explanation]) -> Void)?
     private var buffer = ""
 
-    init(table: GestureTable, allStates: Bool, console: Console) {
+    /// `write` receives the output text in chunks.
+    package init(table: GestureTable, allStates: Bool, write: @escaping (String) -> Void) {
         self.table = table
         self.allStates = allStates
-        self.console = console
+        self.write = write
     }
 
     /// Events, deliveries and explanations in the order they were decided.
-    func print(_ events: [GestureEvent], _ deliveries: [TouchDelivery] = [], _ explanations: [Explanation] = []) {
-        recording?.record(events, deliveries, explanations)
+    package func print(_ events: [GestureEvent], _ deliveries: [TouchDelivery] = [], _ explanations: [Explanation] = []) {
+        record?(events, deliveries, explanations)
         let deliveries = printsDeliveries ? deliveries : []
         let explanations = printsExplanations ? explanations : []
         var next = 0, why = 0
@@ -43,7 +44,7 @@ final class EventPrinter {
             var line = EventFormatter.line(e, table: table)
             if let reason {
                 line.removeLast()
-                line += ",\"explain\":\(TableEmitter.quoted(reason.message(in: table)))}"
+                line += ",\"explain\":\(JSON.quoted(reason.message(in: table)))}"
             }
             buffer += line + "\n"
         }
@@ -52,8 +53,8 @@ final class EventPrinter {
         if buffer.utf8.count > 1 << 16 { flush() }
     }
 
-    func flush() {
-        if !buffer.isEmpty { console.out(buffer) }
+    package func flush() {
+        if !buffer.isEmpty { write(buffer) }
         buffer = ""
     }
 }

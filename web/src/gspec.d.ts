@@ -1,0 +1,93 @@
+// Types of gspec.mjs, the web runtime of gspec (see docs/web.md).
+
+/** A touch sample: the fields of a trace line (`t` in seconds). */
+export interface Sample {
+  t: number;
+  touch: number;
+  phase: 'began' | 'moved' | 'stationary' | 'ended' | 'cancelled';
+  x: number;
+  y: number;
+  /** The hit view's name, on `began`, when the spec declares views. */
+  view?: string;
+  pointer?: 'touch' | 'pen' | 'mouse';
+}
+
+/** A gesture event: the keys and values of a `gspec run` output line. */
+export interface GestureEvent {
+  t: number;
+  gesture: string;
+  state: 'possible' | 'began' | 'changed' | 'ended' | 'recognized' | 'failed' | 'cancelled' | string;
+  x: number;
+  y: number;
+  /** Tap: the taps so far. */
+  taps?: number;
+  /** Swipe. */
+  direction?: string;
+  /** Pan: [x, y]; pinch: the scale; rotation: radians. */
+  translation?: [number, number];
+  scale?: number;
+  rotation?: number;
+  velocity?: number | [number, number];
+  /** The view receiving it, when the spec declares views. */
+  view?: string;
+}
+
+/** A table the runtime refused; `name` is "GSpecTableError". */
+export class GSpecTableError extends Error {
+  name: 'GSpecTableError';
+}
+
+export type TableBytes = Uint8Array | ArrayBuffer | ArrayBufferView;
+
+export interface Engine {
+  /** Gesture names in table order. */
+  readonly gestures: readonly string[];
+  readonly views: readonly string[];
+  readonly modes: readonly string[];
+  /** The CSS touch-action the set leaves to the browser. */
+  readonly touchAction: string;
+  feed(sample: Sample): void;
+  advance(t: number): void;
+  finish(): void;
+  /** Every event decided so far (`failed` included), cleared from the engine. */
+  takeEvents(): GestureEvent[];
+  nextDeadline(): number | null;
+  setEnabled(gesture: string, on: boolean): void;
+  set(gesture: string, parameter: string, value: string): void;
+  setMode(mode: string, on: boolean): void;
+  free(): void;
+}
+
+export interface AttachOptions {
+  onEvent(event: GestureEvent): void;
+  /** Each sample fed to the engine, as a trace line (for recording). */
+  onSample?(sample: Sample): void;
+  /** A spec view's name to the DOM element inside the attached one it stands for. */
+  views?: Record<string, Element>;
+}
+
+export interface Attachment {
+  readonly engine: Engine;
+  detach(): void;
+}
+
+export interface RunOptions {
+  table: TableBytes;
+  trace: Uint8Array | ArrayBuffer;
+  flags?: { allStates?: boolean; explain?: boolean; deliveries?: boolean; screen?: string; staleTouchTimeout?: string };
+  input?: string;
+  tracePath?: string;
+  out?(text: string): void;
+  err?(text: string): void;
+}
+
+export interface Runtime {
+  engine(table: TableBytes): Engine;
+  attach(element: HTMLElement, table: TableBytes, options: AttachOptions): Attachment;
+  /** `gspec run` on the WebAssembly engine; returns the exit status. */
+  run(options: RunOptions): number;
+  /** Bytes of the module's heap: grown so far, and in use now. */
+  heap(): { size: number; inUse: number };
+}
+
+export function loadRuntime(options?: { wasm?: Uint8Array | ArrayBuffer | WebAssembly.Module | string | URL }): Promise<Runtime>;

@@ -1,0 +1,450 @@
+// gspec's web runtime: compiled gesture tables (.gtab) run by the same engine
+// as on iOS, compiled to WebAssembly (gspec.wasm beside this module).
+// No dependencies; importing this module touches no browser global: only
+// `attach` does, so it is safe in server-side rendering.
+
+const PHASES = ['began', 'moved', 'stationary', 'ended', 'cancelled'];
+const POINTERS = ['touch', 'pen', 'mouse'];
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A table the runtime refused: corrupt, truncated, or from a newer gspec. */
+export class GSpecTableError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'GSpecTableError';
+  }
+}
+
+function fail(message) {
+  throw new TypeError(`gspec: ${message}`);
+}
+
+async function wasmModule(source) {
+  if (source instanceof WebAssembly.Module) return source;
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
+  const url = source === undefined ? new URL('./gspec.wasm', import.meta.url) : new URL(String(source), import.meta.url);
+  if (url.protocol === 'file:') {
+    // node: fetch() does not read files.
+    const { readFile } = await import('node:fs/promises');
+    return WebAssembly.compile(await readFile(url));
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`gspec: cannot load ${url}: HTTP ${response.status}`);
+  if (WebAssembly.compileStreaming && response.headers.get('content-type') === 'application/wasm') {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+/**
+ * Loads and instantiates the WebAssembly runtime. `options.wasm` may give the
+ * module's bytes, a compiled `WebAssembly.Module`, or its URL; by default it
+ * is `gspec.wasm` beside this module.
+ */
+export async function loadRuntime(options = {}) {
+  if (options === null || typeof options !== 'object') fail('loadRuntime takes an options object');
+  const module = await wasmModule(options.wasm);
+  const runtime = new Runtime();
+  const instance = await WebAssembly.instantiate(module, { env: runtime.imports() });
+  runtime.exports = instance.exports;
+  return runtime;
+}
+
+/** One instance of the WebAssembly module: its memory holds every engine made from it. */
+export class Runtime {
+  constructor() {
+    this.exports = null;
+    this.writers = [null, null, null];
+  }
+
+  /** @internal The functions the module imports. */
+  imports() {
+    return {
+      gspec_write: (fd, ptr, len) => {
+        const text = decoder.decode(this.bytes(ptr, len));
+        const writer = this.writers[fd];
+        if (writer) writer(text);
+        else if (fd === 2 && typeof console !== 'undefined') console.error(text);
+      },
+      gspec_parse_decimal: (ptr, len) => Number(decoder.decode(this.bytes(ptr, len))),
+      gspec_shortest: (x, ptr, capacity) => {
+        const text = encoder.encode(x.toExponential());
+        const n = Math.min(text.length, capacity);
+        new Uint8Array(this.exports.memory.buffer, ptr, n).set(text.subarray(0, n));
+        return n;
+      },
+    };
+  }
+
+  /** @internal A copy of module memory. */
+  bytes(ptr, len) {
+    return new Uint8Array(this.exports.memory.buffer, ptr, len).slice();
+  }
+
+  /** @internal The output buffer of the last call, as text. */
+  output() {
+    const e = this.exports;
+    return decoder.decode(this.bytes(e.gspec_output_ptr(), e.gspec_output_len()));
+  }
+
+  /** @internal Calls `body(ptr, len)` with `data` (bytes or text) in module memory. */
+  withBytes(data, body) {
+    const bytes = typeof data === 'string' ? encoder.encode(data) : data;
+    const e = this.exports;
+    const ptr = e.gspec_alloc(bytes.length);
+    new Uint8Array(e.memory.buffer, ptr, bytes.length).set(bytes);
+    try {
+      return body(ptr, bytes.length);
+    } finally {
+      e.gspec_dealloc(ptr);
+    }
+  }
+
+  /** Bytes of the module's heap: grown so far, and in use now. */
+  heap() {
+    return { size: this.exports.gspec_heap_size() >>> 0, inUse: this.exports.gspec_heap_in_use() >>> 0 };
+  }
+
+  /**
+   * An engine for a compiled table (`.gtab` bytes). A corrupt table throws a
+   * `GSpecTableError` saying what is wrong.
+   */
+  engine(table) {
+    return new Engine(this, tableBytes(table));
+  }
+
+  /**
+   * `gspec run TABLE --trace TRACE`: `table` and `trace` are bytes, `flags`
+   * those of the command (allStates, explain, deliveries, screen,
+   * staleTouchTimeout), `input` and `tracePath` the names messages use.
+   * Output goes to `out` and `err` as it is decided; returns the exit status.
+   */
+  run({ table, trace, flags = {}, input = 'table.gtab', tracePath = 'trace.jsonl', out, err }) {
+    const e = this.exports;
+    const bits = (flags.allStates ? 1 : 0) | (flags.explain ? 2 : 0) | (flags.deliveries ? 4 : 0);
+    this.writers = [null, out ?? null, err ?? null];
+    const texts = [flags.screen, flags.staleTouchTimeout, input, tracePath];
+    const blocks = [tableBytes(table), trace instanceof Uint8Array ? trace : new Uint8Array(trace)]
+      .concat(texts.map((t) => (t === undefined || t === null ? null : encoder.encode(String(t)))));
+    const ptrs = blocks.map((b) => (b === null ? 0 : e.gspec_alloc(b.length)));
+    blocks.forEach((b, i) => b && new Uint8Array(e.memory.buffer, ptrs[i], b.length).set(b));
+    const len = (i) => (blocks[i] === null ? -1 : blocks[i].length);
+    try {
+      return e.gspec_run(ptrs[0], len(0), ptrs[1], len(1), bits, ptrs[2], len(2), ptrs[3], len(3), ptrs[4], len(4), ptrs[5], len(5));
+    } finally {
+      ptrs.forEach((p) => p && e.gspec_dealloc(p));
+      this.writers = [null, null, null];
+    }
+  }
+
+  /**
+   * Runs `table`'s gestures on Pointer Events over `element`: see docs/web.md.
+   * Returns `{ engine, detach() }`.
+   */
+  attach(element, table, options = {}) {
+    return attach(this, element, table, options);
+  }
+}
+
+function tableBytes(table) {
+  if (table instanceof Uint8Array) return table;
+  if (table instanceof ArrayBuffer) return new Uint8Array(table);
+  if (ArrayBuffer.isView(table)) return new Uint8Array(table.buffer, table.byteOffset, table.byteLength);
+  fail('a table is the bytes of a .gtab file (Uint8Array or ArrayBuffer)');
+}
+
+/** One gesture set's engine: feed it touch samples, take its gesture events. */
+export class Engine {
+  constructor(runtime, bytes) {
+    this.runtime = runtime;
+    const handle = runtime.withBytes(bytes, (p, n) => runtime.exports.gspec_engine_new(p, n));
+    if (handle === 0) throw new GSpecTableError(runtime.output());
+    this.handle = handle;
+    runtime.exports.gspec_engine_describe(handle);
+    const names = JSON.parse(runtime.output());
+    /** Gesture names in table order. */
+    this.gestures = Object.freeze(names.gestures);
+    /** View names (empty when the spec declares none). */
+    this.views = Object.freeze(names.views);
+    /** Mode names. */
+    this.modes = Object.freeze(names.modes);
+    /** The CSS touch-action the set leaves to the browser. */
+    this.touchAction = names.touchAction;
+  }
+
+  live() {
+    if (this.handle === 0) throw new Error('gspec: the engine was freed');
+    return this.runtime.exports;
+  }
+
+  /** One touch sample, with the fields of a trace line (`t` in seconds). */
+  feed(sample) {
+    const e = this.live();
+    if (sample === null || typeof sample !== 'object') fail('feed takes a sample object { t, touch, phase, x, y }');
+    const { t, touch, phase, x, y, view, pointer } = sample;
+    if (typeof t !== 'number' || !Number.isFinite(t)) fail(`'t' must be a finite number of seconds, got ${t}`);
+    if (!Number.isSafeInteger(touch)) fail(`'touch' must be an integer, got ${touch}`);
+    const p = PHASES.indexOf(phase);
+    if (p < 0) fail(`unknown phase '${phase}'; expected ${PHASES.join(', ')}`);
+    if (typeof x !== 'number' || typeof y !== 'number') fail("'x' and 'y' must be numbers");
+    let v = 0;
+    if (view !== undefined && view !== null && this.views.length > 0) {
+      v = this.views.indexOf(view);
+      if (v < 0) fail(`unknown view '${view}'`);
+    }
+    const k = pointer === undefined ? 0 : POINTERS.indexOf(pointer);
+    if (k < 0) fail(`'pointer' must be "touch", "pen" or "mouse", got ${pointer}`);
+    e.gspec_engine_feed(this.handle, t, touch, p, x, y, v, k);
+  }
+
+  /** Moves the clock to `t` seconds: applies the pending frame and fires the deadlines due. */
+  advance(t) {
+    if (typeof t !== 'number' || !Number.isFinite(t)) fail(`advance takes a finite number of seconds, got ${t}`);
+    this.live().gspec_engine_advance(this.handle, t);
+  }
+
+  /** Runs the clock on until no timer is pending. */
+  finish() {
+    this.live().gspec_engine_finish(this.handle);
+  }
+
+  /** The events decided so far (every state, `failed` included), cleared from the engine. */
+  takeEvents() {
+    const e = this.live();
+    if (e.gspec_engine_take_events(this.handle) === 0) return [];
+    return this.runtime.output().split('\n').filter((l) => l).map((l) => JSON.parse(l));
+  }
+
+  /** The time of the next timer in seconds, or null. */
+  nextDeadline() {
+    const d = this.live().gspec_engine_next_deadline(this.handle);
+    return d < 0 ? null : d;
+  }
+
+  control(line) {
+    const e = this.live();
+    const refused = this.runtime.withBytes(JSON.stringify(line), (p, n) => e.gspec_engine_control(this.handle, p, n));
+    if (refused) throw new Error(`gspec: ${this.runtime.output()}`);
+  }
+
+  /** Enables or disables a gesture, as a trace's {"set":NAME,"enabled":..} line. */
+  setEnabled(name, on) {
+    if (typeof name !== 'string' || typeof on !== 'boolean') fail('setEnabled takes a gesture name and true or false');
+    this.control({ set: name, enabled: on });
+  }
+
+  /** Changes a run-time parameter (`"slop"`, `"15pt"`), as a trace's {"set":NAME,PARAMETER:VALUE} line. */
+  set(name, parameter, value) {
+    if (typeof name !== 'string' || typeof parameter !== 'string') fail('set takes a gesture name, a parameter name and a value');
+    if (parameter === 't' || parameter === 'set' || parameter === 'enabled') fail(`'${parameter}' is not a parameter`);
+    this.control({ set: name, [parameter]: String(value) });
+  }
+
+  /** Turns a mode on or off, as a trace's {"mode":NAME,"on":..} line. */
+  setMode(name, on) {
+    if (typeof name !== 'string' || typeof on !== 'boolean') fail('setMode takes a mode name and true or false');
+    this.control({ mode: name, on });
+  }
+
+  /** Releases the engine; using it afterwards throws. */
+  free() {
+    if (this.handle === 0) return;
+    this.runtime.exports.gspec_engine_free(this.handle);
+    this.handle = 0;
+  }
+}
+
+// ---- attach: Pointer Events to the engine --------------------------------
+
+const WHEEL_PINCH_END_MS = 150;
+const SYNTHETIC_SPAN = 100; // points between the two fingers of a trackpad pinch at its start
+
+function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
+  if (!element || typeof element.addEventListener !== 'function') fail('attach takes a DOM element');
+  if (typeof onEvent !== 'function') fail('attach needs { onEvent(event) }');
+  const engine = runtime.engine(table);
+  const viewElements = [];
+  if (views !== undefined) {
+    if (views === null || typeof views !== 'object') fail('views maps view names to elements');
+    for (const [name, el] of Object.entries(views)) {
+      if (!engine.views.includes(name)) fail(`unknown view '${name}'; the set has ${engine.views.join(', ') || 'no views'}`);
+      if (!el || typeof el.contains !== 'function') fail(`view '${name}' is not an element`);
+      if (el !== element && !element.contains(el)) fail(`view '${name}' is not inside the attached element`);
+      viewElements.push([name, el]);
+    }
+  }
+  const win = element.ownerDocument.defaultView;
+  // The app's own touch-action wins; otherwise the set's.
+  if (!element.style.touchAction && win.getComputedStyle(element).touchAction === 'auto') {
+    element.style.touchAction = engine.touchAction;
+  }
+  const tracked = new Map(); // pointerId -> touch id
+  let nextId = 1;
+  let lastT = 0;
+  let pending = false;
+  let timer = null;
+  let detached = false;
+
+  const now = () => win.performance.now() / 1000;
+  const dispatch = () => {
+    for (const event of engine.takeEvents()) onEvent(event);
+  };
+  const schedule = () => {
+    if (timer !== null) win.clearTimeout(timer);
+    timer = null;
+    if (detached) return;
+    if (pending) {
+      timer = win.setTimeout(tick, 0);
+      return;
+    }
+    const d = engine.nextDeadline();
+    if (d !== null) timer = win.setTimeout(tick, Math.max(0, (d - now()) * 1000));
+  };
+  const tick = () => {
+    timer = null;
+    if (detached) return;
+    if (pending) {
+      // The frame of equal times is complete: the input task that brought it has ended.
+      pending = false;
+      engine.advance(lastT);
+    } else {
+      engine.advance(Math.max(now(), lastT));
+    }
+    dispatch();
+    schedule();
+  };
+  const feed = (sample) => {
+    if (sample.t < lastT) sample.t = lastT;
+    if (pending && sample.t > lastT) pending = false; // the engine applies the earlier frame itself
+    lastT = sample.t;
+    if (onSample) onSample({ ...sample });
+    engine.feed(sample);
+    pending = true;
+    dispatch();
+  };
+  const point = (e) => {
+    const r = element.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  };
+  const viewOf = (target) => {
+    if (engine.views.length === 0) return undefined;
+    let best;
+    for (const [name, el] of viewElements) {
+      if (el.contains(target) && (!best || best[1].contains(el))) best = [name, el];
+    }
+    return best ? best[0] : engine.views[0];
+  };
+  const pointerKind = (e) => (e.pointerType === 'pen' ? 'pen' : e.pointerType === 'mouse' ? 'mouse' : 'touch');
+
+  const down = (e) => {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    if (tracked.has(e.pointerId)) return;
+    const id = nextId++;
+    tracked.set(e.pointerId, id);
+    try {
+      element.setPointerCapture(e.pointerId);
+    } catch {
+      // A synthetic or already released pointer cannot be captured; it is tracked anyway.
+    }
+    const sample = { t: e.timeStamp / 1000, touch: id, phase: 'began', ...point(e), pointer: pointerKind(e) };
+    const view = viewOf(e.target);
+    if (view !== undefined) sample.view = view;
+    feed(sample);
+    schedule();
+  };
+  const move = (e) => {
+    const id = tracked.get(e.pointerId);
+    if (id === undefined) return;
+    // Coalesced events: every sample the browser merged into this one, so a fast finger is not under-sampled.
+    const samples = typeof e.getCoalescedEvents === 'function' ? e.getCoalescedEvents() : [];
+    for (const c of samples.length > 0 ? samples : [e]) {
+      feed({ t: c.timeStamp / 1000, touch: id, phase: 'moved', ...point(c), pointer: pointerKind(e) });
+    }
+    schedule();
+  };
+  const up = (phase) => (e) => {
+    const id = tracked.get(e.pointerId);
+    if (id === undefined) return;
+    tracked.delete(e.pointerId);
+    feed({ t: e.timeStamp / 1000, touch: id, phase, ...point(e), pointer: pointerKind(e) });
+    schedule();
+  };
+  const ended = up('ended');
+  const cancelled = up('cancelled');
+
+  // A trackpad pinch: Chromium and Firefox send ctrl+wheel, Safari gesture
+  // events. Either becomes two touches about the pointer, `SYNTHETIC_SPAN` apart.
+  let pinch = null; // { ids, cx, cy, scale, angle, endTimer }
+  const pinchSamples = (phase, t) => {
+    const half = (SYNTHETIC_SPAN * pinch.scale) / 2;
+    const dx = Math.cos(pinch.angle) * half;
+    const dy = Math.sin(pinch.angle) * half;
+    feed({ t, touch: pinch.ids[0], phase, x: pinch.cx - dx, y: pinch.cy - dy, pointer: 'touch' });
+    feed({ t, touch: pinch.ids[1], phase, x: pinch.cx + dx, y: pinch.cy + dy, pointer: 'touch' });
+  };
+  const pinchStart = (e) => {
+    const p = point(e);
+    pinch = { ids: [nextId++, nextId++], cx: p.x, cy: p.y, scale: 1, angle: 0, endTimer: null };
+    pinchSamples('began', e.timeStamp / 1000);
+  };
+  const pinchEnd = (t) => {
+    if (!pinch) return;
+    if (pinch.endTimer !== null) win.clearTimeout(pinch.endTimer);
+    pinchSamples('ended', t);
+    pinch = null;
+    schedule();
+  };
+  const wheel = (e) => {
+    if (!e.ctrlKey) return;
+    e.preventDefault(); // the page would zoom
+    if (!pinch) pinchStart(e);
+    else if (pinch.endTimer !== null) win.clearTimeout(pinch.endTimer);
+    // deltaY > 0 zooms out; 100 units of delta halve or double about e-fold.
+    pinch.scale *= Math.exp(-e.deltaY / 100);
+    pinchSamples('moved', e.timeStamp / 1000);
+    pinch.endTimer = win.setTimeout(() => pinchEnd(now()), WHEEL_PINCH_END_MS);
+    schedule();
+  };
+  const gestureStart = (e) => {
+    e.preventDefault();
+    if (!pinch) pinchStart(e);
+  };
+  const gestureChange = (e) => {
+    e.preventDefault();
+    if (!pinch) pinchStart(e);
+    pinch.scale = e.scale;
+    pinch.angle = (e.rotation * Math.PI) / 180;
+    pinchSamples('moved', e.timeStamp / 1000);
+    schedule();
+  };
+  const gestureEnd = (e) => {
+    e.preventDefault();
+    pinchEnd(e.timeStamp / 1000);
+  };
+
+  const listeners = [
+    ['pointerdown', down],
+    ['pointermove', move],
+    ['pointerup', ended],
+    ['pointercancel', cancelled],
+    ['lostpointercapture', cancelled],
+    ['wheel', wheel, { passive: false }],
+    ['gesturestart', gestureStart],
+    ['gesturechange', gestureChange],
+    ['gestureend', gestureEnd],
+  ];
+  for (const [type, fn, opts] of listeners) element.addEventListener(type, fn, opts);
+
+  return {
+    engine,
+    detach() {
+      if (detached) return;
+      detached = true;
+      for (const [type, fn, opts] of listeners) element.removeEventListener(type, fn, opts);
+      if (timer !== null) win.clearTimeout(timer);
+      if (pinch && pinch.endTimer !== null) win.clearTimeout(pinch.endTimer);
+      engine.free();
+    },
+  };
+}
