@@ -8,15 +8,21 @@ import Testing
 /// The web runtime (web/): the same runtime and trace code compiled to
 /// WebAssembly must print the same bytes as the native build. Builds
 /// `web/dist` with `web/build.sh` when it is missing or older than a source.
-@Suite(.serialized) struct WebRuntimeTests {
+@Suite struct WebRuntimeTests {
     static let root = CLIPaths.packageRoot
     static let node = BrowserTests.node
     static let dist = root.appendingPathComponent("web/dist")
     /// Random traces per shipped spec (GSPEC_WEB_RANDOM overrides, for a quicker local run).
     static let randomTraces = Int(ProcessInfo.processInfo.environment["GSPEC_WEB_RANDOM"] ?? "") ?? 10_000
 
-    /// Builds web/dist unless it is newer than every source it is built from.
+    /// Builds web/dist unless it is newer than every source it is built from;
+    /// once per run, however many tests ask at once.
     static func build() throws {
+        try #require(built == nil, "web/build.sh failed:\n\(built ?? "")")
+    }
+
+    /// nil when web/dist is built and current, else why not.
+    static let built: String? = {
         let fm = FileManager.default
         func newest(_ dir: URL) -> Date {
             let files = fm.enumerator(at: dir, includingPropertiesForKeys: [.contentModificationDateKey])?.compactMap { $0 as? URL } ?? []
@@ -25,9 +31,19 @@ import Testing
         let built = (try? dist.appendingPathComponent("gspec.wasm").resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate
         let sources = [newest(root.appendingPathComponent("Sources/GestureRuntime")), newest(root.appendingPathComponent("Sources/GestureTrace")),
                        newest(root.appendingPathComponent("web/src")), newest(root.appendingPathComponent("web/build.sh"))].max()!
-        if let built, built > sources { return }
-        let (status, output) = try shell("/bin/bash", [root.appendingPathComponent("web/build.sh").path])
-        try #require(status == 0, "web/build.sh failed:\n\(output)")
+        if let built, built > sources { return nil }
+        guard let (status, output) = try? shell("/bin/bash", [root.appendingPathComponent("web/build.sh").path]) else { return "cannot run bash" }
+        return status == 0 ? nil : output
+    }()
+
+    static let shippedSpecs: [URL] = ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("specs").path)) ?? [])
+        .filter { $0.hasSuffix(".gesture") }.sorted().map { root.appendingPathComponent("specs/\($0)") }
+
+    /// A new empty directory for one test (the caller removes it).
+    static func scratch(_ prefix: String) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(prefix + UUID().uuidString)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
     }
 
     /// Runs a program; returns its status and its stdout and stderr together.
@@ -85,14 +101,15 @@ import Testing
         return lines.joined(separator: "\n") + "\n"
     }
 
-    @Test(.enabled(if: node != nil, "LOUD SKIP: node is not installed; the WebAssembly build was not checked"))
-    func wasmAndNativeGiveIdenticalBytes() throws {
+    /// Part 0: every golden trace, example trace and boundary stream; part k: the
+    /// random traces of the k-th shipped spec (parts run in parallel).
+    @Test(.enabled(if: node != nil, "LOUD SKIP: node is not installed; the WebAssembly build was not checked"),
+          arguments: 0...shippedSpecs.count)
+    func wasmAndNativeGiveIdenticalBytes(part: Int) throws {
         try Self.build()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-web-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let dir = try Self.scratch("gspec-web-")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let specs = try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("specs").path)
-            .filter { $0.hasSuffix(".gesture") }.sorted().map { Self.root.appendingPathComponent("specs/\($0)") }
+        let specs = Self.shippedSpecs
         var tables: [String: (path: String, table: GestureTable)] = [:]
         func table(_ spec: URL) throws -> (path: String, table: GestureTable) {
             if let t = tables[spec.path] { return t }
@@ -134,38 +151,40 @@ import Testing
             }
             return jobs.count
         }
-        // Every golden trace, with its arguments, all states and explanations.
-        for trace in GoldenTraceTests.traces {
-            let spec = URL(fileURLWithPath: try GoldenTraceTests.specPath(of: trace))
-            let args = try GoldenTraceTests.arguments(of: trace)
-            jobs.append(Job(table: try table(spec).path, trace: try String(contentsOf: trace, encoding: .utf8),
-                            flags: ["allStates": true, "explain": args.contains("--explain") || jobs.count % 2 == 0,
-                                    "deliveries": args.contains("--deliveries") || jobs.count % 3 == 0],
-                            name: trace.lastPathComponent))
-        }
-        // Every example trace beside a shipped spec (people's strokes among them), and every `gspec test` boundary stream.
-        for spec in specs {
-            let t = try table(spec)
-            let base = spec.deletingPathExtension().path
-            for dir in [base + ".tests", base + ".examples"] {
-                let files = FileManager.default.enumerator(atPath: dir)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".jsonl") } ?? []
-                for file in files.sorted() {
-                    jobs.append(Job(table: t.path, trace: try String(contentsOfFile: dir + "/" + file, encoding: .utf8),
-                                    flags: ["allStates": true, "explain": true], name: file))
-                }
+        if part == 0 {
+            // Every golden trace, with its arguments, all states and explanations.
+            for trace in GoldenTraceTests.traces {
+                let spec = URL(fileURLWithPath: try GoldenTraceTests.specPath(of: trace))
+                let args = try GoldenTraceTests.arguments(of: trace)
+                jobs.append(Job(table: try table(spec).path, trace: try String(contentsOf: trace, encoding: .utf8),
+                                flags: ["allStates": true, "explain": args.contains("--explain") || jobs.count % 2 == 0,
+                                        "deliveries": args.contains("--deliveries") || jobs.count % 3 == 0],
+                                name: trace.lastPathComponent))
             }
-            let source = SourceFile(path: spec.path, bytes: Array(try Data(contentsOf: spec)))
-            let set = Frontend.check(source, examples: .beside(spec.path)).gestureSet
-            for c in BoundaryCaseGenerator.cases(for: set) {
-                for stream in [c.accepted, c.rejected] {
-                    jobs.append(Job(table: t.path, trace: stream.traceLines(viewNames: t.table.viewNames.indices.map(t.table.name(ofView:)), screen: true),
-                                    flags: ["allStates": true, "explain": jobs.count % 2 == 0], name: "\(spec.lastPathComponent) \(stream.summary)"))
+            // Every example trace beside a shipped spec (people's strokes among them), and every `gspec test` boundary stream.
+            for spec in specs {
+                let t = try table(spec)
+                let base = spec.deletingPathExtension().path
+                for dir in [base + ".tests", base + ".examples"] {
+                    let files = FileManager.default.enumerator(atPath: dir)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".jsonl") } ?? []
+                    for file in files.sorted() {
+                        jobs.append(Job(table: t.path, trace: try String(contentsOfFile: dir + "/" + file, encoding: .utf8),
+                                        flags: ["allStates": true, "explain": true], name: file))
+                    }
+                }
+                let source = SourceFile(path: spec.path, bytes: Array(try Data(contentsOf: spec)))
+                let set = Frontend.check(source, examples: .beside(spec.path)).gestureSet
+                for c in BoundaryCaseGenerator.cases(for: set) {
+                    for stream in [c.accepted, c.rejected] {
+                        jobs.append(Job(table: t.path, trace: stream.traceLines(viewNames: t.table.viewNames.indices.map(t.table.name(ofView:)), screen: true),
+                                        flags: ["allStates": true, "explain": jobs.count % 2 == 0], name: "\(spec.lastPathComponent) \(stream.summary)"))
+                    }
                 }
             }
         }
         // 10,000 random traces per shipped spec, strokes and anomalies included.
         var generator = RandomTraces(seed: 0x0057_A5E0)
-        for spec in specs {
+        for spec in part == 0 ? [] : [specs[part - 1]] {
             let t = try table(spec)
             let views = t.table.hasViews ? (0..<t.table.viewCount).map(t.table.name(ofView:)) : []
             let modes = (0..<t.table.modeCount).map(t.table.name(ofMode:))
@@ -180,6 +199,115 @@ import Testing
         }
         checked += try check(jobs)
         #expect(mismatches == 0, "\(mismatches) of \(checked) runs differ")
-        #expect(checked > 14 * Self.randomTraces)
+        #expect(checked >= (part == 0 ? GoldenTraceTests.traces.count + 500 : Self.randomTraces))
+    }
+
+    @Test(.enabled(if: node != nil, "LOUD SKIP: node is not installed; the JavaScript API was not checked"))
+    func theJavaScriptAPI() throws {
+        try Self.build()
+        let dir = try Self.scratch("gspec-web-api-")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = GoldenTraceTests.golden.appendingPathComponent("traces/tap-or-double-tap-double.jsonl")
+        let table = dir.appendingPathComponent("tap.gtab"), expected = dir.appendingPathComponent("tap.expected")
+        #expect(run(["build", try GoldenTraceTests.specPath(of: trace), "-o", table.path]).0 == .success)
+        let (status, out, _) = run(["run", table.path, "--trace", trace.path, "--all-states"])
+        #expect(status == .success)
+        try out.write(to: expected, atomically: true, encoding: .utf8)
+        let (code, output) = try Self.shell(Self.node!, [Self.root.appendingPathComponent("web/test/api.mjs").path, table.path, trace.path, expected.path])
+        #expect(code == 0, "\(output)")
+        #expect(output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == 9, "\(output)")
+    }
+
+    /// `gspec-run.mjs` is `gspec run` as a command: the same bytes, statuses and error lines.
+    @Test(.enabled(if: node != nil, "LOUD SKIP: node is not installed; gspec-run.mjs was not checked"))
+    func gspecRunMjsIsGspecRun() throws {
+        try Self.build()
+        let dir = try Self.scratch("gspec-web-run-")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = Self.root.appendingPathComponent("specs/horizontal-list.gesture").path
+        let table = dir.appendingPathComponent("list.gtab").path
+        #expect(run(["build", spec, "-o", table]).0 == .success)
+        let bad = dir.appendingPathComponent("bad.jsonl").path, good = GoldenTraceTests.traces.first { $0.lastPathComponent.hasPrefix("horizontal-list") }!.path
+        try "{\"t\":0,\"touch\":1,\"phase\":\"began\",\"x\":1,\"y\":1}\nnot json\n{\"t\":0.1,\"touch\":9,\"phase\":\"ended\",\"x\":1,\"y\":1}\n"
+            .write(toFile: bad, atomically: true, encoding: .utf8)
+        let truncated = dir.appendingPathComponent("truncated.gtab").path
+        try Data(try Data(contentsOf: URL(fileURLWithPath: table)).prefix(40)).write(to: URL(fileURLWithPath: truncated))
+        let cases: [[String]] = [
+            [table, "--trace", good], [table, "--trace", good, "--explain", "--deliveries"], [table, "--trace", good, "--all-states"],
+            [table, "--trace", bad], [table, "--trace", dir.appendingPathComponent("missing.jsonl").path],
+            [truncated, "--trace", good], [table, "--trace", good, "--screen", "0x5"], [table, "--trace", good, "--screen", "400x800"],
+            [table, "--trace", good, "--stale-touch-timeout", "-1"], [table, "--trace", good, "--stale-touch-timeout", "0.05"],
+        ]
+        for args in cases {
+            let native = try Self.shell(Binary.url.path, ["run"] + args, stdout: dir.appendingPathComponent("n.out"))
+            let wasm = try Self.shell(Self.node!, [Self.dist.appendingPathComponent("gspec-run.mjs").path] + args, stdout: dir.appendingPathComponent("w.out"))
+            let (n, w) = (try String(contentsOfFile: dir.appendingPathComponent("n.out").path, encoding: .utf8),
+                          try String(contentsOfFile: dir.appendingPathComponent("w.out").path, encoding: .utf8))
+            #expect(native.0 == wasm.0 && native.1 == wasm.1 && n == w, "\(args): native \(native.0) \(native.1)\(n)\nwasm \(wasm.0) \(wasm.1)\(w)")
+        }
+        // What only the native command can do is a usage error, not a silent difference.
+        let html = try Self.shell(Self.node!, [Self.dist.appendingPathComponent("gspec-run.mjs").path, table, "--trace", good, "--html", "x.html"])
+        #expect(html.0 == 2 && html.1.contains("--html"))
+    }
+
+    /// `gspec build --emit js`: the module's table is the `.gtab`, its names the engine's.
+    @Test(.enabled(if: node != nil, "LOUD SKIP: node is not installed; --emit js was not checked"))
+    func emittedModuleIsTheTableAndItsNames() throws {
+        try Self.build()
+        let dir = try Self.scratch("gspec-web-emit-")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = Self.root.appendingPathComponent("specs/photo-viewer.gesture").path
+        let module = dir.appendingPathComponent("photo-viewer.gestures.mjs"), gtab = dir.appendingPathComponent("photo-viewer.gtab")
+        #expect(run(["build", spec, "-o", module.path, "--emit", "js"]).0 == .success)
+        #expect(run(["build", spec, "-o", gtab.path]).0 == .success)
+        let declarations = try String(contentsOf: dir.appendingPathComponent("photo-viewer.gestures.d.ts"), encoding: .utf8)
+        #expect(declarations.contains("export type GestureName = \"toggleToolbar\" | \"zoomToggle\""))
+        #expect(declarations.contains("export type ModeName = \"zoomed\";"))
+        let script = """
+            import { readFileSync } from 'node:fs';
+            import { loadRuntime } from '\(Self.dist.appendingPathComponent("gspec.mjs").path)';
+            import { table, Gesture, View, Mode } from '\(module.path)';
+            const gtab = readFileSync('\(gtab.path)');
+            if (Buffer.compare(Buffer.from(table), gtab) !== 0) throw new Error('the module\\'s table is not the .gtab');
+            const engine = (await loadRuntime()).engine(table);
+            const unique = [...new Set(engine.gestures)];
+            if (JSON.stringify(Object.values(Gesture)) !== JSON.stringify(unique)) throw new Error(JSON.stringify([Gesture, unique]));
+            if (JSON.stringify(Object.values(View)) !== JSON.stringify(engine.views)) throw new Error('views');
+            if (JSON.stringify(Object.values(Mode)) !== JSON.stringify(engine.modes)) throw new Error('modes');
+            if (!Object.isFrozen(Gesture)) throw new Error('not frozen');
+            engine.setMode(Mode.zoomed, true);
+            console.log('ok');
+            """
+        let file = dir.appendingPathComponent("check.mjs")
+        try script.write(to: file, atomically: true, encoding: .utf8)
+        let (status, output) = try Self.shell(Self.node!, [file.path])
+        #expect(status == 0 && output == "ok\n", "\(output)")
+    }
+
+    /// `attach` in headless Chromium, touches through the browser's input pipeline:
+    /// the events the page reports are those `gspec run` gives on the samples it recorded.
+    @Test(.enabled(if: node != nil && BrowserTests.chromium != nil, "LOUD SKIP: chromium or node is not installed; attach was not checked"))
+    func attachInChromiumMatchesGspecRun() throws {
+        try Self.build()
+        let dir = try Self.scratch("gspec-web-attach-")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let table = dir.appendingPathComponent("set.gtab")
+        #expect(run(["build", CLIPaths.fixtures.appendingPathComponent("web-attach.gesture").path, "-o", table.path, "--no-analysis"]).0 == .success)
+        let page = try BrowserTests.node("web-attach.mjs", Self.dist.path, table.path)
+        let samples = try #require(page["samples"] as? [[String: Any]]), events = try #require(page["events"] as? [[String: Any]])
+        #expect(page["touchAction"] as? String == "none" && page["derived"] as? String == "none", "\(page["touchAction"] ?? "?")")
+        // Replayed: the samples as a trace, through gspec run.
+        let trace = dir.appendingPathComponent("recorded.jsonl")
+        let lines = try samples.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self) }
+        try (lines.joined(separator: "\n") + "\n").write(to: trace, atomically: true, encoding: .utf8)
+        let (status, out, err) = run(["run", table.path, "--trace", trace.path, "--all-states"])
+        #expect(status == .success, "\(err)")
+        let replayed = try out.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! NSDictionary }
+        #expect(replayed == events.map { $0 as NSDictionary }, "the page's events differ from gspec run's on its samples")
+        // What was performed was seen: a tap, a double tap, a pinch that turns (also from the trackpad), a pan, a cancel.
+        func count(_ gesture: String, _ state: String) -> Int { events.filter { $0["gesture"] as? String == gesture && $0["state"] as? String == state }.count }
+        #expect(count("singleTap", "recognized") == 1 && count("doubleTap", "recognized") == 1)
+        #expect(count("zoom", "began") == 2, "the touch pinch and the ctrl+wheel pinch")
+        #expect(count("turn", "began") == 1 && count("move", "ended") == 1 && count("move", "cancelled") == 1)
     }
 }

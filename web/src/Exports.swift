@@ -74,7 +74,6 @@ func gspecEngineFree(_ h: Int32) {
     guard instance(h) != nil else { return }
     instances[Int(h) - 1] = nil
     while instances.last.map({ $0 == nil }) == true { instances.removeLast() }
-    if instances.isEmpty { instances = [] }
 }
 
 /// The table's names as JSON: gestures (table order), views, modes, and the

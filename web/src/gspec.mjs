@@ -147,6 +147,14 @@ export class Runtime {
   }
 }
 
+// The engine counts integer microseconds: times beyond about 292,000 years do not fit.
+const MAX_SECONDS = 9e12;
+
+function checkTime(t, what) {
+  if (typeof t !== 'number' || !Number.isFinite(t)) fail(`${what} must be a finite number of seconds, got ${t}`);
+  if (Math.abs(t) >= MAX_SECONDS) fail(`${what} is out of range: ${t} seconds`);
+}
+
 function tableBytes(table) {
   if (table instanceof Uint8Array) return table;
   if (table instanceof ArrayBuffer) return new Uint8Array(table);
@@ -183,7 +191,7 @@ export class Engine {
     const e = this.live();
     if (sample === null || typeof sample !== 'object') fail('feed takes a sample object { t, touch, phase, x, y }');
     const { t, touch, phase, x, y, view, pointer } = sample;
-    if (typeof t !== 'number' || !Number.isFinite(t)) fail(`'t' must be a finite number of seconds, got ${t}`);
+    checkTime(t, "'t'");
     if (!Number.isSafeInteger(touch)) fail(`'touch' must be an integer, got ${touch}`);
     const p = PHASES.indexOf(phase);
     if (p < 0) fail(`unknown phase '${phase}'; expected ${PHASES.join(', ')}`);
@@ -200,7 +208,7 @@ export class Engine {
 
   /** Moves the clock to `t` seconds: applies the pending frame and fires the deadlines due. */
   advance(t) {
-    if (typeof t !== 'number' || !Number.isFinite(t)) fail(`advance takes a finite number of seconds, got ${t}`);
+    checkTime(t, 'advance');
     this.live().gspec_engine_advance(this.handle, t);
   }
 
@@ -315,6 +323,8 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
     schedule();
   };
   const feed = (sample) => {
+    // Whole microseconds, as the engine counts: a recorded sample's `t` then reads back exactly.
+    sample.t = Math.round(sample.t * 1e6) / 1e6;
     if (sample.t < lastT) sample.t = lastT;
     if (pending && sample.t > lastT) pending = false; // the engine applies the earlier frame itself
     lastT = sample.t;

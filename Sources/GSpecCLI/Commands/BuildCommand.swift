@@ -18,15 +18,21 @@ struct BuildCommand: ParsableCommand {
 
     /// What `--emit` writes.
     enum Form: String, CaseIterable, ArgumentValue {
-        case table, json, swift, dot
-        /// The output file's extension.
-        var fileExtension: String { self == .table ? "gtab" : rawValue }
+        case table, json, swift, dot, js
+        /// The output file's extension (`js`: the module; its declarations go beside it as `.gestures.d.ts`).
+        var fileExtension: String {
+            switch self {
+            case .table: "gtab"
+            case .js: "gestures.mjs"
+            default: rawValue
+            }
+        }
     }
 
     @Arguments(usage: "<file.gesture|dir>...") var inputs: [String]
     @Option(name: "-o", placeholder: "out", help: "Output file for a single input file, output directory otherwise.")
     var output: String?
-    @Option(name: "--emit", placeholder: "form", help: "table (.gtab, the default), json, swift or dot.")
+    @Option(name: "--emit", placeholder: "form", help: "table (.gtab, the default), json, swift, dot, or js (an ES module and its .d.ts).")
     var form: Form = .table
     @Flag(name: "--stats", help: "Print states, symbols and bytes per gesture before and after optimization.")
     var stats: Bool
@@ -69,17 +75,26 @@ struct BuildCommand: ParsableCommand {
             case .swift: Array(SwiftEmitter.source(table, typeName: Self.typeName(base), sourcePath: source.path,
                                                    generator: "gspec \(GSpec.version)").utf8)
             case .dot: Array(TableEmitter.dot(table).utf8)
+            case .js: Array(JavaScriptEmitter.module(table, sourcePath: source.path, generator: "gspec \(GSpec.version)").utf8)
             case .table: table.encoded()
             }
-            do {
-                let directory = (destination as NSString).deletingLastPathComponent
-                if !directory.isEmpty {
-                    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            var files = [(destination, bytes)]
+            if form == .js {
+                let stem = destination.hasSuffix(".mjs") ? String(destination.dropLast(4)) : destination
+                files.append((stem + ".d.ts", Array(JavaScriptEmitter.declarations(table, sourcePath: source.path,
+                                                                                   generator: "gspec \(GSpec.version)").utf8)))
+            }
+            for (path, bytes) in files {
+                do {
+                    let directory = (path as NSString).deletingLastPathComponent
+                    if !directory.isEmpty {
+                        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                    }
+                    try Data(bytes).write(to: URL(fileURLWithPath: path))
+                } catch {
+                    console.err("error: cannot write '\(path)': \(error.localizedDescription)\n")
+                    failed = true
                 }
-                try Data(bytes).write(to: URL(fileURLWithPath: destination))
-            } catch {
-                console.err("error: cannot write '\(destination)': \(error.localizedDescription)\n")
-                failed = true
             }
         }
         return failed ? .inputError : .success

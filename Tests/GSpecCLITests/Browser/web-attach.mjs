@@ -1,0 +1,91 @@
+// The web runtime's `attach` in headless Chromium: touches dispatched through
+// the browser's input pipeline (Input.dispatchTouchEvent), a cancelled touch and a ctrl+wheel trackpad pinch reach a page that attaches
+// a set to an element. Prints what the page recorded (its samples, as trace
+// lines, and its events) for WebRuntimeTests to replay with `gspec run`.
+// Usage: node --experimental-websocket web-attach.mjs DIST TABLE.gtab
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { open, sleep } from './cdp.mjs';
+
+const [dist, tablePath] = process.argv.slice(2);
+const page = `<!doctype html><meta charset="utf-8"><style>body{margin:0}#area{position:absolute;left:0;top:0;width:800px;height:600px;background:#eee}</style>
+<div id="area"></div>
+<script type="module">
+import { loadRuntime } from './gspec.mjs';
+const table = new Uint8Array(await (await fetch('./set.gtab')).arrayBuffer());
+const runtime = await loadRuntime();
+window.recorded = { samples: [], events: [] };
+const area = document.getElementById('area');
+const a = runtime.attach(area, table, { onEvent: (e) => recorded.events.push(e), onSample: (s) => recorded.samples.push(s) });
+window.touchAction = area.style.touchAction;
+window.derived = a.engine.touchAction;
+window.ready = true;
+</script>`;
+const server = createServer((req, res) => {
+  const types = { '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.gtab': 'application/octet-stream' };
+  try {
+    if (req.url === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
+    const name = req.url.slice(1);
+    if (!/^[a-z.-]+$/.test(name)) throw new Error('bad path');
+    const body = readFileSync(name === 'set.gtab' ? tablePath : join(dist, name));
+    res.writeHead(200, { 'content-type': types[name.slice(name.lastIndexOf('.'))] ?? 'text/plain' }).end(body);
+  } catch {
+    res.writeHead(404).end();
+  }
+}).listen(0, '127.0.0.1');
+await new Promise((ok) => server.on('listening', ok));
+const browser = await open(`http://127.0.0.1:${server.address().port}/`, { width: 800, height: 600 });
+try {
+  for (let i = 0; i < 50 && !(await browser.evaluate('window.ready === true')); i++) await sleep(100);
+  const touch = (type, points) => browser.send('Input.dispatchTouchEvent', {
+    type, touchPoints: points.map(([x, y, id]) => ({ x, y, id, radiusX: 1, radiusY: 1, force: 1 })),
+  });
+  const tap = async (x, y) => {
+    await touch('touchStart', [[x, y, 1]]);
+    await sleep(40);
+    await touch('touchEnd', []);
+  };
+  // A tap, then the double tap's wait runs out.
+  await tap(100, 100);
+  await sleep(600);
+  // A double tap.
+  await tap(300, 100);
+  await sleep(80);
+  await tap(302, 101);
+  await sleep(600);
+  // A pinch that turns: two fingers about (400, 300) moving apart and around.
+  await touch('touchStart', [[350, 300, 1], [450, 300, 2]]);
+  for (let k = 1; k <= 12; k++) {
+    const r = 50 + k * 6, a = k * 0.05;
+    await touch('touchMove', [[400 - r * Math.cos(a), 300 - r * Math.sin(a), 1], [400 + r * Math.cos(a), 300 + r * Math.sin(a), 2]]);
+    await sleep(16);
+  }
+  await touch('touchEnd', []);
+  await sleep(300);
+  // A one-finger pan.
+  await touch('touchStart', [[200, 400, 1]]);
+  for (let k = 1; k <= 10; k++) {
+    await touch('touchMove', [[200 + k * 12, 400, 1]]);
+    await sleep(16);
+  }
+  await touch('touchEnd', []);
+  await sleep(300);
+  // A touch the system cancels.
+  await touch('touchStart', [[600, 400, 1]]);
+  await touch('touchMove', [[630, 400, 1]]);
+  await sleep(16);
+  await touch('touchCancel', []);
+  await sleep(300);
+  // A trackpad pinch: ctrl+wheel.
+  for (let k = 0; k < 8; k++) {
+    await browser.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: 500, y: 200, deltaX: 0, deltaY: -20, modifiers: 2 });
+    await sleep(16);
+  }
+  await sleep(800);
+  const result = await browser.evaluate('({ ...window.recorded, touchAction: window.touchAction, derived: window.derived })');
+  process.stdout.write(JSON.stringify(result));
+} finally {
+  browser.close();
+  server.close();
+}

@@ -1,0 +1,185 @@
+// The JavaScript API of web/dist/gspec.mjs, in node: loading, engines,
+// errors, control calls, heap use over many engines and a long trace, and
+// random calls. Usage: node api.mjs TAP.gtab TRACE.jsonl EXPECTED (the
+// `gspec run --all-states` output of the trace); exits 1 on the first failure.
+import { readFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { loadRuntime, GSpecTableError } from '../dist/gspec.mjs';
+
+const [tablePath, tracePath, expectedPath] = process.argv.slice(2);
+const table = readFileSync(tablePath);
+const checks = [];
+const check = (name, body) => checks.push([name, body]);
+
+function samples(text) {
+  const out = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    const o = JSON.parse(line);
+    if ('touch' in o) out.push(o);
+  }
+  return out;
+}
+
+const runtime = await loadRuntime();
+
+check('loads from bytes, a Module and a URL', async () => {
+  const bytes = readFileSync(new URL('../dist/gspec.wasm', import.meta.url));
+  for (const wasm of [bytes, await WebAssembly.compile(bytes), new URL('../dist/gspec.wasm', import.meta.url)]) {
+    const r = await loadRuntime({ wasm });
+    assert.deepEqual(r.engine(table).gestures, runtime.engine(table).gestures);
+  }
+  await assert.rejects(loadRuntime({ wasm: new Uint8Array([0, 1, 2]) }));
+  await assert.rejects(loadRuntime(42), /options/);
+});
+
+check('an engine gives the events gspec run gives', () => {
+  const engine = runtime.engine(table);
+  const events = [];
+  for (const s of samples(readFileSync(tracePath, 'utf8'))) {
+    engine.feed(s);
+    events.push(...engine.takeEvents());
+  }
+  engine.finish();
+  events.push(...engine.takeEvents());
+  const expected = readFileSync(expectedPath, 'utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l));
+  assert.deepEqual(events, expected);
+  engine.free();
+});
+
+check('corrupt and truncated tables throw GSpecTableError', () => {
+  for (const bad of [new Uint8Array(0), table.subarray(0, 10), table.subarray(0, table.length - 1),
+    Uint8Array.from(table, (b, i) => (i === 5 ? b ^ 0xff : b)), new TextEncoder().encode('gesture a: tap')]) {
+    assert.throws(() => runtime.engine(bad), (e) => e instanceof GSpecTableError && e.name === 'GSpecTableError' && e.message.length > 0);
+  }
+  assert.throws(() => runtime.engine('not bytes'), TypeError);
+});
+
+check('bad arguments are refused with clear errors', () => {
+  const engine = runtime.engine(table);
+  const good = { t: 0, touch: 1, phase: 'began', x: 1, y: 1 };
+  assert.throws(() => engine.feed(null), /sample object/);
+  assert.throws(() => engine.feed({ ...good, t: NaN }), /'t' must be a finite number/);
+  assert.throws(() => engine.feed({ ...good, touch: 1.5 }), /'touch' must be an integer/);
+  assert.throws(() => engine.feed({ ...good, touch: 2 ** 60 }), /'touch' must be an integer/);
+  assert.throws(() => engine.feed({ ...good, phase: 'press' }), /unknown phase 'press'/);
+  assert.throws(() => engine.feed({ ...good, x: '1' }), /'x' and 'y' must be numbers/);
+  assert.throws(() => engine.feed({ ...good, pointer: 'finger' }), /'pointer' must be/);
+  assert.throws(() => engine.advance(Infinity), /finite number/);
+  assert.throws(() => engine.feed({ ...good, t: 1e300 }), /out of range/);
+  assert.throws(() => engine.setEnabled('nosuch', true), /unknown gesture 'nosuch'/);
+  assert.throws(() => engine.setEnabled(engine.gestures[0], 'yes'), /true or false/);
+  assert.throws(() => engine.set(engine.gestures[0], 'slop', 'lots'), /no valid value/);
+  assert.throws(() => engine.set(engine.gestures[0], 'taps', '3'), /./);
+  assert.throws(() => engine.setMode('nosuch', true), /unknown mode 'nosuch'/);
+  engine.feed(good);
+  engine.free();
+  assert.throws(() => engine.feed(good), /freed/);
+  engine.free(); // twice is harmless
+});
+
+check('control calls act as control lines', () => {
+  const engine = runtime.engine(table);
+  const name = engine.gestures[0];
+  engine.setEnabled(name, false);
+  engine.feed({ t: 0, touch: 1, phase: 'began', x: 10, y: 10 });
+  engine.feed({ t: 0.05, touch: 1, phase: 'ended', x: 10, y: 10 });
+  engine.finish();
+  assert.ok(!engine.takeEvents().some((e) => e.gesture === name && e.state === 'recognized'), 'a disabled gesture fired');
+  engine.setEnabled(name, true);
+  engine.set(name, 'slop', '1pt');
+  engine.feed({ t: 1, touch: 2, phase: 'began', x: 10, y: 10 });
+  assert.equal(typeof (engine.nextDeadline() ?? 0), 'number');
+  engine.feed({ t: 1.02, touch: 2, phase: 'moved', x: 20, y: 10 });
+  engine.feed({ t: 1.05, touch: 2, phase: 'ended', x: 20, y: 10 });
+  engine.finish();
+  assert.equal(engine.nextDeadline(), null);
+  assert.ok(!engine.takeEvents().some((e) => e.gesture === name && e.state === 'recognized'), 'a 10pt move passed a 1pt slop');
+  engine.free();
+});
+
+check('100 engines created and freed leave the heap flat', () => {
+  const cycle = () => {
+    const e = runtime.engine(table);
+    e.feed({ t: 0, touch: 1, phase: 'began', x: 1, y: 1 });
+    e.finish();
+    e.takeEvents();
+    e.free();
+  };
+  for (let i = 0; i < 10; i++) cycle();
+  const before = runtime.heap();
+  for (let i = 0; i < 100; i++) cycle();
+  const after = runtime.heap();
+  assert.equal(after.inUse, before.inUse, `in use: ${before.inUse} -> ${after.inUse}`);
+  assert.equal(after.size, before.size, `heap grew: ${before.size} -> ${after.size}`);
+});
+
+check('a ten-minute trace leaves the heap flat', () => {
+  const engine = runtime.engine(table);
+  let t = 0;
+  const run = (seconds) => {
+    for (const end = t + seconds; t < end; t += 0.5) {
+      engine.feed({ t, touch: 1, phase: 'began', x: 100, y: 100 });
+      for (let k = 1; k <= 5; k++) engine.feed({ t: t + k * 0.016, touch: 1, phase: 'moved', x: 100 + k, y: 100 });
+      engine.feed({ t: t + 0.1, touch: 1, phase: 'ended', x: 105, y: 100 });
+      engine.takeEvents();
+    }
+  };
+  run(60);
+  const before = runtime.heap();
+  run(540);
+  const after = runtime.heap();
+  assert.ok(after.size === before.size && after.inUse <= before.inUse + 4096, `heap ${JSON.stringify(before)} -> ${JSON.stringify(after)}`);
+  engine.free();
+});
+
+check('random calls never break an engine', () => {
+  let seed = 12345;
+  const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+  const pick = (a) => a[Math.floor(rand() * a.length)];
+  const engine = runtime.engine(table);
+  const weird = [0, -0, 1e308, -1e308, NaN, Infinity, 2 ** 53 - 1, -(2 ** 53) + 1, 1e-300, 123.456];
+  for (let i = 0; i < 20000; i++) {
+    const sample = {
+      t: rand() < 0.05 ? pick(weird) : i * 0.004 + rand() * 0.01,
+      touch: rand() < 0.05 ? pick([2 ** 53 - 1, -(2 ** 53) + 1, 0, 2 ** 31, -1]) : Math.floor(rand() * 4),
+      phase: pick(['began', 'moved', 'moved', 'stationary', 'ended', 'cancelled']),
+      x: rand() < 0.03 ? pick(weird) : rand() * 300,
+      y: rand() < 0.03 ? pick(weird) : rand() * 300,
+      pointer: pick([undefined, 'touch', 'pen', 'mouse']),
+    };
+    try {
+      engine.feed(sample);
+    } catch (e) {
+      assert.ok(e instanceof TypeError, `feed threw ${e}`);
+    }
+    if (rand() < 0.01) engine.advance(i * 0.004 + 1);
+    for (const event of engine.takeEvents()) {
+      assert.ok(engine.gestures.includes(event.gesture));
+      // Reentrant: a handler calls back into the engine.
+      engine.nextDeadline();
+      if (rand() < 0.1) engine.takeEvents();
+    }
+  }
+  engine.finish();
+  engine.takeEvents();
+  assert.equal(engine.nextDeadline(), null, 'a timer is still pending after finish');
+  engine.free();
+});
+
+check('importing touches no browser global', async () => {
+  for (const name of ['window', 'document', 'navigator']) assert.equal(typeof globalThis[name], 'undefined');
+  await import('../dist/gspec.mjs');
+});
+
+let failed = 0;
+for (const [name, body] of checks) {
+  try {
+    await body();
+    process.stdout.write(`ok ${name}\n`);
+  } catch (e) {
+    failed++;
+    process.stdout.write(`FAIL ${name}: ${e.stack}\n`);
+  }
+}
+process.exitCode = failed ? 1 : 0;
