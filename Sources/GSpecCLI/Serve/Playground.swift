@@ -183,13 +183,11 @@ final class Playground: @unchecked Sendable {
             let lineErrors = TraceReader.read(body, views: views, screen: { session.engine.screenSize = $0 },
                                               gestures: (0..<table.gestureCount).map(table.name(of:)),
                                               modes: (0..<table.modeCount).map(table.name(ofMode:)), control: { c in
-                if let (m, on) = c.mode {
-                    session.engine.setMode(m, on, at: c.time)
-                } else {
-                    guard let enabled = c.enabled, c.parameters.isEmpty else { return "the playground's control lines only set 'enabled' or a mode" }
-                    if let condition = table.conditionText(of: c.gestures[0]) { return "'\(table.name(of: c.gestures[0]))' is enabled by modes ('enabled: \(condition)')" }
-                    for g in c.gestures { session.engine.setEnabled(enabled, gesture: g, at: c.time) }
+                guard c.mode != nil || (c.enabled != nil && c.parameters.isEmpty) else {
+                    return "the playground's control lines only set 'enabled' or a mode"
                 }
+                // Applied as a trace's control line is (TraceRun.apply), refusals included.
+                if let refusal = TraceRun.apply(c, to: &session.engine, table: table) { return refusal }
                 controls = true
                 return nil
             }) { event in
