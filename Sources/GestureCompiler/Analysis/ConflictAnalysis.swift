@@ -102,7 +102,7 @@ struct ConflictAnalysis {
     func winner(over victim: Int, in events: [GestureEvent]) -> Int? {
         events.first { e in
             e.claims && !set.rules.contains {
-                $0.isSimultaneous && Set([$0.gesture, $0.other]) == Set([e.gesture, victim])
+                $0.isSimultaneous && (($0.gesture, $0.other) == (e.gesture, victim) || ($0.other, $0.gesture) == (e.gesture, victim))
             }
         }?.gesture
     }

@@ -93,8 +93,7 @@ struct LatencyAnalysis {
     /// The longest time `b` can stay undecided after `time` on `stream`.
     mutating func wait(for b: Int, on stream: TouchStream, from time: Int64) -> Wait {
         // `b` alone: its automaton never looks at other gestures, so it is where it would be in the set.
-        var engine = Engine(table: conflicts.simulator.table(for: conflicts.simulator.alone(b), rules: false))
-        engine.screenSize = TouchStream.screen
+        var engine = conflicts.simulator.engine(for: conflicts.simulator.alone(b), rules: false)
         for e in stream.events where e.time <= time { engine.feed(e) }
         engine.advance(to: time)
         guard !engine.isIdle(0) else { return .finite(0) }

@@ -2,11 +2,14 @@ import GestureRuntime
 
 /// Runs touch streams through compiled subsets of one gesture set: a gesture
 /// alone, a pair without rules, the whole set, the set with two gestures'
-/// declaration order swapped. Tables are compiled once per subset.
+/// declaration order swapped. Tables are compiled once per subset, and each
+/// gets one fresh engine that every run starts from as a copy: an engine's
+/// construction validates and packs its whole table, which for a large set
+/// costs more than the short streams the analyses run.
 struct Simulator {
     let set: CheckedGestureSet
     let source: SourceFile
-    private var tables: [[Int]: GestureTable] = [:]
+    private var engines: [[Int]: Engine] = [:]
     /// Runs of the whole set by modes and stream: gestures with equal parameters have equal exemplars.
     private var wholeRuns: [UInt16: [[TouchEvent]: [GestureEvent]]] = [:]
     /// The modes on in whole-set runs (`runAll`), set before the first touch:
@@ -24,8 +27,7 @@ struct Simulator {
     /// With `modes`, the gestures keep their conditions and those modes are on;
     /// without, every gesture runs as if enabled.
     mutating func run(_ stream: TouchStream, gestures order: [Int], rules: Bool = true, modes: UInt16? = nil) -> [GestureEvent] {
-        var engine = Engine(table: table(for: order, rules: rules, conditions: modes != nil))
-        engine.screenSize = TouchStream.screen
+        var engine = engine(for: order, rules: rules, conditions: modes != nil)
         let start = stream.events.first?.time ?? 0
         for m in 0..<Condition.maxModes where (modes ?? 0) >> UInt16(m) & 1 == 1 { engine.setMode(m, true, at: start) }
         for e in stream.events { engine.feed(e) }
@@ -37,14 +39,16 @@ struct Simulator {
         }
     }
 
-    /// The compiled subset `order`, with the rules among its gestures when
-    /// `rules` is set and their conditions on modes when `conditions` is.
-    mutating func table(for order: [Int], rules: Bool = true, conditions: Bool = false) -> GestureTable {
+    /// A fresh engine (on the analyses' screen) of the compiled subset
+    /// `order`, with the rules among its gestures when `rules` is set and
+    /// their conditions on modes when `conditions` is.
+    mutating func engine(for order: [Int], rules: Bool = true, conditions: Bool = false) -> Engine {
         let key = order + (rules ? [] : [-1]) + (conditions ? [-2] : [])
-        if let t = tables[key] { return t }
-        let table = build(order, rules: rules, conditions: conditions)
-        tables[key] = table
-        return table
+        if let e = engines[key] { return e }
+        var engine = Engine(table: build(order, rules: rules, conditions: conditions))
+        engine.screenSize = TouchStream.screen
+        engines[key] = engine
+        return engine
     }
 
     /// The whole set as declared, with `modes` on.
