@@ -26,7 +26,8 @@ case $target in
        head -c 4096 /dev/urandom > "$corpus/random" ;;
   trace) cp Tests/GSpecCLITests/Golden/traces/*.jsonl "$corpus/" ;;
   http) printf 'POST /api/check HTTP/1.1\r\nHost: 127.0.0.1:8765\r\n\r\ngesture a: tap {}\n' > "$corpus/check"
-        printf 'POST /api/samples?session=s1 HTTP/1.1\r\nHost: 127.0.0.1:8765\r\n\r\n{"t":0,"touch":1,"phase":"began","x":1,"y":2}\n' > "$corpus/samples" ;;
+        printf 'POST /api/samples?session=s1 HTTP/1.1\r\nHost: 127.0.0.1:8765\r\n\r\n{"t":0,"touch":1,"phase":"began","x":1,"y":2}\n' > "$corpus/samples"
+        printf 'GET /web/app.mjs HTTP/1.1\r\nHost: 127.0.0.1:8765\r\n\r\n' > "$corpus/files" ;;
 esac
 seconds=${GSPEC_FUZZ_SECONDS:-$((minutes * 60))}
 GSPEC_FUZZ_TARGET=$target "$binary" -max_total_time=$seconds -timeout=10 -rss_limit_mb=4096 \

@@ -4,6 +4,9 @@ import GestureRuntime
 /// times from integer microseconds with at least 3 decimals, other numbers
 /// rounded to 1e-6 in their shortest form with at least one decimal.
 package enum EventFormatter {
+    /// web/src/gspec.mjs (`Engine.event`) builds a page's event objects with
+    /// these keys in this order, and rounds as `number` does: a change here is
+    /// a change there (the differential test compares the two).
     package static func line(_ e: GestureEvent, table: GestureTable) -> String {
         let record = table.gestures[e.gesture]
         var out = "{\"t\":\(time(e.time)),\"gesture\":\"\(table.strings[Int(record.name)])\",\"state\":\"\(e.state.name)\""

@@ -6,10 +6,10 @@ import GestureRuntime
 import GestureTrace
 
 // gspec-bench: the figures in docs/performance.md. Run in release:
-//   swift run -c release gspec-bench [engine|host|lift|lsp|serve|compile|latency|frontend|analysis|all] [options]
+//   swift run -c release gspec-bench [engine|host|lift|lsp|serve|compile|latency|frontend|analysis|generate|trace|all] [options]
 // Options: --spec FILE --trace FILE (measure any set on any recorded trace),
 // --strokes DIR (lift: every .jsonl trace under DIR, one stroke each),
-// --events N (generated trace length), --runs R, --json FILE,
+// --events N (generated trace length; `trace` prints that trace), --runs R, --json FILE,
 // --gestures N (frontend/generate). Every figure of one report comes from one
 // process, so compare them as ratios: this machine is shared and noisy.
 
@@ -64,7 +64,7 @@ struct Options {
             case "--gestures": gestures.append(Int(value()) ?? 1_000)
             case "--engine-only": engineOnly = true
             case "--strokes": strokes = value()
-            default: fail("unknown argument '\(args[i])'\nusage: gspec-bench [engine|host|lift|lsp|serve|compile|latency|frontend|analysis|generate|all] [--spec F] [--trace F] [--strokes DIR] [--events N] [--runs R] [--json F] [--gestures N]")
+            default: fail("unknown argument '\(args[i])'\nusage: gspec-bench [engine|host|lift|lsp|serve|compile|latency|frontend|analysis|generate|trace|all] [--spec F] [--trace F] [--strokes DIR] [--events N] [--runs R] [--json F] [--gestures N]")
             }
             i += 1
         }
@@ -329,6 +329,11 @@ case "analysis":
     analysisBench()
 case "generate":
     print(SpecGenerator.gestureSet(count: options.gestures.first ?? 1_000), terminator: "")
+case "trace":
+    // The engine benchmark's mixed trace as trace lines, for web/test/bench.mjs.
+    for e in BenchTrace.generate(events: options.events) {
+        print("{\"t\":\(EventFormatter.time(e.time)),\"touch\":\(e.id),\"phase\":\"\(e.phase.name)\",\"x\":\(e.x),\"y\":\(e.y)}")
+    }
 case "frontend":
     frontendBench()
 case "engine":

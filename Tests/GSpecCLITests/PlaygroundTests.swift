@@ -180,6 +180,33 @@ import Testing
         #expect(status == .success && out.contains("1 example"), "\(out)\(err)")
     }
 
+    /// `--files`: a directory's files by GET, its index.html for the
+    /// directory, and nothing hidden, outside it, or through a link out of it.
+    @Test func filesServesOnlyWhatIsInsideTheDirectory() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-files-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: base) }
+        let root = base.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("page"), withIntermediateDirectories: true)
+        try "<p>page</p>".write(to: root.appendingPathComponent("page/index.html"), atomically: true, encoding: .utf8)
+        try Data([0, 97, 115, 109]).write(to: root.appendingPathComponent("page/m.wasm"))
+        try "secret".write(to: base.appendingPathComponent("outside.txt"), atomically: true, encoding: .utf8)
+        try "hidden".write(to: root.appendingPathComponent(".env"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("link.txt"), withDestinationURL: base.appendingPathComponent("outside.txt"))
+        let playground = Playground(specPath: nil, files: StaticFiles(directory: root.path))
+        let server = try HTTPServer(port: 0) { playground.handle($0) }
+        Thread { server.serve() }.start()
+        func status(_ path: String, method: String = "GET") -> Int? { Self.exchange(server.port, Self.request(server.port, method, path)) }
+        #expect(status("/page/") == 200 && status("/page") == 200 && status("/page/m.wasm") == 200 && status("/page/m%2Ewasm") == 200)
+        #expect(status("/") == 200, "the playground's own page stays")
+        for path in ["/../outside.txt", "/page/../../outside.txt", "/%2e%2e/outside.txt", "/.env", "/page/.%2e/.env", "/link.txt", "/missing",
+                     "/page/m.wasm%00.txt"] {
+            #expect(status(path) == 404, "\(path)")
+        }
+        #expect(status("/page/m.wasm", method: "POST") == 404)
+        let wasm = playground.files!.response(for: "/page/m.wasm")
+        #expect(wasm?.contentType == "application/wasm" && wasm?.body == [0, 97, 115, 109])
+    }
+
     /// 1,000 random and malformed requests: each gets a 4xx or a closed
     /// connection, and the server goes on answering.
     @Test func malformedRequestsGet4xxAndTheServerGoesOn() throws {

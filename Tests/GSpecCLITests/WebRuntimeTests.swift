@@ -1,5 +1,6 @@
 import Foundation
 import GSpecFuzz
+@testable import GSpecCLI
 import GestureCompiler
 import GestureRuntime
 import GestureTrace
@@ -121,7 +122,8 @@ import Testing
             return tables[spec.path]!
         }
         var jobs: [Job] = []
-        var checked = 0, mismatches = 0
+        // apiChecked: runs also made through the page's engine API (batch.mjs).
+        var checked = 0, mismatches = 0, apiChecked = 0
         let script = Self.root.appendingPathComponent("web/test/batch.mjs").path
         /// Runs `jobs` on both engines; returns how many ran.
         func check(_ jobs: [Job]) throws -> Int {
@@ -132,6 +134,7 @@ import Testing
             try data.write(to: batch)
             let (status, err) = try Self.shell(Self.node!, [script, batch.path], stdout: results)
             try #require(status == 0, "batch.mjs failed: \(err)")
+            apiChecked += err.split(separator: "\n").last { $0.hasPrefix("api-checked ") }.flatMap { Int($0.dropFirst(12)) } ?? 0
             let lines = try String(contentsOf: results, encoding: .utf8).split(separator: "\n")
             try #require(lines.count == jobs.count, "\(lines.count) results for \(jobs.count) jobs")
             for (i, job) in jobs.enumerated() {
@@ -200,6 +203,8 @@ import Testing
         checked += try check(jobs)
         #expect(mismatches == 0, "\(mismatches) of \(checked) runs differ")
         #expect(checked >= (part == 0 ? GoldenTraceTests.traces.count + 500 : Self.randomTraces))
+        // The touch-only traces with --all-states (most golden traces, people's strokes) ran through the page's API too.
+        #expect(part != 0 || apiChecked >= GoldenTraceTests.traces.count / 2, "\(apiChecked) runs through the page's API")
     }
 
     @Test(.enabled(if: node != nil, "LOUD SKIP: node is not installed; the JavaScript API was not checked"))
@@ -215,7 +220,7 @@ import Testing
         try out.write(to: expected, atomically: true, encoding: .utf8)
         let (code, output) = try Self.shell(Self.node!, [Self.root.appendingPathComponent("web/test/api.mjs").path, table.path, trace.path, expected.path])
         #expect(code == 0, "\(output)")
-        #expect(output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == 9, "\(output)")
+        #expect(output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == 10, "\(output)")
     }
 
     /// `gspec-run.mjs` is `gspec run` as a command: the same bytes, statuses and error lines.
@@ -309,5 +314,49 @@ import Testing
         #expect(count("singleTap", "recognized") == 1 && count("doubleTap", "recognized") == 1)
         #expect(count("zoom", "began") == 2, "the touch pinch and the ctrl+wheel pinch")
         #expect(count("turn", "began") == 1 && count("move", "ended") == 1 && count("move", "cancelled") == 1)
+    }
+
+    /// Examples/web/: the photo viewer, served by `gspec serve --files`, in
+    /// headless Chromium. Each gesture of specs/photo-viewer.gesture, performed
+    /// through the browser's input, does what the page says it does, and the
+    /// page's session (samples and mode changes) replays through `gspec run`
+    /// to the page's own events.
+    @Test(.enabled(if: BrowserTests.chromium != nil && node != nil, "LOUD SKIP: chromium or node is not installed; the example page was not tried"))
+    func examplePhotoViewerInChromium() throws {
+        try Self.build()
+        let dir = try Self.scratch("gspec-web-example-")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The committed module is the spec compiled now (but for its first line, which names the path it was built from).
+        let emitted = dir.appendingPathComponent("photo-viewer.gestures.mjs")
+        #expect(run(["build", Self.root.appendingPathComponent("specs/photo-viewer.gesture").path, "--emit", "js", "-o", emitted.path]).0 == .success)
+        let body = { (url: URL) in try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst() }
+        #expect(try body(emitted) == body(Self.root.appendingPathComponent("Examples/web/photo-viewer.gestures.mjs")),
+                "Examples/web/photo-viewer.gestures.mjs is stale: gspec build specs/photo-viewer.gesture --emit js -o Examples/web/photo-viewer.gestures.mjs")
+
+        let playground = Playground(specPath: nil, files: StaticFiles(directory: Self.root.path))
+        let server = try HTTPServer(port: 0) { playground.handle($0) }
+        Thread { server.serve() }.start()
+        let page = try BrowserTests.node("web-example.mjs", "http://127.0.0.1:\(server.port)/Examples/web/")
+        let state = try #require(page["state"] as? [String: Any]), events = try #require(page["events"] as? [[String: Any]])
+        print("Examples/web: loadRuntime (fetch, compile, instantiate gspec.wasm) took \(page["loadMs"] ?? "?") ms in Chromium")
+        func count(_ gesture: String, _ state: String) -> Int { events.filter { $0["gesture"] as? String == gesture && $0["state"] as? String == state }.count }
+        // A tap, three double taps (in, out, and out after the pinch), a drag while zoomed, a pinch that turns, a long press,
+        // a thumbnail, the left edge, a pull down.
+        #expect(count("toggleToolbar", "recognized") == 2 && count("zoomToggle", "recognized") == 3)
+        #expect(count("movePhoto", "ended") == 1 && count("zoom", "ended") == 1 && count("turn", "ended") == 1)
+        #expect(count("menu", "began") == 1 && count("selectThumbnail", "recognized") == 1)
+        #expect(count("back", "ended") == 1 && count("dismiss", "ended") == 1, "the pull down and the edge swipe")
+        #expect(state["selected"] as? Int == 3 && state["back"] as? Int == -1 && state["dismissed"] as? Int == -1 && state["zoomed"] as? Bool == false)
+        #expect(page["touchAction"] as? String == "none")
+        // The session replays: samples and the app's mode lines, through gspec run.
+        let table = dir.appendingPathComponent("photo-viewer.gtab"), trace = dir.appendingPathComponent("session.jsonl")
+        #expect(run(["build", Self.root.appendingPathComponent("specs/photo-viewer.gesture").path, "-o", table.path, "--no-analysis"]).0 == .success)
+        let session = try #require(page["trace"] as? String)
+        #expect(session.split(separator: "\n").filter { $0.contains("\"mode\"") }.count == 4, "the mode went on and off twice")
+        try session.write(to: trace, atomically: true, encoding: .utf8)
+        let (status, out, err) = run(["run", table.path, "--trace", trace.path, "--all-states"])
+        #expect(status == .success, "\(err)")
+        let replayed = try out.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! NSDictionary }
+        #expect(replayed == events.map { $0 as NSDictionary }, "the page's events differ from gspec run's on its session")
     }
 }

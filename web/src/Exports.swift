@@ -1,9 +1,11 @@
-// The WebAssembly module's C ABI, for web/src/gspec.mjs: the runtime
-// (GestureRuntime) and the trace format (GestureTrace) behind a few flat
-// functions of integers and doubles. Strings and bytes cross as (pointer,
-// length) pairs in the module's memory: JavaScript allocates with
-// `gspec_alloc`, and reads what a call produced from the output buffer
-// (`gspec_output_ptr`, `gspec_output_len`). Built by web/build.sh only.
+// The engine's C ABI in gspec.wasm, for web/src/gspec.mjs: the runtime
+// (GestureRuntime) behind a few flat functions of integers and doubles.
+// Strings and bytes cross as (pointer, length) pairs in the module's memory:
+// JavaScript allocates with `gspec_alloc`, and reads what a call produced
+// from the output buffer (`gspec_output_ptr`, `gspec_output_len`). Events
+// cross as fixed-size binary records (`EventRecord`), not text: a page
+// handles every event of every sample. The trace runner (`gspec_run`) is in
+// RunExports.swift, linked only into gspec-run.wasm. Built by web/build.sh only.
 import GestureRuntime
 import GestureTrace
 
@@ -20,14 +22,14 @@ final class Instance {
 nonisolated(unsafe) var instances: [Instance?] = []
 nonisolated(unsafe) var output: [UInt8] = []
 
-func setOutput(_ text: String) { output = Array(text.utf8) }
+package func setOutput(_ text: String) { output = Array(text.utf8) }
 
-func bytes(_ p: UnsafeRawPointer?, _ n: Int32) -> [UInt8] {
+package func bytes(_ p: UnsafeRawPointer?, _ n: Int32) -> [UInt8] {
     guard let p, n > 0 else { return [] }
     return Array(UnsafeRawBufferPointer(start: p, count: Int(n)))
 }
 
-func text(_ p: UnsafeRawPointer?, _ n: Int32) -> String { String(decoding: bytes(p, n), as: UTF8.self) }
+package func text(_ p: UnsafeRawPointer?, _ n: Int32) -> String { String(decoding: bytes(p, n), as: UTF8.self) }
 
 func instance(_ h: Int32) -> Instance? {
     let i = Int(h) - 1
@@ -76,16 +78,28 @@ func gspecEngineFree(_ h: Int32) {
     while instances.last.map({ $0 == nil }) == true { instances.removeLast() }
 }
 
-/// The table's names as JSON: gestures (table order), views, modes, and the
-/// CSS `touch-action` its gestures leave to the browser.
+/// The table's names as JSON: gestures (table order) with their kinds,
+/// views, modes, the names of event states and swipe directions by raw value
+/// (for reading `EventRecord`s), and the CSS `touch-action` its gestures
+/// leave to the browser.
 @_cdecl("gspec_engine_describe")
 func gspecEngineDescribe(_ h: Int32) {
     guard let i = instance(h) else { return setOutput("{}") }
     let t = i.table
     func list(_ names: [String]) -> String { "[" + names.map(JSON.quoted).joined(separator: ",") + "]" }
+    func byRawValue(_ cases: [(UInt8, String)]) -> [String] {
+        var names = [String](repeating: "", count: Int(cases.map { $0.0 }.max() ?? 0) + 1)
+        for (raw, name) in cases { names[Int(raw)] = name }
+        return names
+    }
     let views = t.hasViews ? (0..<t.viewCount).map(t.name(ofView:)) : []
-    setOutput("{\"gestures\":\(list((0..<t.gestureCount).map(t.name(of:)))),\"views\":\(list(views)),"
-              + "\"modes\":\(list((0..<t.modeCount).map(t.name(ofMode:)))),\"touchAction\":\(JSON.quoted(TouchAction.of(t)))}")
+    let states = byRawValue(GestureState.allCases.map { ($0.rawValue, $0.name) })
+    let directions = byRawValue(Direction.allCases.map { ($0.rawValue, $0.name) })
+    setOutput("{\"gestures\":\(list((0..<t.gestureCount).map(t.name(of:)))),"
+              + "\"kinds\":\(list(t.gestures.map { $0.kind.keyword })),\"views\":\(list(views)),"
+              + "\"modes\":\(list((0..<t.modeCount).map(t.name(ofMode:)))),\"states\":\(list(states)),"
+              + "\"directions\":\(list(directions)),\"touchAction\":\(JSON.quoted(TouchAction.of(t))),"
+              + "\"eventBytes\":\(MemoryLayout<EventRecord>.stride)}")
 }
 
 @_cdecl("gspec_engine_feed")
@@ -93,6 +107,13 @@ func gspecEngineFeed(_ h: Int32, _ t: Double, _ id: Double, _ phase: Int32, _ x:
     guard let i = instance(h), let phase = TouchPhase(rawValue: UInt8(truncatingIfNeeded: phase)),
           let pointer = PointerKind(rawValue: UInt8(truncatingIfNeeded: pointer)) else { return }
     i.engine.feed(TouchEvent(time: microseconds(t), id: Int64(id), phase: phase, x: x, y: y, view: Int(view), pointer: pointer))
+}
+
+/// The screen's size in points, which edge pans measure from (`attach`: the element's box).
+@_cdecl("gspec_engine_set_screen")
+func gspecEngineSetScreen(_ h: Int32, _ width: Double, _ height: Double) {
+    guard width.isFinite && height.isFinite && width > 0 && height > 0 else { return }
+    instance(h)?.engine.screenSize = SIMD2(width, height)
 }
 
 @_cdecl("gspec_engine_advance")
@@ -112,70 +133,67 @@ func gspecEngineNextDeadline(_ h: Int32) -> Double {
 @_cdecl("gspec_engine_clock")
 func gspecEngineClock(_ h: Int32) -> Double { Double(instance(h)?.engine.clock ?? 0) / 1_000_000 }
 
-/// The events decided so far as `gspec run --all-states` lines, cleared from the engine; returns their count.
+/// One event as gspec.mjs reads it (`EVENT_BYTES`, little-endian): the
+/// values the runtime computed, unrounded; the page rounds them as
+/// `EventFormatter` prints them, so its objects are `gspec run`'s lines.
+struct EventRecord {
+    var time: Double  // microseconds, exact below 2^53
+    var x, y, value0, value1, velocity0, velocity1: Double
+    var gesture, taps, view: Int32
+    var state, direction: UInt8
+    var padding: UInt16 = 0
+
+    init(_ e: GestureEvent, table: GestureTable) {
+        (time, x, y) = (Double(e.time), e.x, e.y)
+        (value0, value1, velocity0, velocity1) = (e.value0, e.value1, e.velocity0, e.velocity1)
+        (gesture, taps, view) = (Int32(e.gesture), Int32(clamping: e.taps), Int32(table.receiver(of: e.gesture)))
+        (state, direction) = (e.state.rawValue, e.direction)
+    }
+}
+
+/// The events decided so far as `EventRecord`s in the output, cleared from the engine; returns their count.
 @_cdecl("gspec_engine_take_events")
 func gspecEngineTakeEvents(_ h: Int32) -> Int32 {
     guard let i = instance(h) else { return 0 }
-    var text = ""
-    for e in i.engine.events { text += EventFormatter.line(e, table: i.table) + "\n" }
-    let count = Int32(i.engine.events.count)
+    let events = i.engine.events
+    output.removeAll(keepingCapacity: true)
+    output.reserveCapacity(events.count * MemoryLayout<EventRecord>.stride)
+    for e in events {
+        var record = EventRecord(e, table: i.table)
+        withUnsafeBytes(of: &record) { output.append(contentsOf: $0) }
+    }
     i.engine.removeAllEvents()
-    setOutput(text)
-    return count
+    return Int32(events.count)
 }
 
-/// Applies a trace control line (JSON without "t": it applies at the engine's
-/// clock); 0, or 1 with the reason in the output (nothing changed then).
+/// Applies a trace's control line `{"set":GESTURE,KEY:VALUE}` after every
+/// sample fed so far: `KEY` is `enabled` (`VALUE` "true" or "false") or a run-time
+/// parameter (`VALUE` as a spec writes it, "15pt"). With `KEY` empty,
+/// `{"mode":GESTURE,"on":VALUE}` for the mode of that index instead. The line
+/// is built here, not parsed: gspec.mjs has checked the names, and JSON
+/// parsing would double the module. Returns 0, or 1 with the reason in the
+/// output (nothing changed then).
 @_cdecl("gspec_engine_control")
-func gspecEngineControl(_ h: Int32, _ p: UnsafeRawPointer?, _ n: Int32) -> Int32 {
+func gspecEngineControl(_ h: Int32, _ gesture: Int32, _ keyP: UnsafeRawPointer?, _ keyN: Int32,
+                        _ valueP: UnsafeRawPointer?, _ valueN: Int32) -> Int32 {
     guard let i = instance(h) else { setOutput("the engine was freed"); return 1 }
-    let table = i.table
-    var fields: [String: JSON]
-    switch TraceReader.fields(of: bytes(p, n)[...]) {
-    case .success(let f): fields = f
-    case .failure(let m): setOutput(m.text); return 1
+    let table = i.table, key = text(keyP, keyN), value = text(valueP, valueN)
+    // An app acts on what it has seen: the samples fed so far apply first, and
+    // the line acts 1 µs after them. A trace line at the clock this leaves
+    // (`engine.clock`) then replays it alike: a trace's control line acts
+    // before the touches of its own time, which here have already been seen.
+    if i.engine.hasPendingFrame { i.engine.advance(to: i.engine.clock) }
+    var line = TraceReader.ControlLine(time: i.engine.clock + 1, gestures: [])
+    if key.isEmpty {
+        guard gesture >= 0 && Int(gesture) < table.modeCount else { setOutput("no mode \(gesture)"); return 1 }
+        line.mode = (Int(gesture), value == "true")
+    } else {
+        // Every instance of the gesture (one per view it is declared on), as a trace's line names them.
+        guard gesture >= 0 && Int(gesture) < table.gestureCount else { setOutput("no gesture \(gesture)"); return 1 }
+        let name = table.name(of: Int(gesture))
+        line.gestures = (0..<table.gestureCount).filter { table.name(of: $0) == name }
+        if key == "enabled" { line.enabled = value == "true" } else { line.parameters = [(key, value)] }
     }
-    fields["t"] = .number(JSON.Number(text: EventFormatter.time(i.engine.clock), value: Double(i.engine.clock) / 1_000_000))
-    let gestures = (0..<table.gestureCount).map(table.name(of:)), modes = (0..<table.modeCount).map(table.name(ofMode:))
-    switch TraceReader.controlLine(fields, gestures: gestures, modes: modes) {
-    case .success(let c)?:
-        if let refusal = TraceRun.apply(c, to: &i.engine, table: table) { setOutput(refusal); return 1 }
-        return 0
-    case .failure(let m)?: setOutput(m.text); return 1
-    case nil: setOutput("not a control line"); return 1
-    }
+    if let refusal = TraceRun.apply(line, to: &i.engine, table: table) { setOutput(refusal); return 1 }
+    return 0
 }
-
-/// `gspec run TABLE --trace TRACE` with `flags` (1: --all-states, 2: --explain,
-/// 4: --deliveries) and the texts of --screen and --stale-touch-timeout
-/// (length -1: not given). Output goes to `gspec_write` as it is decided.
-/// Returns the exit status.
-@_cdecl("gspec_run")
-func gspecRun(_ tableP: UnsafeRawPointer?, _ tableN: Int32, _ traceP: UnsafeRawPointer?, _ traceN: Int32, _ flags: Int32,
-              _ screenP: UnsafeRawPointer?, _ screenN: Int32, _ staleP: UnsafeRawPointer?, _ staleN: Int32,
-              _ inputP: UnsafeRawPointer?, _ inputN: Int32, _ tracePathP: UnsafeRawPointer?, _ tracePathN: Int32) -> Int32 {
-    let input = text(inputP, inputN), tracePath = text(tracePathP, tracePathN)
-    let table: GestureTable
-    do throws(TableError) {
-        table = try GestureTable(decoding: bytes(tableP, tableN))
-    } catch {
-        write(2, "error: \(input): \(error)\n")
-        return RunStatus.inputError.rawValue
-    }
-    var settings = RunSettings()
-    (settings.allStates, settings.explain, settings.deliveries) = (flags & 1 != 0, flags & 2 != 0, flags & 4 != 0)
-    if screenN >= 0 { settings.screen = text(screenP, screenN) }
-    if staleN >= 0 { settings.staleTouchTimeout = text(staleP, staleN) }
-    return TraceRun.job(Engine.init(table:), table: table, input: input, trace: bytes(traceP, traceN), tracePath: tracePath,
-                        settings: settings, observer: TraceRun.Unobserved?.none,
-                        out: { write(1, $0) }, err: { write(2, $0) }).rawValue
-}
-
-@_extern(wasm, module: "env", name: "gspec_write")
-func gspecWrite(_ fd: Int32, _ p: UnsafeRawPointer?, _ n: Int32)
-
-func write(_ fd: Int32, _ s: String) {
-    var s = s
-    s.withUTF8 { gspecWrite(fd, $0.baseAddress, Int32($0.count)) }
-}
-

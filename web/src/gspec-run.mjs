@@ -93,7 +93,7 @@ async function main() {
     process.exitCode = 1;
     return;
   }
-  const runtime = await loadRuntime();
+  const runtime = await loadRuntime({ wasm: new URL('./gspec-run.wasm', import.meta.url) });
   let out = '';
   const flush = () => {
     if (out) process.stdout.write(out);

@@ -47,11 +47,15 @@ export interface Engine {
   /** The CSS touch-action the set leaves to the browser. */
   readonly touchAction: string;
   feed(sample: Sample): void;
+  /** The screen's size in points, which edge pans measure from; `attach` sets it to the element's box. */
+  setScreen(width: number, height: number): void;
   advance(t: number): void;
   finish(): void;
   /** Every event decided so far (`failed` included), cleared from the engine. */
   takeEvents(): GestureEvent[];
   nextDeadline(): number | null;
+  /** The engine's clock in seconds: the latest sample's or `advance`'s time, where control calls apply. */
+  readonly clock: number;
   setEnabled(gesture: string, on: boolean): void;
   set(gesture: string, parameter: string, value: string): void;
   setMode(mode: string, on: boolean): void;
@@ -84,7 +88,10 @@ export interface RunOptions {
 export interface Runtime {
   engine(table: TableBytes): Engine;
   attach(element: HTMLElement, table: TableBytes, options: AttachOptions): Attachment;
-  /** `gspec run` on the WebAssembly engine; returns the exit status. */
+  /**
+   * `gspec run` on the WebAssembly engine; returns the exit status. Only on a
+   * runtime loaded from `gspec-run.wasm` (the engine plus the trace runner).
+   */
   run(options: RunOptions): number;
   /** Bytes of the module's heap: grown so far, and in use now. */
   heap(): { size: number; inUse: number };

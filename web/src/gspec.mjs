@@ -7,6 +7,22 @@ const PHASES = ['began', 'moved', 'stationary', 'ended', 'cancelled'];
 const POINTERS = ['touch', 'pen', 'mouse'];
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
+// Bytes of one EventRecord (web/src/Exports.swift); gspec.wasm says its own at engine creation.
+const EVENT_BYTES = 72;
+
+/**
+ * A number as `gspec run` prints it, read back: rounded to 1e-6 half away
+ * from zero (EventFormatter.number). The quotient of the rounded integer by
+ * 1e6 is the double nearest the printed decimal, as JSON.parse would give;
+ * beyond 9e12 a double has no sixth decimal and prints as itself.
+ */
+function number(x) {
+  if (!Number.isFinite(x)) return null;
+  const scaled = x * 1e6;
+  const n = scaled < 0 ? -Math.round(-scaled) : Math.round(scaled);
+  if (Math.abs(n) >= 9e18) return x;
+  return n / 1e6 + 0; // never -0: "-0.0" is not printed
+}
 
 /** A table the runtime refused: corrupt, truncated, or from a newer gspec. */
 export class GSpecTableError extends Error {
@@ -119,9 +135,14 @@ export class Runtime {
    * those of the command (allStates, explain, deliveries, screen,
    * staleTouchTimeout), `input` and `tracePath` the names messages use.
    * Output goes to `out` and `err` as it is decided; returns the exit status.
+   * Only on a runtime loaded from gspec-run.wasm, which adds the trace runner
+   * (GestureTrace) to the engine; gspec.wasm, which pages load, leaves it out.
    */
   run({ table, trace, flags = {}, input = 'table.gtab', tracePath = 'trace.jsonl', out, err }) {
     const e = this.exports;
+    if (typeof e.gspec_run !== 'function') {
+      fail("run needs the trace runner: loadRuntime({ wasm: new URL('gspec-run.wasm', import.meta.url) })");
+    }
     const bits = (flags.allStates ? 1 : 0) | (flags.explain ? 2 : 0) | (flags.deliveries ? 4 : 0);
     this.writers = [null, out ?? null, err ?? null];
     const texts = [flags.screen, flags.staleTouchTimeout, input, tracePath];
@@ -171,6 +192,7 @@ export class Engine {
     this.handle = handle;
     runtime.exports.gspec_engine_describe(handle);
     const names = JSON.parse(runtime.output());
+    if (names.eventBytes !== EVENT_BYTES) throw new Error('gspec: gspec.wasm does not match gspec.mjs (another version)');
     /** Gesture names in table order. */
     this.gestures = Object.freeze(names.gestures);
     /** View names (empty when the spec declares none). */
@@ -179,6 +201,9 @@ export class Engine {
     this.modes = Object.freeze(names.modes);
     /** The CSS touch-action the set leaves to the browser. */
     this.touchAction = names.touchAction;
+    this.kinds = names.kinds;
+    this.states = names.states;
+    this.directions = names.directions;
   }
 
   live() {
@@ -206,6 +231,17 @@ export class Engine {
     e.gspec_engine_feed(this.handle, t, touch, p, x, y, v, k);
   }
 
+  /**
+   * The screen's size in points: edge pans (`edge: left`, ...) start within
+   * `edgeWidth` of its sides. `attach` sets it to the element's box.
+   */
+  setScreen(width, height) {
+    if (typeof width !== 'number' || typeof height !== 'number' || !(width > 0) || !(height > 0) || !Number.isFinite(width + height)) {
+      fail('setScreen takes a width and a height in points, both greater than 0');
+    }
+    this.live().gspec_engine_set_screen(this.handle, width, height);
+  }
+
   /** Moves the clock to `t` seconds: applies the pending frame and fires the deadlines due. */
   advance(t) {
     checkTime(t, 'advance');
@@ -220,8 +256,43 @@ export class Engine {
   /** The events decided so far (every state, `failed` included), cleared from the engine. */
   takeEvents() {
     const e = this.live();
-    if (e.gspec_engine_take_events(this.handle) === 0) return [];
-    return this.runtime.output().split('\n').filter((l) => l).map((l) => JSON.parse(l));
+    const count = e.gspec_engine_take_events(this.handle);
+    if (count === 0) return [];
+    const data = new DataView(e.memory.buffer, e.gspec_output_ptr(), count * EVENT_BYTES);
+    const events = new Array(count);
+    for (let i = 0; i < count; i++) events[i] = this.event(data, i * EVENT_BYTES);
+    return events;
+  }
+
+  /**
+   * @internal One EventRecord (web/src/Exports.swift) as the object of its
+   * `gspec run` line: the keys of EventFormatter.line in its order, numbers
+   * rounded as it prints them (so equal to JSON.parse of the line).
+   */
+  event(data, at) {
+    const f64 = (offset) => data.getFloat64(at + offset, true);
+    const g = data.getInt32(at + 56, true);
+    const state = this.states[data.getUint8(at + 68)];
+    const event = { t: f64(0) / 1e6, gesture: this.gestures[g], state, x: number(f64(8)), y: number(f64(16)) };
+    if (state !== 'failed') {
+      const [v0, v1, w0, w1] = [f64(24), f64(32), f64(40), f64(48)];
+      switch (this.kinds[g]) {
+        case 'tap': event.taps = data.getInt32(at + 60, true); break;
+        case 'swipe': event.direction = this.directions[data.getUint8(at + 69)] ?? 'right'; break;
+        case 'pan': event.translation = [number(v0), number(v1)]; event.velocity = [number(w0), number(w1)]; break;
+        case 'pinch': event.scale = number(v0); event.velocity = number(w0); break;
+        case 'rotation': event.rotation = number(v0); event.velocity = number(w0); break;
+        case 'longPress': event.velocity = [number(w0), number(w1)]; break;
+        default: break;
+      }
+    }
+    if (this.views.length > 0) event.view = this.views[data.getInt32(at + 64, true)];
+    return event;
+  }
+
+  /** The engine's clock in seconds: the latest sample's or `advance`'s time, where control calls apply. */
+  get clock() {
+    return this.live().gspec_engine_clock(this.handle);
   }
 
   /** The time of the next timer in seconds, or null. */
@@ -230,29 +301,41 @@ export class Engine {
     return d < 0 ? null : d;
   }
 
-  control(line) {
+  /** @internal A trace's control line for gesture or mode `index` (`key` empty: a mode). */
+  control(index, key, value) {
     const e = this.live();
-    const refused = this.runtime.withBytes(JSON.stringify(line), (p, n) => e.gspec_engine_control(this.handle, p, n));
-    if (refused) throw new Error(`gspec: ${this.runtime.output()}`);
+    const r = this.runtime;
+    const refused = r.withBytes(key, (kp, kn) => r.withBytes(value, (vp, vn) => e.gspec_engine_control(this.handle, index, kp, kn, vp, vn)));
+    if (refused) throw new Error(`gspec: ${r.output()}`);
+  }
+
+  gestureIndex(name) {
+    const g = this.gestures.indexOf(name);
+    if (g < 0) fail(`unknown gesture '${name}'; the set has ${[...new Set(this.gestures)].join(', ')}`);
+    return g;
   }
 
   /** Enables or disables a gesture, as a trace's {"set":NAME,"enabled":..} line. */
   setEnabled(name, on) {
     if (typeof name !== 'string' || typeof on !== 'boolean') fail('setEnabled takes a gesture name and true or false');
-    this.control({ set: name, enabled: on });
+    this.control(this.gestureIndex(name), 'enabled', String(on));
   }
 
   /** Changes a run-time parameter (`"slop"`, `"15pt"`), as a trace's {"set":NAME,PARAMETER:VALUE} line. */
   set(name, parameter, value) {
-    if (typeof name !== 'string' || typeof parameter !== 'string') fail('set takes a gesture name, a parameter name and a value');
+    if (typeof name !== 'string' || typeof parameter !== 'string' || parameter === '') {
+      fail('set takes a gesture name, a parameter name and a value');
+    }
     if (parameter === 't' || parameter === 'set' || parameter === 'enabled') fail(`'${parameter}' is not a parameter`);
-    this.control({ set: name, [parameter]: String(value) });
+    this.control(this.gestureIndex(name), parameter, String(value));
   }
 
   /** Turns a mode on or off, as a trace's {"mode":NAME,"on":..} line. */
   setMode(name, on) {
     if (typeof name !== 'string' || typeof on !== 'boolean') fail('setMode takes a mode name and true or false');
-    this.control({ mode: name, on });
+    const m = this.modes.indexOf(name);
+    if (m < 0) fail(`unknown mode '${name}'${this.modes.length ? `; the set has ${this.modes.join(', ')}` : '; the spec declares no modes'}`);
+    this.control(m, '', String(on));
   }
 
   /** Releases the engine; using it afterwards throws. */
@@ -287,6 +370,14 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
   if (!element.style.touchAction && win.getComputedStyle(element).touchAction === 'auto') {
     element.style.touchAction = engine.touchAction;
   }
+  // The element is the screen: its sides are the edges edge pans start from.
+  const resize = () => {
+    const r = element.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) engine.setScreen(r.width, r.height);
+  };
+  resize();
+  const observer = typeof win.ResizeObserver === 'function' ? new win.ResizeObserver(resize) : null;
+  observer?.observe(element);
   const tracked = new Map(); // pointerId -> touch id
   let nextId = 1;
   let lastT = 0;
@@ -452,6 +543,7 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
       if (detached) return;
       detached = true;
       for (const [type, fn, opts] of listeners) element.removeEventListener(type, fn, opts);
+      observer?.disconnect();
       if (timer !== null) win.clearTimeout(timer);
       if (pinch && pinch.endTimer !== null) win.clearTimeout(pinch.endTimer);
       engine.free();

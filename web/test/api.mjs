@@ -98,6 +98,46 @@ check('control calls act as control lines', () => {
   engine.free();
 });
 
+check("a control call replays as a trace line at engine.clock", async () => {
+  const runner = await loadRuntime({ wasm: new URL('../dist/gspec-run.wasm', import.meta.url) });
+  const engine = runtime.engine(table);
+  const lines = [];
+  const events = [];
+  const feed = (s) => {
+    lines.push(JSON.stringify(s));
+    engine.feed(s);
+    events.push(...engine.takeEvents());
+  };
+  const control = (call, line) => {
+    call();
+    lines.push(JSON.stringify({ t: engine.clock, ...line }));
+    events.push(...engine.takeEvents());
+  };
+  const name = engine.gestures[0];
+  // Between a tap's samples (its frame still pending), after them, and while a deadline runs.
+  feed({ t: 0, touch: 1, phase: 'began', x: 10, y: 10 });
+  control(() => engine.set(name, 'slop', '5pt'), { set: name, slop: '5pt' });
+  feed({ t: 0.05, touch: 1, phase: 'ended', x: 10, y: 10 });
+  engine.advance(0.05); // as attach does once the input task ends: the frame applies
+  events.push(...engine.takeEvents());
+  control(() => engine.setEnabled(name, false), { set: name, enabled: false });
+  feed({ t: 0.1, touch: 2, phase: 'began', x: 10, y: 10 });
+  feed({ t: 0.15, touch: 2, phase: 'ended', x: 10, y: 10 });
+  engine.advance(0.2);
+  events.push(...engine.takeEvents());
+  control(() => engine.setEnabled(name, true), { set: name, enabled: true });
+  feed({ t: 1, touch: 3, phase: 'began', x: 10, y: 10 });
+  feed({ t: 1.05, touch: 3, phase: 'ended', x: 10, y: 10 });
+  engine.finish();
+  events.push(...engine.takeEvents());
+  engine.free();
+  let out = '';
+  const status = runner.run({ table, trace: new TextEncoder().encode(lines.join('\n') + '\n'), flags: { allStates: true }, out: (t) => { out += t; } });
+  assert.equal(status, 0);
+  assert.deepEqual(events, out.split('\n').filter((l) => l).map((l) => JSON.parse(l)));
+  assert.ok(events.some((e) => e.gesture === name && e.state === 'failed'), 'disabling did nothing');
+});
+
 check('100 engines created and freed leave the heap flat', () => {
   const cycle = () => {
     const e = runtime.engine(table);

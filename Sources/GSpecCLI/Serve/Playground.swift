@@ -12,6 +12,8 @@ import GestureTrace
 final class Playground: @unchecked Sendable {
     /// The spec file served (nil: an example, and nothing may be saved).
     let specPath: String?
+    /// `--files`: a directory served beside the playground's own routes.
+    let files: StaticFiles?
     private let lock = NSLock()
     private var sessions: [String: Session] = [:]
     private var nextSession = 1
@@ -31,8 +33,9 @@ final class Playground: @unchecked Sendable {
         }
     }
 
-    init(specPath: String?) {
+    init(specPath: String?, files: StaticFiles? = nil) {
         self.specPath = specPath
+        self.files = files
         Thread { [self] in
             while true {
                 usleep(5_000)
@@ -78,6 +81,7 @@ final class Playground: @unchecked Sendable {
              (_, "/api/save"):
             return .respond(HTTPServer.Response(405, "method not allowed\n"))
         default:
+            if r.method == "GET", let file = files?.response(for: r.path) { return .respond(file) }
             return .respond(HTTPServer.Response(404, "not found\n"))
         }
     }

@@ -1,0 +1,77 @@
+// The example web page (Examples/web/, served by `gspec serve --files`) in
+// headless Chromium: touches through the browser's input pipeline
+// (Input.dispatchTouchEvent) perform each of the photo viewer's gestures.
+// Prints the page's state, its events, its session as a trace, and how long
+// loadRuntime took, for WebRuntimeTests to replay with `gspec run`.
+// Usage: node --experimental-websocket web-example.mjs URL
+import { open, sleep } from './cdp.mjs';
+
+const [url] = process.argv.slice(2);
+const browser = await open(url, { width: 500, height: 800 });
+try {
+  for (let i = 0; i < 100 && !(await browser.evaluate('window.photoViewer !== undefined')); i++) await sleep(100);
+  const touch = (type, points) => browser.send('Input.dispatchTouchEvent', {
+    type, touchPoints: points.map(([x, y, id]) => ({ x, y, id, radiusX: 1, radiusY: 1, force: 1 })),
+  });
+  const tap = async (x, y, hold = 40) => {
+    await touch('touchStart', [[x, y, 1]]);
+    await sleep(hold);
+    await touch('touchEnd', []);
+  };
+  const drag = async (x, y, dx, dy, steps = 10) => {
+    await touch('touchStart', [[x, y, 1]]);
+    for (let k = 1; k <= steps; k++) {
+      await touch('touchMove', [[x + (dx * k) / steps, y + (dy * k) / steps, 1]]);
+      await sleep(16);
+    }
+    await touch('touchEnd', []);
+    await sleep(300);
+  };
+  // A single tap: the toolbar hides once no second tap follows.
+  await tap(195, 300);
+  await sleep(500);
+  // A double tap zooms in (the app turns the mode `zoomed` on) ...
+  await tap(195, 300);
+  await sleep(80);
+  await tap(196, 301);
+  await sleep(400);
+  // ... so a one-finger drag moves the photo ...
+  await drag(195, 300, 60, 20);
+  // ... and a double tap zooms back out.
+  await tap(195, 300);
+  await sleep(80);
+  await tap(195, 300);
+  await sleep(400);
+  // A pinch that turns.
+  await touch('touchStart', [[150, 300, 1], [240, 300, 2]]);
+  for (let k = 1; k <= 12; k++) {
+    const r = 45 + k * 5, a = k * 0.04;
+    await touch('touchMove', [[195 - r * Math.cos(a), 300 - r * Math.sin(a), 1], [195 + r * Math.cos(a), 300 + r * Math.sin(a), 2]]);
+    await sleep(16);
+  }
+  await touch('touchEnd', []);
+  await sleep(400);
+  // Zoomed by the pinch: a double tap brings it back.
+  await tap(195, 300);
+  await sleep(80);
+  await tap(195, 300);
+  await sleep(400);
+  // A long press opens the menu; a tap closes it.
+  await tap(195, 250, 700);
+  await sleep(400);
+  await tap(195, 250);
+  await sleep(500);
+  // The fourth thumbnail, tapped on the strip.
+  await tap(10 + 3 * 68 + 30, 660);
+  await sleep(400);
+  // A swipe from the left edge goes back; a pull down dismisses.
+  await drag(3, 300, 150, 0);
+  await drag(195, 250, 0, 180);
+  await sleep(300);
+  const result = await browser.evaluate(`({ state: window.photoViewer.state, events: window.photoViewer.events,
+    trace: window.photoViewer.trace(), touchAction: document.getElementById('viewer').style.touchAction,
+    loadMs: window.photoViewer.loadMs })`);
+  process.stdout.write(JSON.stringify(result));
+} finally {
+  browser.close();
+}
