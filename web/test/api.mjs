@@ -194,11 +194,36 @@ check('random calls never break an engine', () => {
       assert.ok(e instanceof TypeError, `feed threw ${e}`);
     }
     if (rand() < 0.01) engine.advance(i * 0.004 + 1);
+    // Control calls, good and bad (a refusal throws and changes nothing), and screens.
+    if (rand() < 0.02) {
+      const name = rand() < 0.9 ? pick(engine.gestures) : 'nosuch';
+      const call = pick([
+        () => engine.setEnabled(name, rand() < 0.5),
+        () => engine.set(name, pick(['slop', 'maxDuration', 'minDistance', 'taps', 'bogus']), pick(['5pt', '300ms', 'x', '', '1e400pt', 'NaN'])),
+        () => engine.setMode(pick([...engine.modes, 'nosuch']), rand() < 0.5),
+        () => engine.setScreen(pick([320, 0, -5, NaN, 1e308]), pick([480, Infinity, 1])),
+      ]);
+      const before = engine.clock;
+      try {
+        call();
+        assert.ok(engine.clock >= before, 'a control call moved the clock back');
+      } catch (e) {
+        assert.ok(e instanceof Error && e.message.startsWith('gspec: '), `a control call threw ${e}`);
+      }
+    }
     for (const event of engine.takeEvents()) {
       assert.ok(engine.gestures.includes(event.gesture));
+      for (const key of ['t', 'x', 'y']) assert.ok(event[key] === null || Number.isFinite(event[key]), `${key}: ${event[key]}`);
       // Reentrant: a handler calls back into the engine.
       engine.nextDeadline();
       if (rand() < 0.1) engine.takeEvents();
+      if (rand() < 0.01) {
+        try {
+          engine.setEnabled(event.gesture, rand() < 0.5);
+        } catch {
+          // a gesture enabled by modes refuses
+        }
+      }
     }
   }
   engine.finish();
