@@ -31,7 +31,7 @@ clang --target=wasm32-unknown-unknown -Os -ffreestanding -nostdlib -fno-builtin 
 
 exports=(gspec_alloc gspec_dealloc gspec_output_ptr gspec_output_len gspec_engine_new gspec_engine_free
          gspec_engine_describe gspec_engine_feed gspec_engine_set_screen gspec_engine_advance gspec_engine_finish gspec_engine_next_deadline
-         gspec_engine_clock gspec_engine_take_events gspec_engine_control gspec_heap_size gspec_heap_in_use)
+         gspec_engine_clock gspec_engine_is_enabled gspec_engine_take_events gspec_engine_control gspec_heap_size gspec_heap_in_use)
 # GSPEC_WASM_DEBUG=1 keeps function names, for stack traces and size studies.
 strip=(--strip-all)
 [[ -n "${GSPEC_WASM_DEBUG:-}" ]] && strip=()

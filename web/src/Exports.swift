@@ -122,6 +122,10 @@ func gspecEngineAdvance(_ h: Int32, _ t: Double) { instance(h)?.engine.advance(t
 @_cdecl("gspec_engine_finish")
 func gspecEngineFinish(_ h: Int32) { instance(h)?.engine.finish() }
 
+/// Whether gesture `g` is enabled (by `setEnabled` or its modes): 1 or 0.
+@_cdecl("gspec_engine_is_enabled")
+func gspecEngineIsEnabled(_ h: Int32, _ g: Int32) -> Int32 { instance(h)?.engine.isEnabled(Int(g)) == true ? 1 : 0 }
+
 /// The next deadline in seconds, or -1 for none.
 @_cdecl("gspec_engine_next_deadline")
 func gspecEngineNextDeadline(_ h: Int32) -> Double {

@@ -56,6 +56,8 @@ export interface Engine {
   nextDeadline(): number | null;
   /** The engine's clock in seconds: the latest sample's or `advance`'s time, where control calls apply. */
   readonly clock: number;
+  /** Whether the gesture is enabled now (by `setEnabled`, or by the modes its `enabled:` names). */
+  isEnabled(gesture: string): boolean;
   setEnabled(gesture: string, on: boolean): void;
   set(gesture: string, parameter: string, value: string): void;
   setMode(mode: string, on: boolean): void;

@@ -315,6 +315,11 @@ export class Engine {
     return g;
   }
 
+  /** Whether the gesture is enabled now (by `setEnabled`, or by the modes its `enabled:` names). */
+  isEnabled(name) {
+    return this.live().gspec_engine_is_enabled(this.handle, this.gestureIndex(name)) === 1;
+  }
+
   /** Enables or disables a gesture, as a trace's {"set":NAME,"enabled":..} line. */
   setEnabled(name, on) {
     if (typeof name !== 'string' || typeof on !== 'boolean') fail('setEnabled takes a gesture name and true or false');

@@ -81,7 +81,9 @@ check('bad arguments are refused with clear errors', () => {
 check('control calls act as control lines', () => {
   const engine = runtime.engine(table);
   const name = engine.gestures[0];
+  assert.equal(engine.isEnabled(name), true);
   engine.setEnabled(name, false);
+  assert.equal(engine.isEnabled(name), false);
   engine.feed({ t: 0, touch: 1, phase: 'began', x: 10, y: 10 });
   engine.feed({ t: 0.05, touch: 1, phase: 'ended', x: 10, y: 10 });
   engine.finish();

@@ -81,7 +81,7 @@ final class Playground: @unchecked Sendable {
              (_, "/api/save"):
             return .respond(HTTPServer.Response(405, "method not allowed\n"))
         default:
-            if r.method == "GET", let file = files?.response(for: r.path) { return .respond(file) }
+            if r.method == "GET", let file = SourceCheckout.response(for: r.path) ?? files?.response(for: r.path) { return .respond(file) }
             return .respond(HTTPServer.Response(404, "not found\n"))
         }
     }
@@ -107,7 +107,7 @@ final class Playground: @unchecked Sendable {
         let front = Frontend.check(source, examples: examples)
         var diagnostics = front.diagnostics
         var (latency, conflicts) = ("", [JSON]())
-        var sessionID: JSON = .null
+        var sessionID: JSON = .null, tableBytes: JSON = .null
         var gestures: [JSON] = [], enabled: [JSON] = [], views: [JSON] = [], modes: [JSON] = [], conditions: [JSON] = []
         if !front.diagnostics.hasErrors {
             if analysis {
@@ -129,6 +129,8 @@ final class Playground: @unchecked Sendable {
                     }
                     return .string(id)
                 }
+                // The page runs it itself when it has the web runtime (SourceCheckout).
+                tableBytes = .string(Data(table.encoded()).base64EncodedString())
                 gestures = (0..<table.gestureCount).map { .string(table.name(of: $0)) }
                 enabled = table.gestures.map { .bool($0.options & GestureRecord.optionDisabled == 0) }
                 views = table.hasViews ? (0..<table.viewCount).map { .string(table.name(ofView: $0)) } : []
@@ -137,7 +139,7 @@ final class Playground: @unchecked Sendable {
             }
         }
         var body = Self.rendered(diagnostics, source)
-        body += [("session", sessionID), ("gestures", .array(gestures)), ("enabled", .array(enabled)), ("views", .array(views)),
+        body += [("session", sessionID), ("table", tableBytes), ("gestures", .array(gestures)), ("enabled", .array(enabled)), ("views", .array(views)),
                  ("modes", .array(modes)), ("conditions", .array(conditions)),
                  ("latency", .string(latency)), ("conflicts", .array(conflicts)), ("analysed", .bool(analysis))]
         return .json(JSON.object(body).serialized)

@@ -48,6 +48,8 @@ try {
   const seen = await page.evaluate(`(() => ({ samples: window.playground.samples, recognized: window.playground.recognized,
     latencies: window.playground.latencies, lanes: [...document.querySelectorAll('.lane')].map(l => l.dataset.gesture),
     chips: document.querySelectorAll('.chip').length, stream: window.playground.streamOpen(),
+    engineWhere: window.playground.engineWhere, coloured: window.playground.coloured || 0,
+    ticks: document.querySelectorAll('#axis .tick').length,
     overflow: document.documentElement.scrollWidth - window.innerWidth }))()`);
   // Switch the double tap off with its lane's box: a double tap is then two single taps.
   await page.evaluate(`(() => { const box = document.querySelector('.lane[data-gesture="doubleTap"] input'); box.click(); return true; })()`);
