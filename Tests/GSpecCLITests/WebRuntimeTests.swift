@@ -309,11 +309,13 @@ import Testing
         #expect(status == .success, "\(err)")
         let replayed = try out.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! NSDictionary }
         #expect(replayed == events.map { $0 as NSDictionary }, "the page's events differ from gspec run's on its samples")
-        // What was performed was seen: a tap, a double tap, a pinch that turns (also from the trackpad), a pan, a cancel.
+        // What was performed was seen: a tap, a double tap, a pinch that turns (also from the trackpad), a pan, a mouse drag, a cancel.
         func count(_ gesture: String, _ state: String) -> Int { events.filter { $0["gesture"] as? String == gesture && $0["state"] as? String == state }.count }
         #expect(count("singleTap", "recognized") == 1 && count("doubleTap", "recognized") == 1)
         #expect(count("zoom", "began") == 2, "the touch pinch and the ctrl+wheel pinch")
         #expect(count("turn", "began") == 1 && count("move", "ended") == 1 && count("move", "cancelled") == 1)
+        #expect(count("mouseDrag", "ended") == 1, "the mouse drag, which only the mouse's pan takes")
+        #expect(samples.contains { $0["pointer"] as? String == "mouse" } && samples.contains { $0["pointer"] as? String == "touch" })
     }
 
     /// Examples/web/: the photo viewer, served by `gspec serve --files`, in

@@ -1,5 +1,5 @@
 // The web runtime's `attach` in headless Chromium: touches dispatched through
-// the browser's input pipeline (Input.dispatchTouchEvent), a cancelled touch and a ctrl+wheel trackpad pinch reach a page that attaches
+// the browser's input pipeline (Input.dispatchTouchEvent), a mouse drag, a cancelled touch and a ctrl+wheel trackpad pinch reach a page that attaches
 // a set to an element. Prints what the page recorded (its samples, as trace
 // lines, and its events) for WebRuntimeTests to replay with `gspec run`.
 // Usage: node --experimental-websocket web-attach.mjs DIST TABLE.gtab
@@ -70,6 +70,17 @@ try {
     await sleep(16);
   }
   await touch('touchEnd', []);
+  await sleep(300);
+  // A mouse drag (primary button): Pointer Events of type mouse, which only `mouseDrag` takes.
+  const mouse = (type, x, y, buttons) => browser.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', buttons, clickCount: 1 });
+  // (Not near the bottom: the headless window's viewport is shorter than it, and a scrollbar takes the mouse there.)
+  await mouse('mouseMoved', 500, 250, 0);
+  await mouse('mousePressed', 500, 250, 1);
+  for (let k = 1; k <= 10; k++) {
+    await mouse('mouseMoved', 500 + k * 12, 250 - k * 3, 1);
+    await sleep(16);
+  }
+  await mouse('mouseReleased', 620, 220, 0);
   await sleep(300);
   // A touch the system cancels.
   await touch('touchStart', [[600, 400, 1]]);
