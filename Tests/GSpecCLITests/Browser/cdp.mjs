@@ -49,3 +49,41 @@ export async function open(url, { width = 1200, height = 900 } = {}) {
 }
 
 export const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+/**
+ * Touches through the browser's input pipeline (Input.dispatchTouchEvent) on
+ * an opened page: `touch(type, [[x, y, id], ...])` and a few whole gestures.
+ */
+export function touchInput(browser) {
+  const touch = (type, points) => browser.send('Input.dispatchTouchEvent', {
+    type, touchPoints: points.map(([x, y, id]) => ({ x, y, id, radiusX: 1, radiusY: 1, force: 1 })),
+  });
+  return {
+    touch,
+    async tap(x, y, hold = 40) {
+      await touch('touchStart', [[x, y, 1]]);
+      await sleep(hold);
+      await touch('touchEnd', []);
+    },
+    /** One finger from (x, y) by (dx, dy) in `steps` moves a frame apart. */
+    async drag(x, y, dx, dy, steps = 10) {
+      await touch('touchStart', [[x, y, 1]]);
+      for (let k = 1; k <= steps; k++) {
+        await touch('touchMove', [[x + (dx * k) / steps, y + (dy * k) / steps, 1]]);
+        await sleep(16);
+      }
+      await touch('touchEnd', []);
+      await sleep(300);
+    },
+    /** Two fingers about (cx, cy), `r` apart from the centre, each move `grow` further and `turn` radians around. */
+    async pinch(cx, cy, r, grow, turn, steps = 12) {
+      await touch('touchStart', [[cx - r, cy, 1], [cx + r, cy, 2]]);
+      for (let k = 1; k <= steps; k++) {
+        const d = r + k * grow, a = k * turn;
+        await touch('touchMove', [[cx - d * Math.cos(a), cy - d * Math.sin(a), 1], [cx + d * Math.cos(a), cy + d * Math.sin(a), 2]]);
+        await sleep(16);
+      }
+      await touch('touchEnd', []);
+    },
+  };
+}

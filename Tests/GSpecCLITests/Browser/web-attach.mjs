@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { open, sleep } from './cdp.mjs';
+import { open, sleep, touchInput } from './cdp.mjs';
 
 const [dist, tablePath] = process.argv.slice(2);
 const page = `<!doctype html><meta charset="utf-8"><style>body{margin:0}#area{position:absolute;left:0;top:0;width:800px;height:600px;background:#eee}</style>
@@ -38,14 +38,7 @@ await new Promise((ok) => server.on('listening', ok));
 const browser = await open(`http://127.0.0.1:${server.address().port}/`, { width: 800, height: 600 });
 try {
   for (let i = 0; i < 50 && !(await browser.evaluate('window.ready === true')); i++) await sleep(100);
-  const touch = (type, points) => browser.send('Input.dispatchTouchEvent', {
-    type, touchPoints: points.map(([x, y, id]) => ({ x, y, id, radiusX: 1, radiusY: 1, force: 1 })),
-  });
-  const tap = async (x, y) => {
-    await touch('touchStart', [[x, y, 1]]);
-    await sleep(40);
-    await touch('touchEnd', []);
-  };
+  const { touch, tap, drag, pinch } = touchInput(browser);
   // A tap, then the double tap's wait runs out.
   await tap(100, 100);
   await sleep(600);
@@ -55,22 +48,10 @@ try {
   await tap(302, 101);
   await sleep(600);
   // A pinch that turns: two fingers about (400, 300) moving apart and around.
-  await touch('touchStart', [[350, 300, 1], [450, 300, 2]]);
-  for (let k = 1; k <= 12; k++) {
-    const r = 50 + k * 6, a = k * 0.05;
-    await touch('touchMove', [[400 - r * Math.cos(a), 300 - r * Math.sin(a), 1], [400 + r * Math.cos(a), 300 + r * Math.sin(a), 2]]);
-    await sleep(16);
-  }
-  await touch('touchEnd', []);
+  await pinch(400, 300, 50, 6, 0.05);
   await sleep(300);
   // A one-finger pan.
-  await touch('touchStart', [[200, 400, 1]]);
-  for (let k = 1; k <= 10; k++) {
-    await touch('touchMove', [[200 + k * 12, 400, 1]]);
-    await sleep(16);
-  }
-  await touch('touchEnd', []);
-  await sleep(300);
+  await drag(200, 400, 120, 0);
   // A mouse drag (primary button): Pointer Events of type mouse, which only `mouseDrag` takes.
   const mouse = (type, x, y, buttons) => browser.send('Input.dispatchMouseEvent', { type, x, y, button: 'left', buttons, clickCount: 1 });
   // (Not near the bottom: the headless window's viewport is shorter than it, and a scrollbar takes the mouse there.)

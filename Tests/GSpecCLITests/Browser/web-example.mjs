@@ -4,29 +4,13 @@
 // Prints the page's state, its events, its session as a trace, and how long
 // loadRuntime took, for WebRuntimeTests to replay with `gspec run`.
 // Usage: node --experimental-websocket web-example.mjs URL
-import { open, sleep } from './cdp.mjs';
+import { open, sleep, touchInput } from './cdp.mjs';
 
 const [url] = process.argv.slice(2);
 const browser = await open(url, { width: 500, height: 800 });
 try {
   for (let i = 0; i < 100 && !(await browser.evaluate('window.photoViewer !== undefined')); i++) await sleep(100);
-  const touch = (type, points) => browser.send('Input.dispatchTouchEvent', {
-    type, touchPoints: points.map(([x, y, id]) => ({ x, y, id, radiusX: 1, radiusY: 1, force: 1 })),
-  });
-  const tap = async (x, y, hold = 40) => {
-    await touch('touchStart', [[x, y, 1]]);
-    await sleep(hold);
-    await touch('touchEnd', []);
-  };
-  const drag = async (x, y, dx, dy, steps = 10) => {
-    await touch('touchStart', [[x, y, 1]]);
-    for (let k = 1; k <= steps; k++) {
-      await touch('touchMove', [[x + (dx * k) / steps, y + (dy * k) / steps, 1]]);
-      await sleep(16);
-    }
-    await touch('touchEnd', []);
-    await sleep(300);
-  };
+  const { tap, drag, pinch } = touchInput(browser);
   // A single tap: the toolbar hides once no second tap follows.
   await tap(195, 300);
   await sleep(500);
@@ -43,13 +27,7 @@ try {
   await tap(195, 300);
   await sleep(400);
   // A pinch that turns.
-  await touch('touchStart', [[150, 300, 1], [240, 300, 2]]);
-  for (let k = 1; k <= 12; k++) {
-    const r = 45 + k * 5, a = k * 0.04;
-    await touch('touchMove', [[195 - r * Math.cos(a), 300 - r * Math.sin(a), 1], [195 + r * Math.cos(a), 300 + r * Math.sin(a), 2]]);
-    await sleep(16);
-  }
-  await touch('touchEnd', []);
+  await pinch(195, 300, 45, 5, 0.04);
   await sleep(400);
   // Zoomed by the pinch: a double tap brings it back.
   await tap(195, 300);
