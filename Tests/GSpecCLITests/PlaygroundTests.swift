@@ -1,6 +1,7 @@
 import Foundation
 import GestureTrace
 import GestureCompiler
+import GestureRuntime
 import Testing
 @testable import GSpecCLI
 
@@ -121,6 +122,9 @@ import Testing
             """
         let fast = try JSON.parse(Array(post("/api/check", ["analysis": "0"], spec).1.utf8))
         #expect(fast["analysed"] == .bool(false) && fast["conflicts"]?.array?.isEmpty == true && fast["session"]?.string != nil)
+        // The compiled table, for the page's own engine: a valid .gtab of the spec's gestures.
+        let bytes = try #require(fast["table"]?.string.flatMap { Data(base64Encoded: $0) })
+        #expect(try GestureTable(decoding: Array(bytes)).gestureCount == 3)
         #expect(fast["views"] == ["window", "card"] && fast["enabled"] == [true, true, false])
         let full = try JSON.parse(Array(post("/api/analyze", [:], spec).1.utf8))
         #expect((full["conflicts"]?.array?.count ?? 0) >= 1, "\(full)")

@@ -22,7 +22,7 @@ final class Instance {
 nonisolated(unsafe) var instances: [Instance?] = []
 nonisolated(unsafe) var output: [UInt8] = []
 
-package func setOutput(_ text: String) { output = Array(text.utf8) }
+func setOutput(_ text: String) { output = Array(text.utf8) }
 
 package func bytes(_ p: UnsafeRawPointer?, _ n: Int32) -> [UInt8] {
     guard let p, n > 0 else { return [] }

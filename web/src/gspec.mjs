@@ -232,7 +232,7 @@ export class Engine {
   }
 
   /**
-   * The screen's size in points: edge pans (`edge: left`, ...) start within
+   * The screen's size in points: edge pans (`edges: left`, ...) start within
    * `edgeWidth` of its sides. `attach` sets it to the element's box.
    */
   setScreen(width, height) {
@@ -290,7 +290,7 @@ export class Engine {
     return event;
   }
 
-  /** The engine's clock in seconds: the latest sample's or `advance`'s time, where control calls apply. */
+  /** The engine's clock in seconds: the latest sample's, `advance`'s or control call's time. */
   get clock() {
     return this.live().gspec_engine_clock(this.handle);
   }
