@@ -48,7 +48,7 @@ enum PlaygroundPage {
         #axis{display:flex;gap:4px;height:16px;border-bottom:1px solid #ccc;font:10px ui-monospace,monospace;color:#888}
         #axis .pad{flex:0 0 180px}#axis .tick{position:absolute;top:2px;border-left:1px solid #ccc;padding-left:2px}
         .chip{position:absolute;top:3px;font:10px ui-monospace,monospace;padding:1px 3px;border-radius:3px;color:#fff;background:#888;white-space:nowrap}
-        .chip.changed{width:2px;padding:1px 0;height:12px;opacity:.6}
+        .chip.changed,.chip.failed{width:2px;padding:1px 0;height:12px;opacity:.6}
         .began,.changed{background:#4a90d9}.recognized,.ended{background:#2e9d4a}.failed{background:#d0021b}.cancelled{background:#999}
         h3{margin:10px 0 4px;font-size:13px}
         </style></head><body>
@@ -127,7 +127,8 @@ enum PlaygroundPage {
             const row = document.querySelector('.lane[data-gesture="' + CSS.escape(e.gesture) + '"] .chips');
             if (!row) continue;
             const chip = document.createElement('span'); chip.className = 'chip ' + e.state; chip.dataset.t = e.t;
-            if (e.state !== 'changed') chip.textContent = e.state;
+            // A mark for each `changed` and `failed` (many, and the line on hover), a label for the rest.
+            if (e.state !== 'changed' && e.state !== 'failed') { chip.textContent = e.state; chip.style.zIndex = 1; }
             chip.title = JSON.stringify(e); row.appendChild(chip);
             while (row.childElementCount > 400) row.firstChild.remove();
             if (e.t > axisEnd) axisEnd = e.t + 1;
