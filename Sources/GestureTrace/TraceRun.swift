@@ -75,30 +75,47 @@ package enum TraceRun {
     /// refused (nothing changes then), or nil. The web runtime's `setEnabled`,
     /// `set` and `setMode` are control lines too.
     package static func apply<E: TouchEngine>(_ c: TraceReader.ControlLine, to engine: inout E, table: GestureTable) -> String? {
+        let changes: [(RuntimeParameter, ParameterValue)]
+        switch check(c, table: table) {
+        case .failure(let refusal): return refusal.reason
+        case .success(let checked): changes = checked
+        }
         if let (m, on) = c.mode {
             engine.setMode(m, on, at: c.time)
             return nil
-        }
-        if c.enabled != nil, let condition = table.conditionText(of: c.gestures[0]) {
-            return "'\(table.name(of: c.gestures[0]))' is enabled by modes ('enabled: \(condition)'): set the mode instead"
-        }
-        // Every parameter is checked before any changes: a refused line changes nothing.
-        var changes: [(RuntimeParameter, ParameterValue)] = []
-        for (name, text) in c.parameters {
-            do throws(ParameterError) {
-                let parameter = try RuntimeParameter(name: name)
-                guard let value = TraceReader.parameterValue(text) else { return "'\(name)' has no valid value: '\(text)'" }
-                try table.check(parameter, value, gesture: c.gestures[0])
-                changes.append((parameter, value))
-            } catch {
-                return "\(error)"
-            }
         }
         for g in c.gestures {
             for (parameter, value) in changes { try? engine.set(parameter, to: value, gesture: g, at: c.time) }
             if let enabled = c.enabled { engine.setEnabled(enabled, gesture: g, at: c.time) }
         }
         return nil
+    }
+
+    /// Why a control line would be refused.
+    package struct Refusal: Error {
+        package var reason: String
+    }
+
+    /// Checks a control line against the table, changing nothing: its
+    /// parameter changes, or why it is refused. Every parameter is checked
+    /// before any changes, so a refused line changes nothing.
+    package static func check(_ c: TraceReader.ControlLine, table: GestureTable) -> Result<[(RuntimeParameter, ParameterValue)], Refusal> {
+        guard c.mode == nil else { return .success([]) }
+        if c.enabled != nil, let condition = table.conditionText(of: c.gestures[0]) {
+            return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' is enabled by modes ('enabled: \(condition)'): set the mode instead"))
+        }
+        var changes: [(RuntimeParameter, ParameterValue)] = []
+        for (name, text) in c.parameters {
+            do throws(ParameterError) {
+                let parameter = try RuntimeParameter(name: name)
+                guard let value = TraceReader.parameterValue(text) else { return .failure(Refusal(reason: "'\(name)' has no valid value: '\(text)'")) }
+                try table.check(parameter, value, gesture: c.gestures[0])
+                changes.append((parameter, value))
+            } catch {
+                return .failure(Refusal(reason: "\(error)"))
+            }
+        }
+        return .success(changes)
     }
 
     package static func describe(_ a: StreamAnomalies) -> String {

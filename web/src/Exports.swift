@@ -182,12 +182,7 @@ func gspecEngineControl(_ h: Int32, _ gesture: Int32, _ keyP: UnsafeRawPointer?,
                         _ valueP: UnsafeRawPointer?, _ valueN: Int32) -> Int32 {
     guard let i = instance(h) else { setOutput("the engine was freed"); return 1 }
     let table = i.table, key = text(keyP, keyN), value = text(valueP, valueN)
-    // An app acts on what it has seen: the samples fed so far apply first, and
-    // the line acts 1 µs after them. A trace line at the clock this leaves
-    // (`engine.clock`) then replays it alike: a trace's control line acts
-    // before the touches of its own time, which here have already been seen.
-    if i.engine.hasPendingFrame { i.engine.advance(to: i.engine.clock) }
-    var line = TraceReader.ControlLine(time: i.engine.clock + 1, gestures: [])
+    var line = TraceReader.ControlLine(time: 0, gestures: [])
     if key.isEmpty {
         guard gesture >= 0 && Int(gesture) < table.modeCount else { setOutput("no mode \(gesture)"); return 1 }
         line.mode = (Int(gesture), value == "true")
@@ -198,6 +193,14 @@ func gspecEngineControl(_ h: Int32, _ gesture: Int32, _ keyP: UnsafeRawPointer?,
         line.gestures = (0..<table.gestureCount).filter { table.name(of: $0) == name }
         if key == "enabled" { line.enabled = value == "true" } else { line.parameters = [(key, value)] }
     }
-    if let refusal = TraceRun.apply(line, to: &i.engine, table: table) { setOutput(refusal); return 1 }
+    // A refused line changes nothing, not even the pending frame.
+    if case .failure(let refusal) = TraceRun.check(line, table: table) { setOutput(refusal.reason); return 1 }
+    // An app acts on what it has seen: the samples fed so far apply first, and
+    // the line acts 1 µs after them. A trace line at the clock this leaves
+    // (`engine.clock`) then replays it alike: a trace's control line acts
+    // before the touches of its own time, which here have already been seen.
+    if i.engine.hasPendingFrame { i.engine.advance(to: i.engine.clock) }
+    line.time = i.engine.clock + 1
+    _ = TraceRun.apply(line, to: &i.engine, table: table)
     return 0
 }

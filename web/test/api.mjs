@@ -72,6 +72,11 @@ check('bad arguments are refused with clear errors', () => {
   assert.throws(() => engine.set(engine.gestures[0], 'slop', 'lots'), /no valid value/);
   assert.throws(() => engine.set(engine.gestures[0], 'taps', '3'), /./);
   assert.throws(() => engine.setMode('nosuch', true), /unknown mode 'nosuch'/);
+  // A refused call changes nothing, not even the pending frame (its time is still the next deadline).
+  engine.feed({ ...good, t: 0.5 });
+  const pending = engine.nextDeadline();
+  assert.throws(() => engine.set(engine.gestures[0], 'slop', 'lots'), /no valid value/);
+  assert.equal(engine.nextDeadline(), pending);
   engine.feed(good);
   engine.free();
   assert.throws(() => engine.feed(good), /freed/);
