@@ -58,12 +58,19 @@ export function touchInput(browser) {
   const touch = (type, points) => browser.send('Input.dispatchTouchEvent', {
     type, touchPoints: points.map(([x, y, id]) => ({ x, y, id, radiusX: 1, radiusY: 1, force: 1 })),
   });
+  const tap = async (x, y, hold = 40) => {
+    await touch('touchStart', [[x, y, 1]]);
+    await sleep(hold);
+    await touch('touchEnd', []);
+  };
   return {
     touch,
-    async tap(x, y, hold = 40) {
-      await touch('touchStart', [[x, y, 1]]);
-      await sleep(hold);
-      await touch('touchEnd', []);
+    tap,
+    /** Two taps 80 ms apart, the second a point off the first (as a finger lands). */
+    async doubleTap(x, y) {
+      await tap(x, y);
+      await sleep(80);
+      await tap(x + 1, y + 1);
     },
     /** One finger from (x, y) by (dx, dy) in `steps` moves a frame apart. */
     async drag(x, y, dx, dy, steps = 10) {

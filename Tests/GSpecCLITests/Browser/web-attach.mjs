@@ -38,14 +38,12 @@ await new Promise((ok) => server.on('listening', ok));
 const browser = await open(`http://127.0.0.1:${server.address().port}/`, { width: 800, height: 600 });
 try {
   for (let i = 0; i < 50 && !(await browser.evaluate('window.ready === true')); i++) await sleep(100);
-  const { touch, tap, drag, pinch } = touchInput(browser);
+  const { touch, tap, doubleTap, drag, pinch } = touchInput(browser);
   // A tap, then the double tap's wait runs out.
   await tap(100, 100);
   await sleep(600);
   // A double tap.
-  await tap(300, 100);
-  await sleep(80);
-  await tap(302, 101);
+  await doubleTap(301, 100);
   await sleep(600);
   // A pinch that turns: two fingers about (400, 300) moving apart and around.
   await pinch(400, 300, 50, 6, 0.05);

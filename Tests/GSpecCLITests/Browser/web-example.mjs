@@ -10,29 +10,23 @@ const [url] = process.argv.slice(2);
 const browser = await open(url, { width: 500, height: 800 });
 try {
   for (let i = 0; i < 100 && !(await browser.evaluate('window.photoViewer !== undefined')); i++) await sleep(100);
-  const { tap, drag, pinch } = touchInput(browser);
+  const { tap, doubleTap, drag, pinch } = touchInput(browser);
   // A single tap: the toolbar hides once no second tap follows.
   await tap(195, 300);
   await sleep(500);
   // A double tap zooms in (the app turns the mode `zoomed` on) ...
-  await tap(195, 300);
-  await sleep(80);
-  await tap(196, 301);
+  await doubleTap(195, 300);
   await sleep(400);
   // ... so a one-finger drag moves the photo ...
   await drag(195, 300, 60, 20);
   // ... and a double tap zooms back out.
-  await tap(195, 300);
-  await sleep(80);
-  await tap(195, 300);
+  await doubleTap(195, 300);
   await sleep(400);
   // A pinch that turns.
   await pinch(195, 300, 45, 5, 0.04);
   await sleep(400);
   // Zoomed by the pinch: a double tap brings it back.
-  await tap(195, 300);
-  await sleep(80);
-  await tap(195, 300);
+  await doubleTap(195, 300);
   await sleep(400);
   // A long press opens the menu; a tap closes it.
   await tap(195, 250, 700);
