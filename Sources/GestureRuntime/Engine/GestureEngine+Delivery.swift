@@ -16,7 +16,7 @@ extension GestureEngine {
     /// the per-gesture step (`evaluate`) small enough to inline itself.
     @inline(__always)
     func sees(_ g: Int, _ s: Int) -> Bool {
-        !(hasViews || filtersInput) || seesFiltered(g, s)
+        !filtersTouches || seesFiltered(g, s)
     }
 
     @inline(never)

@@ -50,6 +50,9 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     /// new touches are checked against each gesture's `input`. Stays false
     /// for a stream of touches every gesture takes, so such streams pay nothing.
     var filtersInput = false
+    /// `hasViews || filtersInput`, kept as one flag: it is tested for every
+    /// idle gesture at every new touch, where the second load showed.
+    var filtersTouches = false
     /// The modes that are on (bit `m`: mode `m`); all off at start.
     package internal(set) var modes: UInt16 = 0
     /// The engine's clock: the last frame's time or the last fired deadline.
@@ -118,6 +121,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         self.table = table
         self.transitions = transitions
         hasViews = table.hasViews
+        filtersTouches = table.hasViews
         takenByAll = table.gestures.reduce(PointerKind.allCases.reduce(0) { $0 | $1.bit }) { $0 & $1.inputs }
         let n = table.gestures.count
         gestureRange = 0..<n
@@ -368,7 +372,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     /// (`began`, a slot mask) that it can see.
     private mutating func startAttempt(_ g: Int, _ began: UInt32) {
         var visible = began
-        if hasViews || filtersInput {
+        if filtersTouches {
             for s in frameBegan where !sees(g, s) { visible &= ~bit(s) }
         }
         guard visible != 0 else { return }
@@ -493,7 +497,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         }
         let at = SIMD2(e.x, e.y)
         slots[free] = TouchSlot(id: e.id, down: at, position: at, lastSeen: frameTime, view: view, pointer: e.pointer)
-        if takenByAll & e.pointer.bit == 0 { filtersInput = true }
+        if takenByAll & e.pointer.bit == 0 { (filtersInput, filtersTouches) = (true, true) }
         downMask |= 1 << UInt32(free)
         frameBegan.append(free)
     }
