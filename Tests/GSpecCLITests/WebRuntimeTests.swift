@@ -40,6 +40,11 @@ import Testing
     static let shippedSpecs: [URL] = ((try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("specs").path)) ?? [])
         .filter { $0.hasSuffix(".gesture") }.sorted().map { root.appendingPathComponent("specs/\($0)") }
 
+    /// A path for one test's file (the caller removes it).
+    static func scratchFile(_ prefix: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent(prefix + UUID().uuidString)
+    }
+
     /// A new empty directory for one test (the caller removes it).
     static func scratch(_ prefix: String) throws -> URL {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent(prefix + UUID().uuidString)
@@ -221,6 +226,22 @@ import Testing
         let (code, output) = try Self.shell(Self.node!, [Self.root.appendingPathComponent("web/test/api.mjs").path, table.path, trace.path, expected.path])
         #expect(code == 0, "\(output)")
         #expect(output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == 10, "\(output)")
+    }
+
+    /// What a page loads (`gspec.wasm` and `gspec.mjs`, each gzipped as a
+    /// server would send them) stays within the 150 KB budget of docs/web.md.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/gzip"), "LOUD SKIP: gzip is not installed; the size budget was not checked"))
+    func whatAPageLoadsStaysWithinTheBudget() throws {
+        try Self.build()
+        var total = 0
+        for name in ["gspec.wasm", "gspec.mjs"] {
+            let gzipped = Self.scratchFile("gspec-size-")
+            defer { try? FileManager.default.removeItem(at: gzipped) }
+            let (status, output) = try Self.shell("/bin/gzip", ["-9", "-c", Self.dist.appendingPathComponent(name).path], stdout: gzipped)
+            #expect(status == 0, "\(output)")
+            total += (try FileManager.default.attributesOfItem(atPath: gzipped.path)[.size] as? Int) ?? .max
+        }
+        #expect(total <= 150_000, "gspec.wasm and gspec.mjs gzipped: \(total) bytes, over the 150 KB budget")
     }
 
     /// `gspec-run.mjs` is `gspec run` as a command: the same bytes, statuses and error lines.
