@@ -99,4 +99,32 @@ export interface Runtime {
   heap(): { size: number; inUse: number };
 }
 
+/** An engine paced as a page receives samples (what `attach` does with Pointer Events). */
+export interface Paced {
+  /** One sample: `t` rounded to whole microseconds and never going back; equal times form one frame. */
+  feed(sample: Sample): void;
+  /** After the samples of one input event: one timer at the engine's next deadline (or the pending frame). */
+  schedule(): void;
+  /** Stops the timer; the engine stays the caller's to free. */
+  stop(): void;
+  /** The clock samples are timed by, in seconds. */
+  now(): number;
+  readonly stopped: boolean;
+}
+
+/**
+ * Feeds `engine` samples as a page receives them and runs its clock: for a
+ * page that reads its input itself (a canvas, a recorder) rather than `attach`.
+ */
+export function pace(engine: Engine, options: {
+  /** The events each step decided, in order. */
+  onEvents(events: GestureEvent[]): void;
+  /** Each sample as fed, before the events it causes (a trace line, for recording). */
+  onSample?(sample: Sample): void;
+  /** Its timers' window (globalThis by default). */
+  window?: { setTimeout(f: () => void, ms: number): unknown; clearTimeout(id: unknown): void; performance: { now(): number } };
+  /** The page's clock in seconds (performance.now() / 1000, the time base of events' timeStamp, by default). */
+  now?(): number;
+}): Paced;
+
 export function loadRuntime(options?: { wasm?: Uint8Array | ArrayBuffer | WebAssembly.Module | string | URL }): Promise<Runtime>;

@@ -351,6 +351,74 @@ export class Engine {
   }
 }
 
+// ---- pace: samples as a browser delivers them ----------------------------
+
+/**
+ * Feeds an engine samples as a page receives them, and runs its clock: what
+ * `attach` does with Pointer Events, for a page that reads its input itself
+ * (a canvas, a recorder). `feed(sample)` rounds `t` to the engine's whole
+ * microseconds and never lets it go back; samples of equal `t` form one
+ * frame, applied once the input task that brought them ends; `schedule()`
+ * (after the samples of an input event) keeps one timer at the next
+ * deadline. `onEvents(events)` gets the events each step decided, in order;
+ * `onSample(sample)` each sample as fed (a trace line, for recording), before
+ * the events it causes. `now()` is the page's clock in seconds
+ * (`performance.now()`, the time base of events' `timeStamp`, by default).
+ */
+export function pace(engine, { onEvents, onSample, window: win = globalThis, now = () => win.performance.now() / 1000 } = {}) {
+  if (typeof onEvents !== 'function') fail('pace needs { onEvents(events) }');
+  let lastT = 0;
+  let pending = false;
+  let timer = null;
+  const paced = { now, stopped: false };
+  const dispatch = () => {
+    const events = engine.takeEvents();
+    if (events.length > 0) onEvents(events);
+  };
+  const tick = () => {
+    timer = null;
+    if (paced.stopped) return;
+    if (pending) {
+      // The frame of equal times is complete: the input task that brought it has ended.
+      pending = false;
+      engine.advance(lastT);
+    } else {
+      engine.advance(Math.max(now(), lastT));
+    }
+    dispatch();
+    paced.schedule();
+  };
+  paced.schedule = () => {
+    if (timer !== null) win.clearTimeout(timer);
+    timer = null;
+    if (paced.stopped) return;
+    if (pending) {
+      timer = win.setTimeout(tick, 0);
+      return;
+    }
+    const d = engine.nextDeadline();
+    if (d !== null) timer = win.setTimeout(tick, Math.max(0, (d - now()) * 1000));
+  };
+  paced.feed = (sample) => {
+    // Whole microseconds, as the engine counts: a recorded sample's `t` then reads back exactly.
+    sample.t = Math.round(sample.t * 1e6) / 1e6;
+    if (sample.t < lastT) sample.t = lastT;
+    if (pending && sample.t > lastT) pending = false; // the engine applies the earlier frame itself
+    lastT = sample.t;
+    if (onSample) onSample({ ...sample });
+    engine.feed(sample);
+    pending = true;
+    dispatch();
+  };
+  /** Stops the timer; the engine stays the caller's. */
+  paced.stop = () => {
+    paced.stopped = true;
+    if (timer !== null) win.clearTimeout(timer);
+    timer = null;
+  };
+  return paced;
+}
+
 // ---- attach: Pointer Events to the engine --------------------------------
 
 const WHEEL_PINCH_END_MS = 150;
@@ -385,50 +453,9 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
   observer?.observe(element);
   const tracked = new Map(); // pointerId -> touch id
   let nextId = 1;
-  let lastT = 0;
-  let pending = false;
-  let timer = null;
-  let detached = false;
-
-  const now = () => win.performance.now() / 1000;
-  const dispatch = () => {
-    for (const event of engine.takeEvents()) onEvent(event);
-  };
-  const schedule = () => {
-    if (timer !== null) win.clearTimeout(timer);
-    timer = null;
-    if (detached) return;
-    if (pending) {
-      timer = win.setTimeout(tick, 0);
-      return;
-    }
-    const d = engine.nextDeadline();
-    if (d !== null) timer = win.setTimeout(tick, Math.max(0, (d - now()) * 1000));
-  };
-  const tick = () => {
-    timer = null;
-    if (detached) return;
-    if (pending) {
-      // The frame of equal times is complete: the input task that brought it has ended.
-      pending = false;
-      engine.advance(lastT);
-    } else {
-      engine.advance(Math.max(now(), lastT));
-    }
-    dispatch();
-    schedule();
-  };
-  const feed = (sample) => {
-    // Whole microseconds, as the engine counts: a recorded sample's `t` then reads back exactly.
-    sample.t = Math.round(sample.t * 1e6) / 1e6;
-    if (sample.t < lastT) sample.t = lastT;
-    if (pending && sample.t > lastT) pending = false; // the engine applies the earlier frame itself
-    lastT = sample.t;
-    if (onSample) onSample({ ...sample });
-    engine.feed(sample);
-    pending = true;
-    dispatch();
-  };
+  const paced = pace(engine, { window: win, onSample, onEvents: (events) => { for (const event of events) onEvent(event); } });
+  const { feed, schedule } = paced;
+  const now = paced.now;
   const point = (e) => {
     const r = element.getBoundingClientRect();
     return { x: e.clientX - r.left, y: e.clientY - r.top };
@@ -545,11 +572,10 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
   return {
     engine,
     detach() {
-      if (detached) return;
-      detached = true;
+      if (paced.stopped) return;
+      paced.stop();
       for (const [type, fn, opts] of listeners) element.removeEventListener(type, fn, opts);
       observer?.disconnect();
-      if (timer !== null) win.clearTimeout(timer);
       if (pinch && pinch.endTimer !== null) win.clearTimeout(pinch.endTimer);
       engine.free();
     },

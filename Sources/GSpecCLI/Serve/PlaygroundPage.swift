@@ -169,9 +169,9 @@ enum PlaygroundPage {
           if (c.session) {
             pg.session = c.session; lanes(c.gestures, c.enabled, c.conditions); modes(c.modes);
             if (web && c.table) {
-              if (local.engine) local.engine.free();
-              clearTimeout(local.timer); Object.assign(local, { pending: false, lastT: 0, timer: null });
+              if (local.engine) { local.paced.stop(); local.engine.free(); }
               local.engine = web.engine(Uint8Array.from(atob(c.table), (ch) => ch.charCodeAt(0)));
+              local.paced = pace(local.engine, { now, onEvents: (events) => show(events, local.sentAt) });
             }
             $('view').innerHTML = ''; $('view').disabled = !c.views.length;
             for (const v of c.views.length ? c.views : ['window']) { const o = document.createElement('option'); o.textContent = v; $('view').appendChild(o); }
@@ -196,16 +196,17 @@ enum PlaygroundPage {
           const m = /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/.exec($('screen').value.trim());
           if (m) post([{ screen: [Number(m[1]), Number(m[2])] }]);
         }
-        // The engine in this page (the web runtime) when the server has it: samples and control lines go to it
-        // directly, a frame applies once the input task that brought it ends, and one timer runs at its next deadline.
-        let web = null;
-        const local = { engine: null, pending: false, lastT: 0, timer: null };
+        // The engine in this page (the web runtime) when the server has it: samples go to it paced as `attach`
+        // paces Pointer Events (gspec.mjs's `pace`: frames, one timer at its next deadline), control lines directly.
+        let web = null, pace = null;
+        const local = { engine: null, paced: null, sentAt: undefined };
         function post(lines) {
           if (local.engine) {
-            const sentAt = performance.now();
+            local.sentAt = performance.now();
             apply(lines);
-            show(local.engine.takeEvents(), sentAt);
-            schedule();
+            show(local.engine.takeEvents(), local.sentAt);  // what the control lines decided
+            local.sentAt = undefined;
+            local.paced.schedule();
             return Promise.resolve();
           }
           if (lines.some((l) => l.touch !== undefined)) listen();
@@ -222,11 +223,7 @@ enum PlaygroundPage {
               if (l.screen) e.setScreen(l.screen[0], l.screen[1]);
               else if (l.mode !== undefined) { e.setMode(l.mode, l.on); controls = true; }
               else if (l.set !== undefined) { e.setEnabled(l.set, l.enabled); controls = true; }
-              else {
-                const s = { ...l, t: Math.max(l.t, local.lastT) };
-                if (local.pending && s.t > local.lastT) local.pending = false;  // the engine applies the earlier frame itself
-                local.lastT = s.t; e.feed(s); local.pending = true;
-              }
+              else local.paced.feed({ ...l });
             } catch (err) {
               $('diagnostics').textContent = err.message;
             }
@@ -236,19 +233,6 @@ enum PlaygroundPage {
             const on = e.isEnabled(row.dataset.gesture);
             row.classList.toggle('off', !on); row.querySelector('input').checked = on;
           });
-        }
-        function schedule() {
-          clearTimeout(local.timer); local.timer = null;
-          const e = local.engine; if (!e) return;
-          if (local.pending) { local.timer = setTimeout(tick, 0); return; }
-          const d = e.nextDeadline();
-          if (d !== null) local.timer = setTimeout(tick, Math.max(0, (d - now()) * 1000));
-        }
-        function tick() {
-          local.timer = null; const e = local.engine; if (!e) return;
-          if (local.pending) { local.pending = false; e.advance(local.lastT); } else e.advance(Math.max(now(), local.lastT));
-          show(e.takeEvents());
-          schedule();
         }
         function sample(touch, phase, x, y) {
           const s = { t: Number(now().toFixed(4)), touch, phase, x: Number(x.toFixed(1)), y: Number(y.toFixed(1)) };
@@ -358,7 +342,7 @@ enum PlaygroundPage {
         // The web runtime and the grammar come from the source checkout gspec was built from, when it has them.
         // ?engine=server keeps the engine on the server (as without the web runtime).
         const runtime = new URLSearchParams(location.search).get('engine') === 'server' ? Promise.resolve()
-          : import('/web/gspec.mjs').then((m) => m.loadRuntime()).then((r) => { web = r; }, () => {});
+          : import('/web/gspec.mjs').then((m) => { pace = m.pace; return m.loadRuntime(); }).then((r) => { web = r; }, () => {});
         const grammar = fetch('/editors/gesture.tmLanguage.json').then((r) => (r.ok ? r.json() : null))
           .then((g) => { if (g) rules = grammarRules(g); }, () => {});
         pg.ready = Promise.all([fetch('/api/spec').then((r) => r.json()), runtime, grammar]).then(([s]) => {
