@@ -132,6 +132,8 @@ public enum FuzzTargets {
                 }
                 // Or turns a mode on or off (an index past the table's modes too).
                 if flags & 0x38 == 0x30 { e.setMode(Int(bytes[i + 3]) % 3, bytes[i + 4] & 1 == 0, at: t) }
+                // Or hands a gesture over, active or not, with a `hands over to` rule or without.
+                if flags & 0x38 == 0x28 { e.handOver(from: Int(bytes[i + 3]) % e.table.gestureCount, at: t) }
             }
             step(&engine)
             step(&twin)
@@ -154,17 +156,18 @@ public enum FuzzTargets {
     /// gestures enabled by modes and taking some pointer kinds only,
     /// strokes (segmented, template, feature-bounded, with differing
     /// smoothing and corner angles, so lifts both share and redo their
-    /// measurements), a gesture on several views and every kind of rule
-    /// (`after` a continuous and a discrete gesture too).
+    /// measurements), provisional gestures, a gesture on several views and
+    /// every kind of rule (`after` a continuous and a discrete gesture too,
+    /// hand-overs both ways and to several gestures).
     public static let allKinds: GestureTable = {
         let spec = """
             mode editing
             mode locked
-            gesture single: tap {}
+            gesture single: tap { provisional: true }
             gesture double: tap { taps: 2 }
             gesture twoFinger: tap { touches: 2  enabled: not locked  input: any }
-            gesture hold: longPress { taps: 1  duration: 300ms }
-            gesture flick: swipe { directions: left | right }
+            gesture hold: longPress { taps: 1  duration: 300ms  provisional: true }
+            gesture flick: swipe { directions: left | right  provisional: true }
             gesture drag: pan { touches: 1...3 }
             gesture sidewaysDrag: pan { axis: horizontal  threshold: 4pt  enabled: editing and not locked  input: mouse | pen }
             gesture zoom: pinch {}
@@ -191,6 +194,7 @@ public enum FuzzTargets {
             gesture follow: pan { threshold: 0pt }
             gesture loop: stroke { examples: loops  minScore: 0.7  turning: 180deg...720deg  closure: 0%...50% }
             gesture wedge: stroke { examples: wedges  maxTemplates: 2  maxRotation: 90deg  corners: 1...4  counterTurn: 0deg...60deg  smoothing: 30% }
+            gesture sheet: pan { touches: 1...3  axis: vertical }
             gesture bend: stroke { match: any+  corners: 1...2  cornerAngle: 45deg  firstLeg: 20%...80%  aspect: 0.2...5  straightness: 0%...95% }
             tapOnce with tapTwice
             scrub requires back to fail
@@ -202,6 +206,9 @@ public enum FuzzTargets {
             zoom with twist
             drag with zoom
             hold with drag
+            drag hands over to sheet
+            sheet, twist hands over to drag, back
+            hold requires flick to fail
             """
         return Compiler.compile(SourceFile(path: "all-kinds.gesture", text: spec), examples: templateExamples).table!
     }()
@@ -257,6 +264,7 @@ extension FuzzTargets {
             control: { c in
                 if let enabled = c.enabled { for g in c.gestures { engine.setEnabled(enabled, gesture: g, at: c.time) } }
                 if let (m, on) = c.mode { engine.setMode(m, on, at: c.time) }
+                if c.handOver { for g in c.gestures { engine.handOver(from: g, at: c.time) } }
                 return nil
             }
         ) { engine.feed($0) }

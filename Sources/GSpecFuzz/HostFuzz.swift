@@ -63,6 +63,10 @@ extension FuzzTargets {
             let x = flags & 2 != 0 ? Double.nan : Double(bytes[i + 3]) * 2
             host.touch(bytes[i + 1] % 40, phase, x: x, y: Double(bytes[i + 4]) * 2, at: at,
                        view: LoadedGestureSet.View(rawValue: Int(flags >> 6)))
+            // The app hands a gesture over now and then (active or not: an idle one changes nothing).
+            if flags & 0x38 == 0x28, let gesture = LoadedGestureSet.Gesture(rawValue: Int(bytes[i + 3]) % LoadedGestureSet.table.gestureCount) {
+                host.handOver(from: gesture, at: at)
+            }
             if flags & 4 != 0, let due = host.nextDeadline {
                 host.timerFired(at: due + Double(Int(flags & 0x0C) - 6) * 0.000_3)  // early, on time or late
             }

@@ -56,7 +56,8 @@ extension LanguageServer {
                 func ms(_ us: Int64?) -> String { us.map(DurationText.prose) ?? "unbounded" }
                 let waits = latency.waitsFor.map { "`\(set.gestures[$0].name)`" }.joined(separator: ", ")
                 lines += ["", "latency: worst \(ms(latency.worst)), typical \(ms(latency.typical))"
-                    + (waits.isEmpty ? " (waits for no gesture)" : " (waits for \(waits) to fail)")]
+                    + (waits.isEmpty ? " (waits for no gesture)" : " (waits for \(waits) to fail)")
+                    + (latency.provisional.map { "; shown provisional after \(ms($0))" } ?? "")]
             } else {
                 lines += ["", "latency: known once the analysis has run"]
             }
@@ -172,20 +173,27 @@ extension LanguageServer {
             return .array(bodyCompletion(body, c, gestures: gestures, items: items))
         }
         // Rules, either side a list: `a, ` / `a requires ` / `a with b, ` -> gestures;
-        // `a, b ` -> rule words; `a requires b ` -> `to fail`; `a after b ` -> `within`.
+        // `a, b ` -> rule words; `a hands ` -> `over to`; `a requires b ` -> `to fail`; `a after b ` -> `within`.
         let listed = done.map { $0.hasSuffix(",") ? String($0.dropLast()) : $0 }
-        if let r = done.firstIndex(where: { ["requires", "with", "after"].contains($0) }), listed[..<r].allSatisfy(gestures.contains) {
-            let others = done[(r + 1)...]
-            if others.isEmpty || others.last!.hasSuffix(",") { return .array(items(gestures, kind: 3, detail: "gesture")) }
-            if done[r] == "requires", others.allSatisfy({ gestures.contains(String($0.hasSuffix(",") ? $0.dropLast() : $0[...])) }) {
-                return .array(items(["to fail"], kind: 14))
+        if let r = done.firstIndex(where: RuleDecl.Relation.leadWords.contains), listed[..<r].allSatisfy(gestures.contains),
+           let relation = RuleDecl.Relation.allCases.first(where: { $0.leadWord == done[r] }) {
+            let between = relation.words.between
+            let typed = done[r...].prefix(between.count)
+            guard typed.count == between.count else {
+                return Array(typed) == Array(between.prefix(typed.count))
+                    ? .array(items([between.dropFirst(typed.count).joined(separator: " ")], kind: 14)) : .array([])
             }
-            if done[r] == "after", others.count == 1 { return .array(items(["within"], kind: 14)) }
+            let others = done[(r + between.count)...]
+            if others.isEmpty || others.last!.hasSuffix(",") { return .array(items(gestures, kind: 3, detail: "gesture")) }
+            if !relation.words.after.isEmpty, others.allSatisfy({ gestures.contains(String($0.hasSuffix(",") ? $0.dropLast() : $0[...])) }) {
+                return .array(items([relation.words.after.joined(separator: " ")], kind: 14))
+            }
+            if relation == .after, others.count == 1 { return .array(items(["within"], kind: 14)) }
             return .array([])
         }
         if !done.isEmpty, listed.allSatisfy(gestures.contains) {
             return done.last!.hasSuffix(",") ? .array(items(gestures, kind: 3, detail: "gesture"))
-                : .array(items(["requires", "with", "after"], kind: 14, detail: "rule"))
+                : .array(items(RuleDecl.Relation.allCases.map(\.word), kind: 14, detail: "rule"))
         }
         if done.isEmpty {
             return .array(items(["gesture", "let", "view", "mode", "profile"], kind: 14) + items(gestures, kind: 3, detail: "gesture"))

@@ -34,7 +34,7 @@ package final class EventPrinter {
             while why < explanations.count && explanations[why].eventIndex <= i {
                 let x = explanations[why]
                 why += 1
-                if x.eventIndex == i && x.gesture == e.gesture && e.state == .failed {
+                if x.eventIndex == i && x.gesture == e.gesture && x.state == e.state.name {  // why it failed, was retracted or handed over
                     reason = x
                 } else {
                     buffer += EventFormatter.line(x, table: table) + "\n"

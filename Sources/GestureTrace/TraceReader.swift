@@ -10,9 +10,9 @@ package struct TraceReader {
         package init(line: Int, message: String) { (self.line, self.message) = (line, message) }
     }
 
-    /// A control line (`{"t":1.0,"set":"secret","enabled":true}`, or
-    /// `{"t":2.0,"mode":"zoomed","on":true}`): a change the engine makes at
-    /// `time`, before the touch lines of that frame.
+    /// A control line (`{"t":1.0,"set":"secret","enabled":true}`,
+    /// `{"t":2.0,"mode":"zoomed","on":true}` or `{"t":1.2,"handOver":"listScroll"}`):
+    /// a change the engine makes at `time`, before the touch lines of that frame.
     package struct ControlLine {
         package var time: Int64
         /// The gesture's table indices (every instance of a gesture on several views).
@@ -22,6 +22,8 @@ package struct TraceReader {
         package var parameters: [(name: String, value: String)]
         /// A mode line: the mode's index and its new state.
         package var mode: (index: Int, on: Bool)?
+        /// A hand-over line: `gestures` are handed over.
+        package var handOver = false
 
         package init(time: Int64, gestures: [Int], enabled: Bool? = nil, parameters: [(name: String, value: String)] = [],
                      mode: (index: Int, on: Bool)? = nil) {
@@ -144,16 +146,22 @@ package struct TraceReader {
         return .success(time)
     }
 
-    /// A control line: an object with `set` or `mode`; nil for any other line.
+    /// The key that makes a line a control line, one per line.
+    static let controlKeys = ["set", "mode", "handOver"]
+
+    /// A control line: an object with `set`, `mode` or `handOver`; nil for any other line.
     package static func controlLine(_ fields: [String: JSON], gestures: [String]?, modes: [String]) -> Result<ControlLine, Message>? {
-        guard fields["set"] != nil || fields["mode"] != nil else { return nil }
+        let keys = controlKeys.filter { fields[$0] != nil }
+        guard !keys.isEmpty else { return nil }
+        guard keys.count == 1 else {
+            return .failure(Message(text: "a control line has one of 'set', 'mode' or 'handOver', not '\(keys[0])' and '\(keys[1])'"))
+        }
         let time: Int64
         switch Self.time(fields) {
         case .success(let t): time = t
         case .failure(let message): return .failure(message)
         }
         if let mode = fields["mode"] {
-            guard fields["set"] == nil else { return .failure(Message(text: "a control line has 'set' or 'mode', not both")) }
             guard case .string(let name) = mode else { return .failure(Message(text: "'mode' must be a mode's name")) }
             guard case .bool(let on)? = fields["on"] else { return .failure(missing("on", "true or false", fields["on"])) }
             if let extra = fields.keys.sorted().first(where: { !["t", "mode", "on"].contains($0) }) {
@@ -169,14 +177,21 @@ package struct TraceReader {
             c.mode = (index, on)
             return .success(c)
         }
-        let set = fields["set"]!
-        guard case .string(let name) = set else { return .failure(Message(text: "'set' must be a gesture's name")) }
+        let key = keys[0]
+        guard case .string(let name) = fields[key]! else { return .failure(Message(text: "'\(key)' must be a gesture's name")) }
         let found = gestures?.indices.filter { gestures?[$0] == name } ?? []
         if let gestures, found.isEmpty {
             let suggestion = closestMatch(to: name, in: Array(Set(gestures)).sorted()).map { "; did you mean '\($0)'?" } ?? ""
-            return .failure(Message(text: "unknown gesture '\(name)' in 'set'" + suggestion))
+            return .failure(Message(text: "unknown gesture '\(name)' in '\(key)'" + suggestion))
         }
         var c = ControlLine(time: time, gestures: found, enabled: nil, parameters: [])
+        if key == "handOver" {
+            if let extra = fields.keys.sorted().first(where: { $0 != "t" && $0 != key }) {
+                return .failure(Message(text: "a hand-over line takes 't' and 'handOver', not '\(extra)'"))
+            }
+            c.handOver = true
+            return .success(c)
+        }
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) where key != "t" && key != "set" {
             if key == "enabled" {
                 guard case .bool(let on) = value else { return .failure(Message(text: "'enabled' must be true or false")) }

@@ -52,7 +52,7 @@ package enum TraceRun {
             guard let refusal = apply(c, to: &engine, table: table) else {
                 if let (m, on) = c.mode { observer?.modeChanged(at: c.time, mode: m, on: on) } else {
                     observer?.controlApplied(at: c.time, gestures: c.gestures, enabled: c.enabled,
-                                             changes: c.parameters.map { "\($0.name): \($0.value)" })
+                                             changes: c.handOver ? ["handOver"] : c.parameters.map { "\($0.name): \($0.value)" })
                 }
                 return nil
             }
@@ -73,7 +73,7 @@ package enum TraceRun {
 
     /// Applies a control line to `engine` as a trace does; returns why it was
     /// refused (nothing changes then), or nil. The web runtime's `setEnabled`,
-    /// `set` and `setMode` are control lines too.
+    /// `set`, `setMode` and `handOver` are control lines too.
     package static func apply<E: TouchEngine>(_ c: TraceReader.ControlLine, to engine: inout E, table: GestureTable) -> String? {
         let changes: [(RuntimeParameter, ParameterValue)]
         switch check(c, table: table) {
@@ -82,6 +82,10 @@ package enum TraceRun {
         }
         if let (m, on) = c.mode {
             engine.setMode(m, on, at: c.time)
+            return nil
+        }
+        if c.handOver {
+            for g in c.gestures { engine.handOver(from: g, at: c.time) }
             return nil
         }
         for g in c.gestures {
@@ -101,6 +105,14 @@ package enum TraceRun {
     /// before any changes, so a refused line changes nothing.
     package static func check(_ c: TraceReader.ControlLine, table: GestureTable) -> Result<[(RuntimeParameter, ParameterValue)], Refusal> {
         guard c.mode == nil else { return .success([]) }
+        if c.handOver {
+            // Not active is no error (nothing changes then); no rule to act on is.
+            guard c.gestures.contains(where: { !table.handOverTargets(of: $0).isEmpty }) else {
+                return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' hands over to no gesture: it needs a rule such as "
+                                        + "'\(table.name(of: c.gestures[0])) hands over to other'"))
+            }
+            return .success([])
+        }
         if c.enabled != nil, let condition = table.conditionText(of: c.gestures[0]) {
             return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' is enabled by modes ('enabled: \(condition)'): set the mode instead"))
         }

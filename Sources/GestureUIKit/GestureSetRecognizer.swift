@@ -18,6 +18,12 @@ import UIKit.UIGestureRecognizerSubclass
 /// `cancelsTouches` / `delaysTouches...` say otherwise). One timer is kept at
 /// `host.nextDeadline` by a `GestureSetDriver`, which may outlive the
 /// recognizer (SwiftUI makes a recognizer per touch sequence).
+///
+/// UIKit's states have no `provisional`: a provisional gesture's
+/// `provisional` and `retracted` reach the host's handlers, while the
+/// recognizer's state moves only on a `began` or `recognized`, so a view's
+/// touches are never cancelled for something that may be taken back. A
+/// hand-over (`host.handOver(from:)`) is one claim handed on: the state stays `began`.
 @MainActor
 open class GestureSetRecognizer<Gestures: GestureSet>: UIGestureRecognizer {
     /// The host and its timer.

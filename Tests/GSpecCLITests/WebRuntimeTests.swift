@@ -223,9 +223,12 @@ import Testing
         let (status, out, _) = run(["run", table.path, "--trace", trace.path, "--all-states"])
         #expect(status == .success)
         try out.write(to: expected, atomically: true, encoding: .utf8)
-        let (code, output) = try Self.shell(Self.node!, [Self.root.appendingPathComponent("web/test/api.mjs").path, table.path, trace.path, expected.path])
+        let sheet = dir.appendingPathComponent("sheet.gtab")
+        #expect(run(["build", Self.root.appendingPathComponent("specs/sheet-with-list.gesture").path, "-o", sheet.path]).0 == .success)
+        let (code, output) = try Self.shell(Self.node!, [Self.root.appendingPathComponent("web/test/api.mjs").path, table.path, trace.path,
+                                                         expected.path, sheet.path])
         #expect(code == 0, "\(output)")
-        #expect(output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == 10, "\(output)")
+        #expect(output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == 11, "\(output)")
     }
 
     /// What a page loads (`gspec.wasm` and `gspec.mjs`, each gzipped as a

@@ -8,9 +8,10 @@ import Testing
 /// from bytes) and the reference interpreter (the unoptimized NFAs) must
 /// report exactly the same events on the same traces.
 @Suite struct DifferentialTests {
-    /// The shipped specs, and the golden ones with pan offsets, minimum velocity and screen edges.
+    /// The shipped specs, and the golden ones with pan offsets, minimum velocity, screen edges,
+    /// modes, provisional gestures and hand-overs.
     static let specs = Paths.files(in: Paths.packageRoot.appendingPathComponent("specs"), ext: "gesture")
-        + ["pan-criteria", "pan-edges", "modes"].map { Paths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/\($0).gesture") }
+        + ["pan-criteria", "pan-edges", "modes", "provisional", "hand-over"].map { Paths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/\($0).gesture") }
 
     @Test func tenThousandRandomTracesAgree() throws {
         // Per spec, built once: an engine to copy (copies share its template
@@ -27,6 +28,7 @@ import Testing
         var eventsSeen = 0
         var recognized = 0
         var deliveries = 0
+        var (provisional, handedOver) = (0, 0)
         for i in 0..<10_000 {
             let (table, fresh, transitions) = compiled[i % compiled.count]
             let trace = generator.trace(views: table.viewNames.count)
@@ -54,6 +56,9 @@ import Testing
                     let g = (i &+ k) % table.gestureCount, on = (i + k) % 3 != 0
                     engine.setEnabled(on, gesture: g, at: e.time)
                     reference.setEnabled(on, gesture: g, at: e.time)
+                    // Or hands a gesture over (most of the time one that is not active: nothing changes).
+                    engine.handOver(from: (g &+ 1) % table.gestureCount, at: e.time)
+                    reference.handOver(from: (g &+ 1) % table.gestureCount, at: e.time)
                     if table.kind(of: g) == .pan {
                         let value = ParameterValue.points(Double((i + k) % 25))
                         try engine.set(.threshold, to: value, gesture: g, at: e.time)
@@ -76,7 +81,14 @@ import Testing
             deliveries += engine.deliveries.count
             eventsSeen += engine.events.count
             recognized += engine.events.filter { $0.state == .recognized || $0.state == .began }.count
+            provisional += engine.events.filter { $0.state == .provisional }.count
+            // A hand-over: a `cancelled` and a `began` at the same time, of gestures the rules link.
+            handedOver += zip(engine.events, engine.events.dropFirst()).filter {
+                $0.0.state == .cancelled && $0.1.state == .began && $0.0.time == $0.1.time && table.handOverTargets(of: $0.0.gesture).contains(UInt32($0.1.gesture))
+            }.count
         }
+        #expect(provisional > 50, "provisional gestures shown: \(provisional)")
+        #expect(handedOver > 50, "hand-overs that took: \(handedOver)")
         // The traces must exercise the gestures, or agreement proves little.
         #expect(eventsSeen > 30_000)
         #expect(recognized > 5_000)

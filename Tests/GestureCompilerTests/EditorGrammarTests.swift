@@ -87,7 +87,7 @@ struct EditorGrammarTests {
                                           "horizontal", "vertical", "any", "top", "bottom", "all", "onLift", "onPress",
                                           "immediately", "restart", "continues", "began", "moved", "ended", "cancelled",
                                           "touch", "pen", "mouse"]
-    static let keywords: Set<String> = ["gesture", "let", "requires", "to", "fail", "with", "after", "within", "view", "in", "profile",
+    static let keywords: Set<String> = ["gesture", "let", "requires", "to", "fail", "with", "after", "within", "hands", "over", "view", "in", "profile",
                                         "mode", "not", "and", "or"]
 
     @Test func grammarScopesAgreeWithTheLexerOnEveryShippedSpec() throws {

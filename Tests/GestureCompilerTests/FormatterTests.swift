@@ -152,6 +152,12 @@ struct FormatterTests {
         #expect(out == "a          with b\nlongerName with c\n\nd with e\n")
     }
 
+    /// A hand-over rule and a provisional gesture (v3) format like any other rule and parameter.
+    @Test func handOverRulesAndProvisionalGestures() throws {
+        let out = try format("gesture  s: tap {provisional:true}\nlist   hands  over\nto sheet\nsheetDrag hands over to list ,other\n")
+        #expect(out == "gesture s: tap { provisional: true }\n\nlist      hands over to sheet\nsheetDrag hands over to list, other\n")
+    }
+
     @Test func aFileWithSyntaxErrorsIsNotFormatted() {
         let result = SpecFormatter.format(SourceFile(path: "t.gesture", text: "gesture a: tap { slop: 10 pt }\ngesture b tap {}\n"))
         guard case .failure(.syntax(let diagnostics)) = result else {

@@ -187,6 +187,45 @@ import Testing
         #expect(try client.shutdown() == 0)
     }
 
+    /// Provisional recognition and hand-over (v3): hover explains the
+    /// parameter and shows the provisional latency; completion offers the
+    /// rule's words (`hands over to`, then `over to`) and gestures after them.
+    @Test func provisionalAndHandOverInHoverAndCompletion() throws {
+        let client = try LSPClient()
+        try client.initialize()
+        let text = """
+            gesture select: tap { provisional: true }
+            gesture zoomIn: tap { taps: 2 }
+            select requires zoomIn to fail
+            gesture list: pan {}
+            gesture sheet: pan {}
+            list hands over to sheet
+
+            """
+        client.open(uri, text)
+        _ = client.diagnostics(uri, version: 1)
+        let parameter = try client.request("textDocument/hover", LSPClient.at(uri, 0, 25))["result"]?["contents"]?["value"]?.string ?? ""
+        #expect(parameter.contains("**provisional**") && parameter.contains("`retracted`"), "\(parameter)")
+        var hover = ""
+        for _ in 0..<50 {  // the latency line appears once the analysis has run
+            hover = try client.request("textDocument/hover", LSPClient.at(uri, 0, 10))["result"]?["contents"]?["value"]?.string ?? ""
+            if hover.contains("latency: worst") { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(hover.contains("| `provisional` | true |") && hover.contains("shown provisional after 0 ms"), "\(hover)")
+        // Rules being typed (a second document: these lines do not parse yet).
+        let typing = "file:///tmp/typing.gesture"
+        client.open(typing, text + "sheet \nsheet hands \nlist hands over to \n")
+        func labels(_ line: Int, _ character: Int) throws -> [String] {
+            try client.request("textDocument/completion", LSPClient.at(typing, line, character))["result"]?.array?
+                .compactMap { $0["label"]?.string } ?? []
+        }
+        #expect(try labels(6, 6) == ["requires", "with", "after", "hands over to"])
+        #expect(try labels(7, 12) == ["over to"])
+        #expect(try labels(8, 19).starts(with: ["select", "zoomIn", "list", "sheet"]))
+        #expect(try client.shutdown() == 0)
+    }
+
     /// Positions are UTF-16 code units: after an emoji (two units) and an
     /// accented letter (one), columns and edits land where the editor means.
     @Test func utf16ColumnsAfterNonASCIIText() throws {

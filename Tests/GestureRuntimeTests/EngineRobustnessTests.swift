@@ -140,6 +140,8 @@ import Testing
                 // Gestures switched off and on, directly or by their modes, while touches are down.
                 if generator.int(10) == 0 { e.setEnabled(generator.int(3) != 0, gesture: generator.int(table.gestureCount), at: event.time) }
                 if table.modeCount > 0 && generator.int(6) == 0 { e.setMode(generator.int(table.modeCount + 1), generator.int(2) == 0, at: event.time) }
+                // And live gestures handed over (the sheet and its list), or ones that are not live.
+                if generator.int(5) == 0 { e.handOver(from: generator.int(table.gestureCount), at: event.time) }
             }
             e.reset()
             e.finish()

@@ -145,6 +145,7 @@ enum RuntimePaths {
         ("specs/simultaneous-transform.gesture", "SimultaneousTransformGestures", SimultaneousTransformGestures.table),
         ("Tests/GestureRuntimeTests/Generated/Specs/awkward-names.gesture", "AwkwardNamesGestures", AwkwardNamesGestures.table),
         ("specs/photo-viewer.gesture", "PhotoViewerGestures", PhotoViewerGestures.table),
+        ("specs/sheet-with-list.gesture", "SheetWithListGestures", SheetWithListGestures.table),
     ])
     func emittedSwiftIsTheSameTable(_ path: String, _ typeName: String, _ linked: GestureTable) throws {
         let table = try RuntimePaths.compile(RuntimePaths.packageRoot.appendingPathComponent(path), path: path)

@@ -172,7 +172,8 @@ func gspecEngineTakeEvents(_ h: Int32) -> Int32 {
 
 /// Applies a trace's control line `{"set":GESTURE,KEY:VALUE}` after every
 /// sample fed so far: `KEY` is `enabled` (`VALUE` "true" or "false") or a run-time
-/// parameter (`VALUE` as a spec writes it, "15pt"). With `KEY` empty,
+/// parameter (`VALUE` as a spec writes it, "15pt"); `KEY` `handOver` is
+/// `{"handOver":GESTURE}` (`VALUE` unused). With `KEY` empty,
 /// `{"mode":GESTURE,"on":VALUE}` for the mode of that index instead. The line
 /// is built here, not parsed: gspec.mjs has checked the names, and JSON
 /// parsing would double the module. Returns 0, or 1 with the reason in the
@@ -191,7 +192,11 @@ func gspecEngineControl(_ h: Int32, _ gesture: Int32, _ keyP: UnsafeRawPointer?,
         guard gesture >= 0 && Int(gesture) < table.gestureCount else { setOutput("no gesture \(gesture)"); return 1 }
         let name = table.name(of: Int(gesture))
         line.gestures = (0..<table.gestureCount).filter { table.name(of: $0) == name }
-        if key == "enabled" { line.enabled = value == "true" } else { line.parameters = [(key, value)] }
+        switch key {
+        case "enabled": line.enabled = value == "true"
+        case "handOver": line.handOver = true
+        default: line.parameters = [(key, value)]
+        }
     }
     // A refused line changes nothing, not even the pending frame.
     if case .failure(let refusal) = TraceRun.check(line, table: table) { setOutput(refusal.reason); return 1 }

@@ -16,7 +16,7 @@ export interface Sample {
 export interface GestureEvent {
   t: number;
   gesture: string;
-  state: 'possible' | 'began' | 'changed' | 'ended' | 'recognized' | 'failed' | 'cancelled' | string;
+  state: 'possible' | 'began' | 'changed' | 'ended' | 'recognized' | 'failed' | 'cancelled' | 'provisional' | 'retracted' | string;
   x: number;
   y: number;
   /** Tap: the taps so far. */
@@ -61,6 +61,8 @@ export interface Engine {
   setEnabled(gesture: string, on: boolean): void;
   set(gesture: string, parameter: string, value: string): void;
   setMode(mode: string, on: boolean): void;
+  /** Hands an active gesture over (`A hands over to B`), as a trace's {"handOver":NAME} line; not active: nothing changes. */
+  handOver(gesture: string): void;
   free(): void;
 }
 

@@ -331,8 +331,19 @@ export class Engine {
     if (typeof name !== 'string' || typeof parameter !== 'string' || parameter === '') {
       fail('set takes a gesture name, a parameter name and a value');
     }
-    if (parameter === 't' || parameter === 'set' || parameter === 'enabled') fail(`'${parameter}' is not a parameter`);
+    if (['t', 'set', 'enabled', 'handOver'].includes(parameter)) fail(`'${parameter}' is not a parameter`);
     this.control(this.gestureIndex(name), parameter, String(value));
+  }
+
+  /**
+   * Hands an active gesture over (`A hands over to B`), as a trace's
+   * {"handOver":NAME} line: NAME reports `cancelled` and the first gesture it
+   * hands over to that is enabled and free reports `began` with its touches.
+   * A gesture that is not active changes nothing; one with no such rule throws.
+   */
+  handOver(name) {
+    if (typeof name !== 'string') fail('handOver takes a gesture name');
+    this.control(this.gestureIndex(name), 'handOver', '');
   }
 
   /** Turns a mode on or off, as a trace's {"mode":NAME,"on":..} line. */

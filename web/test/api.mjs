@@ -1,12 +1,13 @@
 // The JavaScript API of web/dist/gspec.mjs, in node: loading, engines,
 // errors, control calls, heap use over many engines and a long trace, and
-// random calls. Usage: node api.mjs TAP.gtab TRACE.jsonl EXPECTED (the
-// `gspec run --all-states` output of the trace); exits 1 on the first failure.
+// random calls. Usage: node api.mjs TAP.gtab TRACE.jsonl EXPECTED SHEET.gtab
+// (EXPECTED: the `gspec run --all-states` output of the trace; SHEET: a set
+// with `listScroll hands over to sheetDrag` and back); exits 1 on the first failure.
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { loadRuntime, GSpecTableError } from '../dist/gspec.mjs';
 
-const [tablePath, tracePath, expectedPath] = process.argv.slice(2);
+const [tablePath, tracePath, expectedPath, sheetPath] = process.argv.slice(2);
 const table = readFileSync(tablePath);
 const checks = [];
 const check = (name, body) => checks.push([name, body]);
@@ -145,6 +146,45 @@ check("a control call replays as a trace line at engine.clock", async () => {
   assert.ok(events.some((e) => e.gesture === name && e.state === 'failed'), 'disabling did nothing');
 });
 
+check('handOver acts as a trace line does, and replays as one at engine.clock', async () => {
+  const sheet = readFileSync(sheetPath);
+  const runner = await loadRuntime({ wasm: new URL('../dist/gspec-run.wasm', import.meta.url) });
+  const engine = runtime.engine(sheet);
+  const lines = [];
+  const events = [];
+  const step = (s) => {
+    lines.push(JSON.stringify(s));
+    engine.feed(s);
+    engine.advance(s.t);
+    events.push(...engine.takeEvents());
+  };
+  const handOver = (name) => {
+    engine.handOver(name);
+    lines.push(JSON.stringify({ t: engine.clock, handOver: name }));
+    events.push(...engine.takeEvents());
+  };
+  assert.throws(() => engine.handOver('nosuch'), /unknown gesture 'nosuch'/);
+  assert.throws(() => engine.handOver('openRow'), /hands over to no gesture/);
+  handOver('listScroll'); // not active: nothing changes, no error
+  step({ t: 0, touch: 1, phase: 'began', x: 200, y: 500, view: 'list' });
+  for (let k = 1; k <= 3; k++) step({ t: k * 0.016, touch: 1, phase: 'moved', x: 200, y: 500 - 20 * k, view: 'list' });
+  handOver('listScroll');
+  const [cancelled, began] = events.slice(-2);
+  assert.deepEqual([cancelled.gesture, cancelled.state, began.gesture, began.state], ['listScroll', 'cancelled', 'sheetDrag', 'began']);
+  assert.deepEqual(began.translation, [0, 0]);
+  for (let k = 4; k <= 6; k++) step({ t: k * 0.016, touch: 1, phase: 'moved', x: 200, y: 440 + 20 * (k - 3) });
+  handOver('sheetDrag');
+  step({ t: 0.12, touch: 1, phase: 'ended', x: 200, y: 480 });
+  engine.finish();
+  events.push(...engine.takeEvents());
+  engine.free();
+  let out = '';
+  const status = runner.run({ table: sheet, trace: new TextEncoder().encode(lines.join('\n') + '\n'), flags: { allStates: true }, out: (t) => { out += t; } });
+  assert.equal(status, 0);
+  assert.deepEqual(events, out.split('\n').filter((l) => l).map((l) => JSON.parse(l)));
+  assert.deepEqual(events.filter((e) => e.state === 'ended').map((e) => e.gesture), ['listScroll']);
+});
+
 check('100 engines created and freed leave the heap flat', () => {
   const cycle = () => {
     const e = runtime.engine(table);
@@ -209,6 +249,7 @@ check('random calls never break an engine', () => {
         () => engine.set(name, pick(['slop', 'maxDuration', 'minDistance', 'taps', 'bogus']), pick(['5pt', '300ms', 'x', '', '1e400pt', 'NaN'])),
         () => engine.setMode(pick([...engine.modes, 'nosuch']), rand() < 0.5),
         () => engine.setScreen(pick([320, 0, -5, NaN, 1e308]), pick([480, Infinity, 1])),
+        () => engine.handOver(name),
       ]);
       const before = engine.clock;
       try {

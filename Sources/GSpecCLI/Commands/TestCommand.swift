@@ -95,6 +95,18 @@ struct TestCommand: ParsableCommand {
                 failures.append("\(source.path):\(line): FAIL \(title): " + why.joined(separator: "; "))
             }
         }
+        let provisional = ProvisionalCase.cases(for: set)
+        for c in provisional {
+            let g = set.gestures[c.gesture]
+            let line = source.location(of: g.nameRange.start).line
+            let title = "\(g.name) provisional, \(c.confirms ? "performed" : "'\(set.gestures[c.performed].name)' performed")"
+            if let why = c.failure(on: table) {
+                failures.append("\(source.path):\(line): FAIL \(title) (\(c.stream.summary)): \(why)")
+            } else {
+                let confirmed = g.kind.isContinuous ? "shows it, then begins it" : "shows it, then recognizes it"
+                report += "  ok    \(title): \(c.stream.summary) \(c.confirms ? confirmed : "takes it back")\n"
+            }
+        }
         let traces = Self.exampleTraces(for: source.path, extra: tracesDirectory)
         var covered: [Int: Int] = [:]  // examples per group of mode combinations
         let groups = set.modeGroups()
@@ -121,8 +133,9 @@ struct TestCommand: ParsableCommand {
         if verbose { console.out("\(source.path):\n" + report) }
         for f in failures { console.out(f + "\n") }
         for u in uncovered { console.out("\(source.path): warning: no example touches \(u)\n") }
-        let total = cases.count + traces.count
-        console.out("\(source.path): \(total - failures.count) of \(total) tests passed (\(cases.count) threshold, \(traces.count) example)\n")
+        let total = cases.count + provisional.count + traces.count
+        let kinds = "\(cases.count) threshold, " + (provisional.isEmpty ? "" : "\(provisional.count) provisional, ") + "\(traces.count) example"
+        console.out("\(source.path): \(total - failures.count) of \(total) tests passed (\(kinds))\n")
         return failures.isEmpty
     }
 

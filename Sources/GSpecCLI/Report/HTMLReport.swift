@@ -34,6 +34,7 @@ enum HTMLReport {
             svg text{font:11px ui-monospace,monospace;fill:#333}
             .lane-bg{fill:#f7f7f7}.possible{fill:#e6eef8}.active{fill:#4a90d9}.cancelled{fill:#999}
             .held{fill:#f5a623}.recognized{fill:#2e9d4a}.failed{fill:#d0021b}.ended{fill:#2e9d4a}
+            .provisional{fill:#a8dab5}.retracted{fill:#8b572a}
             .disabled{fill:#d8d8d8}.control{fill:#000}.untaken{fill:#8b572a}
             .deadline{stroke:#9013fe;stroke-width:1}.delivery{stroke:#555;stroke-width:1}
             .axis{stroke:#bbb;stroke-width:1}#cursor{stroke:#000;stroke-width:1}
@@ -151,7 +152,7 @@ enum HTMLReport {
         }
         for c in run.controls where c.gestures.contains(g) {
             let what = (c.enabled.map { ["enabled: \($0)"] } ?? []) + c.changes
-            mark(c.time, "control", "\(time(c.time)) s: set \(what.joined(separator: ", "))")
+            mark(c.time, "control", "\(time(c.time)) s: " + (what == ["handOver"] ? "handed over" : "set \(what.joined(separator: ", "))"))
         }
         // Disabled spans, as the engine had them: the spec's `enabled`, control lines and modes.
         var offSince: Int64?
@@ -183,11 +184,11 @@ enum HTMLReport {
                 }
                 began = nil
                 mark(e.time, e.state == .ended ? "ended" : "cancelled", "\(time(e.time)) s: \(e.state.name)")
-            case .recognized:
-                mark(e.time, "recognized", "\(time(e.time)) s: recognized")
-            case .failed:
-                let why = reasons.first { $0.time == e.time && $0.state == "failed" }.map { ": " + $0.message(in: table) } ?? ""
-                mark(e.time, "failed", "\(time(e.time)) s: failed\(why)")
+            case .recognized, .provisional:
+                mark(e.time, e.state.name, "\(time(e.time)) s: \(e.state.name)")
+            case .failed, .retracted:
+                let why = reasons.first { $0.time == e.time && $0.state == e.state.name }.map { ": " + $0.message(in: table) } ?? ""
+                mark(e.time, e.state.name, "\(time(e.time)) s: \(e.state.name)\(why)")
             default:
                 mark(e.time, "possible", "\(time(e.time)) s: \(e.state.name)")
             }
@@ -195,9 +196,9 @@ enum HTMLReport {
         if let b = began { span(b.0, run.samples.last?.time ?? b.0, "active", "\(time(b.0)) s: began, \(b.1) changed, still active at the end") }
         // Touches a disabled gesture would have seen.
         for r in reasons where r.state == "disabled" { mark(r.time, "untaken", "\(time(r.time)) s: \(r.message(in: table))") }
-        // A hold lasts until the gesture's next event.
+        // A hold lasts until the gesture's next event (a provisional report is shown during it).
         for r in reasons where r.state == "held" {
-            let until = mine.first { $0.time >= r.time }?.time ?? r.time
+            let until = mine.first { $0.time >= r.time && $0.state != .provisional }?.time ?? r.time
             span(r.time, until, "held", "\(time(r.time)) s: held: \(r.message(in: table))")
         }
         return out

@@ -49,7 +49,7 @@ enum PlaygroundPage {
         #axis .pad{flex:0 0 180px}#axis .tick{position:absolute;top:2px;border-left:1px solid #ccc;padding-left:2px}
         .chip{position:absolute;top:3px;font:10px ui-monospace,monospace;padding:1px 3px;border-radius:3px;color:#fff;background:#888;white-space:nowrap}
         .chip.changed,.chip.failed{width:2px;padding:1px 0;height:12px;opacity:.6}
-        .began,.changed{background:#4a90d9}.recognized,.ended{background:#2e9d4a}.failed{background:#d0021b}.cancelled{background:#999}
+        .began,.changed{background:#4a90d9}.recognized,.ended{background:#2e9d4a}.failed{background:#d0021b}.cancelled{background:#999}.provisional{background:#a8dab5}.retracted{background:#8b572a}
         h3{margin:10px 0 4px;font-size:13px}
         </style></head><body>
         <div id="left">

@@ -47,8 +47,11 @@ public enum Analyzer {
     }
 
     /// The rule text that settles a conflict: the winner waits for the victim.
+    /// With a hand-over the other way, the one rule a pair may have: the winner hands over to the victim.
     static func fix(_ c: Conflict, in set: CheckedGestureSet) -> String {
-        "\(set.gestures[c.winner].name) requires \(set.gestures[c.victim].name) to fail"
+        let (winner, victim) = (set.gestures[c.winner].name, set.gestures[c.victim].name)
+        let handOver = set.rules.contains { $0.relation == .handsOver && $0.gesture == c.victim && $0.other == c.winner }
+        return handOver ? "\(winner) hands over to \(victim)" : "\(winner) requires \(victim) to fail"
     }
 
     static func diagnostic(for c: Conflict, in set: CheckedGestureSet, source: SourceFile) -> Diagnostic {
@@ -67,7 +70,8 @@ public enum Analyzer {
                 always: c.always, tie: c.kind == .tie, tieBreaker: tieBreaker(c.winner, over: c.victim, in: set),
                 victim: victim, winner: winner, tried: c.tried, witness: witness,
                 winnerAt: at, victimAt: EventFormatter.time(c.victimAt),
-                fixes: [fix(c, in: set), "\(set.gestures[c.winner].name) with \(set.gestures[c.victim].name)"])
+                fixes: [fix(c, in: set)] + (fix(c, in: set).contains(" hands over to ") ? []
+                    : ["\(set.gestures[c.winner].name) with \(set.gestures[c.victim].name)"]))
             d = Diagnostic(message, at: set.gestures[later].nameRange,
                            notes: [.declared(set.gestures[earlier].name, at: set.gestures[earlier].nameRange)],
                            fixIts: [.init(replace: SourceRange(start: source.bytes.count, end: source.bytes.count),

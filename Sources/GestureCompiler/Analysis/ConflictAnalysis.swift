@@ -129,9 +129,15 @@ struct ConflictAnalysis {
         return current
     }
 
-    /// The rule between two gestures, either way round, if any.
+    /// The rule that decides between two gestures, either way round, if any
+    /// (a hand-over decides nothing by itself: the app does, at run time).
     func rule(between a: Int, _ b: Int) -> Rule? {
-        set.rules.first { ($0.gesture == a && $0.other == b) || ($0.gesture == b && $0.other == a) }
+        set.rules.first { $0.relation != .handsOver && (($0.gesture == a && $0.other == b) || ($0.gesture == b && $0.other == a)) }
+    }
+
+    /// Whether `a hands over to b`: `b` then gets `a`'s touches when the app says, so losing them first is by design.
+    func handsOver(_ a: Int, to b: Int) -> Bool {
+        set.rules.contains { $0.relation == .handsOver && $0.gesture == a && $0.other == b }
     }
 
     /// Every conflict, one per pair, in declaration order of the victim; with
@@ -163,6 +169,7 @@ struct ConflictAnalysis {
                 losses[a, default: []].append(x)
             }
             for a in winners {
+                guard !handsOver(a, to: b) else { continue }
                 let lost = losses[a]!, always = lost.count == own.count
                 let linking = rule(between: a, b)
                 // A rule between the pair decides it, unless it leaves `b` no chance at all.

@@ -17,6 +17,11 @@ public struct Latency: Hashable, Sendable {
     public var typical: Int64?
     /// That performance.
     public var typicalStream: String?
+    /// A `provisional: true` gesture that waits: the wait until it is first
+    /// shown (`provisional`) on its plain performance, 0 as it is shown when it
+    /// completes; `worst` and `typical` are then its final latency. Nil for
+    /// other gestures.
+    public var provisional: Int64?
 }
 
 /// Works out each gesture's `Latency`: the typical wait by running its plain
@@ -54,6 +59,9 @@ struct LatencyAnalysis {
                 if result.typicalStream == nil, let event {
                     result.typical = event.time - event.completedAt
                     result.typicalStream = stream.summary
+                    if let shown = events.first(where: { $0.gesture == a && $0.state == .provisional }) {
+                        result.provisional = shown.time - event.completedAt
+                    }
                 }
                 let completed = event?.completedAt ?? x.claimsAt
                 for b in targets where group.enabled[b] {

@@ -5,15 +5,17 @@ import GestureRuntime
 public enum LatencyTable {
     /// The table of `latencies`, headed by the spec's path.
     public static func render(_ latencies: [Latency], of set: CheckedGestureSet, path: String) -> String {
-        var rows = [["gesture", "waits for", "worst", "typical", "typical on"]]
+        // A set with provisional gestures also says when they are first shown.
+        let provisional = latencies.contains { $0.provisional != nil }
+        var rows = [["gesture", "waits for", "worst", "typical"] + (provisional ? ["provisional"] : []) + ["typical on"]]
         for l in latencies {
-            rows.append([
-                set.label(l.gesture),
-                l.waitsFor.isEmpty ? "-" : l.waitsFor.map { set.label($0) }.joined(separator: ", "),
-                l.worst.map(DurationText.prose) ?? "unbounded",
-                l.typical.map(DurationText.prose) ?? "never fires",
-                l.waitsFor.isEmpty ? "" : l.typicalStream ?? "",
-            ])
+            var row = [set.label(l.gesture)]
+            row.append(l.waitsFor.isEmpty ? "-" : l.waitsFor.map { set.label($0) }.joined(separator: ", "))
+            row.append(l.worst.map(DurationText.prose) ?? "unbounded")
+            row.append(l.typical.map(DurationText.prose) ?? "never fires")
+            if provisional { row.append(l.provisional.map(DurationText.prose) ?? "-") }
+            row.append(l.waitsFor.isEmpty ? "" : l.typicalStream ?? "")
+            rows.append(row)
         }
         let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max()! }
         var text = "\(path):\n"

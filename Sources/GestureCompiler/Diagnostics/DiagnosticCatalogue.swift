@@ -34,6 +34,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     case noExamples, badExample, tooFewExamples
     // Rules
     case selfRelation, withAndRequires, afterAndOtherRule, requiresCycle, afterCycle, withinAfterContinuous
+    case handOverAndOtherRule, handOverDiscrete, handOverTouches, handOverViews
     // Limits
     case stateExplosion, seriesTooLong
     // Analysis
@@ -120,7 +121,12 @@ extension DiagnosticMessage {
     /// `what` is "a gesture name", "a name after '|'", ...
     static func expectedName(_ what: String) -> Self { .init(.expectedName, "expected \(what)") }
     static func expectedRelation(after gesture: String, suggestion: String?) -> Self {
-        .init(.expectedRelation, "expected 'requires', 'with' or 'after' after '\(gesture)'" + suggesting(suggestion, else: nil))
+        let words = RuleDecl.Relation.allCases.map { "'\($0.word)'" }
+        return .init(.expectedRelation, "expected \(words.dropLast().joined(separator: ", ")) or \(words.last!) after '\(gesture)'"
+                     + suggesting(suggestion, else: nil))
+    }
+    static func expectedRelationWords(_ words: [String], after lhs: String) -> Self {
+        .init(.expectedRelation, "expected '\(words.joined(separator: " "))' after '\(lhs)'")
     }
     static func expectedToFail(_ gesture: String, _ other: String) -> Self {
         .init(.expectedToFail, "expected 'to fail' after '\(gesture) requires \(other)'")
@@ -248,14 +254,26 @@ extension DiagnosticMessage {
         case .with: "'\(gesture) with \(gesture)' relates a gesture to itself"
         case .after: "'\(gesture)' cannot come after itself"
         case .requiresToFail: "'\(gesture)' cannot require itself to fail"
+        case .handsOver: "'\(gesture)' cannot hand over to itself"
         }
         return .init(.selfRelation, text)
     }
     static func conflictingRules(_ first: RuleDecl.Relation, _ second: RuleDecl.Relation, _ a: String, _ b: String) -> Self {
-        let withAfter = [first, second].contains(.after)
-        let words = withAfter ? "'\(first.word)' and '\(second.word)'" : "'with' and 'requires'"
-        return .init(withAfter ? .afterAndOtherRule : .withAndRequires,
-                     "'\(a)' and '\(b)' are linked by both \(words); a pair may have only one")
+        let id: DiagnosticID = [first, second].contains(.handsOver) ? .handOverAndOtherRule
+            : [first, second].contains(.after) ? .afterAndOtherRule : .withAndRequires
+        let words = id == .withAndRequires ? "'with' and 'requires'" : "'\(first.word)' and '\(second.word)'"
+        return .init(id, "'\(a)' and '\(b)' are linked by both \(words); a pair may have only one")
+    }
+    static func handOverDiscrete(_ gesture: String, kind: String) -> Self {
+        .init(.handOverDiscrete, "'\(gesture)' is a \(kind); 'hands over to' links pans, pinches and rotations, whose touches can change hands mid-gesture")
+    }
+    static func handOverTouches(_ a: String, counts: String, _ b: String, takes: String) -> Self {
+        func touches(_ n: String) -> String { n == "1" ? "1 touch" : "\(n) touches" }
+        return .init(.handOverTouches, "'\(a)' may hand over \(touches(counts)), but '\(b)' takes \(touches(takes)); "
+                     + "'touches' of the gesture handed to must include every count of the one handing over")
+    }
+    static func handOverViews(_ a: String, in aView: String, _ b: String, in bView: String) -> Self {
+        .init(.handOverViews, "'\(a)' (in '\(aView)') cannot hand over to '\(b)' (in '\(bView)'): they are on different hit paths, so '\(b)' never sees its touches")
     }
     static let duplicateRule = Self(.duplicateRule, "duplicate rule")
     static func withinAfterContinuous(_ source: String, kind: String, armed: String) -> Self {
@@ -335,15 +353,4 @@ extension Diagnostic.Note {
     static func firstDeclared(_ name: String, at range: SourceRange) -> Self { .init("'\(name)' is first declared here", at: range) }
     static func declared(_ name: String, at range: SourceRange) -> Self { .init("'\(name)' is declared here", at: range) }
     static func matching(_ opening: String, at range: SourceRange) -> Self { .init("to match this opening '\(opening)'", at: range) }
-}
-
-extension RuleDecl.Relation {
-    /// The rule's word in a spec.
-    var word: String {
-        switch self {
-        case .with: "with"
-        case .after: "after"
-        case .requiresToFail: "requires"
-        }
-    }
 }

@@ -155,6 +155,7 @@ public enum BehaviourDiff {
             for b in t.requiresTarget[Int(t.requiresStart[g])..<Int(t.requiresStart[g + 1])] {
                 out.insert("\(v.label(g)) requires \(v.label(Int(b))) to fail")
             }
+            for b in t.handOverTargets(of: g) { out.insert("\(v.label(g)) hands over to \(v.label(Int(b)))") }
             for b in t.withTarget[Int(t.withStart[g])..<Int(t.withStart[g + 1])] where Int(b) > g && !after.contains([g, Int(b)]) {
                 let pair = [v.label(g), v.label(Int(b))].sorted()
                 out.insert("\(pair[0]) with \(pair[1])")
@@ -199,13 +200,17 @@ public enum BehaviourDiff {
 
     static func latencies(_ a: Analyzer.Report, _ s1: CheckedGestureSet, _ b: Analyzer.Report, _ s2: CheckedGestureSet) -> [BehaviourChange] {
         func text(_ us: Int64?) -> String { us.map(DurationText.prose) ?? "unbounded" }
+        // A provisional gesture's first report is part of its latency: becoming provisional changes what users wait for.
+        func text(_ l: Latency) -> String {
+            "\(text(l.worst)) / \(text(l.typical))" + (l.provisional.map { " (provisional after \(text($0)))" } ?? "")
+        }
         var old: [String: Latency] = [:]
         for l in a.latencies { old[s1.label(l.gesture)] = l }
         return b.latencies.compactMap { l in
             let name = s2.label(l.gesture)
-            guard let o = old[name], o.worst != l.worst || o.typical != l.typical else { return nil }
-            return .init(kind: .latency, gesture: name, old: "\(text(o.worst)) / \(text(o.typical))", new: "\(text(l.worst)) / \(text(l.typical))",
-                         message: "'\(name)': latency (worst / typical) \(text(o.worst)) / \(text(o.typical)) -> \(text(l.worst)) / \(text(l.typical))")
+            guard let o = old[name], text(o) != text(l) else { return nil }
+            return .init(kind: .latency, gesture: name, old: text(o), new: text(l),
+                         message: "'\(name)': latency (worst / typical) \(text(o)) -> \(text(l))")
         }
     }
 }

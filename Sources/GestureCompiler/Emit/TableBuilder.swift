@@ -169,6 +169,7 @@ public struct TableBuilder {
     private mutating func addRelations(_ rules: [Rule], count: Int, source: SourceFile) {
         var requires = [[UInt32]](repeating: [], count: count)
         var with = [[UInt32]](repeating: [], count: count)
+        var handOver = [[UInt32]](repeating: [], count: count)
         var after = [[(source: UInt32, within: Int64, line: UInt32)]](repeating: [], count: count)
         var lines: [[Int]: UInt32] = [:]
         for rule in rules {
@@ -180,6 +181,8 @@ public struct TableBuilder {
             case .simultaneous:
                 with[rule.gesture].append(UInt32(rule.other))
                 with[rule.other].append(UInt32(rule.gesture))
+            case .handsOver:
+                handOver[rule.gesture].append(UInt32(rule.other))
             case .after:
                 // `after` implies `with`: the armed gesture uses the touches its source holds.
                 with[rule.gesture].append(UInt32(rule.other))
@@ -201,6 +204,8 @@ public struct TableBuilder {
             table.requiresTarget[Int(table.requiresStart[g])..<Int(table.requiresStart[g + 1])].map { lines[[g, Int($0)]] ?? 0 }
         }
         (table.withStart, table.withTarget) = csr(with)
+        // In declaration order: the first enabled one takes the touches.
+        (table.handOverStart, table.handOverTarget) = csr(handOver)
         table.afterStart = [0]
         (table.afterTarget, table.afterWithin, table.afterLines) = ([], [], [])
         for list in after {

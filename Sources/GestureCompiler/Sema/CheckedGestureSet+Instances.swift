@@ -23,20 +23,9 @@ extension CheckedGestureSet {
             }
             instances.append(mine)
         }
-        func onOnePath(_ a: Int, _ b: Int) -> Bool {
-            func within(_ v: Int, _ ancestor: Int) -> Bool {
-                var v: Int? = v
-                while let x = v {
-                    if x == ancestor { return true }
-                    v = set.views[x].parent
-                }
-                return false
-            }
-            return set.views.isEmpty || within(a, b) || within(b, a)
-        }
         out.rules = set.rules.flatMap { rule in
             let pairs = instances[rule.gesture].flatMap { a in instances[rule.other].map { (a, $0) } }
-            let applying = pairs.filter { onOnePath(out.gestures[$0.0].view, out.gestures[$0.1].view) }
+            let applying = pairs.filter { set.onOneHitPath(out.gestures[$0.0].view, out.gestures[$0.1].view) }
             // A rule with no pair on one hit path stays once, for the analysis to report.
             return (applying.isEmpty ? Array(pairs.prefix(1)) : applying).map { pair in
                 var copy = rule
@@ -45,5 +34,18 @@ extension CheckedGestureSet {
             }
         }
         return out
+    }
+
+    /// Whether views `a` and `b` are on one hit path: the same view, or one inside the other.
+    func onOneHitPath(_ a: Int, _ b: Int) -> Bool {
+        func within(_ v: Int, _ ancestor: Int) -> Bool {
+            var v: Int? = v
+            while let x = v {
+                if x == ancestor { return true }
+                v = views[x].parent
+            }
+            return false
+        }
+        return views.isEmpty || within(a, b) || within(b, a)
     }
 }

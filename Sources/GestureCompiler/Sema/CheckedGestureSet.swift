@@ -304,6 +304,8 @@ public struct Rule: Hashable, Sendable {
         case simultaneous
         /// `gesture after other [within D]`: `other` arms `gesture` (and both may be active at once).
         case after
+        /// `gesture hands over to other` (v3): the app may move `gesture`'s live touches to `other`.
+        case handsOver
     }
     public var relation: Relation
     /// The gesture that waits (requires, after) or the first of the pair (with).

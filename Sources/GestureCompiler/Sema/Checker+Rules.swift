@@ -18,6 +18,7 @@ extension Checker {
                     diagnostics.report(.selfRelation(r.relation, l.name), at: r.range)
                     continue
                 }
+                if r.relation == .handsOver && !checkHandOver(r, gestures[lhs], gestures[rhs]) { continue }
                 var within: Int64?
                 if r.relation == .after {
                     let checked = withinOf[rhs] ?? checkWithin(r, armed: l.name, by: gestures[rhs])
@@ -44,6 +45,7 @@ extension Checker {
                 case .with: .simultaneous
                 case .after: .after
                 case .requiresToFail: .requiresToFail
+                case .handsOver: .handsOver
                 }
                 result.append(Rule(relation: relation, gesture: lhs, other: rhs, range: r.range, within: within))
             }
@@ -51,6 +53,41 @@ extension Checker {
         reportCycles(result, gestures: gestures)
         reportCycles(result, gestures: gestures, of: .after)
         return result
+    }
+
+    /// `a hands over to b`: both pans, pinches or rotations, and `b` takes every
+    /// touch count `a` may have when handed over. False after reporting why not.
+    mutating func checkHandOver(_ rule: RuleDecl, _ a: GestureDefinition, _ b: GestureDefinition) -> Bool {
+        for g in [a, b] where !GestureRecord.handOverKinds.contains(g.kind) {
+            diagnostics.report(.handOverDiscrete(g.name, kind: g.kind.keyword), at: rule.range)
+            return false
+        }
+        // Pinch and rotation measure two fingers; a pan any count in its range.
+        func counts(_ g: GestureDefinition) -> (min: Int, max: Int?) {
+            g.kind == .pan ? (g.minTouches, g.maxTouches) : (2, 2)
+        }
+        func text(_ c: (min: Int, max: Int?)) -> String {
+            c.max == c.min ? "\(c.min)" : c.max.map { "\(c.min)...\($0)" } ?? "\(c.min)..."
+        }
+        let (given, taken) = (counts(a), counts(b))
+        let fits = taken.min <= given.min && (taken.max == nil || given.max.map { $0 <= taken.max! } == true)
+        guard fits else {
+            diagnostics.report(.handOverTouches(a.name, counts: text(given), b.name, takes: text(taken)), at: rule.range)
+            return false
+        }
+        return true
+    }
+
+    /// Every hand-over pair on one hit path: a gesture handed touches from a view outside its own never sees them.
+    mutating func checkHandOverViews(_ set: CheckedGestureSet) {
+        guard !set.views.isEmpty else { return }
+        var reported = Set<SourceRange>()
+        for r in set.rules where r.relation == .handsOver && !reported.contains(r.range) {
+            let (a, b) = (set.gestures[r.gesture], set.gestures[r.other])
+            guard !set.onOneHitPath(a.view, b.view) else { continue }
+            reported.insert(r.range)
+            diagnostics.report(.handOverViews(a.name, in: set.views[a.view].name, b.name, in: set.views[b.view].name), at: r.range)
+        }
     }
 
     /// The `within` of `rule` (`B after A`, B named `armed`): 300ms by default after a discrete

@@ -81,6 +81,7 @@ public struct Checker {
         var set = CheckedGestureSet(gestures: gestures, rules: rules, views: views)
         set.modes = modeNames
         if !attachments.isEmpty { set = set.instantiated(attachments) }
+        checkHandOverViews(set)
         return set
     }
 

@@ -59,13 +59,32 @@ public struct ViewDecl: Hashable, Sendable {
     public var range: SourceRange
 }
 
-/// `A requires B to fail`, `A with B` or `A after B [within D]`; either side
-/// may list several gestures (v3: `a, b requires c, d to fail`), one rule per pair.
+/// `A requires B to fail`, `A with B`, `A after B [within D]` or `A hands
+/// over to B` (v3); either side may list several gestures (v3: `a, b requires
+/// c, d to fail`), one rule per pair.
 public struct RuleDecl: Hashable, Sendable {
-    public enum Relation: Hashable, Sendable {
+    public enum Relation: Hashable, Sendable, CaseIterable {
         case requiresToFail
         case with
         case after
+        case handsOver
+
+        /// The words between the two sides (`hands over to`), and after the
+        /// second (`to fail`): the parser, messages and the formatter read them here.
+        public var words: (between: [String], after: [String]) {
+            switch self {
+            case .requiresToFail: (["requires"], ["to", "fail"])
+            case .with: (["with"], [])
+            case .after: (["after"], [])
+            case .handsOver: (["hands", "over", "to"], [])
+            }
+        }
+
+        /// The word that starts the relation after the first side: what tells a rule from other declarations.
+        public var leadWord: String { words.between[0] }
+        public static let leadWords = allCases.map(\.leadWord)
+        /// The relation as messages and completions spell it: `requires`, `hands over to`.
+        public var word: String { words.between.joined(separator: " ") }
     }
     public var relation: Relation
     public var lhs: [Identifier]

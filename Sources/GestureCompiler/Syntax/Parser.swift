@@ -243,39 +243,37 @@ public struct Parser {
     }
 
     /// `rule = names "requires" names "to" "fail" | names "with" names
-    ///      | names "after" names [ "within" ( number | IDENT ) ] ;`
+    ///      | names "after" names [ "within" ( number | IDENT ) ]
+    ///      | names "hands" "over" "to" names ;`
     /// `names = IDENT { "," IDENT } ;`
     private mutating func parseRule() -> RuleDecl? {
         guard let lhsNames = parseRuleNames() else { return nil }
         let lhs = lhsNames.last!
-        let relation: RuleDecl.Relation
-        if isWord("requires") {
-            relation = .requiresToFail
-        } else if isWord("with") {
-            relation = .with
-        } else if isWord("after") {
-            relation = .after
-        } else {
-            let s = current.kind == .identifier ? closestMatch(to: text(current), in: ["requires", "with", "after"]) : nil
+        guard let relation = RuleDecl.Relation.allCases.first(where: { isWord($0.leadWord) }) else {
+            let s = current.kind == .identifier ? closestMatch(to: text(current), in: RuleDecl.Relation.leadWords) : nil
             diagnostics.report(.expectedRelation(after: lhs.name, suggestion: s), at: current.range,
                                fixIts: s.map { [.init(replace: current.range, with: $0)] } ?? [])
             skipToDeclaration()
             return nil
         }
-        advance()
-        guard let rhsNames = parseRuleNames() else { return nil }
-        let rhs = rhsNames.last!
-        var end = rhs.range.end
-        if relation == .requiresToFail {
-            for word in ["to", "fail"] {
-                guard isWord(word) else {
-                    diagnostics.report(.expectedToFail(lhsNames.map(\.name).joined(separator: ", "),
-                                                       rhsNames.map(\.name).joined(separator: ", ")), at: missingRange)
-                    skipToDeclaration()
-                    return nil
-                }
-                end = advance().range.end
+        let names = { (side: [Identifier]) in side.map(\.name).joined(separator: ", ") }
+        for word in relation.words.between {
+            guard isWord(word) else {
+                diagnostics.report(.expectedRelationWords(relation.words.between, after: names(lhsNames)), at: missingRange)
+                skipToDeclaration()
+                return nil
             }
+            advance()
+        }
+        guard let rhsNames = parseRuleNames() else { return nil }
+        var end = rhsNames.last!.range.end
+        for word in relation.words.after {
+            guard isWord(word) else {
+                diagnostics.report(.expectedToFail(names(lhsNames), names(rhsNames)), at: missingRange)
+                skipToDeclaration()
+                return nil
+            }
+            end = advance().range.end
         }
         var within: Value?
         if relation == .after && isWord("within") && !current.leadingNewline {
@@ -605,13 +603,13 @@ public struct Parser {
     /// `profile requires x to fail` is a rule): the word, then a name on the same line.
     private var startsProfile: Bool {
         guard isWord("profile"), peek(1).kind == .identifier, !peek(1).leadingNewline else { return false }
-        return !["requires", "with", "after"].contains(text(peek(1)))
+        return !RuleDecl.Relation.leadWords.contains(text(peek(1)))
     }
 
     /// `mode NAME` (contextual, as `profile`): the word, then a name on the same line.
     private var startsMode: Bool {
         guard isWord("mode"), peek(1).kind == .identifier, !peek(1).leadingNewline else { return false }
-        return !["requires", "with", "after"].contains(text(peek(1)))
+        return !RuleDecl.Relation.leadWords.contains(text(peek(1)))
     }
 
     /// Whether the current token can start a declaration.
@@ -622,8 +620,7 @@ public struct Parser {
         var k = 1
         while peek(k).kind == .comma && peek(k + 1).kind == .identifier { k += 2 }
         guard peek(k).kind == .identifier else { return false }
-        let next = text(peek(k))
-        return next == "requires" || next == "with" || next == "after"
+        return RuleDecl.Relation.leadWords.contains(text(peek(k)))
     }
 
     /// Skips to the next line that starts a declaration.

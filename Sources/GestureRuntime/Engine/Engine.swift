@@ -33,6 +33,8 @@ package protocol TouchEngine {
     mutating func setMode(_ m: Int, _ on: Bool, at time: Int64)
     /// Whether gesture `g` is enabled now (by `setEnabled` or its modes).
     func isEnabled(_ g: Int) -> Bool
+    /// Hands active gesture `g` over at `time` (v3 `hands over to`).
+    mutating func handOver(from g: Int, at time: Int64)
     /// Changes a run-time parameter of gesture `g` from its next attempt.
     mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture g: Int, at time: Int64) throws(ParameterError)
     /// Why gestures failed or wait so far, cleared with the events.
@@ -155,6 +157,17 @@ public struct Engine: TouchEngine {
         guard let m = core.table.mode(named: name) else { return false }
         setMode(m, on, at: time)
         return true
+    }
+
+    /// Hands gesture `g` over at `time` (v3 `A hands over to B`): if `g` is
+    /// active (began, not ended), it reports `cancelled` and the first gesture
+    /// its rules name that is enabled, free of an attempt of its own and able
+    /// to take `g`'s touches reports `began` with them, at the same time, its
+    /// translation, scale and rotation measured from there. Otherwise nothing
+    /// changes (`explains` records why); an index outside the table neither.
+    public mutating func handOver(from g: Int, at time: Int64) {
+        guard g >= 0 && g < core.table.gestureCount else { return }
+        unique.pointee.handOver(from: g, at: time)
     }
 
     /// Whether mode `m` is on.

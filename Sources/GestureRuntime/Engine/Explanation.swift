@@ -38,6 +38,12 @@ public struct Explanation: Hashable, Sendable {
         /// Its stroke's feature was outside the bounds the spec set (the
         /// value is `measured`; nil: the stroke had no length).
         case feature(StrokeFeatures.Feature)
+        /// The app handed it over (v3 `hands over to`): gesture `to` took its touches.
+        case handedOver(to: Int)
+        /// The app handed it over, and nothing changed: it was not active, or
+        /// no gesture it hands over to (`first`, the first of them; -1: not
+        /// active) was enabled, free and able to take its touches.
+        case notHandedOver(first: Int)
     }
 
     public var time: Int64
@@ -51,9 +57,13 @@ public struct Explanation: Hashable, Sendable {
         switch reason {
         case .held, .unarmed: "held"
         case .off: "disabled"
-        default: "failed"
+        case .handedOver: "cancelled"
+        case .notHandedOver: "unchanged"
+        default: retracted ? "retracted" : "failed"
         }
     }
+    /// The failure took back a `provisional` report: its event is `retracted`.
+    public var retracted = false
     /// What was measured when it happened: the distance a finger moved
     /// (`slop`), the press's distance from the first (`far`), the average
     /// speed of a swipe (`swipeFail`); nil when the reason needs none.
@@ -69,6 +79,15 @@ public struct Explanation: Hashable, Sendable {
     /// (`line 3`): the table carries the lines, so a spec and its compiled
     /// table explain alike.
     public func message(in table: GestureTable) -> String {
+        let text = reasonText(in: table)
+        // A retracted gesture failed after it was shown: the same reasons, said of what was shown.
+        let name = table.strings[Int((record ?? table.gestures[gesture]).name)]
+        let failed = "'\(name)' failed: "
+        guard retracted, text.hasPrefix(failed) else { return text }
+        return "'\(name)' was retracted: " + text.dropFirst(failed.count)
+    }
+
+    private func reasonText(in table: GestureTable) -> String {
         func place(_ line: Int) -> String { "line \(line)" }
         func score(_ x: Double) -> String { shortest((x * 1000).rounded() / 1000) }
         let r = record ?? table.gestures[gesture]
@@ -81,6 +100,9 @@ public struct Explanation: Hashable, Sendable {
         let at = " (\(place(Int(r.line))))"
         switch reason {
         case .held(let b):
+            if r.options & GestureRecord.optionProvisional != 0 {
+                return "'\(name)' is provisional: it waits for \(other(b)) to fail\(rule(b))"
+            }
             return "'\(name)' completed and waits for \(other(b)) to fail\(rule(b))"
         case .claimedBy(let g):
             return "'\(name)' failed: \(other(g)) claimed a touch it was using, and no 'with' rule lets both run"
@@ -124,6 +146,13 @@ public struct Explanation: Hashable, Sendable {
             let value = type == .count || !measured.isFinite ? (measured.isFinite ? shortest(measured) : "infinite")
                 : type.format(type == .angle ? measured : (measured * 1000).rounded() / 1000)
             return "'\(name)' failed: its \(f.name), \(value), is outside \(r.text(of: p) ?? "its bounds")" + at
+        case .handedOver(let b):
+            return "'\(name)' was handed over to \(other(b)), which goes on with its touches"
+        case .notHandedOver(let first):
+            guard first >= 0 else { return "'\(name)' was not handed over: it is not active (a hand-over acts between its began and its end)" }
+            let targets = table.handOverTargets(of: gesture).map { other(Int($0)) }.joined(separator: ", ")
+            return "'\(name)' was not handed over: no gesture it hands over to (\(targets)) was enabled, free of an attempt "
+                + "of its own and able to take its touches"
         case .notAtEdge:
             let edges = [(DirectionSet(.left), "left"), (DirectionSet(.right), "right"), (DirectionSet(.up), "top"),
                          (DirectionSet(.down), "bottom")].filter { DirectionSet(rawValue: r.edges).isSuperset(of: $0.0) }

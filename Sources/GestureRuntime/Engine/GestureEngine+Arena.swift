@@ -25,7 +25,7 @@ extension GestureEngine {
         return listening(g)
     }
 
-    private mutating func armTimer(_ g: Int, _ timer: StateTimer) {
+    mutating func armTimer(_ g: Int, _ timer: StateTimer) {
         let deadline: Int64 = switch timer {
         case .none: .max
         case .pressDuration: tracks[g].pressStart &+ timer.duration(of: records[g])
@@ -107,6 +107,12 @@ extension GestureEngine {
             if explains { explain(g, .held(waitingFor)) }
             setStatus(g, .held)
             captured[g] = event(g, continuous ? .began : .recognized)
+            if records[g].options & GestureRecord.optionProvisional != 0 {
+                // Shown at once, with the values its `recognized` will carry.
+                var shown = captured[g]
+                shown.state = .provisional
+                events.append(shown)
+            }
             return
         }
         cancelTouches(of: g)
@@ -121,7 +127,7 @@ extension GestureEngine {
     }
 
     /// A continuous gesture begins: it holds its touches, and arms the gestures `after` it.
-    private mutating func activate(_ g: Int) {
+    mutating func activate(_ g: Int) {
         setStatus(g, .active)
         if records[g].flags & GestureRecord.flagArms != 0 { arm(from: g) }
     }
@@ -129,7 +135,7 @@ extension GestureEngine {
     /// Exclusivity: `g` began or was recognized, so every undecided gesture
     /// sharing a touch with it fails, unless linked by `with`; so does every
     /// held gesture that required `g` to fail.
-    private mutating func exclude(_ g: Int) {
+    mutating func exclude(_ g: Int) {
         for h in gestureRange where h != g {
             let status = tracks[h].status
             guard status == .tracking || status == .held else { continue }
@@ -142,11 +148,32 @@ extension GestureEngine {
 
     mutating func fail(_ g: Int, _ reason: Explanation.Reason) {
         let status = tracks[g].status
-        guard status == .tracking || status == .held else { return }
-        if explains { explain(g, reason) }
-        emit(g, .failed)
+        // The two statuses tested as the guard would: a held gesture's report is off the hot path.
+        if status == .tracking {
+            if explains { explain(g, reason) }
+            emit(g, .failed)
+        } else if status == .held {
+            reportHeldFailure(g, reason)
+        } else {
+            return
+        }
         finish(g, succeeded: false)
         releasePending = true
+    }
+
+    /// A held gesture lost: `failed`, or `retracted` if it was shown provisional.
+    @inline(never)
+    private mutating func reportHeldFailure(_ g: Int, _ reason: Explanation.Reason) {
+        if explains { explain(g, reason) }
+        guard records[g].options & GestureRecord.optionProvisional != 0 else {
+            emit(g, .failed)
+            return
+        }
+        // It was shown provisional: take back what was shown.
+        var taken = captured[g]
+        (taken.time, taken.state) = (clock, .retracted)
+        events.append(taken)
+        if explains { explanations[explanations.count - 1].retracted = true }
     }
 
     @inline(__always)
@@ -257,7 +284,7 @@ extension GestureEngine {
                                         record: records[g]))
     }
 
-    private mutating func emit(_ g: Int, _ state: GestureState) {
+    mutating func emit(_ g: Int, _ state: GestureState) {
         events.append(event(g, state))
     }
 

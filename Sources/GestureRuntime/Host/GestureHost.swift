@@ -198,6 +198,19 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
         dispatch()
     }
 
+    /// Hands `gesture` over (v3 `A hands over to B`) at platform time
+    /// `seconds`, or now: `Engine.handOver(from:at:)`, for each instance that
+    /// is active. Its `cancelled` event and the taker's `began` are dispatched
+    /// before this returns; a gesture that is not active changes nothing.
+    public func handOver(from gesture: Gestures.Gesture, at seconds: Double? = nil) {
+        let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
+        for g in info.indices where info[g].gesture == gesture {
+            state.pointee.engine.handOver(from: g, at: time)
+        }
+        if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
+        dispatch()
+    }
+
     /// Turns `mode` on or off at platform time `seconds`, or now:
     /// `Engine.setMode`. The gestures it disables report their `cancelled` or
     /// `failed` events, and what the change released is dispatched, before this returns.

@@ -42,7 +42,8 @@ public struct RecognizerState: Hashable, Sendable {
     /// recognizer begins (some gesture cancels touches).
     public var cancelsTouches: Bool { claims.contains(true) }
 
-    /// The state after `event`; nil when it stays as it is.
+    /// The state after `event`; nil when it stays as it is. A `provisional`
+    /// event claims nothing: only what cannot be taken back cancels the view's touches.
     @inlinable @discardableResult
     public mutating func observe(_ event: GestureEvent) -> Phase? {
         guard current == .possible, event.state == .began || event.state == .recognized,

@@ -32,7 +32,8 @@ public struct TypedGestureEvent<Gestures: GestureSet>: Hashable, Sendable {
         (self.event, self.gesture, self.kind, self.view, self.timestamp) = (event, gesture, kind, view, timestamp)
     }
 
-    /// `began`, `changed`, `ended`, `cancelled`, `recognized` or `failed`.
+    /// `began`, `changed`, `ended`, `cancelled`, `recognized` or `failed`; for a
+    /// gesture with `provisional: true`, also `provisional` then `recognized` or `retracted`.
     public var state: GestureState { event.state }
     /// Engine time in microseconds.
     public var time: Int64 { event.time }

@@ -320,6 +320,9 @@ extension GestureParameter {
               "bounds on the largest turn against the stroke's total turning within an eighth of its length"),
         .init("input", [], .inputKinds, aliases: ["allowedTouchTypes", "pointerType"], defaults: [Double(GestureRecord.defaultInputs)], .byte(.inputs), since: 9,
               "the pointer kinds it takes: touch, pen, mouse (`touch | pen` by default)"),
+        .init("provisional", GestureRecord.provisionalKinds, .flag,
+              .bit(.options, mask: GestureRecord.optionProvisional, whenSet: true), since: 10,
+              "report `provisional` as soon as it completes while a `requires` rule holds it, then `recognized` or `retracted`"),
     ]
 
     /// The numeric record fields a table of format `version` writes after a

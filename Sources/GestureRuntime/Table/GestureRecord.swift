@@ -77,7 +77,8 @@ package struct GestureRecord: Hashable, Sendable {
     package var closure: SIMD2<Double>
     package var straightness: SIMD2<Double>
     package var aspect: SIMD2<Double>
-    /// `optionDisabled`: the gesture starts disabled.
+    /// `optionDisabled`: the gesture starts disabled; `optionProvisional`: it
+    /// reports `provisional` when it completes while held (v3).
     package var options: UInt8
     /// The pointer kinds it takes (`PointerKind.bit`s; v3 `input`): touch and pen by default.
     package var inputs: UInt8
@@ -120,6 +121,17 @@ package struct GestureRecord: Hashable, Sendable {
     package static let knownFlags: UInt8 = 255
     /// The gesture is disabled when an engine starts (`enabled: false`).
     package static let optionDisabled: UInt8 = 1
+    /// A discrete gesture held by a `requires` rule reports `provisional` at
+    /// once, then `recognized` or `retracted` (v3 `provisional: true`).
+    package static let optionProvisional: UInt8 = 2
+    /// The kinds that may be provisional: those a `requires` rule holds
+    /// between completing and being reported (a long press's report is its `began`).
+    package static let provisionalKinds: [GestureKind] = [.tap, .longPress, .swipe, .stroke]
+    /// The kinds `hands over to` links: those whose touches a live gesture can
+    /// measure from any moment (a long press, though continuous, is about one press).
+    package static let handOverKinds: [GestureKind] = [.pan, .pinch, .rotation]
+    /// Every option a table may set.
+    package static let knownOptions: UInt8 = optionDisabled | optionProvisional
     /// A range that no translation leaves.
     package static let unsetOffset = SIMD2<Double>(-.infinity, .infinity)
     /// The bits of `strokeFlags`, bit `rawValue` each.

@@ -8,6 +8,12 @@ public enum GestureState: UInt8, CaseIterable, Sendable {
     case failed = 5
     /// The discrete gestures' terminal success (UIKit's `.recognized`, equal to `.ended` there).
     case recognized = 6
+    /// A discrete gesture with `provisional: true` completed while a
+    /// `requires` rule holds it (v3): `recognized` or `retracted` follows.
+    case provisional = 7
+    /// A provisional gesture lost (v3): what it required to fail succeeded,
+    /// it was disabled, or its touches were cancelled. Ends it, as `failed`.
+    case retracted = 8
 
     /// The spelling `gspec run` prints.
     public var name: String {
@@ -19,6 +25,8 @@ public enum GestureState: UInt8, CaseIterable, Sendable {
         case .cancelled: "cancelled"
         case .failed: "failed"
         case .recognized: "recognized"
+        case .provisional: "provisional"
+        case .retracted: "retracted"
         }
     }
 }

@@ -13,7 +13,7 @@
 /// `validate()` is safe to index without checks.
 public struct GestureTable: Hashable, Sendable {
     /// The binary format version this runtime reads and writes.
-    public static let formatVersion: UInt16 = 9
+    public static let formatVersion: UInt16 = 10
 
     /// Names and doc comments.
     package var strings: [String]
@@ -68,6 +68,10 @@ public struct GestureTable: Hashable, Sendable {
     package var modeNames: [UInt32]
     package var enabledStart: [UInt32]
     package var enabledCode: [UInt8]
+    /// `A hands over to B` (v3; CSR): gesture `g` hands over to the gestures
+    /// `handOverTarget[handOverStart[g] ..< handOverStart[g + 1]]`, in declaration order.
+    package var handOverStart: [UInt32]
+    package var handOverTarget: [UInt32]
 
     /// Whether a gesture is a pan from the right or bottom screen edge, which
     /// needs the screen's size (`Engine.screenSize`).
@@ -84,6 +88,7 @@ public struct GestureTable: Hashable, Sendable {
         afterStart = [0]; afterTarget = []; afterWithin = []; afterLines = []
         templateStart = [0]; templatePoints = []; templateNames = []
         modeNames = []; enabledStart = [0]; enabledCode = []
+        handOverStart = [0]; handOverTarget = []
     }
 
     /// The templates of gesture `g` (empty unless it is a template stroke).
@@ -129,6 +134,7 @@ public struct GestureTable: Hashable, Sendable {
         }
         // Every kept gesture is enabled: no mode decides it alone.
         (t.enabledStart, t.enabledCode) = (Array(repeating: 0, count: kept.count + 1), [])
+        (t.handOverStart, t.handOverTarget) = (Array(repeating: 0, count: kept.count + 1), [])
         return t
     }
 
@@ -243,6 +249,11 @@ public struct GestureTable: Hashable, Sendable {
     @inline(__always)
     public func requires(_ g: Int, _ other: Int) -> Bool {
         required(by: g).contains(UInt32(truncatingIfNeeded: other))
+    }
+
+    /// The gestures `g` hands over to, in declaration order.
+    package func handOverTargets(of g: Int) -> ArraySlice<UInt32> {
+        handOverTarget[Int(handOverStart[g])..<Int(handOverStart[g + 1])]
     }
 
     /// Whether `g with other`.

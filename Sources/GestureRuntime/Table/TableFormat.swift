@@ -268,6 +268,16 @@ package enum TableFormat {
                 throw .invalid("condition of gesture \(g)")
             }
         }
+        guard t.handOverStart.count == n + 1, t.handOverStart.first == 0, Int(t.handOverStart[n]) == t.handOverTarget.count else {
+            throw .invalid("hand-over rules")
+        }
+        for g in 0..<n {
+            guard t.handOverStart[g] <= t.handOverStart[g + 1] else { throw .invalid("hand-over rules") }
+            for b in t.handOverTargets(of: g) where Int(b) >= n || Int(b) == g || !GestureRecord.handOverKinds.contains(t.gestures[g].kind)
+                || !GestureRecord.handOverKinds.contains(t.gestures[Int(b)].kind) {
+                throw .invalid("hand-over rule of gesture \(g)")
+            }
+        }
         let views = t.viewNames.count
         guard t.viewParents.count == views, t.viewForwards.count == views,
               t.gestureViews.count == (views == 0 ? 0 : n) else { throw .invalid("view arrays") }
@@ -294,7 +304,8 @@ package enum TableFormat {
             }
             guard r.strokeFlags & ~GestureRecord.knownStrokeFlags == 0, r.chordMin.isFinite, r.chordMax.isFinite, -Double.pi <= r.chordMin,
                   r.chordMin <= r.chordMax, r.chordMax <= .pi,
-                  r.flags & ~GestureRecord.knownFlags == 0, r.options & ~GestureRecord.optionDisabled == 0,
+                  r.flags & ~GestureRecord.knownFlags == 0, r.options & ~GestureRecord.knownOptions == 0,
+                  r.options & GestureRecord.optionProvisional == 0 || GestureRecord.provisionalKinds.contains(r.kind),
                   r.inputs != 0, r.inputs & ~PointerKind.allCases.reduce(0, { $0 | $1.bit }) == 0,
                   r.edges & ~DirectionSet.horizontal.union(.vertical).rawValue == 0,
                   r.profile == 0 || Profile(code: r.profile) != nil, r.fromProfile >> UInt64(GestureParameter.all.count) == 0 else {

@@ -12,6 +12,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
     case afterStart, afterTarget, afterWithin, afterLines
     case templateStart, templatePoints, templateNames
     case modeNames, enabledStart, enabledCode
+    case handOverStart, handOverTarget
 
     /// The four bytes that open the section in a file.
     package var tag: String {
@@ -43,11 +44,14 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .modeNames: "MODN"
         case .enabledStart: "ENST"
         case .enabledCode: "ENCD"
+        case .handOverStart: "HOST"
+        case .handOverTarget: "HOTG"
         }
     }
 
     /// The first format version with the section: version 1 had no views,
-    /// version 2 no rule lines, version 3 no `after` rules, versions before 6 no templates.
+    /// version 2 no rule lines, version 3 no `after` rules, versions before 6 no templates,
+    /// before 9 no modes, before 10 no hand-overs.
     package var since: UInt16 {
         switch self {
         case .strings, .gestures, .classMap, .stateInfo, .dense, .combBase, .combNext, .combCheck,
@@ -57,6 +61,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .afterStart, .afterTarget, .afterWithin, .afterLines: 4
         case .templateStart, .templatePoints, .templateNames: 6
         case .modeNames, .enabledStart, .enabledCode: 9
+        case .handOverStart, .handOverTarget: 10
         }
     }
 
@@ -69,7 +74,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .afterWithin: 8
         case .combBase, .requiresStart, .requiresTarget, .withStart, .withTarget, .viewNames, .viewParents,
              .gestureViews, .requiresLines, .afterStart, .afterTarget, .afterLines,
-             .templateStart, .templatePoints, .templateNames, .modeNames, .enabledStart: 4
+             .templateStart, .templatePoints, .templateNames, .modeNames, .enabledStart, .handOverStart, .handOverTarget: 4
         }
     }
 
@@ -110,6 +115,8 @@ extension GestureTable {
         case .modeNames: modeNames.map { UInt64($0) }
         case .enabledStart: enabledStart.map { UInt64($0) }
         case .enabledCode: enabledCode.map { UInt64($0) }
+        case .handOverStart: handOverStart.map { UInt64($0) }
+        case .handOverTarget: handOverTarget.map { UInt64($0) }
         }
     }
 
@@ -142,6 +149,8 @@ extension GestureTable {
         case .modeNames: modeNames = values.map { UInt32(truncatingIfNeeded: $0) }
         case .enabledStart: enabledStart = values.map { UInt32(truncatingIfNeeded: $0) }
         case .enabledCode: enabledCode = values.map { UInt8(truncatingIfNeeded: $0) }
+        case .handOverStart: handOverStart = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .handOverTarget: handOverTarget = values.map { UInt32(truncatingIfNeeded: $0) }
         }
     }
 
@@ -152,6 +161,7 @@ extension GestureTable {
         case .afterStart: afterStart = Array(repeating: 0, count: gestures.count + 1)
         case .templateStart: templateStart = Array(repeating: 0, count: gestures.count + 1)
         case .enabledStart: enabledStart = Array(repeating: 0, count: gestures.count + 1)
+        case .handOverStart: handOverStart = Array(repeating: 0, count: gestures.count + 1)
         default: setElements([], of: section)
         }
     }

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+@testable import GSpecCLI
+
+/// Provisional recognition and hand-over (v3) through the command line: what
+/// `gspec run`, `check --latency`, `test`, `diff` and `run --html` make of them.
+@Suite struct ProvisionalHandOverCLITests {
+    func directory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-v3-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    func write(_ text: String, _ name: String, in dir: URL) throws -> String {
+        let url = dir.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    static let provisional = """
+        gesture select: tap { taps: 1  provisional: true }
+        gesture zoomIn: tap { taps: 2 }
+        select requires zoomIn to fail
+        """
+
+    /// `provisional` and `retracted` are printed without `--all-states`, with the keys of `recognized`.
+    @Test func runPrintsProvisionalAndRetractedLines() throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try write(Self.provisional, "p.gesture", in: dir)
+        let trace = try write("""
+            {"t":0.0,"touch":1,"phase":"began","x":10,"y":20}
+            {"t":0.05,"touch":1,"phase":"ended","x":10,"y":20}
+            {"t":0.15,"touch":2,"phase":"began","x":10,"y":20}
+            {"t":0.2,"touch":2,"phase":"ended","x":10,"y":20}
+            """, "two.jsonl", in: dir)
+        let (status, out, err) = run(["run", spec, "--trace", trace])
+        #expect(status == .success, "\(err)")
+        #expect(out == """
+            {"t":0.050,"gesture":"select","state":"provisional","x":10.0,"y":20.0,"taps":1}
+            {"t":0.200,"gesture":"zoomIn","state":"recognized","x":10.0,"y":20.0,"taps":2}
+            {"t":0.200,"gesture":"select","state":"retracted","x":10.0,"y":20.0,"taps":1}
+
+            """, "\(out)")
+    }
+
+    @Test func badHandOverLinesAreErrorsAtTheirLines() throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try write("gesture list: pan {}\ngesture sheet: pan {}\ngesture tapIt: tap {}\nlist hands over to sheet\n", "s.gesture", in: dir)
+        let trace = try write("""
+            {"t":0.0,"handOver":"lst"}
+            {"t":0.0,"handOver":3}
+            {"t":0.0,"handOver":"list","set":"list"}
+            {"t":0.0,"handOver":"list","extra":1}
+            {"t":0.0,"handOver":"tapIt"}
+            {"t":0.0,"handOver":"list"}
+            {"handOver":"list"}
+            """, "bad.jsonl", in: dir)
+        let (status, _, err) = run(["run", spec, "--trace", trace])
+        #expect(status != .success)
+        for (line, text) in [(1, "unknown gesture 'lst' in 'handOver'; did you mean 'list'?"), (2, "'handOver' must be a gesture's name"),
+                             (3, "a control line has one of 'set', 'mode' or 'handOver', not 'set' and 'handOver'"),
+                             (4, "a hand-over line takes 't' and 'handOver', not 'extra'"),
+                             (5, "'tapIt' hands over to no gesture: it needs a rule such as 'tapIt hands over to other'"),
+                             (7, "missing key 't'")] {
+            #expect(err.contains("bad.jsonl:\(line): error: \(text)"), "line \(line): \(err)")
+        }
+        // Not active is no error: nothing changes.
+        #expect(!err.contains("bad.jsonl:6:"), "\(err)")
+    }
+
+    /// The latency table's `provisional` column, `gspec diff`, and the generated provisional tests.
+    @Test func latencyDiffAndTestKnowProvisionalGestures() throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try write(Self.provisional, "p.gesture", in: dir)
+        let latency = run(["check", spec, "--latency"]).1
+        let header = latency.split(separator: "\n").first { $0.contains("waits for") }.map(String.init) ?? ""
+        #expect(header.contains("provisional"), "\(latency)")
+        let row = latency.split(separator: "\n").first { $0.hasPrefix("  select ") }.map(String.init) ?? ""
+        #expect(row.contains("800 ms") && row.contains("300 ms") && row.contains("0 ms"), "\(latency)")
+        // Without a provisional gesture, the table is as it was.
+        let plain = try write(Self.provisional.replacingOccurrences(of: "  provisional: true", with: ""), "plain.gesture", in: dir)
+        #expect(!run(["check", plain, "--latency"]).1.contains("provisional"))
+        let diff = run(["diff", plain, spec]).1
+        #expect(diff.contains("'select': provisional false -> true"), "\(diff)")
+        #expect(diff.contains("(provisional after 0 ms)"), "\(diff)")
+
+        let (status, out, _) = run(["test", spec, "--verbose"])
+        #expect(status == .success, "\(out)")
+        #expect(out.contains("ok    select provisional, performed: a tap, 50 ms presses shows it, then recognizes it"), "\(out)")
+        #expect(out.contains("ok    select provisional, 'zoomIn' performed: 2 taps, 50 ms presses takes it back"), "\(out)")
+        #expect(out.contains("2 provisional"), "\(out)")
+        // A table built without `provisional` fails them: the cases test the table, not the spec.
+        let table = dir.appendingPathComponent("plain.gtab").path
+        #expect(run(["build", plain, "-o", table]).0 == .success)
+        let (failed, failures, _) = run(["test", spec, "--table", table])
+        #expect(failed != .success)
+        #expect(failures.contains("FAIL select provisional, performed (a tap, 50 ms presses): expected 'provisional' then 'recognized', got recognized"),
+                "\(failures)")
+    }
+
+    @Test func diffReportsHandOverRules() throws {
+        let dir = try directory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let old = try write("gesture list: pan {}\ngesture sheet: pan {}\nlist hands over to sheet\n", "old.gesture", in: dir)
+        let new = try write("gesture list: pan {}\ngesture sheet: pan {}\nsheet hands over to list\n", "new.gesture", in: dir)
+        let out = run(["diff", old, new]).1
+        #expect(out.contains("rule added: sheet hands over to list") && out.contains("rule removed: list hands over to sheet"), "\(out)")
+    }
+
+    /// The report's lanes mark provisional and retracted states and the hand-over line.
+    @Test func theReportShowsProvisionalStatesAndHandOvers() throws {
+        let golden = GoldenTraceTests.golden
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-v3-\(UUID()).html")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let specs = golden.appendingPathComponent("specs")
+        #expect(run(["run", specs.appendingPathComponent("provisional.gesture").path,
+                     "--trace", golden.appendingPathComponent("traces/provisional-retracted.jsonl").path, "--html", out.path]).0 == .success)
+        var html = try String(contentsOf: out, encoding: .utf8)
+        #expect(html.contains("class=\"provisional\"") && html.contains("0.050 s: provisional"))
+        #expect(html.contains("class=\"retracted\"") && html.contains("0.200 s: retracted: &#39;select&#39; was retracted")
+                || html.contains("0.200 s: retracted: 'select' was retracted"), "the retraction says why")
+        #expect(run(["run", specs.appendingPathComponent("hand-over.gesture").path,
+                     "--trace", golden.appendingPathComponent("traces/hand-over-back.jsonl").path, "--html", out.path]).0 == .success)
+        html = try String(contentsOf: out, encoding: .utf8)
+        #expect(html.contains("0.048 s: handed over"), "the hand-over line is marked on the lane")
+    }
+}
