@@ -42,17 +42,19 @@ public enum FuzzTargets {
         if table.hasViews { check((0..<table.viewCount).map { table.name(ofView: $0) }) }
     }
 
-    /// Every failure is explained once, at its `failed` event, in words; a hold names a gesture it requires.
+    /// Every failure is explained once, at its `failed` or `retracted` event, in words; a hold names a gesture it
+    /// requires; a hand-over is explained at the `cancelled` it caused.
     static func checkExplanations(_ engine: Engine) {
         guard engine.explains else { return precondition(engine.explanations.isEmpty) }
-        let failures = engine.events.indices.filter { engine.events[$0].state == .failed }
-        let explained = engine.explanations.filter { $0.state == "failed" }
+        let failures = engine.events.indices.filter { engine.events[$0].state == .failed || engine.events[$0].state == .retracted }
+        let explained = engine.explanations.filter { $0.state == "failed" || $0.state == "retracted" }
         precondition(explained.map(\.eventIndex) == failures, "failures and their explanations differ")
         for x in engine.explanations {
             switch x.reason {
             case .held(let b): precondition(engine.table.requiresLine(x.gesture, b) != nil)
             case .unarmed(let a): precondition(engine.table.afterLine(x.gesture, a) != nil)
-            case .off: precondition(x.eventIndex <= engine.events.count)
+            case .off, .notHandedOver: precondition(x.eventIndex <= engine.events.count)
+            case .handedOver: precondition(engine.events[x.eventIndex].gesture == x.gesture && engine.events[x.eventIndex].state == .cancelled)
             default: precondition(engine.events[x.eventIndex].gesture == x.gesture)
             }
             precondition(!x.message(in: engine.table).isEmpty)

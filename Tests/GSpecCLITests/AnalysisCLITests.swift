@@ -28,12 +28,6 @@ import Testing
         var testDescription: String { "\(spec): \(rule)" }
     }
 
-    func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-analysis-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
     /// The gestures that claim (began or recognized) in `gspec run` output.
     func claimers(_ output: String) -> Set<String> {
         Set(output.split(separator: "\n").compactMap { line -> String? in
@@ -48,7 +42,7 @@ import Testing
 
     @Test(arguments: requiresRules)
     func removingARuleGivesAWarningWithAWitness(_ c: RuleCase) throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-analysis")
         defer { try? FileManager.default.removeItem(at: dir) }
         let original = try String(contentsOf: Self.specs.appendingPathComponent(c.spec), encoding: .utf8)
         let spec = dir.appendingPathComponent(c.spec).path
@@ -86,7 +80,7 @@ import Testing
     /// A parent view's double tap is performed on the child view too, where the
     /// child's threshold-0 pan takes its touches: the witness replays so.
     @Test func aParentGestureIsPerformedOnItsChildViews() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-analysis")
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = CLIPaths.packageRoot.appendingPathComponent("Tests/GestureCompilerTests/Golden/analysis/parent-double-tap-child-pan.gesture").path
         let witnesses = dir.appendingPathComponent("w").path
@@ -100,7 +94,7 @@ import Testing
     }
 
     @Test func witnessFilesSayWhatTheyShow() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-analysis")
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = dir.appendingPathComponent("taps.gesture").path
         try "gesture singleTap: tap {}\ngesture doubleTap: tap { taps: 2 }\n".write(toFile: spec, atomically: true, encoding: .utf8)
@@ -142,7 +136,7 @@ import Testing
     }
 
     @Test func witnessDirectoryThatCannotBeWrittenIsAnError() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-analysis")
         defer { try? FileManager.default.removeItem(at: dir) }
         let blocker = dir.appendingPathComponent("file")
         try "x".write(to: blocker, atomically: true, encoding: .utf8)

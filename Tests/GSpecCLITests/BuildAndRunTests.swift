@@ -9,18 +9,6 @@ import GestureTrace
     static let specs = CLIPaths.packageRoot.appendingPathComponent("specs")
     static let tapView = specs.appendingPathComponent("tap-view.gesture").path
 
-    func temporaryDirectory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-test-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
-    func write(_ text: String, _ name: String, in dir: URL) throws -> String {
-        let url = dir.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
-
     @Test func statsShowMinimizationOnStrokes() {
         let (status, out, _) = run(["build", Self.specs.path, "-o", FileManager.default.temporaryDirectory.appendingPathComponent("gspec-stats-\(UUID())").path, "--stats"])
         #expect(status == .success)
@@ -39,7 +27,7 @@ import GestureTrace
     }
 
     @Test func buildWritesEachFormBesideOrIntoOut() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let single = dir.appendingPathComponent("one.gtab").path
         #expect(run(["build", Self.tapView, "-o", single]).0 == .success)
@@ -65,7 +53,7 @@ import GestureTrace
         #expect(one == .success && single.contains("doubleTap: tap") && !single.contains("tripleTap"))
         let (bad, _, err) = run(["graph", Self.tapView, "--gesture", "dubleTap"])
         #expect(bad == .inputError && err.contains("did you mean 'doubleTap'?"))
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("g.dot").path
         #expect(run(["graph", check, "-o", file]).0 == .success)
@@ -118,7 +106,7 @@ import GestureTrace
     @Test func evalReportsConfusionRecallAndFalseFires() throws {
         let dataset = CLIPaths.fixtures.appendingPathComponent("dataset").path
         let check = CLIPaths.packageRoot.appendingPathComponent("specs/checkmark.gesture").path
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let json = dir.appendingPathComponent("eval.json").path
         let (status, out, _) = run(["eval", check, "--dataset", dataset, "--json", json])
@@ -137,7 +125,7 @@ import GestureTrace
     }
 
     @Test func buildReportsErrorsAndWritesNothing() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = try write("gesture a: tapp {}\n", "bad.gesture", in: dir)
         let (status, _, err) = run(["build", spec])
@@ -148,7 +136,7 @@ import GestureTrace
     /// `gspec build` prints the analysis warnings `gspec check` prints (the
     /// build plugin relies on it), still writes the table, and skips them with `--no-analysis`.
     @Test func buildPrintsAnalysisWarningsUnlessAskedNotTo() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = CLIPaths.fixtures.appendingPathComponent("no-rule.gesture").path
         let out = dir.appendingPathComponent("no-rule.gtab").path
@@ -163,7 +151,7 @@ import GestureTrace
 
     /// An empty spec builds with a warning; `10 pt` is one error with its fix-it.
     @Test func emptySpecWarnsAndADetachedUnitIsOneError() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let empty = try write("// nothing yet\n", "empty.gesture", in: dir)
         let (status, _, err) = run(["build", empty])
@@ -177,7 +165,7 @@ import GestureTrace
 
     /// `gspec fmt` rewrites in place; `--check` writes nothing and exits 1 when a file would change.
     @Test func fmtRewritesOrChecks() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let messy = try write("gesture   a:tap{taps:2}\na with b\ngesture b: tap {}\n", "messy.gesture", in: dir)
         let (checked, out, _) = run(["fmt", "--check", dir.path])
@@ -193,7 +181,7 @@ import GestureTrace
     }
 
     @Test func runTellsTablesBySignatureNotName() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let disguised = dir.appendingPathComponent("table.gesture").path
         #expect(run(["build", Self.tapView, "-o", disguised]).0 == .success)
@@ -209,7 +197,7 @@ import GestureTrace
     }
 
     @Test func malformedLinesAreReportedSkippedAndExitOne() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let trace = try write("""
             # a comment, then a blank line
@@ -236,7 +224,7 @@ import GestureTrace
     }
 
     @Test func byteOrderMarkAndCRLFTracesRead() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let trace = try write("\u{FEFF}{\"t\":1.0,\"touch\":1,\"phase\":\"began\",\"x\":5,\"y\":5}\r\n{\"t\":1.05,\"touch\":1,\"phase\":\"ended\",\"x\":5,\"y\":5}\r\n",
                               "crlf.jsonl", in: dir)
@@ -246,7 +234,7 @@ import GestureTrace
     }
 
     @Test func anomaliesAreCountedOnStderrWithoutChangingTheStatus() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let trace = try write("""
             {"t":1.0,"touch":7,"phase":"moved","x":5,"y":5}
@@ -259,7 +247,7 @@ import GestureTrace
     }
 
     @Test func overlongLinesAndHugeSpecsFailNamingTheLimit() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let long = "{\"t\":0.1,\"touch\":1,\"phase\":\"began\",\"x\":1,\"y\":1,\"pad\":\"" + String(repeating: "x", count: 10_000_000) + "\"}\n"
             + "{\"t\":0.2,\"touch\":2,\"phase\":\"began\",\"x\":1,\"y\":1}\n"
@@ -310,7 +298,7 @@ extension BuildAndRunTests {
     func drawerBegins(_ output: String) -> Bool { output.contains("\"gesture\":\"drawer\",\"state\":\"began\"") }
 
     @Test func headerLineOrFlagGivesTheSize() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let bare = try write(Self.drag, "bare.jsonl", in: dir)
         let (missing, _, err) = run(["run", Self.edgeSpec, "--trace", bare])
@@ -324,7 +312,7 @@ extension BuildAndRunTests {
     }
 
     @Test func badSizesAreErrors() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let bare = try write(Self.drag, "bare.jsonl", in: dir)
         #expect(run(["run", Self.edgeSpec, "--trace", bare, "--screen", "390by844"]).0 == .usageError)
@@ -342,7 +330,7 @@ extension BuildAndRunTests {
 /// parameter, or a value in the wrong unit is a malformed line, skipped, exit 1.
 extension BuildAndRunTests {
     @Test func badControlLinesAreErrorsAtTheirLines() throws {
-        let dir = try temporaryDirectory()
+        let dir = try scratchDirectory("gspec-test")
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = CLIPaths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/control.gesture").path
         let trace = try write("""

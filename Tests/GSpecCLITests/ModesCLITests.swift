@@ -5,22 +5,10 @@ import Testing
 /// Modes, rule lists and input kinds (v3) through the command line: what
 /// `gspec check`, `run`, `test`, `diff` and `run --html` make of them.
 @Suite struct ModesCLITests {
-    func directory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-modes-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
-    func write(_ text: String, _ name: String, in dir: URL) throws -> String {
-        let url = dir.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
-
     /// Two pans that would tie: with both always enabled the analysis warns;
     /// enabled by opposite conditions they are never together, and it does not.
     @Test func gesturesNeverEnabledTogetherNeverConflict() throws {
-        let dir = try directory()
+        let dir = try scratchDirectory("gspec-modes")
         defer { try? FileManager.default.removeItem(at: dir) }
         let always = try write("gesture a: pan {}\ngesture b: pan {}\n", "always.gesture", in: dir)
         #expect(run(["check", always]).2.contains("warning: 'b' never fires"))
@@ -42,7 +30,7 @@ import Testing
     /// A conflict that exists only with a mode on: the warning names the mode,
     /// the witness begins with the mode line, and `gspec run` replays it.
     @Test func aWitnessStartsWithTheModeLinesOfItsCombination() throws {
-        let dir = try directory()
+        let dir = try scratchDirectory("gspec-modes")
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = try write("""
             mode editing
@@ -67,7 +55,7 @@ import Testing
     }
 
     @Test func badModeAndPointerLinesAreErrorsAtTheirLines() throws {
-        let dir = try directory()
+        let dir = try scratchDirectory("gspec-modes")
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = try write("mode zoomed\ngesture move: pan { enabled: zoomed }\ngesture tapIt: tap {}\n", "s.gesture", in: dir)
         let trace = try write("""
@@ -96,7 +84,7 @@ import Testing
 
     /// `gspec test` warns of each combination of modes no example touches in.
     @Test func testWarnsOfACombinationWithoutExamples() throws {
-        let dir = try directory()
+        let dir = try scratchDirectory("gspec-modes")
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = try write("mode zoomed\ngesture move: pan { enabled: zoomed }\ngesture dismiss: pan { enabled: not zoomed }\n",
                              "viewer.gesture", in: dir)
@@ -122,7 +110,7 @@ import Testing
     }
 
     @Test func diffReportsModesAndConditions() throws {
-        let dir = try directory()
+        let dir = try scratchDirectory("gspec-modes")
         defer { try? FileManager.default.removeItem(at: dir) }
         let old = try write("gesture move: pan { enabled: false }\n", "old.gesture", in: dir)
         let new = try write("mode zoomed\ngesture move: pan { enabled: zoomed  input: any }\n", "new.gesture", in: dir)

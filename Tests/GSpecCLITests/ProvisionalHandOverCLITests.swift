@@ -5,18 +5,6 @@ import Testing
 /// Provisional recognition and hand-over (v3) through the command line: what
 /// `gspec run`, `check --latency`, `test`, `diff` and `run --html` make of them.
 @Suite struct ProvisionalHandOverCLITests {
-    func directory() throws -> URL {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-v3-\(UUID())")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        return dir
-    }
-
-    func write(_ text: String, _ name: String, in dir: URL) throws -> String {
-        let url = dir.appendingPathComponent(name)
-        try text.write(to: url, atomically: true, encoding: .utf8)
-        return url.path
-    }
-
     static let provisional = """
         gesture select: tap { taps: 1  provisional: true }
         gesture zoomIn: tap { taps: 2 }
@@ -25,7 +13,7 @@ import Testing
 
     /// `provisional` and `retracted` are printed without `--all-states`, with the keys of `recognized`.
     @Test func runPrintsProvisionalAndRetractedLines() throws {
-        let dir = try directory()
+        let dir = try scratchDirectory("gspec-v3")
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = try write(Self.provisional, "p.gesture", in: dir)
         let trace = try write("""
@@ -45,7 +33,7 @@ import Testing
     }
 
     @Test func badHandOverLinesAreErrorsAtTheirLines() throws {
-        let dir = try directory()
+        let dir = try scratchDirectory("gspec-v3")
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = try write("gesture list: pan {}\ngesture sheet: pan {}\ngesture tapIt: tap {}\nlist hands over to sheet\n", "s.gesture", in: dir)
         let trace = try write("""
@@ -72,7 +60,7 @@ import Testing
 
     /// The latency table's `provisional` column, `gspec diff`, and the generated provisional tests.
     @Test func latencyDiffAndTestKnowProvisionalGestures() throws {
-        let dir = try directory()
+        let dir = try scratchDirectory("gspec-v3")
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = try write(Self.provisional, "p.gesture", in: dir)
         let latency = run(["check", spec, "--latency"]).1
@@ -102,7 +90,7 @@ import Testing
     }
 
     @Test func diffReportsHandOverRules() throws {
-        let dir = try directory()
+        let dir = try scratchDirectory("gspec-v3")
         defer { try? FileManager.default.removeItem(at: dir) }
         let old = try write("gesture list: pan {}\ngesture sheet: pan {}\nlist hands over to sheet\n", "old.gesture", in: dir)
         let new = try write("gesture list: pan {}\ngesture sheet: pan {}\nsheet hands over to list\n", "new.gesture", in: dir)

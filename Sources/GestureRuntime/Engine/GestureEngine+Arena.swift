@@ -108,7 +108,7 @@ extension GestureEngine {
             setStatus(g, .held)
             captured[g] = event(g, continuous ? .began : .recognized)
             if records[g].options & GestureRecord.optionProvisional != 0 {
-                // Shown at once, with the values its `recognized` will carry.
+                // Shown at once, with the values its final report will carry.
                 var shown = captured[g]
                 shown.state = .provisional
                 events.append(shown)
