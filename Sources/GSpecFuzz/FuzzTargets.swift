@@ -62,8 +62,8 @@ public enum FuzzTargets {
     }
 
     /// The analysis on a set that compiled: every witness shows its conflict
-    /// on the compiled table, and every generated boundary test passes on it
-    /// (`gspec test` must never fail the compiler's own output).
+    /// on the compiled table, and every generated boundary and provisional test
+    /// passes on it (`gspec test` must never fail the compiler's own output).
     static func analyze(_ set: CheckedGestureSet, _ source: SourceFile, _ table: GestureTable) {
         guard set.gestures.count <= 16 else { return }  // the search is quadratic; small sets find the same bugs
         let report = Analyzer.analyze(set, source: source)
@@ -79,6 +79,9 @@ public enum FuzzTargets {
             let alone = table.isolating(c.gesture)
             precondition(c.accepted.claimTime(of: 0, on: alone) != nil, "boundary \(c.parameter): the accepted stream fails")
             precondition(c.rejected.claimTime(of: 0, on: alone) == nil, "boundary \(c.parameter): the rejected stream succeeds")
+        }
+        for c in ProvisionalCase.cases(for: set, source: source) {
+            precondition(c.failure(on: table) == nil, "provisional case of gesture \(c.gesture) fails on its own table")
         }
     }
 

@@ -169,6 +169,19 @@ import Testing
         #expect(e.events.map(\.state) == [.changed] && e.events[0].value1 == 20)
     }
 
+    /// What `gspec test` runs provisional cases on: a subset with the rules among its gestures.
+    @Test func aSubsetKeepsTheRulesAmongItsGestures() throws {
+        let table = try engine().table
+        let sheet = table.keeping([Self.sheetDrag, Self.listScroll], arbitration: true)
+        try TableFormat.validate(sheet)
+        #expect(sheet.gestureCount == 2 && Array(sheet.handOverTargets(of: 0)) == [1] && Array(sheet.handOverTargets(of: 1)) == [0])
+        let held = table.keeping([Self.select, Self.zoomIn], arbitration: true)
+        try TableFormat.validate(held)
+        #expect(held.requires(0, 1) && held.requiresLine(0, 1) == 4)
+        let apart = table.keeping([Self.select, Self.zoomIn], arbitration: false)
+        #expect(!apart.requires(0, 1) && apart.handOverTargets(of: 0).isEmpty)
+    }
+
     /// The typed host hands over every instance and dispatches both events before it returns.
     @Test func theHostHandsOverAndDispatches() {
         let host = GestureHost(SheetWithListGestures.self, touches: Int.self)

@@ -95,7 +95,7 @@ struct TestCommand: ParsableCommand {
                 failures.append("\(source.path):\(line): FAIL \(title): " + why.joined(separator: "; "))
             }
         }
-        let provisional = ProvisionalCase.cases(for: set)
+        let provisional = ProvisionalCase.cases(for: set, source: source)
         for c in provisional {
             let g = set.gestures[c.gesture]
             let line = source.location(of: g.nameRange.start).line

@@ -1,51 +1,68 @@
 import GestureRuntime
 
-/// One generated test of a `provisional: true` gesture in its set (v3): on
-/// its own performance it is shown `provisional` when it completes and then
-/// `recognized` (a long press: `began`); on the performance of a gesture it requires to fail it is
-/// `retracted` (or never shown), never `recognized`.
+/// One generated test of a `provisional: true` gesture and the gestures it
+/// requires to fail (v3), run apart from the rest of the set, rules included:
+/// on its own performance it is shown `provisional` when it completes and
+/// then confirmed (`recognized`; a long press, `began`); on the performance of
+/// a gesture it requires to fail it is shown, then `retracted`.
 public struct ProvisionalCase: Hashable, Sendable {
     public var gesture: Int
     /// The gesture whose performance `stream` is: `gesture` itself, or one it requires to fail.
     public var performed: Int
     public var stream: TouchStream
+    /// The gestures the case runs (indices into the set; `gesture` first) and
+    /// what `gesture` reports there: `provisional`, then its confirmation or `retracted`.
+    public var gestures: [Int]
+    public var expected: [GestureState]
 
     /// Whether the case expects the gesture confirmed (its own performance) or taken back.
     public var confirms: Bool { performed == gesture }
 
-    /// The cases of every provisional gesture that a `requires` rule can hold,
-    /// enabled at start (the whole set runs them, rules and all).
-    public static func cases(for set: CheckedGestureSet) -> [ProvisionalCase] {
-        set.gestures.indices.flatMap { g -> [ProvisionalCase] in
+    /// The cases of every provisional gesture that a `requires` rule can hold
+    /// and that is enabled at start: for its own performance and for each
+    /// gesture it requires to fail, the first of their exemplars on which the
+    /// spec shows it `provisional` (a performance on which nothing holds it,
+    /// or that the gesture waited for never claims, tests nothing).
+    public static func cases(for set: CheckedGestureSet, source: SourceFile) -> [ProvisionalCase] {
+        var simulator = Simulator(set: set, source: source)
+        return set.gestures.indices.flatMap { g -> [ProvisionalCase] in
             let d = set.gestures[g]
             guard d.record.options & GestureRecord.optionProvisional != 0, d.record.options & GestureRecord.optionDisabled == 0 else { return [] }
             var seen = Set<Int>()
             let waitsFor = set.rules.filter { $0.relation == .requiresToFail && $0.gesture == g }.map(\.other).filter { seen.insert($0).inserted }
             guard !waitsFor.isEmpty else { return [] }
+            // The gestures that arm any of them come along: unarmed, they would take no touches.
+            var kept = [g] + waitsFor
+            for k in kept {
+                for source in simulator.alone(k).dropFirst() where !kept.contains(source) { kept.append(source) }
+            }
             return ([g] + waitsFor).compactMap { p in
-                guard set.gestures[p].record.options & GestureRecord.optionDisabled == 0,
-                      let stream = ExemplarGenerator.candidates(for: set.gestures[p], view: set.gestures[p].view).first else { return nil }
-                return ProvisionalCase(gesture: g, performed: p, stream: stream)
+                for stream in ExemplarGenerator.candidates(for: set.gestures[p], view: set.gestures[p].view) {
+                    let expected = Self.reports(of: g, in: simulator.run(stream, gestures: kept))
+                    if expected.first == .provisional && expected.count == 2 {
+                        return ProvisionalCase(gesture: g, performed: p, stream: stream, gestures: kept, expected: expected)
+                    }
+                }
+                return nil
             }
         }
     }
 
-    /// What the set reports for the gesture on the stream: nil when that is
-    /// what the case expects, otherwise what went wrong.
+    /// What `g` reports of its provisional life: `provisional`, its confirmation, `retracted`.
+    static func reports(of g: Int, in events: [GestureEvent]) -> [GestureState] {
+        events.filter { $0.gesture == g && [.provisional, .recognized, .began, .retracted].contains($0.state) }.map(\.state)
+    }
+
+    /// What `table` (the set's, compiled or loaded) reports on the stream:
+    /// nil when it is what the case expects, otherwise what went wrong.
     public func failure(on table: GestureTable) -> String? {
-        var engine = Engine(table: table)
+        var engine = Engine(table: table.keeping(gestures, arbitration: true))
         engine.screenSize = TouchStream.screen
         for e in stream.events { engine.feed(e) }
         engine.finish()
-        // A long press is confirmed by its `began` (then goes on as usual), the discrete kinds by `recognized`.
-        let confirmation: GestureState = table.kind(of: gesture).isContinuous ? .began : .recognized
-        let shown = engine.events.filter { $0.gesture == gesture }.map(\.state)
-            .filter { [.provisional, confirmation, .retracted].contains($0) }
-        if confirms {
-            return shown == [.provisional, confirmation] ? nil
-                : "expected 'provisional' then '\(confirmation.name)', got " + (shown.isEmpty ? "neither" : shown.map(\.name).joined(separator: ", "))
-        }
-        return shown.isEmpty || shown == [.provisional, .retracted] ? nil
-            : "expected 'provisional' then 'retracted' (or nothing), got " + shown.map(\.name).joined(separator: ", ")
+        let got = Self.reports(of: 0, in: engine.events)
+        guard got != expected else { return nil }
+        func text(_ states: [GestureState]) -> String { states.isEmpty ? "nothing" : states.map { "'\($0.name)'" }.joined(separator: " then ") }
+        return "expected \(text(expected)), got \(text(got))"
     }
 }

@@ -99,30 +99,54 @@ public struct GestureTable: Hashable, Sendable {
     /// Every kept gesture is enabled. A gesture that an `after` rule arms keeps the gestures that arm it
     /// (after it, with those rules alone): alone, it could never be armed.
     package func isolating(_ g: Int) -> GestureTable {
+        let sources = afterTarget[Int(afterStart[g])..<Int(afterStart[g + 1])].map(Int.init)
+        return keeping([g] + sources.filter { $0 != g }, arbitration: false)
+    }
+
+    /// The table of the gestures `kept` (this table's indices, in their new
+    /// order) with the same automata, thresholds and view tree, and the rules
+    /// among them: the `after` rules (and the `with` each implies) always, the
+    /// `requires`, `with` and `hands over to` rules with `arbitration`. Tools
+    /// use it to test gestures apart from the rest of their set. Every kept
+    /// gesture is enabled: no mode decides it alone, and a gesture disabled at
+    /// start is tested as it behaves once enabled.
+    package func keeping(_ kept: [Int], arbitration: Bool) -> GestureTable {
         var t = self
-        let sources = afterStart.count > g + 1 ? afterTarget[Int(afterStart[g])..<Int(afterStart[g + 1])].map(Int.init) : []
-        let kept = [g] + sources.filter { $0 != g }
-        t.gestures = kept.map { gestures[$0] }
-        // Flags as the rules left here say: g is armed (if it has sources), its sources arm it and
-        // nothing else, and are armed by nothing (their own sources are not kept: alone, they run freely).
-        for (k, var r) in t.gestures.enumerated() {
-            // Tested as it behaves once enabled: a gesture disabled at start is still tested.
+        var position = [Int: Int]()
+        for (k, g) in kept.enumerated() { position[g] = k }
+        // A rule list's entries among the kept gestures: the new starts, and the old entry indices.
+        func entries(_ start: [UInt32], _ target: [UInt32], where keep: (Int, Int) -> Bool) -> ([UInt32], [Int]) {
+            var (starts, indices): ([UInt32], [Int]) = ([0], [])
+            for g in kept {
+                for i in Int(start[g])..<Int(start[g + 1]) where position[Int(target[i])] != nil && keep(g, Int(target[i])) { indices.append(i) }
+                starts.append(UInt32(indices.count))
+            }
+            return (starts, indices)
+        }
+        func targets(_ target: [UInt32], _ indices: [Int]) -> [UInt32] { indices.map { UInt32(position[Int(target[$0])]!) } }
+        let after = entries(afterStart, afterTarget) { _, _ in true }
+        (t.afterStart, t.afterTarget) = (after.0, targets(afterTarget, after.1))
+        (t.afterWithin, t.afterLines) = (after.1.map { afterWithin[$0] }, after.1.map { afterLines[$0] })
+        // Without arbitration, only the `with` an `after` implies.
+        let afterPairs = Set(kept.flatMap { g in afterTarget[Int(afterStart[g])..<Int(afterStart[g + 1])].flatMap { [[g, Int($0)], [Int($0), g]] } })
+        let with = entries(withStart, withTarget) { arbitration || afterPairs.contains([$0, $1]) }
+        (t.withStart, t.withTarget) = (with.0, targets(withTarget, with.1))
+        let requires = entries(requiresStart, requiresTarget) { _, _ in arbitration }
+        (t.requiresStart, t.requiresTarget) = (requires.0, targets(requiresTarget, requires.1))
+        t.requiresLines = requiresLines.isEmpty ? [] : requires.1.map { requiresLines[$0] }
+        let handOver = entries(handOverStart, handOverTarget) { _, _ in arbitration }
+        (t.handOverStart, t.handOverTarget) = (handOver.0, targets(handOverTarget, handOver.1))
+        // Flags as the rules left here say (the engine trusts them instead of the lists).
+        let arming = Set(t.afterTarget)
+        t.gestures = kept.enumerated().map { k, g in
+            var r = gestures[g]
             r.options &= ~GestureRecord.optionDisabled
             r.flags &= ~(GestureRecord.flagArmed | GestureRecord.flagArms)
-            if k == 0 && kept.count > 1 { r.flags |= GestureRecord.flagArmed }
-            if k > 0 { r.flags |= GestureRecord.flagArms }
-            t.gestures[k] = r
+            if t.afterStart[k] < t.afterStart[k + 1] { r.flags |= GestureRecord.flagArmed }
+            if arming.contains(UInt32(k)) { r.flags |= GestureRecord.flagArms }
+            return r
         }
         t.classMap = kept.flatMap { classMap[$0 * Symbol.count ..< ($0 + 1) * Symbol.count] }
-        let n = kept.count, others = (1..<n).map(UInt32.init)
-        (t.requiresStart, t.requiresTarget, t.requiresLines) = (Array(repeating: 0, count: n + 1), [], [])
-        // g after each source, which implies g with each: g's lists name them all, theirs name g.
-        t.withStart = [0, UInt32(n - 1)] + (1..<n).map { UInt32(n - 1 + $0) }
-        t.withTarget = others + others.map { _ in 0 }
-        t.afterStart = [0] + Array(repeating: UInt32(n - 1), count: n)
-        t.afterTarget = others
-        let entries = sources.isEmpty ? 0..<0 : Int(afterStart[g])..<Int(afterStart[g + 1])
-        (t.afterWithin, t.afterLines) = (Array(afterWithin[entries]), Array(afterLines[entries]))
         if !gestureViews.isEmpty { t.gestureViews = kept.map { gestureViews[$0] } }
         t.templateStart = [0]
         (t.templatePoints, t.templateNames) = ([], [])
@@ -132,9 +156,7 @@ public struct GestureTable: Hashable, Sendable {
             t.templateNames += templateNames[range]
             t.templateStart.append(UInt32(t.templateNames.count))
         }
-        // Every kept gesture is enabled: no mode decides it alone.
         (t.enabledStart, t.enabledCode) = (Array(repeating: 0, count: kept.count + 1), [])
-        (t.handOverStart, t.handOverTarget) = (Array(repeating: 0, count: kept.count + 1), [])
         return t
     }
 
