@@ -121,8 +121,11 @@ import Testing
 
     /// After every touch has ended or been cancelled and every deadline has
     /// passed, every gesture is back in `possible` holding no touches, on
-    /// 10,000 random traces per shipped spec, half of them malformed.
-    @Test(arguments: RuntimePaths.specs)
+    /// 10,000 random traces per shipped spec (and the golden specs of
+    /// provisional gestures and hand-overs), half of them malformed.
+    @Test(arguments: RuntimePaths.specs + ["provisional", "hand-over"].map {
+        RuntimePaths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/\($0).gesture")
+    })
     func nothingGetsStuck(_ url: URL) throws {
         let table = try RuntimePaths.compile(url)
         var generator = StreamGenerator(seed: UInt64(url.lastPathComponent.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) }))
