@@ -106,67 +106,77 @@ check('control calls act as control lines', () => {
   engine.free();
 });
 
-check("a control call replays as a trace line at engine.clock", async () => {
+// Feeds an engine and makes control calls as a page does, keeping them as
+// trace lines (a control line at `engine.clock`) and the events as they come;
+// `replayed()` is what gspec-run.wasm prints for those lines.
+async function recording(bytes) {
   const runner = await loadRuntime({ wasm: new URL('../dist/gspec-run.wasm', import.meta.url) });
-  const engine = runtime.engine(table);
+  const engine = runtime.engine(bytes);
   const lines = [];
   const events = [];
-  const feed = (s) => {
-    lines.push(JSON.stringify(s));
-    engine.feed(s);
-    events.push(...engine.takeEvents());
+  const take = () => events.push(...engine.takeEvents());
+  return {
+    engine,
+    events,
+    take,
+    feed(s) {
+      lines.push(JSON.stringify(s));
+      engine.feed(s);
+      take();
+    },
+    control(call, line) {
+      call();
+      lines.push(JSON.stringify({ t: engine.clock, ...line }));
+      take();
+    },
+    replayed() {
+      let out = '';
+      const status = runner.run({ table: bytes, trace: new TextEncoder().encode(lines.join('\n') + '\n'), flags: { allStates: true }, out: (t) => { out += t; } });
+      assert.equal(status, 0);
+      return out.split('\n').filter((l) => l).map((l) => JSON.parse(l));
+    },
   };
-  const control = (call, line) => {
-    call();
-    lines.push(JSON.stringify({ t: engine.clock, ...line }));
-    events.push(...engine.takeEvents());
-  };
+}
+
+check("a control call replays as a trace line at engine.clock", async () => {
+  const r = await recording(table);
+  const { engine } = r;
   const name = engine.gestures[0];
   // Between a tap's samples (its frame still pending), after them, and while a deadline runs.
-  feed({ t: 0, touch: 1, phase: 'began', x: 10, y: 10 });
-  control(() => engine.set(name, 'slop', '5pt'), { set: name, slop: '5pt' });
-  feed({ t: 0.05, touch: 1, phase: 'ended', x: 10, y: 10 });
+  r.feed({ t: 0, touch: 1, phase: 'began', x: 10, y: 10 });
+  r.control(() => engine.set(name, 'slop', '5pt'), { set: name, slop: '5pt' });
+  r.feed({ t: 0.05, touch: 1, phase: 'ended', x: 10, y: 10 });
   engine.advance(0.05); // as attach does once the input task ends: the frame applies
-  events.push(...engine.takeEvents());
-  control(() => engine.setEnabled(name, false), { set: name, enabled: false });
-  feed({ t: 0.1, touch: 2, phase: 'began', x: 10, y: 10 });
-  feed({ t: 0.15, touch: 2, phase: 'ended', x: 10, y: 10 });
+  r.take();
+  r.control(() => engine.setEnabled(name, false), { set: name, enabled: false });
+  r.feed({ t: 0.1, touch: 2, phase: 'began', x: 10, y: 10 });
+  r.feed({ t: 0.15, touch: 2, phase: 'ended', x: 10, y: 10 });
   engine.advance(0.2);
-  events.push(...engine.takeEvents());
-  control(() => engine.setEnabled(name, true), { set: name, enabled: true });
-  feed({ t: 1, touch: 3, phase: 'began', x: 10, y: 10 });
-  feed({ t: 1.05, touch: 3, phase: 'ended', x: 10, y: 10 });
+  r.take();
+  r.control(() => engine.setEnabled(name, true), { set: name, enabled: true });
+  r.feed({ t: 1, touch: 3, phase: 'began', x: 10, y: 10 });
+  r.feed({ t: 1.05, touch: 3, phase: 'ended', x: 10, y: 10 });
   engine.finish();
-  events.push(...engine.takeEvents());
+  r.take();
   engine.free();
-  let out = '';
-  const status = runner.run({ table, trace: new TextEncoder().encode(lines.join('\n') + '\n'), flags: { allStates: true }, out: (t) => { out += t; } });
-  assert.equal(status, 0);
-  assert.deepEqual(events, out.split('\n').filter((l) => l).map((l) => JSON.parse(l)));
-  assert.ok(events.some((e) => e.gesture === name && e.state === 'failed'), 'disabling did nothing');
+  assert.deepEqual(r.events, r.replayed());
+  assert.ok(r.events.some((e) => e.gesture === name && e.state === 'failed'), 'disabling did nothing');
 });
 
 check('handOver acts as a trace line does, and replays as one at engine.clock', async () => {
-  const sheet = readFileSync(sheetPath);
-  const runner = await loadRuntime({ wasm: new URL('../dist/gspec-run.wasm', import.meta.url) });
-  const engine = runtime.engine(sheet);
-  const lines = [];
-  const events = [];
+  const r = await recording(readFileSync(sheetPath));
+  const { engine, events } = r;
   const step = (s) => {
-    lines.push(JSON.stringify(s));
-    engine.feed(s);
+    r.feed(s);
     engine.advance(s.t);
-    events.push(...engine.takeEvents());
+    r.take();
   };
-  const handOver = (name) => {
-    engine.handOver(name);
-    lines.push(JSON.stringify({ t: engine.clock, handOver: name }));
-    events.push(...engine.takeEvents());
-  };
+  const handOver = (name) => r.control(() => engine.handOver(name), { handOver: name });
   assert.throws(() => engine.handOver('nosuch'), /unknown gesture 'nosuch'/);
   assert.throws(() => engine.handOver('openRow'), /hands over to no gesture/);
-  handOver('listScroll'); // not active: nothing changes, no error
   step({ t: 0, touch: 1, phase: 'began', x: 200, y: 500, view: 'list' });
+  handOver('listScroll'); // not active yet: nothing changes, no error
+  assert.equal(events.length, 0);
   for (let k = 1; k <= 3; k++) step({ t: k * 0.016, touch: 1, phase: 'moved', x: 200, y: 500 - 20 * k, view: 'list' });
   handOver('listScroll');
   const [cancelled, began] = events.slice(-2);
@@ -176,12 +186,9 @@ check('handOver acts as a trace line does, and replays as one at engine.clock', 
   handOver('sheetDrag');
   step({ t: 0.12, touch: 1, phase: 'ended', x: 200, y: 480 });
   engine.finish();
-  events.push(...engine.takeEvents());
+  r.take();
   engine.free();
-  let out = '';
-  const status = runner.run({ table: sheet, trace: new TextEncoder().encode(lines.join('\n') + '\n'), flags: { allStates: true }, out: (t) => { out += t; } });
-  assert.equal(status, 0);
-  assert.deepEqual(events, out.split('\n').filter((l) => l).map((l) => JSON.parse(l)));
+  assert.deepEqual(events, r.replayed());
   assert.deepEqual(events.filter((e) => e.state === 'ended').map((e) => e.gesture), ['listScroll']);
 });
 
