@@ -19,7 +19,10 @@ findings=$scratch/findings/$target
 mkdir -p "$corpus" "$findings"
 # Seeds: the shipped specs, their tables, and the golden traces' bytes.
 case $target in
-  compiler) cp specs/*.gesture grammar/examples/*.gesture Tests/GestureCompilerTests/Golden/bad/*.gesture Tests/GSpecCLITests/Golden/specs/*.gesture "$corpus/" ;;
+  # Named by their paths: two directories may hold a spec of the same name.
+  compiler) for f in specs/*.gesture grammar/examples/*.gesture Tests/GestureCompilerTests/Golden/bad/*.gesture Tests/GSpecCLITests/Golden/specs/*.gesture; do
+              cp "$f" "$corpus/${f//\//_}"
+            done ;;
   table) for f in specs/*.gesture; do swift run --scratch-path "$scratch-seeds" gspec build "$f" -o "$corpus/$(basename "$f" .gesture).gtab" >/dev/null; done ;;
   engine|host) head -c 4096 /dev/urandom > "$corpus/random" ;;
   lsp) printf 'Content-Length: 52\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"shutdown","params":{}}' > "$corpus/shutdown"
