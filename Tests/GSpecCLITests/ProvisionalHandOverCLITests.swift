@@ -89,6 +89,18 @@ import Testing
                 "\(failures)")
     }
 
+    /// The conflict analysis knows the pair: a hand-over to the loser is by design; one the other way gets the fix it needs.
+    @Test func theConflictAnalysisKnowsHandOvers() throws {
+        let dir = try scratchDirectory("gspec-v3")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pans = "gesture listScroll: pan { axis: vertical }\ngesture sheetDrag: pan { axis: vertical }\n"
+        #expect(run(["check", try write(pans, "plain.gesture", in: dir)]).2.contains("warning: 'sheetDrag' never fires"))
+        let (status, _, err) = run(["check", try write(pans + "listScroll hands over to sheetDrag\n", "both.gesture", in: dir)])
+        #expect(status == .success && err.isEmpty, "\(err)")
+        let oneWay = run(["check", try write(pans + "sheetDrag hands over to listScroll\n", "oneway.gesture", in: dir)]).2
+        #expect(oneWay.contains("add \"listScroll hands over to sheetDrag\"") && !oneWay.contains(" with "), "\(oneWay)")
+    }
+
     @Test func diffReportsHandOverRules() throws {
         let dir = try scratchDirectory("gspec-v3")
         defer { try? FileManager.default.removeItem(at: dir) }

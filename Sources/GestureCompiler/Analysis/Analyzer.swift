@@ -46,12 +46,15 @@ public enum Analyzer {
         return report
     }
 
-    /// The rule text that settles a conflict: the winner waits for the victim.
-    /// With a hand-over the other way, the one rule a pair may have: the winner hands over to the victim.
-    static func fix(_ c: Conflict, in set: CheckedGestureSet) -> String {
+    /// The rules that settle a conflict, the first offered as the fix-it: the
+    /// winner waits for the victim, or both run. With a hand-over the other way
+    /// (the one rule the pair may have), the winner hands over to the victim.
+    static func fixes(_ c: Conflict, in set: CheckedGestureSet) -> [String] {
         let (winner, victim) = (set.gestures[c.winner].name, set.gestures[c.victim].name)
-        let handOver = set.rules.contains { $0.relation == .handsOver && $0.gesture == c.victim && $0.other == c.winner }
-        return handOver ? "\(winner) hands over to \(victim)" : "\(winner) requires \(victim) to fail"
+        if set.rules.contains(where: { $0.relation == .handsOver && $0.gesture == c.victim && $0.other == c.winner }) {
+            return ["\(winner) hands over to \(victim)"]
+        }
+        return ["\(winner) requires \(victim) to fail", "\(winner) with \(victim)"]
     }
 
     static func diagnostic(for c: Conflict, in set: CheckedGestureSet, source: SourceFile) -> Diagnostic {
@@ -70,12 +73,11 @@ public enum Analyzer {
                 always: c.always, tie: c.kind == .tie, tieBreaker: tieBreaker(c.winner, over: c.victim, in: set),
                 victim: victim, winner: winner, tried: c.tried, witness: witness,
                 winnerAt: at, victimAt: EventFormatter.time(c.victimAt),
-                fixes: [fix(c, in: set)] + (fix(c, in: set).contains(" hands over to ") ? []
-                    : ["\(set.gestures[c.winner].name) with \(set.gestures[c.victim].name)"]))
+                fixes: fixes(c, in: set))
             d = Diagnostic(message, at: set.gestures[later].nameRange,
                            notes: [.declared(set.gestures[earlier].name, at: set.gestures[earlier].nameRange)],
                            fixIts: [.init(replace: SourceRange(start: source.bytes.count, end: source.bytes.count),
-                                          with: (source.bytes.last == 10 ? "" : "\n") + fix(c, in: set) + "\n")])
+                                          with: (source.bytes.last == 10 ? "" : "\n") + fixes(c, in: set)[0] + "\n")])
         }
         d.attachment = witnessTrace(c, in: set).split(separator: "\n").map(String.init)
         return d
@@ -141,7 +143,7 @@ extension Analyzer.Report {
                 # spec: \(specPath)
                 # conflict: '\(winner)' takes a '\(victim)' (\(c.witness.summary)\(Analyzer.modesNote(c, in: set)))
                 # in the set '\(winner)' claims at t=\(EventFormatter.time(c.winnerAt)) and '\(victim)' never does; without '\(winner)', '\(victim)' would at t=\(EventFormatter.time(c.victimAt))
-                # fix: \(Analyzer.fix(c, in: set)), or \(set.gestures[c.winner].name) with \(set.gestures[c.victim].name)
+                # fix: \(Analyzer.fixes(c, in: set).joined(separator: ", or "))
 
                 """
             let file = { (label: String) in label.replacingOccurrences(of: " on ", with: "@") }
