@@ -54,6 +54,25 @@ import Testing
             .contains("select"))
     }
 
+    /// A gesture that takes no fingers (`input: mouse`) is performed with what
+    /// it takes: its generated tests pass, the analysis sees its conflicts, and
+    /// the witness (with its `pointer`) replays.
+    @Test func aMouseOnlyGestureIsPerformedWithAMouse() throws {
+        let golden = GoldenTraceTests.golden.appendingPathComponent("specs/modes.gesture").path
+        let (tested, out, _) = run(["test", golden])
+        #expect(tested == .success && out.contains("15 of 15 tests passed"), "\(out)")
+        let dir = try scratchDirectory("gspec-modes")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try write("gesture a: pan { input: mouse }\ngesture b: pan { input: mouse }\n", "mouse.gesture", in: dir)
+        let witnesses = dir.appendingPathComponent("w").path
+        let err = run(["check", spec, "--witness", witnesses]).2
+        #expect(err.contains("warning: 'b' never fires"), "\(err)")
+        let file = try #require(try FileManager.default.contentsOfDirectory(atPath: witnesses).first)
+        let trace = witnesses + "/" + file
+        #expect(try String(contentsOfFile: trace, encoding: .utf8).contains("\"pointer\":\"mouse\""))
+        #expect(run(["run", spec, "--trace", trace]).1.contains("\"gesture\":\"a\",\"state\":\"began\""))
+    }
+
     @Test func badModeAndPointerLinesAreErrorsAtTheirLines() throws {
         let dir = try scratchDirectory("gspec-modes")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -33,7 +33,7 @@ public enum BoundaryCaseGenerator {
             let arm = ExemplarGenerator.armed(g, in: set)
             return cases(for: set.gestures[g], index: g).map { c in
                 var c = c
-                (c.accepted, c.rejected) = (arm(c.accepted), arm(c.rejected))
+                (c.accepted, c.rejected) = (arm(c.accepted.performed(by: set.gestures[g])), arm(c.rejected.performed(by: set.gestures[g])))
                 return c
             } + withinCases(g, in: set)
         }

@@ -12,7 +12,7 @@ enum ExemplarGenerator {
 
     /// The candidates for `g`, touching down in view `view`.
     static func candidates(for g: GestureDefinition, view: Int) -> [TouchStream] {
-        switch g.kind {
+        let streams = switch g.kind {
         case .tap: taps(g, view)
         case .longPress: longPresses(g, view)
         case .swipe: swipes(g, view)
@@ -21,6 +21,7 @@ enum ExemplarGenerator {
         case .rotation: twoFinger(g, view, pinch: false)
         case .stroke: strokes(g, view)
         }
+        return streams.map { $0.performed(by: g) }
     }
 
     /// The candidates for `g` and their variations: twice as fast and twice

@@ -26,6 +26,16 @@ public struct TouchStream: Hashable, Sendable {
         return engine.events.first { $0.gesture == g && ($0.state == .began || $0.state == .recognized) }?.time
     }
 
+    /// The stream with a pointer kind `g` takes: a finger, unless its `input`
+    /// leaves fingers out (a mouse-only drag is performed with a mouse).
+    func performed(by g: GestureDefinition) -> TouchStream {
+        let inputs = g.record.inputs
+        guard inputs & PointerKind.touch.bit == 0, let kind = PointerKind.allCases.first(where: { inputs & $0.bit != 0 }) else { return self }
+        var s = self
+        for i in s.events.indices { s.events[i].pointer = kind }
+        return s
+    }
+
     /// The stream in the trace format (docs/trace-format.md). `viewNames` (a
     /// set that declares views) names each `began` line's hit view. With
     /// `screen`, a first line gives the screen size the stream assumes;
@@ -39,6 +49,7 @@ public struct TouchStream: Hashable, Sendable {
             var line = "{\"t\":\(EventFormatter.time(e.time)),\"touch\":\(e.id),\"phase\":\"\(e.phase.name)\","
             line += "\"x\":\(Self.number(e.x)),\"y\":\(Self.number(e.y))"
             if e.phase == .began && e.view < viewNames.count { line += ",\"view\":\"\(viewNames[e.view])\"" }
+            if e.phase == .began && e.pointer != .touch { line += ",\"pointer\":\"\(e.pointer.name)\"" }
             text += line + "}\n"
         }
         return text
