@@ -17,10 +17,13 @@ public struct TouchStream: Hashable, Sendable {
     /// The screen size (points) generated streams assume, for screen-edge pans.
     public static let screen = SIMD2<Double>(600, 800)
 
-    /// When gesture `g` of `table` first begins or is recognized on the stream, if it does.
-    public func claimTime(of g: Int, on table: GestureTable) -> Int64? {
+    /// When gesture `g` of `table` first begins or is recognized on the stream,
+    /// if it does, with `modes` (bit `m`: mode `m`) on from the start, as a witness's mode lines put them.
+    public func claimTime(of g: Int, on table: GestureTable, modes: UInt16 = 0) -> Int64? {
         var engine = Engine(table: table)
         engine.screenSize = Self.screen
+        let start = events.first?.time ?? 0
+        for m in 0..<table.modeCount where modes >> UInt16(m) & 1 == 1 { engine.setMode(m, true, at: start) }
         for e in events { engine.feed(e) }
         engine.finish()
         return engine.events.first { $0.gesture == g && ($0.state == .began || $0.state == .recognized) }?.time
