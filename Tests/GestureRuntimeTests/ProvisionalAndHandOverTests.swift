@@ -131,6 +131,7 @@ import Testing
         #expect(e.explanations.filter { $0.reason == .notHandedOver(first: -1) }.count == 3)
         #expect(e.explanations[0].state == "unchanged")
         #expect(e.explanations[0].message(in: e.table).contains("it is not active"))
+        #expect(e.explanations[2].message(in: e.table).hasSuffix("it has no 'hands over to' rule"))
     }
 
     @Test func aDisabledTakerLeavesTheGestureAsItWas() throws {

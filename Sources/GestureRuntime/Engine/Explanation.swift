@@ -149,6 +149,8 @@ public struct Explanation: Hashable, Sendable {
         case .handedOver(let b):
             return "'\(name)' was handed over to \(other(b)), which goes on with its touches"
         case .notHandedOver(let first):
+            // Through the engine's API a gesture with no rule can be handed over too (a trace line is refused).
+            guard !table.handOverTargets(of: gesture).isEmpty else { return "'\(name)' was not handed over: it has no 'hands over to' rule" }
             guard first >= 0 else { return "'\(name)' was not handed over: it is not active (a hand-over acts between its began and its end)" }
             let targets = table.handOverTargets(of: gesture).map { other(Int($0)) }.joined(separator: ", ")
             return "'\(name)' was not handed over: no gesture it hands over to (\(targets)) was enabled, free of an attempt "
