@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Instructions per touch event through the engine, the stable figure on a
-# noisy machine: callgrind's inclusive count of Engine.feedUnique divided by
-# its calls, on the benchmark's mixed trace (BenchTrace; every sample is fed
+# noisy machine: callgrind's inclusive count of the public Engine.feed (what
+# an app pays per sample) divided by its calls, on the benchmark's mixed trace (BenchTrace; every sample is fed
 # four times: warm-up, timed run, allocation count, per-event timing).
 #
 #   scripts/instructions.sh [--events N] [--bench PATH] [SET.gesture...]
@@ -44,13 +44,13 @@ fi
 printf '%-24s %12s %15s %10s\n' set events instructions per-event
 for set in "${sets[@]}"; do
   valgrind --tool=callgrind --callgrind-out-file="$scratch/out" "$bench" engine --spec "$set" --events "$events" --runs 1 --engine-only >/dev/null 2>&1
-  # The calls to feedUnique and their inclusive cost, from the callee records of its callers.
+  # The calls to Engine.feed and their inclusive cost, from the callee records of its callers.
   python3 - "$scratch/out" "$(basename "$set" .gesture)" <<'EOF'
 import re, sys
 lines = open(sys.argv[1]).read().split('\n')
 ids = set()
 for l in lines:
-    m = re.match(r'c?fn=\((\d+)\) .*feedUnique', l)
+    m = re.match(r'c?fn=\((\d+)\) \$s14GestureRuntime6EngineV4feedyyAA10TouchEventVF$', l)
     if m:
         ids.add(m.group(1))
 calls = cost = 0

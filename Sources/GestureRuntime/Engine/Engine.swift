@@ -85,10 +85,15 @@ public struct Engine: TouchEngine {
     /// `feed` can skip the engine's own per-sample uniqueness check.
     private var unique: UnsafeMutablePointer<GestureEngine<PackedTransitions>> {
         mutating get {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.core.pointee) }
+            if !isKnownUniquelyReferenced(&box) { copyBox() }
             return box.core
         }
     }
+
+    /// Out of line: the copy needs a whole engine on the stack, which every
+    /// `feed` would otherwise reserve and pay for.
+    @inline(never)
+    private mutating func copyBox() { box = Box(box.core.pointee) }
 
     public var table: GestureTable { core.table }
     @inlinable public var events: [GestureEvent] { box.events.pointee }

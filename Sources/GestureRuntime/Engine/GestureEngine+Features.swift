@@ -148,12 +148,16 @@ extension GestureEngine {
     /// Only called when a tracked touch moved. One function per kind, so the
     /// common kinds do not pay for the stack frame of the largest.
     @inline(__always)
-    private mutating func measure(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
+    mutating func measure(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
         switch r.pointee.kind {
         case .tap, .longPress: measurePress(g, r)
         case .swipe: measureSwipe(g, r)
         case .pan: measurePan(g, r)
-        case .pinch, .rotation: measureTwoFingers(g, r)
+        case .pinch, .rotation:
+            // Until it has both its fingers (and while it keeps them) a pinch or rotation only waits.
+            let (a, b) = (tracks[g].first, tracks[g].second)
+            guard a >= 0, b >= 0, tracks[g].tracked & bit(a) != 0, tracks[g].tracked & bit(b) != 0 else { return }
+            measureTwoFingers(g, r)
         case .stroke: measureStroke(g, r)
         }
     }
@@ -166,10 +170,12 @@ extension GestureEngine {
     }
 
     private mutating func measurePan(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
-        let count = tracks[g].tracked.nonzeroBitCount
         let (x, y) = centroid(g)
         tracks[g].values = SIMD2(tracks[g].offsetX + x - tracks[g].baseX, tracks[g].offsetY + y - tracks[g].baseY)
-        guard count >= Int(r.pointee.minTouches) else { return }  // below the minimum the pan pauses
+        // Below the minimum the pan pauses. A touch moved, so one is tracked:
+        // a one-finger minimum needs no count (a long sequence without POPCNT).
+        let minimum = Int(r.pointee.minTouches)
+        guard minimum <= 1 || tracks[g].tracked.nonzeroBitCount >= minimum else { return }
         sample(g)
         // Once begun (or completed and held), a pan's threshold no longer matters.
         guard feed(g, .move), tracks[g].status == .tracking else { return }
@@ -215,8 +221,7 @@ extension GestureEngine {
     }
 
     private mutating func measureTwoFingers(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
-        let (a, b) = (tracks[g].first, tracks[g].second)
-        guard a >= 0, b >= 0, tracks[g].tracked & bit(a) != 0, tracks[g].tracked & bit(b) != 0 else { return }
+        let (a, b) = (tracks[g].first, tracks[g].second)  // both tracked (`measure`)
         centroid(g)
         let (dx, dy) = (slots[b].x - slots[a].x, slots[b].y - slots[a].y)
         if r.pointee.kind == .pinch {
@@ -299,28 +304,34 @@ extension GestureEngine {
     // MARK: Values
 
     /// The centroid of the tracked touches, kept as the gesture's location and returned.
-    @discardableResult
+    @discardableResult @inline(__always)
     mutating func centroid(_ g: Int) -> (x: Double, y: Double) {
+        let tracked = tracks[g].tracked
+        // Most gestures track the same touches: each set's centroid is computed once per frame.
+        if tracked != centroidMask || tracked == 0 { return computeCentroid(g) }
+        tracks[g].location = centroid
+        return (centroid.x, centroid.y)
+    }
+
+    /// `centroid` for a touch set other than the last one's.
+    private mutating func computeCentroid(_ g: Int) -> (x: Double, y: Double) {
         var tracked = tracks[g].tracked
         guard tracked != 0 else { return (tracks[g].x, tracks[g].y) }
-        // Most gestures track the same touches: compute each set's centroid once per frame.
-        if tracked != centroidMask {
-            centroidMask = tracked
-            if tracked & (tracked &- 1) == 0 {
-                // One touch: its position, without the division (0.0 + keeps -0.0 printing as the sum did).
+        centroidMask = tracked
+        if tracked & (tracked &- 1) == 0 {
+            // One touch: its position, without the division (0.0 + keeps -0.0 printing as the sum did).
+            let s = tracked.trailingZeroBitCount
+            centroid = SIMD2(0.0 + slots[s].x, 0.0 + slots[s].y)
+        } else {
+            var (sx, sy, n) = (0.0, 0.0, 0.0)
+            while tracked != 0 {
                 let s = tracked.trailingZeroBitCount
-                centroid = SIMD2(0.0 + slots[s].x, 0.0 + slots[s].y)
-            } else {
-                var (sx, sy, n) = (0.0, 0.0, 0.0)
-                while tracked != 0 {
-                    let s = tracked.trailingZeroBitCount
-                    tracked &= tracked - 1
-                    sx += slots[s].x
-                    sy += slots[s].y
-                    n += 1
-                }
-                centroid = SIMD2(sx / n, sy / n)
+                tracked &= tracked - 1
+                sx += slots[s].x
+                sy += slots[s].y
+                n += 1
             }
+            centroid = SIMD2(sx / n, sy / n)
         }
         tracks[g].location = centroid
         return (centroid.x, centroid.y)
@@ -335,6 +346,19 @@ extension GestureEngine {
         centroid(g)
         tracks[g].baseX = tracks[g].x
         tracks[g].baseY = tracks[g].y
+    }
+
+    /// `Track.steadySince` worked out from the ring, for samples put there
+    /// other than by `sample` (a hand-over's).
+    mutating func findSteadySince(_ g: Int) {
+        let samples = ring + g &* Self.ringSize
+        let mask = Self.ringSize &- 1
+        let count = Int(tracks[g].ringCount), head = Int(tracks[g].ringHead)
+        guard count > 0 else { return }
+        let newest = samples[(head &- 1) & mask]
+        var k = 2
+        while k <= count, samples[(head &- k) & mask].values == newest.values { k &+= 1 }
+        tracks[g].steadySince = samples[(head &- (k &- 1)) & mask].time
     }
 
     mutating func resetRing(_ g: Int) {
@@ -356,6 +380,7 @@ extension GestureEngine {
             if valid { fits[g].add(samples[(head &- Int(count)) & mask], -1) }
             tracks[g].ringCount = count &- 1
         }
+        if count == 0 || samples[(head &- 1) & mask].values != values { tracks[g].steadySince = clock }
         let new = VelocitySample(time: clock, values: values)
         samples[head] = new
         tracks[g].ringHead = Int32(truncatingIfNeeded: (head &+ 1) & mask)
@@ -386,20 +411,20 @@ extension GestureEngine {
         var count = Int(tracks[g].ringCount)
         let head = Int(tracks[g].ringHead)
         let valid = tracks[g].fitValid
-        while count > 0 && clock &- samples[(head &- count) & mask].time > Self.velocityWindow {
-            if valid { fits[g].add(samples[(head &- count) & mask], -1) }
-            count &-= 1
+        var oldest = samples + ((head &- count) & mask)
+        if count > 0 && clock &- oldest.pointee.time > Self.velocityWindow {
+            repeat {
+                if valid { fits[g].add(oldest.pointee, -1) }
+                count &-= 1
+                oldest = samples + ((head &- count) & mask)
+            } while count > 0 && clock &- oldest.pointee.time > Self.velocityWindow
+            tracks[g].ringCount = Int32(truncatingIfNeeded: count)
         }
-        tracks[g].ringCount = Int32(truncatingIfNeeded: count)
         guard count >= 2 else { return (0, 0) }
-        // When the value last changed: the oldest of the newest samples that all equal the newest.
+        // When the value last changed: the oldest live sample of the newest
+        // ones that all equal the newest (times only grow along the ring).
         let newest = samples[(head &- 1) & mask]
-        var changed = newest.time
-        var k = 2
-        while k <= count, samples[(head &- k) & mask].values == newest.values {
-            changed = samples[(head &- k) & mask].time
-            k &+= 1
-        }
+        let changed = max(tracks[g].steadySince, oldest.pointee.time)
         guard clock &- changed < Self.velocityStop else { return (0, 0) }
         if !valid { refit(g) }
         let v = fits[g].derivative(at: newest.time)

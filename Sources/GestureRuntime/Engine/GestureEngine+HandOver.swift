@@ -87,6 +87,7 @@ extension GestureEngine {
                 }
             }
             (tracks[b].ringHead, tracks[b].ringCount, tracks[b].fitValid) = (tracks[a].ringHead, tracks[a].ringCount, false)
+            findSteadySince(b)
         } else {
             resetRing(b)
             sample(b)

@@ -97,8 +97,10 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     var earliestDeadline = Int64.max
     var frame: UnmanagedBuffer<TouchEvent>
     var frameTime: Int64 = .min
-    /// The pending frame has a `began` line (most frames have none).
-    var frameHasBegan = false
+    /// The phases in the pending frame, one bit each (`TouchPhase` raw
+    /// values): most frames are moves only, and take `applyMoves`.
+    var framePhases: UInt8 = 0
+    var frameHasBegan: Bool { framePhases & TouchPhase.began.bit != 0 }
     var frameBegan: UnmanagedBuffer<Int>
     var frameEnded: UnmanagedBuffer<Lift>
     /// Gestures whose status listens, one bit each at their priority rank (see `setStatus`).
@@ -171,13 +173,17 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     }
 
     /// Adds a sample to the pending frame, growing it first if it is full.
+    @inline(__always)
     mutating func appendToFrame(_ event: TouchEvent) {
-        if event.phase == .began { frameHasBegan = true }
-        if frame.isFull {
-            storage.growFrame()
-            frame.rebase(storage.frame.base, capacity: storage.frame.count)
-        }
+        framePhases |= event.phase.bit
+        if frame.isFull { growFrame() }
         frame.append(event)
+    }
+
+    @inline(never)  // rare: the common path keeps no registers for it
+    private mutating func growFrame() {
+        storage.growFrame()
+        frame.rebase(storage.frame.base, capacity: storage.frame.count)
     }
 
     /// Adds one touch sample. A sample later than the pending frame applies it first.
@@ -188,15 +194,20 @@ package struct GestureEngine<Transitions: TransitionFunction> {
 
     /// `feed` for an engine whose storage is known to be its own.
     mutating func feedUnique(_ event: TouchEvent) {
-        var event = event
-        let last = max(clock, frameTime == .min ? clock : frameTime)
-        if event.time < last {
-            anomalies.timeWentBackwards += 1
-            event.time = last
-        }
-        if !frame.isEmpty && event.time != frameTime { applyFrame() }
+        guard event.time >= clock && event.time >= frameTime else { return feedLate(event) }
+        if event.time != frameTime && !frame.isEmpty { applyFrame() }
         frameTime = event.time
         appendToFrame(event)
+    }
+
+    /// A sample earlier than the pending frame or the clock: repaired to
+    /// the later of the two (out of line: the common path stays short).
+    @inline(never)
+    private mutating func feedLate(_ event: TouchEvent) {
+        anomalies.timeWentBackwards += 1
+        var event = event
+        event.time = max(clock, frameTime)
+        feedUnique(event)
     }
 
     /// Applies the pending frame and fires every deadline due at or before `time`.
@@ -313,6 +324,10 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     // MARK: Frames
 
     mutating func applyFrame() {
+        if framePhases & ~(TouchPhase.moved.bit | TouchPhase.stationary.bit) == 0 {
+            applyMoves()
+            return
+        }
         let t = frameTime
         fireDeadlines(upTo: t)
         clock = t
@@ -333,7 +348,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             frameEnded.append(Lift(slot: s, cancelled: e.phase == .cancelled))
         }
         frame.removeAll()
-        frameHasBegan = false
+        framePhases = 0
         // Every idle gesture sees the frame's new touches before any gesture
         // decides, so a gesture declared later is already in the attempt when
         // an earlier one completes (and is held for it, or excluded by it).
@@ -366,6 +381,36 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         settle()
         if returnedToIdle && began != 0 { seeFrameAfterRelease(began) }
         if reportsDeliveries { deliverFrame(began: Array(frameBegan), moved: movedMask, lifts: Array(frameEnded)) }
+    }
+
+    /// `applyFrame` for a frame of moves only, most frames: no touch begins
+    /// or lifts, so no gesture starts, takes or releases a touch, and only
+    /// gestures tracking a moved touch have work. The same steps in the same
+    /// order, without the passes and checks such a frame cannot need.
+    private mutating func applyMoves() {
+        let t = frameTime
+        if earliestDeadline <= t || staleTouchTimeout != nil { fireDeadlines(upTo: t) }
+        clock = t
+        frameBegan.removeAll()
+        frameEnded.removeAll()
+        movedMask = 0
+        for e in frame { move(e) }
+        frame.removeAll()
+        framePhases = 0
+        centroidMask = 0
+        if movedMask != 0 {
+            for w in 0..<storage.listening.count {
+                var bits = listeningSet[w]
+                while bits != 0 {
+                    let g = Int(order[w &* 64 &+ bits.trailingZeroBitCount])
+                    bits &= bits &- 1
+                    guard tracks[g].tracked & movedMask != 0, listening(g) else { continue }
+                    measure(g, UnsafePointer(records + g))
+                }
+            }
+        }
+        if releasePending || needsSettle { settle() }
+        if reportsDeliveries { deliverFrame(began: [], moved: movedMask, lifts: []) }
     }
 
     /// Starts an attempt of idle gesture `g` with the frame's new touches
@@ -502,6 +547,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         frameBegan.append(free)
     }
 
+    @inline(__always)
     private mutating func move(_ e: TouchEvent) {
         guard let s = slot(of: e.id) else {
             anomalies.unknownTouch += 1

@@ -20,6 +20,12 @@ public enum TouchPhase: UInt8, Sendable, CaseIterable {
     }
 }
 
+extension TouchPhase {
+    /// The phase's bit in a frame's set of phases (`GestureEngine.framePhases`).
+    @inline(__always)
+    var bit: UInt8 { 1 &<< rawValue }
+}
+
 /// What produced a touch (v3): a gesture takes only the kinds its `input` names.
 public enum PointerKind: UInt8, Sendable, CaseIterable {
     case touch, pen, mouse

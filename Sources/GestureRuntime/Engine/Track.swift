@@ -31,6 +31,9 @@ struct Track {
     /// its first velocity on). Here, not in the fit, so that a sample of a
     /// gesture that reports none touches no other cache line.
     var fitValid = false
+    /// The time of the first of the newest velocity samples that all hold
+    /// the same values: a velocity reads 0 once it is 40 ms old.
+    var steadySince: Int64 = 0
     var state = StateID(0)
     var deadline = Int64.max
     /// Touch slots seen in this attempt (exclusivity compares these).
