@@ -556,12 +556,14 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         slots[s].lastSeen = frameTime
         // `stationary` advances the clock only: its coordinates are not a move.
         guard e.phase != .stationary else { return }
-        guard e.x.isFinite && e.y.isFinite else {
+        // Both coordinates tested at once: p - p is 0 for finite ones, NaN for infinities and NaN.
+        let p = SIMD2(e.x, e.y)
+        guard all(p - p .== 0) else {
             anomalies.nonFiniteCoordinate += 1
             return
         }
-        if e.x != slots[s].x || e.y != slots[s].y {
-            slots[s].position = SIMD2(e.x, e.y)
+        if any(p .!= slots[s].position) {
+            slots[s].position = p
             movedMask |= 1 << UInt32(s)
         }
     }
