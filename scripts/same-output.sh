@@ -26,7 +26,7 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 runs=0 differing=0
 for spec in specs/*.gesture web/test/hammer-set.gesture Tests/GSpecCLITests/Golden/specs/*.gesture \
-            Tests/GestureCompilerTests/Golden/*.gesture; do
+            Tests/GestureCompilerTests/Golden/analysis/*.gesture; do
   for seed in $seeds; do
     trace=$scratch/$seed.jsonl
     if grep -qE '^(view|mode) ' "$spec"; then

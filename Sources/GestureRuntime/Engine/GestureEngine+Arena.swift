@@ -19,8 +19,8 @@ extension GestureEngine {
         if new != old {
             armTimer(g, transitions.timer(g, new))
             act(g, output, on: symbol, from: old)
-        } else if output == .changed {
-            act(g, output, on: symbol, from: old)  // a changed state re-entered by a move reports again
+        } else if output == .changed && tracks[g].status == .active {
+            emit(g, .changed)  // a changed state re-entered by a move reports again (as `act` would)
         }
         return listening(g)
     }
@@ -289,6 +289,7 @@ extension GestureEngine {
     }
 
     /// The event gesture `g` would report now, with its kind's values.
+    @inline(__always)
     mutating func event(_ g: Int, _ state: GestureState) -> GestureEvent {
         let t = tracks + g  // fields read in place: a track is too large to copy per event
         var e = GestureEvent(time: clock, gesture: g, state: state, x: t.pointee.x, y: t.pointee.y)

@@ -17,7 +17,7 @@ extension GestureEngine {
     }
 
     @inline(__always)
-    func bit(_ s: Int) -> UInt32 { 1 << UInt32(s) }
+    func bit(_ s: Int) -> UInt32 { 1 &<< UInt32(truncatingIfNeeded: s) }  // slots are 0..<32: no checks
 
     @inline(__always)
     func listening(_ g: Int) -> Bool { tracks[g].status.listens }
@@ -165,7 +165,7 @@ extension GestureEngine {
     private mutating func measurePress(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
         if r.pointee.kind == .longPress { centroid(g) }  // a tap reports its first press, not where it is
         if beyondSlop(g, r.pointee.slop) { guard feed(g, .slop) else { return } }
-        if r.pointee.kind == .longPress { sample(g) }
+        if r.pointee.kind == .longPress { sample(g, tracks[g].location) }
         _ = feed(g, .move)
     }
 
@@ -176,7 +176,7 @@ extension GestureEngine {
         // a one-finger minimum needs no count (a long sequence without POPCNT).
         let minimum = Int(r.pointee.minTouches)
         guard minimum <= 1 || tracks[g].tracked.nonzeroBitCount >= minimum else { return }
-        sample(g)
+        sample(g, tracks[g].values)
         // Once begun (or completed and held), a pan's threshold no longer matters.
         guard feed(g, .move), tracks[g].status == .tracking else { return }
         let (tx, ty) = (tracks[g].value0, tracks[g].value1)
@@ -234,7 +234,7 @@ extension GestureEngine {
             tracks[g].values = SIMD2(tracks[g].value0 + delta, 0)
             tracks[g].lastAngle = angle
         }
-        sample(g)
+        sample(g, tracks[g].values)
         guard feed(g, .move), tracks[g].status == .tracking else { return }
         let change = r.pointee.kind == .pinch ? abs(tracks[g].value0 - 1) : abs(tracks[g].value0)
         if change > r.pointee.threshold { _ = feed(g, .threshold) }
@@ -370,7 +370,13 @@ extension GestureEngine {
     /// Records the current values for velocities, dropping the oldest beyond
     /// `velocitySamples`; the fit's sums follow once the gesture has one.
     mutating func sample(_ g: Int) {
-        let values = records[g].kind == .longPress ? tracks[g].location : tracks[g].values
+        sample(g, records[g].kind == .longPress ? tracks[g].location : tracks[g].values)
+    }
+
+    /// `sample` for a caller that knows which values its kind samples
+    /// (inline: a move of a continuous gesture samples every time).
+    @inline(__always)
+    mutating func sample(_ g: Int, _ values: SIMD2<Double>) {
         let samples = ring + g &* Self.ringSize
         let mask = Self.ringSize &- 1
         let head = Int(tracks[g].ringHead)
@@ -405,6 +411,7 @@ extension GestureEngine {
     /// at most 20; 0 with fewer than two, or once 40 ms have passed since the
     /// value last changed (docs/semantics.md, "velocity"). Samples that fell
     /// out of the window are dropped for good: the clock only moves forward.
+    @inline(__always)  // one call fewer per report
     mutating func velocity(_ g: Int) -> (Double, Double) {
         let samples = ring + g &* Self.ringSize
         let mask = Self.ringSize &- 1

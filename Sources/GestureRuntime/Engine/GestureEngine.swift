@@ -377,7 +377,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
                 evaluate(g)
             }
         }
-        for lift in frameEnded { downMask &= ~(1 << UInt32(lift.slot)) }
+        for lift in frameEnded { downMask &= ~bit(lift.slot) }
         settle()
         if returnedToIdle && began != 0 { seeFrameAfterRelease(began) }
         if reportsDeliveries { deliverFrame(began: Array(frameBegan), moved: movedMask, lifts: Array(frameEnded)) }
@@ -543,7 +543,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         let at = SIMD2(e.x, e.y)
         slots[free] = TouchSlot(id: e.id, down: at, position: at, lastSeen: frameTime, view: view, pointer: e.pointer)
         if takenByAll & e.pointer.bit == 0 { (filtersInput, filtersTouches) = (true, true) }
-        downMask |= 1 << UInt32(free)
+        downMask |= bit(free)
         frameBegan.append(free)
     }
 
@@ -564,7 +564,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         }
         if any(p .!= slots[s].position) {
             slots[s].position = p
-            movedMask |= 1 << UInt32(s)
+            movedMask |= bit(s)
         }
     }
 
