@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Instructions per touch event through the engine, the stable figure on a
 # noisy machine: callgrind's inclusive count of the public Engine.feed (what
-# an app pays per sample) divided by its calls, on the benchmark's mixed trace (BenchTrace; every sample is fed
-# four times: warm-up, timed run, allocation count, per-event timing).
+# an app pays per sample) divided by its calls, on the benchmark's mixed
+# trace (BenchTrace; every sample is fed four times: warm-up, timed run,
+# allocation count, per-event timing).
 #
 #   scripts/instructions.sh [--events N] [--bench PATH] [SET.gesture...]
 #
