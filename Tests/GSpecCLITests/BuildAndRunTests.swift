@@ -122,6 +122,8 @@ import GestureTrace
         let wrong = try #require(figures?["wrong"] as? [[String: Any]])
         #expect(wrong.map { ($0["shape"] as? String ?? "") + ":" + ($0["fired"] as? [String] ?? ["?"]).joined() } == ["check:"], "\(wrong)")
         #expect(wrong.allSatisfy { ($0["trace"] as? String)?.hasPrefix(dataset) == true })
+        // Named by subject and speed, to study confusions per person and per speed.
+        #expect(wrong.map { "\($0["subject"] ?? "?") \($0["speed"] ?? "?")" } == ["s01 slow"], "\(wrong)")
     }
 
     @Test func buildReportsErrorsAndWritesNothing() throws {

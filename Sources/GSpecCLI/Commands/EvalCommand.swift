@@ -53,6 +53,7 @@ struct EvalCommand: ParsableCommand {
     struct Outcome {
         var shape: String
         var path: String
+        var subject: String
         var speed: String
         var fired: [String]
 
@@ -115,7 +116,8 @@ struct EvalCommand: ParsableCommand {
                 let (fired, errors) = Self.fire(fresh, Array(data))
                 for e in errors { console.err("\(sample.path):\(e.line): error: \(e.message)\n") }
                 failed = failed || !errors.isEmpty
-                let outcome = Outcome(shape: sample.shape, path: sample.path, speed: Self.speed(of: sample.file), fired: fired)
+                let outcome = Outcome(shape: sample.shape, path: sample.path, subject: sample.subject,
+                                      speed: Self.speed(of: sample.file), fired: fired)
                 if sample.shape.isEmpty { negativeOutcomes.append(outcome) } else { outcomes.append(outcome) }
             }
         }
@@ -129,7 +131,7 @@ struct EvalCommand: ParsableCommand {
                     figures["negatives"] = ["traces": negativeOutcomes.count, "falseFires": negativeOutcomes.filter { !$0.fired.isEmpty }.count]
                 }
                 figures["wrong"] = (outcomes + negativeOutcomes).filter { $0.isWrong(gestures: gestures) }.map {
-                    ["trace": $0.path, "shape": $0.shape, "fired": $0.fired] as [String: Any]
+                    ["trace": $0.path, "shape": $0.shape, "subject": $0.subject, "speed": $0.speed, "fired": $0.fired] as [String: Any]
                 }
                 let json = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])
                 try json.write(to: URL(fileURLWithPath: path))
