@@ -9,7 +9,8 @@ import GestureTrace
 //   swift run -c release gspec-bench [engine|host|lift|lsp|serve|compile|latency|frontend|analysis|generate|trace|all] [options]
 // Options: --spec FILE --trace FILE (measure any set on any recorded trace),
 // --strokes DIR (lift: every .jsonl trace under DIR, one stroke each),
-// --events N (generated trace length; `trace` prints that trace), --runs R, --json FILE,
+// --events N (generated trace length; `trace` prints that trace, or with --random SEED
+// that many random streams, with --spec on the set's views and modes), --runs R, --json FILE,
 // --gestures N (frontend/generate). Every figure of one report comes from one
 // process, so compare them as ratios: this machine is shared and noisy.
 
@@ -42,6 +43,10 @@ struct Options {
     var engineOnly = false
     /// A directory of one-stroke traces (lift mode).
     var strokes = "../shared/data/dollar1-dev"
+    /// `trace` prints random streams from this seed instead of the benchmark's trace.
+    var randomSeed: UInt64?
+    /// Whether `--spec` was given (`trace --random` then uses the set's views and modes).
+    var specGiven = false
 
     init(_ args: [String]) {
         var i = 0
@@ -56,7 +61,7 @@ struct Options {
         }
         while i < args.count {
             switch args[i] {
-            case "--spec": spec = value()
+            case "--spec": (spec, specGiven) = (value(), true)
             case "--trace": trace = value()
             case "--events": events = Int(value()) ?? events
             case "--runs": runs = max(1, Int(value()) ?? runs)
@@ -64,7 +69,8 @@ struct Options {
             case "--gestures": gestures.append(Int(value()) ?? 1_000)
             case "--engine-only": engineOnly = true
             case "--strokes": strokes = value()
-            default: fail("unknown argument '\(args[i])'\nusage: gspec-bench [engine|host|lift|lsp|serve|compile|latency|frontend|analysis|generate|trace|all] [--spec F] [--trace F] [--strokes DIR] [--events N] [--runs R] [--json F] [--gestures N]")
+            case "--random": randomSeed = UInt64(value()) ?? 0
+            default: fail("unknown argument '\(args[i])'\nusage: gspec-bench [engine|host|lift|lsp|serve|compile|latency|frontend|analysis|generate|trace|all] [--spec F] [--trace F] [--strokes DIR] [--events N] [--runs R] [--json F] [--gestures N] [--random SEED]")
             }
             i += 1
         }
@@ -330,6 +336,12 @@ case "analysis":
 case "generate":
     print(SpecGenerator.gestureSet(count: options.gestures.first ?? 1_000), terminator: "")
 case "trace":
+    if let seed = options.randomSeed {
+        // `--events` counts streams here (each a few gestures); 300,000 is the benchmark's default.
+        let streams = options.events == 300_000 ? 1_000 : options.events
+        print(randomTraceLines(seed: seed, streams: streams, spec: options.specGiven ? options.spec : nil), terminator: "")
+        break
+    }
     // The engine benchmark's mixed trace as trace lines, for web/test/bench.mjs.
     for e in BenchTrace.generate(events: options.events) {
         print("{\"t\":\(EventFormatter.time(e.time)),\"touch\":\(e.id),\"phase\":\"\(e.phase.name)\",\"x\":\(e.x),\"y\":\(e.y)}")
