@@ -14,8 +14,10 @@ enum GestureSetLoader {
         var source: SourceFile?
     }
 
-    /// A spec's template strokes take `examples`, or else the examples beside it.
-    static func load(_ path: String, _ renderer: DiagnosticRenderer, _ console: Console, examples: StrokeExamples? = nil) -> Loaded? {
+    /// A spec's template strokes take `examples`, or else the examples beside
+    /// it; `constants` replace the values of the spec's `let` constants.
+    static func load(_ path: String, _ renderer: DiagnosticRenderer, _ console: Console, examples: StrokeExamples? = nil,
+                     constants: [(name: String, text: String)] = []) -> Loaded? {
         guard let bytes = FileManager.default.contents(atPath: path).map(Array.init) else {
             console.err("error: no such file or directory: '\(path)'\n")
             return nil
@@ -28,7 +30,14 @@ enum GestureSetLoader {
                 return nil
             }
         }
-        let source = SourceFile(path: path, bytes: bytes)
+        let source: SourceFile
+        do {
+            source = try SourceFile(path: path, bytes: bytes).settingConstants(constants)
+        } catch {
+            let declared = error.declared.isEmpty ? "it declares none" : "it declares " + error.declared.joined(separator: ", ")
+            console.err("error: \(path) has no constant '\(error.name)' to set (\(declared))\n")
+            return nil
+        }
         let output = Compiler.compile(source, examples: examples ?? .beside(path))
         console.err(renderer.render(output.diagnostics, in: source))
         return output.table.map { Loaded(table: $0, gestureSet: output.frontend.gestureSet, source: source) }

@@ -103,6 +103,49 @@ import GestureTrace
         #expect(run(["eval", spec.path, "--dataset", data, "--folds", "speed"]).0 == .usageError)
     }
 
+    /// `--folds nested` chooses each fold's setting on the other subjects
+    /// only. s1 and s2 draw lines to the right, s3 lines down: holding out s1
+    /// (or s2), the inner folds pair a rightward subject with s3, so only
+    /// `turn=180deg` recognizes them; holding out s3, both settings do as
+    /// well on s1 and s2, the first is kept, and s3's lines, unlike any
+    /// template, are missed, as a person drawing unlike everyone else would be.
+    @Test func evalNestedChoosesEachFoldsSettingWithoutTheHeldOutSubject() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-nested-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for k in 1...3 {
+            for (subject, step) in [("s1", (3.0, 0.2)), ("s2", (3.0, -0.2)), ("s3", (0.2, 3.0))] {
+                let points = (0..<30).map { i in (100 + Double(i) * step.0 * (1 + 0.03 * Double(k)), 100 + Double(i) * step.1) }
+                let lines = points.enumerated().map { i, p in
+                    let phase = i == 0 ? "began" : i == points.count - 1 ? "ended" : "moved"
+                    return "{\"t\":\(Double(i) * 0.01),\"touch\":1,\"phase\":\"\(phase)\",\"x\":\(p.0),\"y\":\(p.1)}"
+                }
+                let file = dir.appendingPathComponent("line/\(subject)-fast-0\(k).jsonl")
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+            }
+        }
+        let spec = dir.appendingPathComponent("spec.gesture")
+        try "let turn = 0deg\ngesture line: stroke { examples: line  maxRotation: turn }\n".write(to: spec, atomically: true, encoding: .utf8)
+        let json = dir.appendingPathComponent("eval.json").path
+        let (status, out, err) = run(["eval", spec.path, "--dataset", dir.path, "--folds", "nested",
+                                      "--search", "turn=0deg,180deg", "--json", json])
+        #expect(status == .success, "\(err)")
+        #expect(out.contains("line: 66.7% (6/9)"), "\(out)")
+        #expect(out.contains("chosen per fold (nested: on the other subjects only)\n  s1: turn=180deg\n  s2: turn=180deg\n  s3: turn=0deg\n"
+                             + "chosen on every subject (the values to write in the spec): turn=180deg\n"), "\(out)")
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+        #expect(figures["chosen"] as? [String: [String: String]] == ["s1": ["turn": "180deg"], "s2": ["turn": "180deg"], "s3": ["turn": "0deg"]])
+        #expect(figures["chosenOnAll"] as? [String: String] == ["turn": "180deg"])
+        // On a tie the first setting written is kept: written the other way round, s3 keeps 180deg.
+        #expect(run(["eval", spec.path, "--dataset", dir.path, "--folds", "nested", "--search", "turn=180deg,0deg"]).1
+            .contains("line: 100.0% (9/9)"))
+        #expect(run(["eval", spec.path, "--dataset", dir.path, "--folds", "nested"]).0 == .usageError)
+        #expect(run(["eval", spec.path, "--dataset", dir.path, "--search", "turn=1deg"]).0 == .usageError)
+        #expect(run(["eval", spec.path, "--dataset", dir.path, "--folds", "nested", "--search", "turn="]).0 == .usageError)
+        let (unknown, _, message) = run(["eval", spec.path, "--dataset", dir.path, "--folds", "nested", "--search", "spin=1deg"])
+        #expect(unknown == .inputError && message.contains("has no constant 'spin' to set (it declares turn)"), "\(message)")
+    }
+
     @Test func evalReportsConfusionRecallAndFalseFires() throws {
         let dataset = CLIPaths.fixtures.appendingPathComponent("dataset").path
         let check = CLIPaths.packageRoot.appendingPathComponent("specs/checkmark.gesture").path

@@ -56,6 +56,38 @@ import Testing
         #expect(taps.diagnostics.map(\.id) == ["unexpected-unit"])
     }
 
+    /// A constant may hold a range wherever a parameter takes one; its ends
+    /// are checked where it is used, and it is no number.
+    @Test func constantsHoldRanges() {
+        let result = check("""
+            let cusp = 0deg...45deg
+            let fingers = 2...
+            let wide = -20pt...20pt
+            gesture s: stroke { match: right  counterTurn: cusp  corners: 0...3 }
+            gesture p: pan { touches: fingers  activeOffsetX: wide }
+            """)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let g = result.gestureSet.gestures
+        #expect(abs(g[0].record.counterTurn.y - .pi / 4) < 1e-12 && g[0].record.counterTurn.x == 0)
+        #expect(g[1].minTouches == 2 && g[1].maxTouches == nil && g[1].record.activeOffsetX == SIMD2(-20, 20))
+        let misused = check("""
+            let cusp = 0deg...45deg
+            let bad = 0pt...1pt
+            gesture s: stroke { match: right  minScore: cusp  counterTurn: bad }
+            """)
+        #expect(misused.diagnostics.map(\.id) == ["wrong-unit", "wrong-type"], "\(misused.diagnostics)")
+        #expect(check("let v = left | right\ngesture t: tap {}").diagnostics.map(\.id).contains("constant-not-literal"))
+    }
+
+    /// `gspec eval --search` sets constants by rewriting their values in the source.
+    @Test func settingConstantsRewritesTheirValues() throws {
+        let source = SourceFile(path: "t.gesture", text: "let a = 10pt\nlet turn = 5deg\ngesture p: pan { threshold: a }\n")
+        let set = try source.settingConstants([(name: "turn", text: "20deg"), (name: "a", text: "2.5pt")])
+        #expect(String(decoding: set.bytes, as: UTF8.self) == "let a = 2.5pt\nlet turn = 20deg\ngesture p: pan { threshold: a }\n")
+        #expect(throws: SourceFile.UnknownConstant.self) { try source.settingConstants([(name: "b", text: "1")]) }
+        #expect(try source.settingConstants([]).bytes == source.bytes)
+    }
+
     @Test func unitsConvertToInternalUnits() {
         let result = check("""
             let wait = 0.25s

@@ -23,6 +23,15 @@ struct EvalCommand: ParsableCommand {
             for a person whose strokes the templates never saw. (Declarative strokes
             are the same in every fold: their figures are only as honest as the data
             their patterns were tuned on.)
+
+            With --folds nested --search "NAME=v1,v2 ..." each fold also chooses values for
+            the spec's constants (let NAME = ...; a range such as 0deg...50deg too): every
+            combination is tried by leaving out each of the other subjects in turn, the
+            fold's own subject never seen, and the best is kept (within 1% false fires per
+            gesture and 0.5% on --negatives, then the highest lowest recall, then the
+            highest overall recall, then the first written). The report says what each
+            fold chose, and what the same search picks with every subject in view: the
+            values to write in the spec.
             """
     )
 
@@ -30,14 +39,21 @@ struct EvalCommand: ParsableCommand {
     enum Folds: String, CaseIterable, ArgumentValue {
         /// Leave one subject out.
         case subject
+        /// Leave one subject out, each fold's `--search` settings chosen by
+        /// leaving one subject out among the others (`NestedSearch`).
+        case nested
     }
 
     @Arguments(usage: "<file.gesture|file.gtab>") var inputs: [String]
     @Option(name: "--dataset", placeholder: "dir", isRequired: true,
             help: "A folder of <shape>/<file>.jsonl traces, one labelled gesture per file.")
     var dataset: String?
-    @Option(name: "--folds", placeholder: "subject", help: "Leave one subject out: template strokes learn from the other subjects only.")
+    @Option(name: "--folds", placeholder: "subject|nested",
+            help: "Leave one subject out: template strokes learn from the other subjects only; nested: --search chooses settings per fold, among the others.")
     var folds: Folds?
+    @Option(name: "--search", placeholder: "\"NAME=v1,v2 ...\"",
+            help: "With --folds nested: values of the spec's constants to try, every combination; each fold takes the best on the other subjects.")
+    var search: SearchGrid?
     @Option(name: "--negatives", placeholder: "dir", help: "A folder of traces that are no shape: anything firing there is a false fire.")
     var negativesDirectory: String?
     @Option(name: "--json", placeholder: "file",
@@ -47,6 +63,7 @@ struct EvalCommand: ParsableCommand {
 
     func validate() throws(UsageError) {
         if inputs.count != 1 { throw UsageError("expected one gesture set and --dataset <dir>") }
+        if (folds == .nested) != (search != nil) { throw UsageError("--folds nested and --search go together") }
     }
 
     /// What fired, per trace.
@@ -73,7 +90,6 @@ struct EvalCommand: ParsableCommand {
 
     func run(console: Console) -> ExitCode {
         let dataset = dataset ?? ""
-        let renderer = diagnostics.renderer(for: console)
         guard let samples = Self.samples(in: dataset), !samples.isEmpty else {
             console.err("error: no <shape>/ folders of .jsonl traces in '\(dataset)'\n")
             return .inputError
@@ -84,45 +100,42 @@ struct EvalCommand: ParsableCommand {
             }
         } ?? []
         let shapes = Array(Set(samples.map(\.shape))).sorted()
+        var runner = FoldRunner(path: inputs[0], renderer: diagnostics.renderer(for: console), console: console,
+                                examples: folds == nil ? nil : StrokeExamples.folders(in: dataset, location: dataset))
         var outcomes: [Outcome] = [], negativeOutcomes: [Outcome] = []
-        var failed = false
-        var gestures: [String] = []
-        // Each fold: a table, and the samples it runs.
-        var runs: [(GestureTable, [Sample])] = []
-        if folds == nil {
-            guard let table = GestureSetLoader.load(inputs[0], renderer, console)?.table else { return .inputError }
-            runs = [(table, samples + negatives)]
-        } else {
-            let path = inputs[0]
-            // Read once; each fold leaves out its subject's files (examples are named `shape/file`).
-            let everyone = StrokeExamples.folders(in: dataset, location: dataset)
-            for subject in Array(Set(samples.map(\.subject))).sorted() {
-                var examples = everyone
-                examples.folders = everyone.folders.mapValues { $0.filter { !$0.name.contains("/" + subject + "-") } }
-                guard let loaded = GestureSetLoader.load(path, renderer, console, examples: examples) else { return .inputError }
-                guard loaded.gestureSet != nil else {
-                    console.err("error: --folds needs a .gesture spec to compile per fold, not a table: '\(path)'\n")
-                    return .inputError
+        var chosen: [String: SearchGrid.Setting] = [:], chosenOnAll: SearchGrid.Setting = []
+        var foldCount = 1
+        switch folds {
+        case nil:
+            guard let table = runner.table() else { return .inputError }
+            (outcomes, negativeOutcomes) = runner.run(table, samples, negatives)
+        case .subject?, .nested?:
+            let subjects = Array(Set(samples.map(\.subject))).sorted()
+            foldCount = subjects.count
+            var cache = NestedSearch.Cache()
+            if folds == .nested, let search {
+                guard let best = NestedSearch.choose(search, heldOut: nil, subjects: subjects, samples: samples,
+                                                     negatives: negatives, runner: &runner, cache: &cache) else { return .inputError }
+                chosenOnAll = best
+            }
+            for subject in subjects {
+                var setting: SearchGrid.Setting = []
+                if folds == .nested, let search {
+                    guard let best = NestedSearch.choose(search, heldOut: subject, subjects: subjects, samples: samples,
+                                                         negatives: negatives, runner: &runner, cache: &cache) else { return .inputError }
+                    setting = best
+                    chosen[subject] = best
                 }
-                runs.append((loaded.table, samples.filter { $0.subject == subject } + negatives))
+                guard let table = runner.table(excluding: [subject], setting: setting) else { return .inputError }
+                let (own, negative) = runner.run(table, samples.filter { $0.subject == subject }, negatives)
+                outcomes += own
+                negativeOutcomes += negative
             }
         }
-        for (table, batch) in runs {
-            gestures = table.gestures.indices.map(table.name(of:))
-            // Copies of one engine share what it derived from the table (its templates' index).
-            let fresh = Engine(table: table)
-            for sample in batch {
-                guard let data = FileManager.default.contents(atPath: sample.path) else { continue }
-                let (fired, errors) = Self.fire(fresh, Array(data))
-                for e in errors { console.err("\(sample.path):\(e.line): error: \(e.message)\n") }
-                failed = failed || !errors.isEmpty
-                let outcome = Outcome(shape: sample.shape, path: sample.path, subject: sample.subject,
-                                      speed: Self.speed(of: sample.file), fired: fired)
-                if sample.shape.isEmpty { negativeOutcomes.append(outcome) } else { outcomes.append(outcome) }
-            }
-        }
+        let gestures = runner.gestures
         var text = Self.report(outcomes, shapes: shapes, gestures: gestures)
-        if !negatives.isEmpty { text += Self.negativeReport(negativeOutcomes, gestures: gestures, folds: runs.count) }
+        if !negatives.isEmpty { text += Self.negativeReport(negativeOutcomes, gestures: gestures, folds: foldCount) }
+        if !chosen.isEmpty { text += NestedSearch.report(chosen, all: chosenOnAll) }
         console.out(text)
         if let path = jsonPath {
             do {
@@ -133,6 +146,13 @@ struct EvalCommand: ParsableCommand {
                 figures["wrong"] = (outcomes + negativeOutcomes).filter { $0.isWrong(gestures: gestures) }.map {
                     ["trace": $0.path, "shape": $0.shape, "subject": $0.subject, "speed": $0.speed, "fired": $0.fired] as [String: Any]
                 }
+                if !chosen.isEmpty {
+                    let object = { (setting: SearchGrid.Setting) in
+                        Dictionary(setting.map { ($0.name, $0.text) }, uniquingKeysWith: { a, _ in a })
+                    }
+                    figures["chosen"] = chosen.mapValues(object)
+                    figures["chosenOnAll"] = object(chosenOnAll)
+                }
                 let json = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])
                 try json.write(to: URL(fileURLWithPath: path))
             } catch {
@@ -140,7 +160,7 @@ struct EvalCommand: ParsableCommand {
                 return .inputError
             }
         }
-        return failed ? .inputError : .success
+        return runner.failed ? .inputError : .success
     }
 
     /// The dataset's traces, by shape folder then file name; nil when the folder cannot be read.
@@ -153,27 +173,6 @@ struct EvalCommand: ParsableCommand {
             let files = ((try? fm.contentsOfDirectory(atPath: dataset + "/" + shape)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
             return files.map { Sample(shape: shape, file: $0, path: dataset + "/" + shape + "/" + $0) }
         }
-    }
-
-    /// The gestures that were recognized or began on one trace (run on a copy of `fresh`), in order.
-    static func fire(_ fresh: Engine, _ bytes: [UInt8]) -> ([String], [TraceReader.LineError]) {
-        var engine = fresh
-        let table = engine.table
-        var fired: [String] = []
-        func collect() {
-            for e in engine.events where e.state == .recognized || e.state == .began {
-                let name = table.name(of: e.gesture)
-                if !fired.contains(name) { fired.append(name) }
-            }
-            engine.removeAllEvents()
-        }
-        let errors = TraceReader.read(bytes) { event in
-            engine.feed(event)
-            collect()
-        }
-        engine.finish()
-        collect()
-        return (fired, errors)
     }
 
     static func negativeReport(_ outcomes: [Outcome], gestures: [String], folds: Int) -> String {

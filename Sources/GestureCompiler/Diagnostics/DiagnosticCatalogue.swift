@@ -179,7 +179,7 @@ extension DiagnosticMessage {
         .init(.forwardsForeignGesture, "view '\(view)' can only forward its own gestures; '\(gesture)' is not attached to it")
     }
     static let constantNotLiteral = Self(.constantNotLiteral,
-                                         "a constant must be a single literal: a number with its unit, or true or false")
+                                         "a constant must be a single literal: a number with its unit, a range such as 0deg...45deg, or true or false")
     static func unknownKind(_ kind: String, suggestion: String?, kinds: [String]) -> Self {
         .init(.unknownKind, "unknown gesture kind '\(kind)'"
               + suggesting(suggestion, else: "expected one of \(kinds.joined(separator: ", "))"))

@@ -68,6 +68,12 @@ extension Checker {
     /// where the description says; false if it was an error.
     mutating func apply(_ p: Parameter, _ parameter: GestureParameter, to d: inout GestureDefinition) -> Bool {
         let name = parameter.name
+        // A constant holding a range (`let cusp = 0deg...50deg`) stands for it where a range is taken.
+        var p = p
+        if parameter.type.takesRange, case .names(let names, _) = p.value, names.count == 1,
+           let c = constants[names[0].name], case .range = c.value, let used = constant(names[0]) {
+            p.value = used.value
+        }
         func within(_ v: Double, _ range: ParameterRange, _ type: GestureParameter.ValueType) -> Bool {
             range.contains(v) || outOfRange(p, "'\(name)' must be \(range.text(type))")
         }

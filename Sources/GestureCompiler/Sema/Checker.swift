@@ -124,13 +124,21 @@ public struct Checker {
     mutating func checkConstant(_ c: ConstantDecl) {
         switch c.value {
         case .number(let literal):
-            if let unit = literal.unit, Unit(rawValue: unit.name) == nil { unknownUnit(unit) }
-            if !literal.value.isFinite { tooLarge(literal.text, at: literal.range) }
+            checkLiteral(literal)
+        case .range(let lower, let upper, _):
+            // Where it is used, the parameter checks the ends' units and order.
+            checkLiteral(lower)
+            if let upper { checkLiteral(upper) }
         case .boolean, .invalid:
             break
         default:
             diagnostics.report(.constantNotLiteral, at: c.value.range)
         }
+    }
+
+    private mutating func checkLiteral(_ literal: NumberLiteral) {
+        if let unit = literal.unit, Unit(rawValue: unit.name) == nil { unknownUnit(unit) }
+        if !literal.value.isFinite { tooLarge(literal.text, at: literal.range) }
     }
 
     // MARK: Reporting

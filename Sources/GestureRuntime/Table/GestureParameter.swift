@@ -51,6 +51,14 @@ public struct GestureParameter: Hashable, Sendable {
         /// the given type (a count may also be one whole number).
         indirect case bounds(ValueType)
 
+        /// Whether a value of this type may be a range `a...b` (a constant holding one included).
+        public var takesRange: Bool {
+            switch self {
+            case .bounds, .strokeDirections, .offset, .touchRange: true
+            default: false
+            }
+        }
+
         /// Whether a value of this type is one number in the runtime's units.
         public var isNumber: Bool {
             switch self {
