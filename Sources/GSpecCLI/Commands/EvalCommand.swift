@@ -100,39 +100,37 @@ struct EvalCommand: ParsableCommand {
             }
         } ?? []
         let shapes = Array(Set(samples.map(\.shape))).sorted()
-        var runner = FoldRunner(path: inputs[0], renderer: diagnostics.renderer(for: console), console: console,
-                                examples: folds == nil ? nil : StrokeExamples.folders(in: dataset, location: dataset))
+        let subjects = Array(Set(samples.map(\.subject))).sorted()
+        let settings = search?.settings ?? [[]]
+        let runner = FoldRunner(path: inputs[0], renderer: diagnostics.renderer(for: console), console: console,
+                                examples: folds == nil ? nil : StrokeExamples.folders(in: dataset, location: dataset),
+                                traces: samples + negatives)
+        let plan: [FoldRunner.Fold] = switch folds {
+        case nil: [FoldRunner.Fold(setting: 0, leftOut: [])]
+        case .subject?: subjects.map { FoldRunner.Fold(setting: 0, leftOut: [$0]) }
+        case .nested?: NestedSearch.folds(settings: settings.count, subjects: subjects)
+        }
+        guard let (results, gestures) = runner.run(plan, settings: settings, samples: samples, negatives: negatives) else {
+            return .inputError
+        }
         var outcomes: [Outcome] = [], negativeOutcomes: [Outcome] = []
         var chosen: [String: SearchGrid.Setting] = [:], chosenOnAll: SearchGrid.Setting = []
-        var foldCount = 1
-        switch folds {
-        case nil:
-            guard let table = runner.table() else { return .inputError }
-            (outcomes, negativeOutcomes) = runner.run(table, samples, negatives)
-        case .subject?, .nested?:
-            let subjects = Array(Set(samples.map(\.subject))).sorted()
-            foldCount = subjects.count
-            var cache = NestedSearch.Cache()
-            if folds == .nested, let search {
-                guard let best = NestedSearch.choose(search, heldOut: nil, subjects: subjects, samples: samples,
-                                                     negatives: negatives, runner: &runner, cache: &cache) else { return .inputError }
-                chosenOnAll = best
+        // The outer folds: each subject alone left out, with the setting the search chose without it.
+        for fold in folds == nil ? plan : subjects.map({ FoldRunner.Fold(setting: 0, leftOut: [$0]) }) {
+            var fold = fold
+            if folds == .nested, let subject = fold.leftOut.first {
+                fold.setting = NestedSearch.choose(settings: settings.count, heldOut: subject, subjects: subjects,
+                                                   outcomes: results, gestures: gestures)
+                chosen[subject] = settings[fold.setting]
             }
-            for subject in subjects {
-                var setting: SearchGrid.Setting = []
-                if folds == .nested, let search {
-                    guard let best = NestedSearch.choose(search, heldOut: subject, subjects: subjects, samples: samples,
-                                                         negatives: negatives, runner: &runner, cache: &cache) else { return .inputError }
-                    setting = best
-                    chosen[subject] = best
-                }
-                guard let table = runner.table(excluding: [subject], setting: setting) else { return .inputError }
-                let (own, negative) = runner.run(table, samples.filter { $0.subject == subject }, negatives)
-                outcomes += own
-                negativeOutcomes += negative
-            }
+            outcomes += results[fold]!.samples
+            negativeOutcomes += results[fold]!.negatives
         }
-        let gestures = runner.gestures
+        if folds == .nested {
+            chosenOnAll = settings[NestedSearch.choose(settings: settings.count, heldOut: nil, subjects: subjects,
+                                                       outcomes: results, gestures: gestures)]
+        }
+        let foldCount = folds == nil ? 1 : subjects.count
         var text = Self.report(outcomes, shapes: shapes, gestures: gestures)
         if !negatives.isEmpty { text += Self.negativeReport(negativeOutcomes, gestures: gestures, folds: foldCount) }
         if !chosen.isEmpty { text += NestedSearch.report(chosen, all: chosenOnAll) }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import GestureCompiler
 import GestureRuntime
@@ -5,29 +6,50 @@ import GestureTrace
 
 /// What `gspec eval` repeats per fold: the spec compiled with some
 /// subjects' strokes left out of its examples and some constants set, and
-/// traces run on the table. Traces are read once, however many folds run them.
+/// traces run on the table. Folds are independent, so they run on every
+/// core; traces are read once, before any runs.
 struct FoldRunner {
+    /// One compilation: a setting of the search grid (its index; 0 without
+    /// a search) and the subjects whose examples it leaves out.
+    struct Fold: Hashable {
+        var setting: Int
+        var leftOut: Set<String>
+    }
+
+    /// What ran on one fold's table: the traces of the subjects it left out
+    /// (all of them when it left none out), and the non-shape traces.
+    struct Outcomes {
+        var samples: [EvalCommand.Outcome]
+        var negatives: [EvalCommand.Outcome]
+    }
+
     let path: String
     let renderer: DiagnosticRenderer
     let console: Console
     /// Every subject's examples (`--folds`); nil: the examples beside the spec.
     let examples: StrokeExamples?
-    /// The gesture names of the table that ran last, in order.
-    private(set) var gestures: [String] = []
-    /// Whether a trace had a malformed line (reported once, the first time it ran).
-    private(set) var failed = false
-    private var bytes: [String: [UInt8]] = [:]
-
+    /// Whether a trace had a malformed line (each reported once, when read).
+    let failed: Bool
+    private let bytes: [String: [UInt8]]
     /// `console`, saying each distinct message once: every fold compiles the same spec, with the same warnings.
     private let compileConsole: Console
 
-    init(path: String, renderer: DiagnosticRenderer, console: Console, examples: StrokeExamples?) {
+    init(path: String, renderer: DiagnosticRenderer, console: Console, examples: StrokeExamples?, traces: [EvalCommand.Sample]) {
         (self.path, self.renderer, self.console, self.examples) = (path, renderer, console, examples)
         let said = Said()
         compileConsole = Console(out: console.out, err: { if said.first($0) { console.err($0) } }, errIsTerminal: console.errIsTerminal)
+        var bytes: [String: [UInt8]] = [:], failed = false
+        for trace in traces where bytes[trace.path] == nil {
+            let data = FileManager.default.contents(atPath: trace.path).map(Array.init) ?? []
+            let errors = TraceReader.read(data) { _ in }
+            for e in errors { console.err("\(trace.path):\(e.line): error: \(e.message)\n") }
+            failed = failed || !errors.isEmpty
+            bytes[trace.path] = data
+        }
+        (self.bytes, self.failed) = (bytes, failed)
     }
 
-    /// The messages said so far.
+    /// The messages said so far; compilations on several threads share it.
     private final class Said: @unchecked Sendable {
         private let lock = NSLock()
         private var texts: Set<String> = []
@@ -35,44 +57,53 @@ struct FoldRunner {
         func first(_ text: String) -> Bool { lock.withLock { texts.insert(text).inserted } }
     }
 
+    /// Runs `folds` (settings from `settings`), as many at once as there are
+    /// cores; nil when one does not compile (reported).
+    func run(_ folds: [Fold], settings: [SearchGrid.Setting], samples: [EvalCommand.Sample],
+             negatives: [EvalCommand.Sample]) -> (outcomes: [Fold: Outcomes], gestures: [String])? {
+        let results = UnsafeMutableBufferPointer<(Outcomes, [String])?>.allocate(capacity: folds.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        // Each iteration writes only its own element.
+        nonisolated(unsafe) let slots = results
+        DispatchQueue.concurrentPerform(iterations: folds.count) { i in
+            let fold = folds[i]
+            guard let table = table(excluding: fold.leftOut, setting: settings[fold.setting]) else { return }
+            let own = fold.leftOut.isEmpty ? samples : samples.filter { fold.leftOut.contains($0.subject) }
+            slots[i] = (Outcomes(samples: run(table, own), negatives: run(table, negatives)),
+                        table.gestures.indices.map(table.name(of:)))
+        }
+        var outcomes: [Fold: Outcomes] = [:]
+        for (fold, result) in zip(folds, results) {
+            guard let result else { return nil }
+            outcomes[fold] = result.0
+        }
+        return (outcomes, results.first??.1 ?? [])
+    }
+
     /// The spec compiled without the examples of `subjects` (file names
     /// `SUBJECT-...`) and with `setting`'s constants; nil, reported, when it does not compile.
-    mutating func table(excluding subjects: Set<String> = [], setting: SearchGrid.Setting = []) -> GestureTable? {
+    private func table(excluding subjects: Set<String>, setting: SearchGrid.Setting) -> GestureTable? {
         var kept = examples
         if let everyone = examples, !subjects.isEmpty {
             kept?.folders = everyone.folders.mapValues { $0.filter { !subjects.contains(Self.subject(ofExample: $0.name)) } }
         }
         guard let loaded = GestureSetLoader.load(path, renderer, compileConsole, examples: kept, constants: setting) else { return nil }
         if examples != nil && loaded.gestureSet == nil {
-            console.err("error: --folds needs a .gesture spec to compile per fold, not a table: '\(path)'\n")
+            compileConsole.err("error: --folds needs a .gesture spec to compile per fold, not a table: '\(path)'\n")
             return nil
         }
         return loaded.table
     }
 
-    /// What fired on each of `samples` and of `negatives`, run on `table`.
-    mutating func run(_ table: GestureTable, _ samples: [EvalCommand.Sample],
-                      _ negatives: [EvalCommand.Sample]) -> (samples: [EvalCommand.Outcome], negatives: [EvalCommand.Outcome]) {
-        gestures = table.gestures.indices.map(table.name(of:))
+    /// What fired on each of `samples`, run on `table`.
+    private func run(_ table: GestureTable, _ samples: [EvalCommand.Sample]) -> [EvalCommand.Outcome] {
         // Copies of one engine share what it derived from the table (its templates' index).
         let fresh = Engine(table: table)
-        var outcomes: [EvalCommand.Outcome] = []
-        for sample in samples + negatives {
-            outcomes.append(EvalCommand.Outcome(shape: sample.shape, path: sample.path, subject: sample.subject,
-                                                speed: EvalCommand.speed(of: sample.file), fired: Self.fire(fresh, trace(sample.path))))
+        return samples.map { sample in
+            EvalCommand.Outcome(shape: sample.shape, path: sample.path, subject: sample.subject,
+                                speed: EvalCommand.speed(of: sample.file), fired: Self.fire(fresh, bytes[sample.path] ?? []))
         }
-        return (Array(outcomes.prefix(samples.count)), Array(outcomes.dropFirst(samples.count)))
-    }
-
-    /// A trace's bytes, read (and its malformed lines reported) the first time.
-    private mutating func trace(_ path: String) -> [UInt8] {
-        if let known = bytes[path] { return known }
-        let data = FileManager.default.contents(atPath: path).map(Array.init) ?? []
-        let errors = TraceReader.read(data) { _ in }
-        for e in errors { console.err("\(path):\(e.line): error: \(e.message)\n") }
-        failed = failed || !errors.isEmpty
-        bytes[path] = data
-        return data
     }
 
     /// The subject of an example named `shape/SUBJECT-...`.

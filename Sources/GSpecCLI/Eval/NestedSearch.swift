@@ -6,9 +6,10 @@ import GestureRuntime
 /// (the spec compiled without the held-out subject's and the inner
 /// subject's examples, the inner subject's traces run on it), so the held-out
 /// subject's strokes never take part in choosing; the outer fold then runs
-/// on the setting chosen. Tables and non-shape runs are kept by the pair of
-/// subjects left out: holding out `a` then `b` compiles what holding out `b`
-/// then `a` does.
+/// on the setting chosen. One compilation per setting and pair of subjects
+/// left out serves both inner folds it is (`a` held out with `b` inner, and
+/// `b` held out with `a` inner); one per setting and subject serves the outer
+/// folds. All of them are independent (`FoldRunner.run`).
 enum NestedSearch {
     /// Most traces of other shapes a gesture may fire on, and most non-shape traces anything may fire on, for a setting to be acceptable.
     static let maxFalseFires = 0.01
@@ -44,40 +45,35 @@ enum NestedSearch {
         }
     }
 
-    /// The grid's best setting for the fold that holds out `heldOut`
-    /// (the first in grid order on a tie); nil when a setting does not
-    /// compile (reported). With no subject held out, the setting the same
-    /// search picks with every subject in view: the one to write in the spec.
-    static func choose(_ grid: SearchGrid, heldOut: String?, subjects: [String], samples: [EvalCommand.Sample],
-                       negatives: [EvalCommand.Sample], runner: inout FoldRunner,
-                       cache: inout Cache) -> SearchGrid.Setting? {
-        var best: (score: Score, setting: SearchGrid.Setting)?
-        for (index, setting) in grid.settings.enumerated() {
-            var outcomes: [EvalCommand.Outcome] = [], negativeOutcomes: [EvalCommand.Outcome] = []
-            for inner in subjects where inner != heldOut {
-                let key = Cache.Key(setting: index, pair: Set([heldOut, inner].compactMap { $0 }))
-                if cache.tables[key] == nil {
-                    guard let table = runner.table(excluding: key.pair, setting: setting) else { return nil }
-                    cache.tables[key] = table
-                    cache.negatives[key] = runner.run(table, [], negatives).negatives
-                }
-                outcomes += runner.run(cache.tables[key]!, samples.filter { $0.subject == inner }, []).samples
-                negativeOutcomes += cache.negatives[key]!
+    /// The folds a search over `settings` settings runs: for each, every
+    /// pair of subjects left out (the inner folds) and every subject alone
+    /// (the outer folds, and the inner folds of the search on every subject).
+    static func folds(settings: Int, subjects: [String]) -> [FoldRunner.Fold] {
+        (0..<settings).flatMap { setting in
+            subjects.indices.flatMap { a in
+                subjects.indices[a...].map { b in FoldRunner.Fold(setting: setting, leftOut: [subjects[a], subjects[b]]) }
             }
-            let score = Score(outcomes, negatives: negativeOutcomes, gestures: runner.gestures)
-            if best.map({ $0.score < score }) ?? true { best = (score, setting) }
         }
-        return best?.setting
     }
 
-    /// Tables and non-shape outcomes by setting and the pair of subjects left out.
-    struct Cache {
-        struct Key: Hashable {
-            var setting: Int
-            var pair: Set<String>
+    /// The index of the best of `settings` settings for the fold that holds
+    /// out `heldOut` (the first on a tie), from the inner folds' outcomes.
+    /// With no subject held out, the setting the same search picks with every
+    /// subject in view: the one to write in the spec.
+    static func choose(settings: Int, heldOut: String?, subjects: [String], outcomes: [FoldRunner.Fold: FoldRunner.Outcomes],
+                       gestures: [String]) -> Int {
+        var best: (score: Score, index: Int)?
+        for index in 0..<settings {
+            var own: [EvalCommand.Outcome] = [], negatives: [EvalCommand.Outcome] = []
+            for inner in subjects where inner != heldOut {
+                let fold = outcomes[FoldRunner.Fold(setting: index, leftOut: Set([heldOut, inner].compactMap { $0 }))]!
+                own += fold.samples.filter { $0.subject == inner }
+                negatives += fold.negatives
+            }
+            let score = Score(own, negatives: negatives, gestures: gestures)
+            if best.map({ $0.score < score }) ?? true { best = (score, index) }
         }
-        var tables: [Key: GestureTable] = [:]
-        var negatives: [Key: [EvalCommand.Outcome]] = [:]
+        return best?.index ?? 0
     }
 
     /// The report's lines on what each fold chose, and what the search picks on every subject.
