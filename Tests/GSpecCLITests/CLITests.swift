@@ -144,6 +144,18 @@ func run(_ args: [String], terminal: Bool = false) -> (ExitCode, String, String)
         #expect(status == .success && out == "gspec \(GSpec.version)\n")
     }
 
+    /// `--search`: every combination, the first constant varying slowest; malformed grids are refused.
+    @Test func searchGridsListEveryCombination() throws {
+        let grid = try #require(SearchGrid(argument: " turn=5deg,10deg  cusp=0deg...,0deg...50deg,30deg...\n"))
+        #expect(grid.settings.map { $0.map { "\($0.name)=\($0.text)" }.joined(separator: " ") } == [
+            "turn=5deg cusp=0deg...", "turn=5deg cusp=0deg...50deg", "turn=5deg cusp=30deg...",
+            "turn=10deg cusp=0deg...", "turn=10deg cusp=0deg...50deg", "turn=10deg cusp=30deg...",
+        ])
+        for bad in ["", "turn", "=1", "turn=", "turn=1,,2", "turn=1 turn=2"] {
+            #expect(SearchGrid(argument: bad) == nil, "\(bad)")
+        }
+    }
+
     /// Each command's declarations are what parsing accepts, what usage and help list, and what dispatch finds.
     @Test func helpUsageAndParsingComeFromOneDescription() throws {
         let (_, overview, _) = run(["--help"])

@@ -1,5 +1,3 @@
-import GestureRuntime
-
 /// `gspec eval --folds nested --search ...`: the inner loop of nested
 /// leave-one-subject-out. For one held-out subject, every setting of the
 /// grid is scored by leaving out each of the *other* subjects in turn
