@@ -37,7 +37,7 @@ struct FoldRunner {
     init(path: String, renderer: DiagnosticRenderer, console: Console, examples: StrokeExamples?, traces: [EvalCommand.Sample]) {
         (self.path, self.renderer, self.console, self.examples) = (path, renderer, console, examples)
         let said = Said()
-        compileConsole = Console(out: console.out, err: { if said.first($0) { console.err($0) } }, errIsTerminal: console.errIsTerminal)
+        compileConsole = Console(out: console.out, err: { said.once($0, console.err) }, errIsTerminal: console.errIsTerminal)
         var bytes: [String: [UInt8]] = [:], failed = false
         for trace in traces where bytes[trace.path] == nil {
             let data = FileManager.default.contents(atPath: trace.path).map(Array.init) ?? []
@@ -53,8 +53,10 @@ struct FoldRunner {
     private final class Said: @unchecked Sendable {
         private let lock = NSLock()
         private var texts: Set<String> = []
-        /// Whether `text` is new (and now said).
-        func first(_ text: String) -> Bool { lock.withLock { texts.insert(text).inserted } }
+        /// Writes `text` with `write` unless it was written before; one write at a time.
+        func once(_ text: String, _ write: (String) -> Void) {
+            lock.withLock { if texts.insert(text).inserted { write(text) } }
+        }
     }
 
     /// Runs `folds` (settings from `settings`), as many at once as there are
