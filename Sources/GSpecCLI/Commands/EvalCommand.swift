@@ -51,8 +51,8 @@ struct EvalCommand: ParsableCommand {
     @Option(name: "--folds", placeholder: "subject|nested",
             help: "Leave one subject out: template strokes learn from the other subjects only; nested: --search chooses settings per fold, among the others.")
     var folds: Folds?
-    @Option(name: "--search", placeholder: "\"NAME=v1,v2 ...\"",
-            help: "With --folds nested: values of the spec's constants to try, every combination; each fold takes the best on the other subjects.")
+    @Option(name: "--search", placeholder: "grid",
+            help: "With --folds nested, \"NAME=v1,v2 NAME=v3,v4 ...\": values of the spec's constants to try, every combination; each fold takes the best on the other subjects.")
     var search: SearchGrid?
     @Option(name: "--negatives", placeholder: "dir", help: "A folder of traces that are no shape: anything firing there is a false fire.")
     var negativesDirectory: String?
