@@ -105,19 +105,17 @@ struct EvalCommand: ParsableCommand {
         let runner = FoldRunner(path: inputs[0], renderer: diagnostics.renderer(for: console), console: console,
                                 examples: folds == nil ? nil : StrokeExamples.folders(in: dataset, location: dataset),
                                 traces: samples + negatives)
-        let plan: [FoldRunner.Fold] = switch folds {
-        case nil: [FoldRunner.Fold(setting: 0, leftOut: [])]
-        case .subject?: subjects.map { FoldRunner.Fold(setting: 0, leftOut: [$0]) }
-        case .nested?: NestedSearch.folds(settings: settings.count, subjects: subjects)
-        }
+        // The folds reported: everything at once, or each subject left out alone.
+        let outer = folds == nil ? [FoldRunner.Fold(setting: 0, leftOut: [])]
+            : subjects.map { FoldRunner.Fold(setting: 0, leftOut: [$0]) }
+        let plan = folds == .nested ? NestedSearch.folds(settings: settings.count, subjects: subjects) : outer
         guard let (results, gestures) = runner.run(plan, settings: settings, samples: samples, negatives: negatives) else {
             return .inputError
         }
         var outcomes: [Outcome] = [], negativeOutcomes: [Outcome] = []
         var chosen: [String: SearchGrid.Setting] = [:], chosenOnAll: SearchGrid.Setting = []
-        // The outer folds: each subject alone left out, with the setting the search chose without it.
-        for fold in folds == nil ? plan : subjects.map({ FoldRunner.Fold(setting: 0, leftOut: [$0]) }) {
-            var fold = fold
+        // Nested, each outer fold takes the setting the search chose without its subject.
+        for var fold in outer {
             if folds == .nested, let subject = fold.leftOut.first {
                 fold.setting = NestedSearch.choose(settings: settings.count, heldOut: subject, subjects: subjects,
                                                    outcomes: results, gestures: gestures)

@@ -25,7 +25,6 @@ struct FoldRunner {
 
     let path: String
     let renderer: DiagnosticRenderer
-    let console: Console
     /// Every subject's examples (`--folds`); nil: the examples beside the spec.
     let examples: StrokeExamples?
     /// Whether a trace had a malformed line (each reported once, when read).
@@ -35,7 +34,7 @@ struct FoldRunner {
     private let compileConsole: Console
 
     init(path: String, renderer: DiagnosticRenderer, console: Console, examples: StrokeExamples?, traces: [EvalCommand.Sample]) {
-        (self.path, self.renderer, self.console, self.examples) = (path, renderer, console, examples)
+        (self.path, self.renderer, self.examples) = (path, renderer, examples)
         let said = Said()
         compileConsole = Console(out: console.out, err: { said.once($0, console.err) }, errIsTerminal: console.errIsTerminal)
         var bytes: [String: [UInt8]] = [:], failed = false
