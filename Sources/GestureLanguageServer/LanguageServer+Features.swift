@@ -275,6 +275,7 @@ extension LanguageServer {
         case .inputKinds: "touch | pen"
         case .touchRange, .touches, .count: p.type.format(max(p.defaultValue(for: profile), 1))
         case .bounds(let t): t.format(0) + "..."
+        case .span: p.example ?? ""
         default: p.type.isNumber ? p.type.format(p.defaultValue(for: profile)) : ""
         }
     }

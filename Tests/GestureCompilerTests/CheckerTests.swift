@@ -79,6 +79,29 @@ import Testing
         #expect(check("let v = left | right\ngesture t: tap {}").diagnostics.map(\.id).contains("constant-not-literal"))
     }
 
+    /// `counterSpan` is a range of percentages holding at least the counter-turn window.
+    @Test func counterSpanTakesAPartOfThePath() {
+        let result = check("""
+            let middle = 31%...69%
+            gesture a: stroke { match: right  counterTurn: 0deg...50deg  counterSpan: middle }
+            gesture b: stroke { match: right  counterSpan: 40%... }
+            gesture c: stroke { match: right }
+            """)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let g = result.gestureSet.gestures
+        #expect(abs(g[0].record.counterSpan.x - 0.31) < 1e-12 && abs(g[0].record.counterSpan.y - 0.69) < 1e-12)
+        #expect(abs(g[1].record.counterSpan.x - 0.4) < 1e-12 && g[1].record.counterSpan.y == 1)
+        #expect(g[2].record.counterSpan == GestureRecord.unsetOffset)
+        #expect(g[2].record.text(of: GestureParameter.named("counterSpan", for: .stroke)!) == "12.5%...87.5%")
+        for (value, id) in [("40%...45%", "out-of-range"), ("50%", "wrong-type"), ("0%...120%", "out-of-range"),
+                            ("60%...40%", "empty-range"), ("10deg...50deg", "wrong-unit")] {
+            let bad = check("gesture s: stroke { match: right  counterSpan: \(value) }")
+            #expect(bad.diagnostics.map(\.id) == [id], "\(value): \(bad.diagnostics)")
+        }
+        #expect(check("gesture s: stroke { match: right  counterSpan: 40%...45% }").diagnostics.first?.message
+                == "'counterSpan' must hold an eighth of the path (the window a counter-turn is summed over), got '40%...45%'")
+    }
+
     /// `gspec eval --search` sets constants by rewriting their values in the source.
     @Test func settingConstantsRewritesTheirValues() throws {
         let source = SourceFile(path: "t.gesture", text: "let a = 10pt\nlet turn = 5deg\ngesture p: pan { threshold: a }\n")

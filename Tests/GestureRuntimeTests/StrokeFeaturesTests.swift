@@ -73,6 +73,41 @@ import Testing
         #expect(left.turning > 0 && abs(left.counterTurn - brace.counterTurn) < 1e-9)
     }
 
+    /// A right bracket whose pen flicks back just after its first corner.
+    static let wobblyBracket: [SIMD2<Double>] = [[0, 0], [60, 0], [60, 40], [68, 30], [68, 150], [0, 150]]
+
+    /// The counter-turn within a span of the path: the wobble at a third of
+    /// the bracket's path is left out by the middle span, the brace's cusp
+    /// at its middle is not.
+    @Test func aCounterSpanLeavesOutAWobbleAtACornerButNotABracesCusp() throws {
+        func counterTurns(_ corners: [SIMD2<Double>]) throws -> (whole: Double, middle: Double) {
+            var turns = [Double](repeating: .nan, count: StrokeFeatures.points)
+            let path = Self.polyline(corners)
+            let f = try #require(turns.withUnsafeMutableBufferPointer { out in
+                path.withUnsafeBufferPointer { StrokeFeatures.measure($0.baseAddress!, count: $0.count, cornerAngle: .pi / 3,
+                                                                      keepingTurnsIn: out.baseAddress!) }
+            })
+            #expect(!turns.contains { $0.isNaN })
+            // The default span gives what `measure` gave.
+            #expect(StrokeFeatures.counterTurn(turns, turning: f.turning, span: StrokeFeatures.defaultCounterSpan) == f.counterTurn)
+            return (f.counterTurn, StrokeFeatures.counterTurn(turns, turning: f.turning, span: [0.31, 0.69]))
+        }
+        let bracket = try counterTurns(Self.wobblyBracket)
+        #expect(bracket.whole > 2.3 && bracket.middle < 0.01, "\(bracket)")
+        let brace = try counterTurns(Self.brace)
+        #expect(abs(brace.whole - brace.middle) < 1e-12 && brace.middle > 0.9, "\(brace)")
+        #expect(StrokeFeatures.counterPoints(StrokeFeatures.defaultCounterSpan) == 8..<56)
+        #expect(StrokeFeatures.counterPoints([0.31, 0.69]) == 20..<44)
+        // Whatever a table holds, the span stays within the path's points.
+        #expect(StrokeFeatures.counterPoints([.nan, .nan]) == 0..<64)
+        #expect(StrokeFeatures.counterPoints([-.infinity, .infinity]) == 0..<64)
+        #expect(StrokeFeatures.counterPoints([.infinity, -.infinity]) == 63..<63)
+        // No window fits: nothing turns back.
+        let turns = [Double](repeating: 0.5, count: StrokeFeatures.points)
+        #expect(StrokeFeatures.counterTurn(turns, turning: -1, span: [0.5, 0.55]) == 0)
+        #expect(StrokeFeatures.counterTurn(turns, turning: -1, span: [0.5, 0.62]) == 4)
+    }
+
     @Test func degeneratePathsNeitherCrashNorDivideByZero() throws {
         #expect(Self.measure([[5, 5]]) == nil)
         #expect(Self.measure(Array(repeating: [5, 5], count: 100)) == nil)  // a dot
@@ -120,6 +155,20 @@ import Testing
         let table = try Self.table("gesture bracket: stroke { match: any+  counterTurn: 0deg...45deg }")
         #expect(Self.run(table, [[0, 0], [50, 0], [50, 150], [0, 150]]) == (["recognized"], []))
         #expect(Self.run(table, Self.brace) == (["failed"], ["'bracket' failed: its counterTurn, 53.3257deg, is outside 0deg...45deg (line 1)"]))
+    }
+
+    /// Each gesture measures its own counter-turn span on the shared path.
+    @Test func theEngineMeasuresCounterTurnWithinEachGesturesSpan() throws {
+        let table = try Self.table("""
+            gesture middle: stroke { match: any+  counterTurn: 0deg...50deg  counterSpan: 31%...69% }
+            gesture whole: stroke { match: any+  counterTurn: 0deg...50deg }
+            middle with whole
+            """)
+        let (states, explanations) = Self.run(table, Self.wobblyBracket)
+        #expect(states == ["recognized", "failed"], "\(states)")
+        #expect(explanations.count == 1 && explanations[0].hasPrefix("'whole' failed: its counterTurn, 14"), "\(explanations)")
+        let brace = Self.run(table, Self.brace)
+        #expect(brace.0 == ["failed", "failed"] && brace.1.allSatisfy { $0.contains("its counterTurn, 53.3257deg") }, "\(brace)")
     }
 
     /// Gestures on one touch share one measurement of the lifted path only

@@ -150,6 +150,14 @@ extension Checker {
             guard let bounds = bounds(p, parameter, type), case .range(let field) = parameter.storage else { return false }
             d.record[field: field] = bounds
             d.record.strokeFlags |= GestureRecord.strokeFeatures
+        case .span:
+            // Written as bounds on a fraction; an open upper end runs to the path's end.
+            guard let bounds = bounds(p, parameter, .fraction), case .range(let field) = parameter.storage else { return false }
+            let span = SIMD2(bounds.x, Swift.min(bounds.y, 1))
+            guard StrokeFeatures.counterPoints(span).count >= StrokeFeatures.counterWindow else {
+                return outOfRange(p, "'\(name)' must hold an eighth of the path (the window a counter-turn is summed over)")
+            }
+            d.record[field: field] = span
         case .flag:
             guard let flag = boolean(p, name) else { return false }
             d.record.setNumber(parameter, flag ? 1 : 0)

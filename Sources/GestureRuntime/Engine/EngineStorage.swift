@@ -60,6 +60,9 @@ final class EngineStorage {
     /// The lifted path `LiftMeasure` describes (a copy, so that it stays
     /// exact whatever happens to the gesture that kept it).
     let liftPath: RawArray<SIMD2<Double>>
+    /// The turns of that path resampled (`StrokeFeatures.measure`), for a
+    /// gesture whose `counterSpan` is not the default.
+    let liftTurns: RawArray<Double>
     /// That path's normalized points, matching vector and its perpendicular:
     /// too large for a stack buffer (over 1 KiB goes to the heap).
     let templateScratch: RawArray<Float>
@@ -106,6 +109,7 @@ final class EngineStorage {
         matches = RawArray(repeating: TemplateMatch(), count: gestures)
         let templates = table.templateNames.count
         liftPath = RawArray(repeating: .zero, count: keepsPaths ? Self.pathCapacity + 1 : 0)
+        liftTurns = RawArray(repeating: 0, count: keepsPaths ? StrokeFeatures.points : 0)
         templateScratch = RawArray(repeating: 0, count: templates > 0 ? StrokeTemplate.floats + 2 * StrokeTemplate.vectorFloats : 0)
     }
 
@@ -119,7 +123,7 @@ final class EngineStorage {
         (strokeClasses, strokeLengths, fits, series) = (o.strokeClasses.copy(), o.strokeLengths.copy(), o.fits.copy(), o.series.copy())
         (recognizedAt, gates, nextRecords) = (o.recognizedAt.copy(), o.gates.copy(), o.nextRecords.copy())
         (paths, matches) = (o.paths.copy(), o.matches.copy())
-        (liftPath, templateScratch) = (o.liftPath.copy(), o.templateScratch.copy())
+        (liftPath, liftTurns, templateScratch) = (o.liftPath.copy(), o.liftTurns.copy(), o.templateScratch.copy())
     }
 
     func copy() -> EngineStorage { EngineStorage(copying: self) }
@@ -135,7 +139,7 @@ final class EngineStorage {
     deinit {
         rules.deallocate()
         for free in [tracks.free, slots.free, ring.free, records.free, frame.free, began.free, lifts.free,
-                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free, gates.free, nextRecords.free, paths.free, matches.free, liftPath.free, templateScratch.free] {
+                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free, gates.free, nextRecords.free, paths.free, matches.free, liftPath.free, liftTurns.free, templateScratch.free] {
             free()
         }
     }

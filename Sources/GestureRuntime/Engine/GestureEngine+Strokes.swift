@@ -247,10 +247,15 @@ extension GestureEngine {
             shareLiftPath(g)
             if liftMeasure.cornerAngle != r.pointee.cornerAngle {
                 liftMeasure.features = StrokeFeatures.measure(storage.liftPath.base, count: liftMeasure.count,
-                                                              cornerAngle: r.pointee.cornerAngle)
+                                                              cornerAngle: r.pointee.cornerAngle,
+                                                              keepingTurnsIn: storage.liftTurns.base)
                 liftMeasure.cornerAngle = r.pointee.cornerAngle
             }
             match.features = liftMeasure.features
+            if r.pointee.counterSpan != GestureRecord.unsetOffset, let f = match.features {
+                match.features!.counterTurn = StrokeFeatures.counterTurn(storage.liftTurns.base, turning: f.turning,
+                                                                         span: r.pointee.counterSpan)
+            }
             // A stroke with no length has no features: it misses the first bound set.
             match.missed = match.features.map { $0.missed(in: r) } ?? StrokeFeatures.firstBounded(in: r)
         }

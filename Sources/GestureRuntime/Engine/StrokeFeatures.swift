@@ -9,9 +9,9 @@ public struct StrokeFeatures: Equatable, Sendable {
     /// the turns within `hook` points of either end left out.
     package var turning = 0.0
     /// The largest turn against `turning`'s sign (radians, at least 0) over
-    /// `counterWindow` consecutive points, none within `counterMargin` of
-    /// either end: a brace's cusp turns against its curls, a bracket's
-    /// corners all turn one way.
+    /// `counterWindow` consecutive points within `defaultCounterSpan` (a
+    /// gesture's `counterSpan` is measured by the engine from the same turns):
+    /// a brace's cusp turns against its curls, a bracket's corners all turn one way.
     package var counterTurn = 0.0
     /// Corners: points where the path turns at least `cornerAngle` within
     /// `window` points, sharpest first, each `spacing` points from another.
@@ -90,16 +90,19 @@ public struct StrokeFeatures: Equatable, Sendable {
     /// A corner's turn is summed over this many consecutive points (about a twentieth of the path).
     static let window = 3
     /// A counter-turn is summed over this many consecutive points (an eighth of the path)...
-    static let counterWindow = 8
-    /// ... and not within this many of either end (an eighth each): hooks and flicks at the ends turn back too.
-    static let counterMargin = 8
+    package static let counterWindow = 8
+    /// ... by default not within the first or last eighth of the path: hooks and flicks at the ends turn back too.
+    package static let defaultCounterSpan = SIMD2<Double>(0.125, 0.875)
     /// Two corners are at least this many points apart.
     static let spacing = 4
     /// The most corners a stroke can have: one every `spacing + 1` points between the hooks.
     package static let maxCorners = (points - 2 - 2 * hook + spacing) / (spacing + 1)
 
-    /// The features of the polyline `path[0..<count]`; nil when it has no length.
-    package static func measure(_ path: UnsafePointer<SIMD2<Double>>, count: Int, cornerAngle: Double) -> StrokeFeatures? {
+    /// The features of the polyline `path[0..<count]`; nil when it has no
+    /// length. With `turnsOut` (`points` numbers), the turn at each
+    /// resampled point is left there, for `counterTurn(_:turning:span:)`.
+    package static func measure(_ path: UnsafePointer<SIMD2<Double>>, count: Int, cornerAngle: Double,
+                                keepingTurnsIn turnsOut: UnsafeMutablePointer<Double>? = nil) -> StrokeFeatures? {
         guard count >= 2 else { return nil }
         var length = 0.0
         var low = path[0], high = path[0]
@@ -117,18 +120,11 @@ public struct StrokeFeatures: Equatable, Sendable {
         f.straightness = Swift.min(1, gap / length)
         f.aspect = size.y > 0 ? size.x / size.y : .infinity
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * points) { buffer in
-            let turns = buffer.baseAddress!, windowed = turns + points
+            let turns = turnsOut ?? buffer.baseAddress!, windowed = buffer.baseAddress! + points
             resampledTurns(path, count: count, length: length, into: turns)
             // turns[i]: the turn at resampled point i (1...points - 2).
             for i in (hook + 1)...(points - 2 - hook) { f.turning += turns[i] }
-            // A sliding sum over `counterWindow` turns, signed so that turning against the whole is positive.
-            let against = f.turning < 0 ? 1.0 : -1.0
-            var run = 0.0
-            for i in counterMargin..<(points - counterMargin) {
-                run += against * turns[i]
-                if i - counterWindow >= counterMargin { run -= against * turns[i - counterWindow] }
-                if i - counterWindow + 1 >= counterMargin { f.counterTurn = Swift.max(f.counterTurn, run) }
-            }
+            f.counterTurn = counterTurn(turns, turning: f.turning, span: defaultCounterSpan)
             var sharpest = 0, sharpestTurn = 0.0
             for i in 0..<points {
                 windowed[i] = 0
@@ -149,6 +145,32 @@ public struct StrokeFeatures: Equatable, Sendable {
             }
         }
         return f
+    }
+
+    /// The largest turn against `turning` over `counterWindow` consecutive
+    /// points of `turns` (a path's, from `measure`), all within `span`
+    /// (fractions of its length; 0 when no window fits).
+    package static func counterTurn(_ turns: UnsafePointer<Double>, turning: Double, span: SIMD2<Double>) -> Double {
+        let within = counterPoints(span)
+        // A sliding sum, signed so that turning against the whole is positive.
+        let against = turning < 0 ? 1.0 : -1.0
+        var run = 0.0, largest = 0.0
+        for i in within {
+            run += against * turns[i]
+            if i - counterWindow >= within.lowerBound { run -= against * turns[i - counterWindow] }
+            if i - counterWindow + 1 >= within.lowerBound { largest = Swift.max(largest, run) }
+        }
+        return largest
+    }
+
+    /// The resampled points within `span` (fractions of the path's length,
+    /// point i at i / (points - 1)): 8..<56 for the default span.
+    package static func counterPoints(_ span: SIMD2<Double>) -> Range<Int> {
+        // Clamped before converting, so that no table's values can trap (NaN included).
+        let lower = span.x >= 0 ? Swift.min(span.x, 1) : 0, upper = span.y <= 1 ? Swift.max(span.y, 0) : 1
+        let last = Double(points - 1)
+        let first = Int((lower * last).rounded(.up)), end = Int((upper * last).rounded(.down)) + 1
+        return first..<Swift.max(first, end)
     }
 
     /// Resamples the path to `points` points evenly spaced along its

@@ -50,11 +50,13 @@ public struct GestureParameter: Hashable, Sendable {
         /// Bounds `a...b` or `a...` on a stroke feature, each end a value of
         /// the given type (a count may also be one whole number).
         indirect case bounds(ValueType)
+        /// A part of a stroke's path by length, `a...b` in percentages (`counterSpan`).
+        case span
 
         /// Whether a value of this type may be a range `a...b` (a constant holding one included).
         public var takesRange: Bool {
             switch self {
-            case .bounds, .strokeDirections, .offset, .touchRange: true
+            case .bounds, .strokeDirections, .offset, .touchRange, .span: true
             default: false
             }
         }
@@ -326,6 +328,8 @@ extension GestureParameter {
               "bounds on the stroke's width over its height"),
         .init("counterTurn", [.stroke], .bounds(.angle), example: "0deg...45deg", range: .init(0, 8 * .pi), .range(.counterTurn), since: 8,
               "bounds on the largest turn against the stroke's total turning within an eighth of its length"),
+        .init("counterSpan", [.stroke], .span, example: "30%...70%", range: .init(0, 1), .range(.counterSpan), since: 11,
+              "the part of the path, by length, counterTurn is measured in (12.5%...87.5%: the ends' hooks left out)"),
         .init("input", [], .inputKinds, aliases: ["allowedTouchTypes", "pointerType"], defaults: [Double(GestureRecord.defaultInputs)], .byte(.inputs), since: 9,
               "the pointer kinds it takes: touch, pen, mouse (`touch | pen` by default)"),
         .init("provisional", GestureRecord.provisionalKinds, .flag,
@@ -423,6 +427,10 @@ extension GestureRecord {
             guard case .range(let k) = p.storage, self[field: k] != GestureRecord.unsetOffset else { return "none" }
             let r = self[field: k]
             return (r.x.isFinite ? p.type.format(r.x) : "") + "..." + (r.y.isFinite ? p.type.format(r.y) : "")
+        case .span:
+            guard case .range(let k) = p.storage else { return nil }
+            let r = self[field: k] != GestureRecord.unsetOffset ? self[field: k] : StrokeFeatures.defaultCounterSpan
+            return GestureParameter.ValueType.fraction.format(r.x) + "..." + GestureParameter.ValueType.fraction.format(r.y)
         case .bounds(let type):
             guard case .range(let k) = p.storage, self[field: k] != GestureRecord.unsetOffset else { return "any" }
             let r = self[field: k]

@@ -71,6 +71,9 @@ package struct GestureRecord: Hashable, Sendable {
     /// sharpest corner, closure, straightness and aspect ratio.
     package var turning: SIMD2<Double>
     package var counterTurn: SIMD2<Double>
+    /// The part of the path `counterTurn` is measured in (fractions of its
+    /// length; `unsetOffset`: `StrokeFeatures.defaultCounterSpan`).
+    package var counterSpan: SIMD2<Double>
     package var corners: SIMD2<Double>
     package var cornerAngle: Double
     package var firstLeg: SIMD2<Double>
@@ -172,7 +175,7 @@ package struct GestureRecord: Hashable, Sendable {
         strokeFlags = 0
         edges = 0; edgeWidth = 0; options = 0; inputs = 0; profile = 0; fromProfile = 0; minScore = 0; maxRotation = 0
         (turning, counterTurn, corners, firstLeg) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
-        (closure, straightness, aspect) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
+        (closure, straightness, aspect, counterSpan) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         cornerAngle = 0
         (activeOffsetX, activeOffsetY, failOffsetX, failOffsetY) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         stateBase = 0; stateCount = 0; startState = 0; classCount = 0; packing = 0; transitionBase = 0

@@ -14,7 +14,7 @@ extension GestureRecord {
     /// The fields holding (lower, upper) ranges.
     package enum RangeField: UInt8, Hashable, Sendable, CaseIterable {
         case activeOffsetX, activeOffsetY, failOffsetX, failOffsetY
-        case turning, corners, firstLeg, closure, straightness, aspect, counterTurn
+        case turning, corners, firstLeg, closure, straightness, aspect, counterTurn, counterSpan
     }
     /// The fields holding bytes: counts, masks and flag sets.
     package enum ByteField: UInt8, Hashable, Sendable, CaseIterable {
@@ -93,6 +93,7 @@ extension GestureRecord {
             case .straightness: straightness
             case .aspect: aspect
             case .counterTurn: counterTurn
+            case .counterSpan: counterSpan
             }
         }
         set {
@@ -108,6 +109,7 @@ extension GestureRecord {
             case .straightness: straightness = newValue
             case .aspect: aspect = newValue
             case .counterTurn: counterTurn = newValue
+            case .counterSpan: counterSpan = newValue
             }
         }
     }
