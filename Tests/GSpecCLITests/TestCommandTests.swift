@@ -65,6 +65,25 @@ import Testing
                 "other tests failed too:\n\(out)")
     }
 
+    /// A gesture of several fingers armed by a long press of fewer: the
+    /// generated streams hold the press's fingers first and bring the others
+    /// down after it began (all at once, the press would fail with too many).
+    @Test func aMultiFingerGestureArmedByALongPressPassesItsTests() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-armed-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for (name, press, fingers) in [("one", 1, "2"), ("three", 1, "3..."), ("two", 2, "2")] {
+            let spec = dir.appendingPathComponent("\(name).gesture").path
+            try """
+                gesture hold: longPress { touches: \(press)  duration: 300ms }
+                gesture drag: pan { touches: \(fingers)  threshold: 10pt }
+                drag after hold
+                """.write(toFile: spec, atomically: true, encoding: .utf8)
+            let (status, out, _) = run(["test", spec])
+            #expect(status == .success && out.contains("5 of 5 tests passed"), "\(name): \(out)")
+        }
+    }
+
     @Test func exampleTracesBesideTheSpecRun() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-examples-\(UUID())")
         defer { try? FileManager.default.removeItem(at: dir) }

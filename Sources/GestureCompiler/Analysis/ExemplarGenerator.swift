@@ -36,9 +36,11 @@ enum ExemplarGenerator {
 
     /// A stream performing `g` as its first `after` rule asks: after a
     /// discrete source's own performance (within half its `within`, at most
-    /// 100 ms later), or held still first for a long press's `duration`, so
-    /// the press begins and arms `g` with the same finger. Other continuous
-    /// sources are not performed (their exemplars are not generated here).
+    /// 100 ms later), or its first finger held still first for a long
+    /// press's `duration`, so the press begins and arms `g` with that finger
+    /// (`g`'s other fingers come down after: a press that saw them at once
+    /// would fail with too many touches). Other continuous sources are not
+    /// performed (their exemplars are not generated here).
     static func armed(_ g: Int, in set: CheckedGestureSet) -> (TouchStream) -> TouchStream {
         guard let rule = set.rules.first(where: { $0.relation == .after && $0.gesture == g }) else { return { $0 } }
         let a = set.gestures[rule.other]
@@ -48,10 +50,12 @@ enum ExemplarGenerator {
         guard a.kind == .longPress else { return { $0 } }
         let hold = a.duration + 20_000
         return { s in
+            // The press's fingers (the stream's first) go down and hold still; everything else waits.
             guard let start = s.events.first?.time else { return s }
+            let pressing = Set(s.events.filter { $0.phase == .began }.prefix(max(a.minTouches, 1)).map(\.id))
             let events = s.events.map { e -> TouchEvent in
                 var e = e
-                if e.time > start { e.time += hold }
+                if !(e.time == start && e.phase == .began && pressing.contains(e.id)) { e.time += hold }
                 return e
             }
             return TouchStream(events: events, summary: "held \(hold / 1000) ms, then \(s.summary)")
