@@ -128,9 +128,8 @@ struct EvalCommand: ParsableCommand {
             chosenOnAll = settings[NestedSearch.choose(settings: settings.count, heldOut: nil, subjects: subjects,
                                                        outcomes: results, gestures: gestures)]
         }
-        let foldCount = folds == nil ? 1 : subjects.count
         var text = Self.report(outcomes, shapes: shapes, gestures: gestures)
-        if !negatives.isEmpty { text += Self.negativeReport(negativeOutcomes, gestures: gestures, folds: foldCount) }
+        if !negatives.isEmpty { text += Self.negativeReport(negativeOutcomes, gestures: gestures, folds: outer.count) }
         if !chosen.isEmpty { text += NestedSearch.report(chosen, all: chosenOnAll) }
         console.out(text)
         if let path = jsonPath {
