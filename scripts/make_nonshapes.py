@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
-"""Writes the fixed, seeded set of strokes that are no shape (specs/nonshapes/):
+"""Writes the fixed, seeded set of strokes that are no shape (data/nonshapes/):
 taps, long presses, pans (smooth curves), swipes, scribbles, pinches and
 rotations, in the trace format, for `gspec eval --negatives`. Deterministic:
 the same seed gives the same files. Usage: scripts/make_nonshapes.py [DIR]"""
 import math, os, random, sys
 
-out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), '..', 'specs', 'nonshapes')
+out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), '..', 'data', 'nonshapes')
 rng = random.Random(20261123)
 
 def write(name, touches):

@@ -238,7 +238,7 @@ extension LanguageServer {
             && beforeWord.dropFirst(2).contains { $0 != " " && $0 != "\t" }
         if body.header.first == "view" {
             guard !startsNewItem, let name = nameBeforeColon else { return items(["gestures", "forwards", "view"], 14, nil) }
-            let phases = name == "forwards" ? ["began", "moved", "ended", "cancelled"] : []
+            let phases = name == "forwards" ? TouchPhase.forwardable.map(\.name) : []
             return items(gestures, 3, "gesture") + items(phases, 20, "touch phase")
         }
         guard body.header.first == "gesture", body.header.count >= 3, let kind = GestureKind(keyword: body.header[2]) else { return [] }
@@ -253,17 +253,8 @@ extension LanguageServer {
         guard let name = nameBeforeColon, let p = GestureParameter.named(name, for: kind) else { return [] }
         let constants = c.index.declared(.constant)
         let words: [String] = switch p.type {
-        case .swipeDirections: ["left", "right", "up", "down", "horizontal", "vertical", "any"]
-        case .strokeDirections, .pattern: ["left", "right", "up", "down", "up-left", "up-right", "down-left", "down-right",
-                                           "horizontal", "vertical", "any"]
-        case .edges: ["left", "right", "top", "bottom", "all"]
-        case .axis: ["any", "horizontal", "vertical"]
-        case .recognize: kind == .tap ? ["onLift", "onPress"] : ["onLift", "immediately"]
-        case .series: ["restart", "continues"]
-        case .flag: ["true", "false"]
-        case .condition: ["true", "false"] + c.index.declared(.mode) + ["not", "and", "or"]
-        case .inputKinds: PointerKind.allCases.map(\.name) + ["any"]
-        default: [Self.example(p, profile: profile)]
+        case .condition: GestureParameter.ValueType.flag.words(for: kind) + c.index.declared(.mode) + ["not", "and", "or"]
+        default: p.type.words(for: kind).isEmpty ? [Self.example(p, profile: profile)] : p.type.words(for: kind)
         }
         return items(words, 12, nil) + items(constants, 21, "constant")
     }

@@ -110,7 +110,7 @@ import Testing
     /// trace of the non-shape set (a debug build scores slowly).
     @Test func skippingTemplatesChangesNoVerdict() throws {
         let table = try Self.table()
-        let negatives = CLIPaths.packageRoot.appendingPathComponent("specs/nonshapes")
+        let negatives = CLIPaths.packageRoot.appendingPathComponent("data/nonshapes")
         let files = try FileManager.default.contentsOfDirectory(atPath: negatives.path).filter { $0.hasSuffix(".jsonl") }.sorted()
         let strokes = try Self.strokes(in: Self.sample).map(\.events)
         let cases = [nil, 0.5, 0.95].flatMap { minScore in strokes.map { ($0, minScore) } }
@@ -143,7 +143,7 @@ import Testing
     func newPeopleMeetTheDocumentedFigures() throws {
         let json = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-human-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: json) }
-        let negatives = CLIPaths.packageRoot.appendingPathComponent("specs/nonshapes").path
+        let negatives = CLIPaths.packageRoot.appendingPathComponent("data/nonshapes").path
         let (status, _, err) = run(["eval", Self.shapes.path, "--dataset", Self.development.path, "--folds", "subject",
                                     "--negatives", negatives, "--json", json.path])
         #expect(status == .success, "\(err)")

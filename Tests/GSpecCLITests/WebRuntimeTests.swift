@@ -170,10 +170,14 @@ import Testing
                                 name: trace.lastPathComponent))
             }
             // Every example trace beside a shipped spec (people's strokes among them), and every `gspec test` boundary stream.
+            // Example folders are links into data/ (two specs share one): each folder runs once.
+            var seen: Set<String> = []
             for spec in specs {
                 let t = try table(spec)
                 let base = spec.deletingPathExtension().path
-                for dir in [base + ".tests", base + ".examples"] {
+                for link in [base + ".tests", base + ".examples"] {
+                    let dir = URL(fileURLWithPath: link).resolvingSymlinksInPath().path
+                    guard seen.insert(dir).inserted else { continue }
                     let files = FileManager.default.enumerator(atPath: dir)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".jsonl") } ?? []
                     for file in files.sorted() {
                         jobs.append(Job(table: t.path, trace: try String(contentsOfFile: dir + "/" + file, encoding: .utf8),

@@ -2,6 +2,7 @@ import Foundation
 import GestureTrace
 import Testing
 @testable import GestureCompiler
+import GestureRuntime
 
 /// editors/gesture.tmLanguage.json, run by a small TextMate-style tokenizer
 /// (leftmost match wins, ties to the earlier pattern; captures scope their
@@ -83,10 +84,10 @@ struct EditorGrammarTests {
         return scopes
     }
 
-    static let valueWords: Set<String> = ["up-left", "up-right", "down-left", "down-right", "left", "right", "up", "down",
-                                          "horizontal", "vertical", "any", "top", "bottom", "all", "onLift", "onPress",
-                                          "immediately", "restart", "continues", "began", "moved", "ended", "cancelled",
-                                          "touch", "pen", "mouse"]
+    /// Every word a parameter's value may be, from the lists the checker reads, and the touch phases a view forwards.
+    static let valueWords = Set(GestureKind.allCases.flatMap { kind in
+        GestureParameter.all.filter { $0.applies(to: kind) && $0.type != .flag }.flatMap { $0.type.words(for: kind) }
+    } + TouchPhase.forwardable.map(\.name))
     static let keywords: Set<String> = ["gesture", "let", "requires", "to", "fail", "with", "after", "within", "hands", "over", "view", "in", "profile",
                                         "mode", "not", "and", "or"]
 

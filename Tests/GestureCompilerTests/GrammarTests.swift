@@ -36,12 +36,9 @@ import Testing
 
     @Test func everyParameterAndWordValueIsListedInTheGrammar() {
         var names = Set(GestureKind.allCases.flatMap(ParameterSchema.names(for:)))
-        names.formUnion(Axis.allCases.map(\.rawValue))
-        names.formUnion(RecognizeMode.allCases.map(\.rawValue))
-        names.formUnion(SeriesMode.allCases.map(\.rawValue))
-        names.formUnion(["top", "bottom", "all"])  // screen edges
+        names.formUnion(Axis.names + RecognizeMode.names + SeriesMode.names + ScreenEdge.words)
         // The words of views, and the touch phases a view forwards.
-        names.formUnion(["view", "in", "gestures", "forwards", Checker.rootViewName, "began", "moved", "ended", "cancelled"])
+        names.formUnion(["view", "in", "gestures", "forwards", Checker.rootViewName] + TouchPhase.forwardable.map(\.name))
         // v3: modes and their conditions, and the pointer kinds of `input`.
         names.formUnion(["mode", "not", "and", "or", "any"] + PointerKind.allCases.map(\.name))
         for name in names.sorted() {

@@ -105,7 +105,7 @@ extension DiagnosticMessage {
     static func expectedColon(after gesture: String) -> Self {
         .init(.expectedColon, "expected ':' and a gesture kind after '\(gesture)'")
     }
-    static let expectedKind = Self(.expectedKind, "expected a gesture kind (tap, longPress, swipe, pan, pinch, rotation, stroke)")
+    static let expectedKind = Self(.expectedKind, "expected a gesture kind (\(GestureKind.allCases.map(\.keyword).joined(separator: ", ")))")
     /// `what` is "the parameters of 'x'" or "the view 'x'".
     static func expectedLeftBrace(toOpen what: String) -> Self { .init(.expectedLeftBrace, "expected '{' to open \(what)") }
     static func expectedRightBrace(toClose what: String) -> Self { .init(.expectedRightBrace, "expected '}' to close \(what)") }

@@ -56,31 +56,6 @@ public struct ViewDefinition: Hashable, Sendable {
     }
 }
 
-/// When a stroke or a tap decides.
-public enum RecognizeMode: String, Hashable, Sendable, CaseIterable {
-    /// Decided when the finger lifts: a stroke's whole segment sequence must
-    /// match; a tap is recognized at its last press's lift.
-    case onLift
-    /// A stroke: recognized at the first step after which the segments so far match.
-    case immediately
-    /// A tap: recognized when its last press's fingers are down.
-    case onPress
-
-    /// The modes `kind` accepts (the first is its default).
-    static func modes(for kind: GestureKind) -> [RecognizeMode] {
-        kind == .tap ? [.onLift, .onPress] : [.onLift, .immediately]
-    }
-}
-
-/// What a tap does after the press it counts to: UIKit's `tapCount`.
-public enum SeriesMode: String, Hashable, Sendable, CaseIterable {
-    /// The series ends with the gesture's decision; the next press starts a new one (v1).
-    case restart
-    /// The series goes on: the gesture fires at the n-th tap, once per series,
-    /// and later presses within `maxInterval` and `tapDistance` continue it.
-    case continues
-}
-
 /// The translation range a pan's offset parameters compare with
 /// (react-native-gesture-handler's `activeOffsetX` and the like): the pan
 /// acts once the translation on that axis is strictly outside `lower...upper`.
@@ -105,20 +80,6 @@ public struct OffsetRange: Hashable, Sendable {
 
     init(_ pair: SIMD2<Double>) { self.init(lower: pair.x, upper: pair.y) }
     var pair: SIMD2<Double> { SIMD2(lower, upper) }
-}
-
-/// The axis a pan or stroke measures movement on.
-public enum Axis: String, Hashable, Sendable, CaseIterable {
-    case any, horizontal, vertical
-
-    /// The direction classes a stroke on this axis can produce.
-    public var directions: DirectionSet {
-        switch self {
-        case .any: .any
-        case .horizontal: .horizontal
-        case .vertical: .vertical
-        }
-    }
 }
 
 /// One gesture with every parameter of its kind resolved.
@@ -212,8 +173,8 @@ public struct GestureDefinition: Hashable, Sendable {
     public var threshold: Double { get { record.threshold } set { record.threshold = newValue } }
     /// The axis a pan or stroke measures on.
     public var axis: Axis {
-        get { [Axis.any, .horizontal, .vertical][Int(min(record.axis, 2))] }
-        set { record.axis = newValue == .any ? 0 : newValue == .horizontal ? 1 : 2 }
+        get { Axis(rawValue: record.axis) ?? .any }
+        set { record.axis = newValue.rawValue }
     }
     /// Points of travel that make one stroke step (a fraction of the stroke's size when `segmentIsRelative`).
     public var segment: Double { get { record.segment } set { record.segment = newValue } }

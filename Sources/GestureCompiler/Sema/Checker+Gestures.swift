@@ -132,14 +132,14 @@ extension Checker {
             guard let set = directions(p, swipe: false) else { return false }
             d.chord = set
         case .axis:
-            guard let word = choice(p, name, Axis.allCases.map(\.rawValue)) else { return false }
-            d.axis = Axis(rawValue: word)!
+            guard let word = choice(p, name, Axis.names) else { return false }
+            d.axis = Axis(name: word)!
         case .recognize:
-            guard let word = choice(p, name, RecognizeMode.modes(for: d.kind).map(\.rawValue)) else { return false }
-            d.recognize = RecognizeMode(rawValue: word)!
+            guard let word = choice(p, name, RecognizeMode.modes(for: d.kind).map(\.name)) else { return false }
+            d.recognize = RecognizeMode(name: word)!
         case .series:
-            guard let word = choice(p, name, SeriesMode.allCases.map(\.rawValue)) else { return false }
-            d.series = SeriesMode(rawValue: word)!
+            guard let word = choice(p, name, SeriesMode.names) else { return false }
+            d.series = SeriesMode(name: word)!
         case .edges:
             guard let set = edges(p) else { return false }
             d.edges = set

@@ -78,7 +78,7 @@ extension Checker {
 
     /// `input`: pointer kinds such as `touch | pen`, or `any`, as a `PointerKind.bit` mask.
     mutating func pointerKinds(_ p: Parameter) -> UInt8? {
-        let words = PointerKind.allCases.map(\.name) + ["any"]
+        let words = GestureParameter.ValueType.inputKinds.words(for: .tap)
         guard case .names(let names, _) = p.value else {
             diagnostics.report(.wrongType("'input' takes pointer kinds such as 'touch | pen'", got: source.text(p.value.range)),
                                at: p.value.range)
@@ -87,7 +87,7 @@ extension Checker {
         var mask: UInt8 = 0
         var ok = true
         for word in names {
-            if word.name == "any" {
+            if word.name == PointerKind.anyName {
                 mask |= PointerKind.allCases.reduce(0) { $0 | $1.bit }
             } else if let kind = PointerKind(name: word.name) {
                 mask |= kind.bit

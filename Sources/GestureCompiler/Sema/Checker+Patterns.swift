@@ -29,7 +29,7 @@ extension Checker {
                 return nil
             }
             guard !set.intersection(alphabet).isEmpty else {
-                diagnostics.report(.directionOffAxis(word, axis: axis.rawValue), at: node.range)
+                diagnostics.report(.directionOffAxis(word, axis: axis.name), at: node.range)
                 return nil
             }
             return .classes(set)

@@ -131,7 +131,7 @@ extension Checker {
 
     /// A swipe's `directions` (the four axes) or a stroke's `chord` (all eight classes).
     mutating func directions(_ p: Parameter, swipe: Bool = true) -> DirectionSet? {
-        let allowed = swipe ? ["left", "right", "up", "down", "horizontal", "vertical", "any"] : DirectionSet.names
+        let allowed = swipe ? DirectionSet.swipeNames : DirectionSet.names
         let name = swipe ? "directions" : "chord"
         guard case .names(let names, _) = p.value else {
             diagnostics.report(.wrongType("'\(name)' takes directions such as 'left | right'", got: source.text(p.value.range)),
@@ -155,9 +155,6 @@ extension Checker {
 
     /// A pan's `edges`: screen edges, stored as the directions that point at them.
     mutating func edges(_ p: Parameter) -> DirectionSet? {
-        let words: [String: DirectionSet] = [
-            "left": DirectionSet(.left), "right": DirectionSet(.right), "top": DirectionSet(.up), "bottom": DirectionSet(.down),
-        ]
         guard case .names(let names, _) = p.value else {
             diagnostics.report(.wrongType("'edges' takes screen edges such as 'left | right'", got: source.text(p.value.range)),
                                at: p.value.range)
@@ -166,12 +163,12 @@ extension Checker {
         var set = DirectionSet()
         var ok = true
         for word in names {
-            if word.name == "all" {
-                set.formUnion(words.values.reduce(DirectionSet()) { $0.union($1) })
-            } else if let edge = words[word.name] {
-                set.formUnion(edge)
+            if word.name == ScreenEdge.all {
+                set.formUnion(DirectionSet(ScreenEdge.allCases.map { DirectionSet($0.direction) }))
+            } else if let edge = ScreenEdge(name: word.name) {
+                set.formUnion(DirectionSet(edge.direction))
             } else {
-                unknownName(word, what: "screen edge", candidates: ["left", "right", "top", "bottom", "all"],
+                unknownName(word, what: "screen edge", candidates: ScreenEdge.words,
                             expected: "the edges are left, right, top and bottom")
                 ok = false
             }

@@ -46,7 +46,7 @@ extension Checker {
                 gestures[gi].view = attachments[gi]![0].view
             }
             for f in v.forwards {
-                if let phase = TouchPhase(name: f.name), phase != .stationary {
+                if let phase = TouchPhase(name: f.name), TouchPhase.forwardable.contains(phase) {
                     views[index].forwards |= 1 << phase.rawValue
                 } else if let gi = gestureIndex[f.name], let k = attachments[gi]?.firstIndex(where: { $0.view == index }) {
                     attachments[gi]![k].forwarded = true
@@ -55,8 +55,8 @@ extension Checker {
                     diagnostics.report(.forwardsForeignGesture(view: v.name.name, f.name), at: f.range)
                 } else if !unresolvedGestures.contains(f.name) {
                     let own = gestures.indices.filter { attachments[$0]?.contains { $0.view == index } == true }.map { gestures[$0].name }
-                    unknownName(f, what: "touch phase or gesture", candidates: ["began", "moved", "ended", "cancelled"] + own,
-                                expected: "a view forwards touch phases (began, moved, ended, cancelled) or its own gestures")
+                    unknownName(f, what: "touch phase or gesture", candidates: TouchPhase.forwardable.map(\.name) + own,
+                                expected: "a view forwards touch phases (\(TouchPhase.forwardable.map(\.name).joined(separator: ", "))) or its own gestures")
                 }
             }
             for sub in v.subviews { visit(sub, parent: index) }

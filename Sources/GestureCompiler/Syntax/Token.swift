@@ -1,3 +1,5 @@
+import GestureRuntime
+
 /// One lexical token. Tokens carry byte ranges, never copies of the text.
 struct Token: Hashable, Sendable {
     enum Kind: Hashable, Sendable {
@@ -31,7 +33,7 @@ enum Keyword {
         declarations.union(literals).union(GestureKindNames.all)
 }
 
-/// The kind keywords, spelled as `GestureKind.keyword`.
+/// The kind keywords: `GestureKind.keyword` of every kind.
 enum GestureKindNames {
-    static let all: Set<String> = ["tap", "longPress", "swipe", "pan", "pinch", "rotation", "stroke"]
+    static let all = Set(GestureKind.allCases.map(\.keyword))
 }

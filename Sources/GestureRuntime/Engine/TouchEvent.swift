@@ -1,12 +1,10 @@
 /// The phase of one touch sample, as UIKit and the trace format name them.
-public enum TouchPhase: UInt8, Sendable, CaseIterable {
+public enum TouchPhase: UInt8, SpecWord {
     case began, moved, stationary, ended, cancelled
 
-    /// Looks a phase up by its trace spelling.
-    public init?(name: String) {
-        guard let p = Self.allCases.first(where: { $0.name == name }) else { return nil }
-        self = p
-    }
+    /// The phases a view may forward to its parent (`forwards:`): a
+    /// stationary touch delivers nothing.
+    public static let forwardable: [TouchPhase] = [.began, .moved, .ended, .cancelled]
 
     /// The trace spelling.
     public var name: String {
@@ -27,14 +25,11 @@ extension TouchPhase {
 }
 
 /// What produced a touch (v3): a gesture takes only the kinds its `input` names.
-public enum PointerKind: UInt8, Sendable, CaseIterable {
+public enum PointerKind: UInt8, SpecWord {
     case touch, pen, mouse
 
-    /// Looks a kind up by its trace and spec spelling.
-    public init?(name: String) {
-        guard let k = Self.allCases.first(where: { $0.name == name }) else { return nil }
-        self = k
-    }
+    /// The word for every kind at once in a spec's `input`.
+    public static let anyName = "any"
 
     /// The trace and spec spelling: `touch`, `pen`, `mouse`.
     public var name: String {

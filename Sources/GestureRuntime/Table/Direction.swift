@@ -68,6 +68,10 @@ public struct DirectionSet: OptionSet, Hashable, Sendable {
         }
     }
 
+    /// The names of the unions `init(name:)` accepts.
+    public static let unionNames = ["horizontal", "vertical", "any"]
     /// Every name `init(name:)` accepts.
-    public static let names: [String] = Direction.allCases.map { $0.name } + ["horizontal", "vertical", "any"]
+    public static let names: [String] = Direction.allCases.map { $0.name } + unionNames
+    /// The names a swipe's `directions` accepts: the four axis directions and the unions.
+    public static let swipeNames: [String] = Direction.allCases.filter { $0.rawValue % 2 == 0 }.map { $0.name } + unionNames
 }

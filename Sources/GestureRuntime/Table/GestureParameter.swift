@@ -405,7 +405,7 @@ extension GestureRecord {
         func directions(_ mask: UInt8, edges: Bool = false) -> String {
             if mask == 0xFF { return "any" }
             let names = DirectionSet(rawValue: mask).directions.map { d in
-                edges ? (d == .up ? "top" : d == .down ? "bottom" : d.name) : d.name
+                edges ? ScreenEdge.allCases.first { $0.direction == d }?.name ?? d.name : d.name
             }
             return names.isEmpty ? "none" : names.joined(separator: " | ")
         }
@@ -414,8 +414,8 @@ extension GestureRecord {
         case .touches, .count: return number(p).map { "\(Int($0))" }
         case .flag, .condition: return number(p) == 1 ? "true" : "false"
         case .inputKinds: return PointerKind.allCases.filter { inputs & $0.bit != 0 }.map { $0.name }.joined(separator: " | ")
-        case .series: return number(p) == 1 ? "continues" : "restart"
-        case .axis: return ["any", "horizontal", "vertical"][Int(min(axis, 2))]
+        case .series: return (number(p) == 1 ? SeriesMode.continues : .restart).name
+        case .axis: return (Axis(rawValue: axis) ?? .any).name
         case .swipeDirections: return directions(self.directions)
         case .edges: return directions(edges, edges: true)
         case .strokeDirections:

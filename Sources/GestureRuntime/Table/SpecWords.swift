@@ -1,0 +1,127 @@
+/// A closed list of words a spec writes as a parameter's value. The cases,
+/// in order, are the words: the checker, completion, `gspec diff` and the
+/// editor grammar's test all read them from here, so a new word is one case.
+public protocol SpecWord: CaseIterable, Hashable, Sendable where AllCases == [Self] {
+    /// The word as a `.gesture` file spells it.
+    var name: String { get }
+}
+
+extension SpecWord {
+    /// Every word, in declaration order.
+    public static var names: [String] { allCases.map(\.name) }
+
+    /// The case a spec's word names.
+    public init?(name: String) {
+        guard let match = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = match
+    }
+}
+
+/// The axis a pan or stroke measures movement on (the record's `axis`: the raw value).
+public enum Axis: UInt8, SpecWord {
+    case any = 0, horizontal = 1, vertical = 2
+
+    public var name: String {
+        switch self {
+        case .any: "any"
+        case .horizontal: "horizontal"
+        case .vertical: "vertical"
+        }
+    }
+
+    /// The direction classes a stroke on this axis can produce.
+    public var directions: DirectionSet {
+        switch self {
+        case .any: .any
+        case .horizontal: .horizontal
+        case .vertical: .vertical
+        }
+    }
+}
+
+/// When a stroke or a tap decides.
+public enum RecognizeMode: UInt8, SpecWord {
+    /// Decided when the finger lifts: a stroke's whole segment sequence must
+    /// match; a tap is recognized at its last press's lift.
+    case onLift
+    /// A stroke: recognized at the first step after which the segments so far match.
+    case immediately
+    /// A tap: recognized when its last press's fingers are down.
+    case onPress
+
+    public var name: String {
+        switch self {
+        case .onLift: "onLift"
+        case .immediately: "immediately"
+        case .onPress: "onPress"
+        }
+    }
+
+    /// The modes `kind` accepts (the first is its default).
+    public static func modes(for kind: GestureKind) -> [RecognizeMode] {
+        kind == .tap ? [.onLift, .onPress] : [.onLift, .immediately]
+    }
+}
+
+/// What a tap does after the press it counts to: UIKit's `tapCount`.
+public enum SeriesMode: UInt8, SpecWord {
+    /// The series ends with the gesture's decision; the next press starts a new one (v1).
+    case restart
+    /// The series goes on: the gesture fires at the n-th tap, once per series,
+    /// and later presses within `maxInterval` and `tapDistance` continue it.
+    case continues
+
+    public var name: String {
+        switch self {
+        case .restart: "restart"
+        case .continues: "continues"
+        }
+    }
+}
+
+/// A side of the screen or of a view: where a pan's `edges` begin.
+public enum ScreenEdge: UInt8, SpecWord {
+    case left, right, top, bottom
+
+    public var name: String {
+        switch self {
+        case .left: "left"
+        case .right: "right"
+        case .top: "top"
+        case .bottom: "bottom"
+        }
+    }
+
+    /// The direction that points at the edge: how tables store edges (a `DirectionSet`).
+    public var direction: Direction {
+        switch self {
+        case .left: .left
+        case .right: .right
+        case .top: .up
+        case .bottom: .down
+        }
+    }
+
+    /// The word for every edge at once.
+    public static let all = "all"
+    /// Every word an `edges` value accepts.
+    public static var words: [String] { names + [all] }
+}
+
+extension GestureParameter.ValueType {
+    /// The words a value of this type may be, for a gesture of `kind`
+    /// (completion offers them); empty for numbers, names and patterns' own syntax.
+    public func words(for kind: GestureKind) -> [String] {
+        switch self {
+        case .swipeDirections: DirectionSet.swipeNames
+        case .strokeDirections, .pattern: DirectionSet.names
+        case .edges: ScreenEdge.words
+        case .axis: Axis.names
+        case .recognize: RecognizeMode.modes(for: kind).map(\.name)
+        case .series: SeriesMode.names
+        case .flag: ["true", "false"]
+        case .inputKinds: PointerKind.names + [PointerKind.anyName]
+        default: []
+        }
+    }
+}
