@@ -19,28 +19,31 @@ toolchain="$(dirname "$(dirname "$(command -v swiftc)")")"
 unicode="$toolchain/lib/swift/embedded/$target/libswiftUnicodeDataTables.a"
 
 # One module per Swift target, as in Package.swift: the same sources, unchanged.
+# The runtime and the trace code, in dependency order.
+runtime_modules="GestureRuntime GestureTrace"
 # As LLVM bitcode (-lto=llvm-full), so that wasm-ld optimizes across modules: 8% smaller gzipped.
-swiftc "${swift_flags[@]}" -module-name GestureRuntime -emit-module -emit-module-path "$work/GestureRuntime.swiftmodule" \
-    $(find "$root/Sources/GestureRuntime" -name '*.swift' | sort) -c -o "$work/GestureRuntime.o"
-swiftc "${swift_flags[@]}" -module-name GestureTrace -emit-module -emit-module-path "$work/GestureTrace.swiftmodule" \
-    $(find "$root/Sources/GestureTrace" -name '*.swift' | sort) -c -o "$work/GestureTrace.o"
+for module in $runtime_modules; do
+    swiftc "${swift_flags[@]}" -module-name "$module" -emit-module -emit-module-path "$work/$module.swiftmodule" \
+        $(find "$root/Sources/$module" -name '*.swift' | sort) -c -o "$work/$module.o"
+done
 swiftc "${swift_flags[@]}" -module-name GSpecWasm -emit-module -emit-module-path "$work/GSpecWasm.swiftmodule" \
     "$here/src/Exports.swift" "$here/src/TouchAction.swift" -c -o "$work/GSpecWasm.o"
 swiftc "${swift_flags[@]}" -module-name GSpecRun "$here/src/RunExports.swift" -c -o "$work/GSpecRun.o"
 clang --target=wasm32-unknown-unknown -Os -ffreestanding -nostdlib -fno-builtin -Wall -Werror -c "$here/src/support.c" -o "$work/support.o"
 
-exports=(gspec_alloc gspec_dealloc gspec_output_ptr gspec_output_len gspec_engine_new gspec_engine_free
-         gspec_engine_describe gspec_engine_feed gspec_engine_set_screen gspec_engine_advance gspec_engine_finish gspec_engine_next_deadline
-         gspec_engine_clock gspec_engine_is_enabled gspec_engine_take_events gspec_engine_control gspec_heap_size gspec_heap_in_use)
+# The exports are what the sources declare, never a second list: every
+# @_cdecl of a file, and support.c's functions named gspec_*.
+cdecls() { sed -n 's/^@_cdecl("\(gspec_[a-z_]*\)")$/\1/p' "$@"; }
+exports=($(cdecls "$here/src/Exports.swift") $(sed -n 's/^[a-z_][a-z_ ]* \(gspec_[a-z_]*\)(.*/\1/p' "$here/src/support.c"))
 # GSPEC_WASM_DEBUG=1 keeps function names, for stack traces and size studies.
 strip=(--strip-all)
 [[ -n "${GSPEC_WASM_DEBUG:-}" ]] && strip=()
-objects=("$work/GestureRuntime.o" "$work/GestureTrace.o" "$work/GSpecWasm.o" "$work/support.o" "$unicode")
+objects=($(printf "$work/%s.o " $runtime_modules) "$work/GSpecWasm.o" "$work/support.o" "$unicode")
 # --gc-sections keeps what the exports reach: without gspec_run, none of the trace reader, runner or printer.
 link() { wasm-ld --no-entry --gc-sections "${strip[@]}" -O2 $(printf -- '--export=%s ' "$@") "${objects[@]}" -o "$output"; }
 output="$out/gspec.wasm" link "${exports[@]}"
 objects+=("$work/GSpecRun.o")
-output="$out/gspec-run.wasm" link "${exports[@]}" gspec_run
+output="$out/gspec-run.wasm" link "${exports[@]}" $(cdecls "$here/src/RunExports.swift")
 
-cp "$here/src/gspec.mjs" "$here/src/gspec.d.ts" "$here/src/gspec-run.mjs" "$out/"
+cp "$here/src/gspec.mjs" "$here/src/gspec.d.mts" "$here/src/gspec-run.mjs" "$out/"
 echo "web/dist: gspec.wasm $(wc -c < "$out/gspec.wasm") bytes, gspec-run.wasm $(wc -c < "$out/gspec-run.wasm") bytes"

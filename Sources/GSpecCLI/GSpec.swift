@@ -1,5 +1,5 @@
+import GestureRuntime
 import GestureCompiler
-import GestureTrace
 
 /// The `gspec` command: dispatches to a subcommand and returns the exit status.
 public enum GSpec {

@@ -4,31 +4,27 @@ import GestureRuntime
 /// times from integer microseconds with at least 3 decimals, other numbers
 /// rounded to 1e-6 in their shortest form with at least one decimal.
 package enum EventFormatter {
-    /// web/src/gspec.mjs (`Engine.event`) builds a page's event objects with
-    /// these keys in this order, and rounds as `number` does: a change here is
-    /// a change there (the differential test compares the two).
+    /// The keys follow `GestureKind.eventValues`, which gspec.mjs reads too
+    /// (through the module's `describe`), rounding as `number` does: the
+    /// differential test compares the two.
     package static func line(_ e: GestureEvent, table: GestureTable) -> String {
         let record = table.gestures[e.gesture]
         var out = "{\"t\":\(time(e.time)),\"gesture\":\"\(table.strings[Int(record.name)])\",\"state\":\"\(e.state.name)\""
         out += ",\"x\":\(number(e.x)),\"y\":\(number(e.y))"
-        guard e.state != .failed else { return out + viewKey(table.receiver(of: e.gesture), table) + "}" }
-        switch record.kind {
-        case .tap:
-            out += ",\"taps\":\(e.taps)"
-        case .swipe:
-            out += ",\"direction\":\"\(Direction(rawValue: e.direction)?.name ?? "right")\""
-        case .pan:
-            out += ",\"translation\":[\(number(e.value0)),\(number(e.value1))],\"velocity\":[\(number(e.velocity0)),\(number(e.velocity1))]"
-        case .pinch:
-            out += ",\"scale\":\(number(e.value0)),\"velocity\":\(number(e.velocity0))"
-        case .rotation:
-            out += ",\"rotation\":\(number(e.value0)),\"velocity\":\(number(e.velocity0))"
-        case .longPress:
-            out += ",\"velocity\":[\(number(e.velocity0)),\(number(e.velocity1))]"
-        case .stroke:
-            break
+        if EventValue.carried(in: e.state) {
+            for value in record.kind.eventValues { out += ",\"\(value.key.name)\":" + text(value, of: e) }
         }
         return out + viewKey(table.receiver(of: e.gesture), table) + "}"
+    }
+
+    /// One value of an event as its line writes it.
+    private static func text(_ value: EventValue, of e: GestureEvent) -> String {
+        switch value.shape {
+        case .count: "\(value.slot.int32(e, view: 0))"
+        case .direction: "\"\(Direction(rawValue: UInt8(truncatingIfNeeded: value.slot.int32(e, view: 0)))?.name ?? Direction.right.name)\""
+        case .number: number(value.slot.double(e))
+        case .pair: "[" + value.slots.map { number($0.double(e)) }.joined(separator: ",") + "]"
+        }
     }
 
     /// With declared views: the view that receives it, last so lines without views keep the keys of docs/trace-format.md.

@@ -1,6 +1,7 @@
 import GestureRuntime
 
 /// The flags of `gspec run` (and `gspec-run.mjs`) that shape a run, as written.
+/// What the options of `gspec run` (`RunOption`) ask for.
 package struct RunSettings: Sendable {
     package var allStates = false
     package var explain = false

@@ -28,7 +28,7 @@ import Testing
             guard let files = try? fm.contentsOfDirectory(atPath: dir.path) else { continue }
             for file in files.sorted() where file.hasSuffix(".jsonl") {
                 let events = try TraceLoader.events(fromFile: dir.appendingPathComponent(file).path)
-                out.append(Stroke(shape: shape, speed: EvalCommand.speed(of: file), events: events))
+                out.append(Stroke(shape: shape, speed: EvalSample.speed(of: file), events: events))
             }
         }
         return out

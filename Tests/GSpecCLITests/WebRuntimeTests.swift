@@ -232,7 +232,7 @@ import Testing
         let (code, output) = try Self.shell(Self.node!, [Self.root.appendingPathComponent("web/test/api.mjs").path, table.path, trace.path,
                                                          expected.path, sheet.path])
         #expect(code == 0, "\(output)")
-        #expect(output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == 11, "\(output)")
+        #expect(output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == 12, "\(output)")
     }
 
     /// What a page loads (`gspec.wasm` and `gspec.mjs`, each gzipped as a
@@ -278,6 +278,14 @@ import Testing
                           try String(contentsOfFile: dir.appendingPathComponent("w.out").path, encoding: .utf8))
             #expect(native.0 == wasm.0 && native.1 == wasm.1 && n == w, "\(args): native \(native.0) \(native.1)\(n)\nwasm \(wasm.0) \(wasm.1)\(w)")
         }
+        // Every option of the one list (`RunOption`) is in both commands' help, and run both ways above.
+        let nativeHelp = try Self.shell(Binary.url.path, ["run", "--help"]).1
+        let wasmHelp = try Self.shell(Self.node!, [Self.dist.appendingPathComponent("gspec-run.mjs").path, "--help"]).1
+        for option in RunOption.allCases {
+            #expect(nativeHelp.contains(option.flag) && nativeHelp.contains(option.help), "gspec run --help lacks \(option.flag)")
+            #expect(wasmHelp.contains(option.flag) && wasmHelp.contains(option.help), "gspec-run.mjs --help lacks \(option.flag)")
+            #expect(cases.contains { $0.contains(option.flag) }, "no case compares \(option.flag) natively and in WebAssembly")
+        }
         // What only the native command can do is a usage error, not a silent difference.
         let html = try Self.shell(Self.node!, [Self.dist.appendingPathComponent("gspec-run.mjs").path, table, "--trace", good, "--html", "x.html"])
         #expect(html.0 == 2 && html.1.contains("--html"))
@@ -293,7 +301,7 @@ import Testing
         let module = dir.appendingPathComponent("photo-viewer.gestures.mjs"), gtab = dir.appendingPathComponent("photo-viewer.gtab")
         #expect(run(["build", spec, "-o", module.path, "--emit", "js"]).0 == .success)
         #expect(run(["build", spec, "-o", gtab.path]).0 == .success)
-        let declarations = try String(contentsOf: dir.appendingPathComponent("photo-viewer.gestures.d.ts"), encoding: .utf8)
+        let declarations = try String(contentsOf: dir.appendingPathComponent("photo-viewer.gestures.d.mts"), encoding: .utf8)
         #expect(declarations.contains("export type GestureName = \"toggleToolbar\" | \"zoomToggle\""))
         #expect(declarations.contains("export type ModeName = \"zoomed\";"))
         let script = """

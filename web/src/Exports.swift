@@ -3,7 +3,7 @@
 // Strings and bytes cross as (pointer, length) pairs in the module's memory:
 // JavaScript allocates with `gspec_alloc`, and reads what a call produced
 // from the output buffer (`gspec_output_ptr`, `gspec_output_len`). Events
-// cross as fixed-size binary records (`EventRecord`), not text: a page
+// cross as fixed-size binary records (`EventSlot`), not text: a page
 // handles every event of every sample. The trace runner (`gspec_run`) is in
 // RunExports.swift, linked only into gspec-run.wasm. Built by web/build.sh only.
 import GestureRuntime
@@ -22,7 +22,7 @@ final class Instance {
 nonisolated(unsafe) var instances: [Instance?] = []
 nonisolated(unsafe) var output: [UInt8] = []
 
-func setOutput(_ text: String) { output = Array(text.utf8) }
+package func setOutput(_ text: String) { output = Array(text.utf8) }
 
 package func bytes(_ p: UnsafeRawPointer?, _ n: Int32) -> [UInt8] {
     guard let p, n > 0 else { return [] }
@@ -78,28 +78,54 @@ func gspecEngineFree(_ h: Int32) {
     while instances.last.map({ $0 == nil }) == true { instances.removeLast() }
 }
 
-/// The table's names as JSON: gestures (table order) with their kinds,
-/// views, modes, the names of event states and swipe directions by raw value
-/// (for reading `EventRecord`s), and the CSS `touch-action` its gestures
+/// The table's names as JSON, and everything else gspec.mjs needs to read
+/// this module's events, so that it hard-codes none of it: gestures (table
+/// order) with their kinds, views, modes; the names of touch phases, pointer
+/// kinds, event states and swipe directions by raw value; the event
+/// record's layout (`EventSlot`) and what each kind's events carry
+/// (`GestureKind.eventValues`); and the CSS `touch-action` its gestures
 /// leave to the browser.
 @_cdecl("gspec_engine_describe")
 func gspecEngineDescribe(_ h: Int32) {
     guard let i = instance(h) else { return setOutput("{}") }
     let t = i.table
-    func list(_ names: [String]) -> String { "[" + names.map(JSON.quoted).joined(separator: ",") + "]" }
-    func byRawValue(_ cases: [(UInt8, String)]) -> [String] {
-        var names = [String](repeating: "", count: Int(cases.map { $0.0 }.max() ?? 0) + 1)
-        for (raw, name) in cases { names[Int(raw)] = name }
-        return names
+    // Appended to one string: this module's size is what a page downloads.
+    var out = "{"
+    func key(_ name: String) { out += (out.count > 1 ? ",\"" : "\"") + name + "\":" }
+    func list(_ names: [String]) {
+        out += "["
+        for (k, name) in names.enumerated() { out += (k > 0 ? "," : "") + JSON.quoted(name) }
+        out += "]"
     }
-    let views = t.hasViews ? (0..<t.viewCount).map(t.name(ofView:)) : []
-    let states = byRawValue(GestureState.allCases.map { ($0.rawValue, $0.name) })
-    let directions = byRawValue(Direction.allCases.map { ($0.rawValue, $0.name) })
-    setOutput("{\"gestures\":\(list((0..<t.gestureCount).map(t.name(of:)))),"
-              + "\"kinds\":\(list(t.gestures.map { $0.kind.keyword })),\"views\":\(list(views)),"
-              + "\"modes\":\(list((0..<t.modeCount).map(t.name(ofMode:)))),\"states\":\(list(states)),"
-              + "\"directions\":\(list(directions)),\"touchAction\":\(JSON.quoted(TouchAction.of(t))),"
-              + "\"eventBytes\":\(MemoryLayout<EventRecord>.stride)}")
+    /// Names by raw value: `count` of them, `name(raw)` or "" where no case has that raw value.
+    func byRawValue(_ count: Int, _ name: (UInt8) -> String?) { list((0..<count).map { name(UInt8($0)) ?? "" }) }
+    key("gestures"); list((0..<t.gestureCount).map(t.name(of:)))
+    key("kinds"); list(t.gestures.map { $0.kind.keyword })
+    key("views"); list(t.hasViews ? (0..<t.viewCount).map(t.name(ofView:)) : [])
+    key("modes"); list((0..<t.modeCount).map(t.name(ofMode:)))
+    key("phases"); byRawValue(TouchPhase.allCases.count) { TouchPhase(rawValue: $0)?.name }
+    key("pointers"); byRawValue(PointerKind.allCases.count) { PointerKind(rawValue: $0)?.name }
+    key("states"); byRawValue(GestureState.allCases.count) { GestureState(rawValue: $0)?.name }
+    key("bareStates"); list(GestureState.allCases.filter { !EventValue.carried(in: $0) }.map { $0.name })
+    key("directions"); byRawValue(Direction.allCases.count) { Direction(rawValue: $0)?.name }
+    key("record"); out += "{\"bytes\":\(EventSlot.recordBytes),\"slots\":{"
+    for slot in EventSlot.allCases {
+        out += (slot.rawValue > 0 ? ",\"" : "\"") + slot.name + "\":[\(slot.offset),\"" + slot.storage.name + "\"]"
+    }
+    out += "}}"
+    key("eventValues"); out += "{"
+    for kind in GestureKind.allCases {
+        out += (kind.rawValue > 0 ? ",\"" : "\"") + kind.keyword + "\":["
+        for (k, v) in kind.eventValues.enumerated() {
+            out += (k > 0 ? ",{\"key\":\"" : "{\"key\":\"") + v.key.name + "\",\"shape\":\"" + v.shape.name + "\",\"slots\":"
+            list(v.slots.map { $0.name })
+            out += "}"
+        }
+        out += "]"
+    }
+    out += "}"
+    key("touchAction"); out += JSON.quoted(TouchAction.of(t))
+    setOutput(out + "}")
 }
 
 @_cdecl("gspec_engine_feed")
@@ -137,34 +163,18 @@ func gspecEngineNextDeadline(_ h: Int32) -> Double {
 @_cdecl("gspec_engine_clock")
 func gspecEngineClock(_ h: Int32) -> Double { Double(instance(h)?.engine.clock ?? 0) / 1_000_000 }
 
-/// One event as gspec.mjs reads it (`EVENT_BYTES`, little-endian): the
-/// values the runtime computed, unrounded; the page rounds them as
-/// `EventFormatter` prints them, so its objects are `gspec run`'s lines.
-struct EventRecord {
-    var time: Double  // microseconds, exact below 2^53
-    var x, y, value0, value1, velocity0, velocity1: Double
-    var gesture, taps, view: Int32
-    var state, direction: UInt8
-    var padding: UInt16 = 0
-
-    init(_ e: GestureEvent, table: GestureTable) {
-        (time, x, y) = (Double(e.time), e.x, e.y)
-        (value0, value1, velocity0, velocity1) = (e.value0, e.value1, e.velocity0, e.velocity1)
-        (gesture, taps, view) = (Int32(e.gesture), Int32(clamping: e.taps), Int32(table.receiver(of: e.gesture)))
-        (state, direction) = (e.state.rawValue, e.direction)
-    }
-}
-
-/// The events decided so far as `EventRecord`s in the output, cleared from the engine; returns their count.
+/// The events decided so far as records (`EventSlot`) in the output, cleared from the engine; returns their count.
 @_cdecl("gspec_engine_take_events")
 func gspecEngineTakeEvents(_ h: Int32) -> Int32 {
     guard let i = instance(h) else { return 0 }
     let events = i.engine.events
+    let bytes = EventSlot.recordBytes
     output.removeAll(keepingCapacity: true)
-    output.reserveCapacity(events.count * MemoryLayout<EventRecord>.stride)
-    for e in events {
-        var record = EventRecord(e, table: i.table)
-        withUnsafeBytes(of: &record) { output.append(contentsOf: $0) }
+    output.append(contentsOf: repeatElement(0, count: events.count * bytes))
+    output.withUnsafeMutableBytes { out in
+        for (k, e) in events.enumerated() {
+            EventSlot.write(e, view: i.table.receiver(of: e.gesture), to: out.baseAddress! + k * bytes)
+        }
     }
     i.engine.removeAllEvents()
     return Int32(events.count)

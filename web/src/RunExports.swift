@@ -6,15 +6,19 @@ import GSpecWasm
 import GestureRuntime
 import GestureTrace
 
-/// `gspec run TABLE --trace TRACE` with `flags` (1: --all-states, 2: --explain,
-/// 4: --deliveries) and the texts of --screen and --stale-touch-timeout
-/// (length -1: not given). Output goes to `gspec_write` as it is decided.
-/// Returns the exit status.
+/// `gspec run TABLE --trace TRACE` with `options`: one `RunOption` a line,
+/// `name` or `name=value` (an unknown name is a usage error). Output goes to
+/// `gspec_write` as it is decided. Returns the exit status.
 @_cdecl("gspec_run")
-func gspecRun(_ tableP: UnsafeRawPointer?, _ tableN: Int32, _ traceP: UnsafeRawPointer?, _ traceN: Int32, _ flags: Int32,
-              _ screenP: UnsafeRawPointer?, _ screenN: Int32, _ staleP: UnsafeRawPointer?, _ staleN: Int32,
+func gspecRun(_ tableP: UnsafeRawPointer?, _ tableN: Int32, _ traceP: UnsafeRawPointer?, _ traceN: Int32,
+              _ optionsP: UnsafeRawPointer?, _ optionsN: Int32,
               _ inputP: UnsafeRawPointer?, _ inputN: Int32, _ tracePathP: UnsafeRawPointer?, _ tracePathN: Int32) -> Int32 {
     let input = text(inputP, inputN), tracePath = text(tracePathP, tracePathN)
+    let (settings, unknown) = RunSettings.parsing(text(optionsP, optionsN))
+    if let unknown {
+        write(2, "error: unknown run option '\(unknown)'\n")
+        return RunStatus.usageError.rawValue
+    }
     let table: GestureTable
     do throws(TableError) {
         table = try GestureTable(decoding: bytes(tableP, tableN))
@@ -22,14 +26,14 @@ func gspecRun(_ tableP: UnsafeRawPointer?, _ tableN: Int32, _ traceP: UnsafeRawP
         write(2, "error: \(input): \(error)\n")
         return RunStatus.inputError.rawValue
     }
-    var settings = RunSettings()
-    (settings.allStates, settings.explain, settings.deliveries) = (flags & 1 != 0, flags & 2 != 0, flags & 4 != 0)
-    if screenN >= 0 { settings.screen = text(screenP, screenN) }
-    if staleN >= 0 { settings.staleTouchTimeout = text(staleP, staleN) }
     return TraceRun.job(Engine.init(table:), table: table, input: input, trace: bytes(traceP, traceN), tracePath: tracePath,
                         settings: settings, observer: TraceRun.Unobserved?.none,
                         out: { write(1, $0) }, err: { write(2, $0) }).rawValue
 }
+
+/// The options `gspec_run` takes, as JSON in the output (`RunOption.json`).
+@_cdecl("gspec_run_options")
+func gspecRunOptions() { setOutput(RunOption.json) }
 
 @_extern(wasm, module: "env", name: "gspec_write")
 func gspecWrite(_ fd: Int32, _ p: UnsafeRawPointer?, _ n: Int32)

@@ -1,28 +1,34 @@
 #!/usr/bin/env node
 // `gspec run` on the WebAssembly engine: node gspec-run.mjs TABLE.gtab --trace
-// T.jsonl [--all-states] [--explain] [--deliveries] [--screen WxH]
-// [--stale-touch-timeout SECONDS]. Prints what `gspec run` prints, byte for
-// byte, with the same exit status: the trace is read, run and printed by the
-// same Swift code (GestureTrace), compiled to WebAssembly.
+// T.jsonl [options]. Prints what `gspec run` prints, byte for byte, with the
+// same exit status: the trace is read, run and printed by the same Swift code
+// (GestureTrace), compiled to WebAssembly. The options are the module's
+// (`runtime.runOptions()`, from the one list `gspec run` uses).
 import { readFileSync, statSync } from 'node:fs';
 import { loadRuntime } from './gspec.mjs';
 
-const USAGE = 'Usage: node gspec-run.mjs <file.gtab> --trace <trace.jsonl> [--all-states] [--deliveries] [--explain] '
-  + '[--screen <WxH>] [--stale-touch-timeout <seconds>]\n';
-const FLAGS = { '--all-states': 'allStates', '--explain': 'explain', '--deliveries': 'deliveries' };
-const OPTIONS = { '--trace': 'trace.jsonl', '--screen': 'WxH', '--stale-touch-timeout': 'seconds' };
 const MAX_TRACE_BYTES = 2 ** 30;
 
-function usageError(message) {
-  process.stderr.write(`error: ${message}\n${USAGE}`);
+function usage(options) {
+  const items = options.map((o) => `[${o.flag}${o.placeholder === null ? '' : ` <${o.placeholder}>`}]`);
+  return `Usage: node gspec-run.mjs <file.gtab> --trace <trace.jsonl> ${items.join(' ')}\n`;
+}
+
+function help(options) {
+  const lines = options.map((o) => `  ${(o.flag + (o.placeholder === null ? '' : ` <${o.placeholder}>`)).padEnd(34)}${o.help}`);
+  return `Runs a compiled gesture table on a recorded touch trace, on the WebAssembly engine.\n\n${usage(options)}\nOPTIONS:\n${lines.join('\n')}\n`;
+}
+
+function usageError(message, options) {
+  process.stderr.write(`error: ${message}\n${usage(options)}`);
   process.exitCode = 2;
   return null;
 }
 
-function parse(args) {
+function parse(args, options) {
   const flags = {};
-  const values = {};
   const inputs = [];
+  let tracePath;
   let onlyPositionals = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -35,29 +41,29 @@ function parse(args) {
       continue;
     }
     if (arg === '--help' || arg === '-h') {
-      process.stdout.write(`Runs a compiled gesture table on a recorded touch trace, on the WebAssembly engine.\n\n${USAGE}`);
+      process.stdout.write(help(options));
       return null;
     }
     const eq = arg.indexOf('=');
     const key = eq >= 0 ? arg.slice(0, eq) : arg;
     const inline = eq >= 0 ? arg.slice(eq + 1) : undefined;
-    if (key in FLAGS) {
-      flags[FLAGS[key]] = true;
-    } else if (key in OPTIONS) {
+    const option = options.find((o) => o.flag === key);
+    if (key === '--trace' || (option && option.placeholder !== null)) {
       const value = inline ?? args[++i];
-      if (value === undefined) return usageError(`missing value for '${key} <${OPTIONS[key]}>'`);
-      values[key] = value;
+      if (value === undefined) return usageError(`missing value for '${key} <${option ? option.placeholder : 'trace.jsonl'}>'`, options);
+      if (option) flags[option.name] = value;
+      else tracePath = value;
+    } else if (option) {
+      flags[option.name] = true;
     } else if (key === '--html' || key === '--reference') {
-      return usageError(`'${key}' needs gspec itself: gspec-run.mjs runs tables on the WebAssembly engine only`);
+      return usageError(`'${key}' needs gspec itself: gspec-run.mjs runs tables on the WebAssembly engine only`, options);
     } else {
-      return usageError(`unknown option '${key}'`);
+      return usageError(`unknown option '${key}'`, options);
     }
   }
-  if (values['--trace'] === undefined) return usageError("missing '--trace <trace.jsonl>'");
-  if (inputs.length !== 1) return usageError('expected one gesture set and --trace <trace.jsonl>');
-  flags.screen = values['--screen'];
-  flags.staleTouchTimeout = values['--stale-touch-timeout'];
-  return { input: inputs[0], tracePath: values['--trace'], flags };
+  if (tracePath === undefined) return usageError("missing '--trace <trace.jsonl>'", options);
+  if (inputs.length !== 1) return usageError('expected one gesture set and --trace <trace.jsonl>', options);
+  return { input: inputs[0], tracePath, flags };
 }
 
 function read(path) {
@@ -71,7 +77,8 @@ function read(path) {
 }
 
 async function main() {
-  const parsed = parse(process.argv.slice(2));
+  const runtime = await loadRuntime({ wasm: new URL('./gspec-run.wasm', import.meta.url) });
+  const parsed = parse(process.argv.slice(2), runtime.runOptions());
   if (!parsed) return;
   const { input, tracePath, flags } = parsed;
   try {
@@ -93,7 +100,6 @@ async function main() {
     process.exitCode = 1;
     return;
   }
-  const runtime = await loadRuntime({ wasm: new URL('./gspec-run.wasm', import.meta.url) });
   let out = '';
   const flush = () => {
     if (out) process.stdout.write(out);

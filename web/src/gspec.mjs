@@ -3,12 +3,11 @@
 // No dependencies; importing this module touches no browser global: only
 // `attach` does, so it is safe in server-side rendering.
 
-const PHASES = ['began', 'moved', 'stationary', 'ended', 'cancelled'];
-const POINTERS = ['touch', 'pen', 'mouse'];
+// Names, enums and the event record's layout are not written here: each
+// engine reads them from gspec.wasm (`describe`), which derives them from
+// the runtime's own lists (EventDescription.swift).
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
-// Bytes of one EventRecord (web/src/Exports.swift); gspec.wasm says its own at engine creation.
-const EVENT_BYTES = 72;
 
 /**
  * A number as `gspec run` prints it, read back: rounded to 1e-6 half away
@@ -72,6 +71,7 @@ export class Runtime {
   constructor() {
     this.exports = null;
     this.writers = [null, null, null];
+    this.options = null;
   }
 
   /** @internal The functions the module imports. */
@@ -132,31 +132,48 @@ export class Runtime {
 
   /**
    * `gspec run TABLE --trace TRACE`: `table` and `trace` are bytes, `flags`
-   * those of the command (allStates, explain, deliveries, screen,
-   * staleTouchTimeout), `input` and `tracePath` the names messages use.
-   * Output goes to `out` and `err` as it is decided; returns the exit status.
-   * Only on a runtime loaded from gspec-run.wasm, which adds the trace runner
-   * (GestureTrace) to the engine; gspec.wasm, which pages load, leaves it out.
+   * the command's options by name (`runOptions()`: allStates, explain, ...;
+   * `true` for a flag, text for an option with a value), `input` and
+   * `tracePath` the names messages use. Output goes to `out` and `err` as it
+   * is decided; returns the exit status. Only on a runtime loaded from
+   * gspec-run.wasm, which adds the trace runner (GestureTrace) to the
+   * engine; gspec.wasm, which pages load, leaves it out.
    */
   run({ table, trace, flags = {}, input = 'table.gtab', tracePath = 'trace.jsonl', out, err }) {
     const e = this.exports;
-    if (typeof e.gspec_run !== 'function') {
-      fail("run needs the trace runner: loadRuntime({ wasm: new URL('gspec-run.wasm', import.meta.url) })");
+    const options = this.runOptions();
+    const lines = [];
+    for (const [name, value] of Object.entries(flags)) {
+      const option = options.find((o) => o.name === name);
+      if (!option) fail(`unknown run flag '${name}'; the flags are ${options.map((o) => o.name).join(', ')}`);
+      if (value === undefined || value === null || value === false) continue;
+      lines.push(option.placeholder === null ? name : `${name}=${String(value)}`);
     }
-    const bits = (flags.allStates ? 1 : 0) | (flags.explain ? 2 : 0) | (flags.deliveries ? 4 : 0);
     this.writers = [null, out ?? null, err ?? null];
-    const texts = [flags.screen, flags.staleTouchTimeout, input, tracePath];
     const blocks = [tableBytes(table), trace instanceof Uint8Array ? trace : new Uint8Array(trace)]
-      .concat(texts.map((t) => (t === undefined || t === null ? null : encoder.encode(String(t)))));
-    const ptrs = blocks.map((b) => (b === null ? 0 : e.gspec_alloc(b.length)));
-    blocks.forEach((b, i) => b && new Uint8Array(e.memory.buffer, ptrs[i], b.length).set(b));
-    const len = (i) => (blocks[i] === null ? -1 : blocks[i].length);
+      .concat([lines.join('\n'), input, tracePath].map((t) => encoder.encode(String(t))));
+    const ptrs = blocks.map((b) => e.gspec_alloc(b.length));
+    blocks.forEach((b, i) => new Uint8Array(e.memory.buffer, ptrs[i], b.length).set(b));
     try {
-      return e.gspec_run(ptrs[0], len(0), ptrs[1], len(1), bits, ptrs[2], len(2), ptrs[3], len(3), ptrs[4], len(4), ptrs[5], len(5));
+      return e.gspec_run(...blocks.flatMap((b, i) => [ptrs[i], b.length]));
     } finally {
-      ptrs.forEach((p) => p && e.gspec_dealloc(p));
+      ptrs.forEach((p) => e.gspec_dealloc(p));
       this.writers = [null, null, null];
     }
+  }
+
+  /**
+   * The options `run` takes, as `gspec run` has them: `{ name, flag,
+   * placeholder, help }` (`placeholder` null for a flag without a value).
+   * Only on a runtime loaded from gspec-run.wasm.
+   */
+  runOptions() {
+    const e = this.exports;
+    if (typeof e.gspec_run_options !== 'function') {
+      fail("run needs the trace runner: loadRuntime({ wasm: new URL('gspec-run.wasm', import.meta.url) })");
+    }
+    this.options ??= (e.gspec_run_options(), JSON.parse(this.output()));
+    return this.options;
   }
 
   /**
@@ -183,6 +200,46 @@ function tableBytes(table) {
   fail('a table is the bytes of a .gtab file (Uint8Array or ArrayBuffer)');
 }
 
+/**
+ * A function reading one event record (`describe`'s `record`) as the object
+ * of its `gspec run` line: `t`, `gesture`, `state`, `x`, `y`, the values
+ * its kind carries (`eventValues`, unless the state is bare), then `view`
+ * with declared views; numbers rounded as `gspec run` prints them (so equal
+ * to JSON.parse of the line).
+ */
+function eventReader(names) {
+  const slots = names.record.slots;
+  const getters = { f64: (d, at) => d.getFloat64(at, true), i32: (d, at) => d.getInt32(at, true), u8: (d, at) => d.getUint8(at) };
+  const slot = (name) => {
+    const [offset, storage] = slots[name];
+    const get = getters[storage];
+    return (d, at) => get(d, at + offset);
+  };
+  const shapes = {
+    count: ([a]) => a,
+    direction: ([a]) => (d, at) => names.directions[a(d, at)] ?? names.directions[0],
+    number: ([a]) => (d, at) => number(a(d, at)),
+    pair: ([a, b]) => (d, at) => [number(a(d, at)), number(b(d, at))],
+  };
+  // One list of [key, read] per kind, built once per engine.
+  const values = {};
+  for (const [kind, list] of Object.entries(names.eventValues)) {
+    values[kind] = list.map((v) => [v.key, shapes[v.shape](v.slots.map(slot))]);
+  }
+  const perGesture = names.kinds.map((kind) => values[kind] ?? []);
+  const bare = new Set(names.bareStates);
+  const [time, gesture, state, x, y, view] = ['time', 'gesture', 'state', 'x', 'y', 'view'].map(slot);
+  const hasViews = names.views.length > 0;
+  return (d, at) => {
+    const g = gesture(d, at);
+    const s = names.states[state(d, at)];
+    const event = { t: time(d, at) / 1e6, gesture: names.gestures[g], state: s, x: number(x(d, at)), y: number(y(d, at)) };
+    if (!bare.has(s)) for (const [key, read] of perGesture[g]) event[key] = read(d, at);
+    if (hasViews) event.view = names.views[view(d, at)];
+    return event;
+  };
+}
+
 /** One gesture set's engine: feed it touch samples, take its gesture events. */
 export class Engine {
   constructor(runtime, bytes) {
@@ -192,7 +249,7 @@ export class Engine {
     this.handle = handle;
     runtime.exports.gspec_engine_describe(handle);
     const names = JSON.parse(runtime.output());
-    if (names.eventBytes !== EVENT_BYTES) throw new Error('gspec: gspec.wasm does not match gspec.mjs (another version)');
+    if (!names.record) throw new Error('gspec: gspec.wasm does not match gspec.mjs (another version)');
     /** Gesture names in table order. */
     this.gestures = Object.freeze(names.gestures);
     /** View names (empty when the spec declares none). */
@@ -202,8 +259,10 @@ export class Engine {
     /** The CSS touch-action the set leaves to the browser. */
     this.touchAction = names.touchAction;
     this.kinds = names.kinds;
-    this.states = names.states;
-    this.directions = names.directions;
+    this.phases = names.phases;
+    this.pointers = names.pointers;
+    this.recordBytes = names.record.bytes;
+    this.reader = eventReader(names);
   }
 
   live() {
@@ -218,16 +277,16 @@ export class Engine {
     const { t, touch, phase, x, y, view, pointer } = sample;
     checkTime(t, "'t'");
     if (!Number.isSafeInteger(touch)) fail(`'touch' must be an integer, got ${touch}`);
-    const p = PHASES.indexOf(phase);
-    if (p < 0) fail(`unknown phase '${phase}'; expected ${PHASES.join(', ')}`);
+    const p = this.phases.indexOf(phase);
+    if (p < 0) fail(`unknown phase '${phase}'; expected ${this.phases.join(', ')}`);
     if (typeof x !== 'number' || typeof y !== 'number') fail("'x' and 'y' must be numbers");
     let v = 0;
     if (view !== undefined && view !== null && this.views.length > 0) {
       v = this.views.indexOf(view);
       if (v < 0) fail(`unknown view '${view}'`);
     }
-    const k = pointer === undefined ? 0 : POINTERS.indexOf(pointer);
-    if (k < 0) fail(`'pointer' must be "touch", "pen" or "mouse", got ${pointer}`);
+    const k = pointer === undefined ? 0 : this.pointers.indexOf(pointer);
+    if (k < 0) fail(`'pointer' must be one of ${this.pointers.map((n) => `"${n}"`).join(', ')}, got ${pointer}`);
     e.gspec_engine_feed(this.handle, t, touch, p, x, y, v, k);
   }
 
@@ -258,36 +317,10 @@ export class Engine {
     const e = this.live();
     const count = e.gspec_engine_take_events(this.handle);
     if (count === 0) return [];
-    const data = new DataView(e.memory.buffer, e.gspec_output_ptr(), count * EVENT_BYTES);
+    const data = new DataView(e.memory.buffer, e.gspec_output_ptr(), count * this.recordBytes);
     const events = new Array(count);
-    for (let i = 0; i < count; i++) events[i] = this.event(data, i * EVENT_BYTES);
+    for (let i = 0; i < count; i++) events[i] = this.reader(data, i * this.recordBytes);
     return events;
-  }
-
-  /**
-   * @internal One EventRecord (web/src/Exports.swift) as the object of its
-   * `gspec run` line: the keys of EventFormatter.line in its order, numbers
-   * rounded as it prints them (so equal to JSON.parse of the line).
-   */
-  event(data, at) {
-    const f64 = (offset) => data.getFloat64(at + offset, true);
-    const g = data.getInt32(at + 56, true);
-    const state = this.states[data.getUint8(at + 68)];
-    const event = { t: f64(0) / 1e6, gesture: this.gestures[g], state, x: number(f64(8)), y: number(f64(16)) };
-    if (state !== 'failed') {
-      const [v0, v1, w0, w1] = [f64(24), f64(32), f64(40), f64(48)];
-      switch (this.kinds[g]) {
-        case 'tap': event.taps = data.getInt32(at + 60, true); break;
-        case 'swipe': event.direction = this.directions[data.getUint8(at + 69)] ?? 'right'; break;
-        case 'pan': event.translation = [number(v0), number(v1)]; event.velocity = [number(w0), number(w1)]; break;
-        case 'pinch': event.scale = number(v0); event.velocity = number(w0); break;
-        case 'rotation': event.rotation = number(v0); event.velocity = number(w0); break;
-        case 'longPress': event.velocity = [number(w0), number(w1)]; break;
-        default: break;
-      }
-    }
-    if (this.views.length > 0) event.view = this.views[data.getInt32(at + 64, true)];
-    return event;
   }
 
   /** The engine's clock in seconds: the latest sample's, `advance`'s or control call's time. */

@@ -192,6 +192,18 @@ check('handOver acts as a trace line does, and replays as one at engine.clock', 
   assert.deepEqual(events.filter((e) => e.state === 'ended').map((e) => e.gesture), ['listScroll']);
 });
 
+check('run takes the options of gspec run by name, and refuses others', async () => {
+  const runner = await loadRuntime({ wasm: new URL('../dist/gspec-run.wasm', import.meta.url) });
+  const names = runner.runOptions().map((o) => o.name);
+  assert.deepEqual(names, ['allStates', 'deliveries', 'explain', 'screen', 'staleTouchTimeout']);
+  assert.ok(runner.runOptions().every((o) => o.flag.startsWith('--') && o.help.length > 0));
+  assert.throws(() => runner.run({ table, trace: new Uint8Array(), flags: { allState: true } }), /unknown run flag 'allState'; the flags are allStates/);
+  let err = '';
+  const status = runner.run({ table, trace: new Uint8Array(), flags: { staleTouchTimeout: '-1' }, err: (t) => { err += t; } });
+  assert.equal(status, 2);
+  assert.match(err, /--stale-touch-timeout takes a positive number of seconds, got '-1'/);
+});
+
 check('100 engines created and freed leave the heap flat', () => {
   const cycle = () => {
     const e = runtime.engine(table);

@@ -1,5 +1,5 @@
+import GestureRuntime
 import GestureCompiler
-import GestureTrace
 
 /// Parsing, usage and help of a command, all from its declarations:
 /// `--help` everywhere, `--name=value` and `--name value`, `--` ends

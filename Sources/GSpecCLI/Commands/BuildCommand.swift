@@ -19,7 +19,7 @@ struct BuildCommand: ParsableCommand {
     /// What `--emit` writes.
     enum Form: String, CaseIterable, ArgumentValue {
         case table, json, swift, dot, js
-        /// The output file's extension (`js`: the module; its declarations go beside it as `.gestures.d.ts`).
+        /// The output file's extension (`js`: the module; its declarations go beside it as `.gestures.d.mts`).
         var fileExtension: String {
             switch self {
             case .table: "gtab"
@@ -32,7 +32,7 @@ struct BuildCommand: ParsableCommand {
     @Arguments(usage: "<file.gesture|dir>...") var inputs: [String]
     @Option(name: "-o", placeholder: "out", help: "Output file for a single input file, output directory otherwise.")
     var output: String?
-    @Option(name: "--emit", placeholder: "form", help: "table (.gtab, the default), json, swift, dot, or js (an ES module and its .d.ts).")
+    @Option(name: "--emit", placeholder: "form", help: "table (.gtab, the default), json, swift, dot, or js (an ES module and its .d.mts).")
     var form: Form = .table
     @Flag(name: "--stats", help: "Print states, symbols and bytes per gesture before and after optimization.")
     var stats: Bool
@@ -81,7 +81,7 @@ struct BuildCommand: ParsableCommand {
             var files = [(destination, bytes)]
             if form == .js {
                 let stem = destination.hasSuffix(".mjs") ? String(destination.dropLast(4)) : destination
-                files.append((stem + ".d.ts", Array(JavaScriptEmitter.declarations(table, sourcePath: source.path,
+                files.append((stem + ".d.mts", Array(JavaScriptEmitter.declarations(table, sourcePath: source.path,
                                                                                    generator: "gspec \(GSpec.version)").utf8)))
             }
             for (path, bytes) in files {

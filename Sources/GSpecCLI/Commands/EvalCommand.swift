@@ -66,28 +66,6 @@ struct EvalCommand: ParsableCommand {
         if (folds == .nested) != (search != nil) { throw UsageError("--folds nested and --search go together") }
     }
 
-    /// What fired, per trace.
-    struct Outcome {
-        var shape: String
-        var path: String
-        var subject: String
-        var speed: String
-        var fired: [String]
-
-        /// Whether a gesture of another name fired, or the set's gesture of this shape's name did not.
-        func isWrong(gestures: [String]) -> Bool {
-            fired.contains { $0 != shape } || gestures.contains(shape) && !fired.contains(shape)
-        }
-    }
-
-    /// One trace of the dataset.
-    struct Sample {
-        var shape: String
-        var file: String
-        var path: String
-        var subject: String { String(file.prefix { $0 != "-" }) }
-    }
-
     func run(console: Console) -> ExitCode {
         let dataset = dataset ?? ""
         guard let samples = Self.samples(in: dataset), !samples.isEmpty else {
@@ -96,7 +74,7 @@ struct EvalCommand: ParsableCommand {
         }
         let negatives = negativesDirectory.map { dir in
             ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted().map {
-                Sample(shape: "", file: $0, path: dir + "/" + $0)
+                EvalSample(shape: "", file: $0, path: dir + "/" + $0)
             }
         } ?? []
         let shapes = Array(Set(samples.map(\.shape))).sorted()
@@ -112,7 +90,7 @@ struct EvalCommand: ParsableCommand {
         guard let (results, gestures) = runner.run(plan, settings: settings, samples: samples, negatives: negatives) else {
             return .inputError
         }
-        var outcomes: [Outcome] = [], negativeOutcomes: [Outcome] = []
+        var outcomes: [EvalOutcome] = [], negativeOutcomes: [EvalOutcome] = []
         var chosen: [String: SearchGrid.Setting] = [:], chosenOnAll: SearchGrid.Setting = []
         // Nested, each outer fold takes the setting the search chose without its subject.
         for var fold in outer {
@@ -159,18 +137,18 @@ struct EvalCommand: ParsableCommand {
     }
 
     /// The dataset's traces, by shape folder then file name; nil when the folder cannot be read.
-    static func samples(in dataset: String) -> [Sample]? {
+    static func samples(in dataset: String) -> [EvalSample]? {
         let fm = FileManager.default
         guard let shapes = try? fm.contentsOfDirectory(atPath: dataset) else { return nil }
-        return shapes.sorted().flatMap { shape -> [Sample] in
+        return shapes.sorted().flatMap { shape -> [EvalSample] in
             var isDirectory: ObjCBool = false
             guard fm.fileExists(atPath: dataset + "/" + shape, isDirectory: &isDirectory), isDirectory.boolValue else { return [] }
             let files = ((try? fm.contentsOfDirectory(atPath: dataset + "/" + shape)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
-            return files.map { Sample(shape: shape, file: $0, path: dataset + "/" + shape + "/" + $0) }
+            return files.map { EvalSample(shape: shape, file: $0, path: dataset + "/" + shape + "/" + $0) }
         }
     }
 
-    static func negativeReport(_ outcomes: [Outcome], gestures: [String], folds: Int) -> String {
+    static func negativeReport(_ outcomes: [EvalOutcome], gestures: [String], folds: Int) -> String {
         let fired = outcomes.filter { !$0.fired.isEmpty }.count
         var out = "\nfalse fires on non-shape input (\(outcomes.count / max(folds, 1)) traces\(folds > 1 ? ", once per fold" : ""))\n"
         out += "  any gesture: \(percent(fired, outcomes.count)) (\(fired)/\(outcomes.count))\n"
@@ -181,19 +159,9 @@ struct EvalCommand: ParsableCommand {
         return out
     }
 
-    static func speed(of file: String) -> String {
-        for s in ["slow", "medium", "fast"] where file.contains("-\(s)-") { return s }
-        return "any"
-    }
 
-    /// Recall of `gesture` on its own shape, over `outcomes`; nil when the dataset has no such shape.
-    static func recall(_ gesture: String, _ outcomes: [Outcome]) -> (hits: Int, total: Int)? {
-        let own = outcomes.filter { $0.shape == gesture }
-        guard !own.isEmpty else { return nil }
-        return (own.filter { $0.fired.contains(gesture) }.count, own.count)
-    }
 
-    static func report(_ outcomes: [Outcome], shapes: [String], gestures: [String]) -> String {
+    static func report(_ outcomes: [EvalOutcome], shapes: [String], gestures: [String]) -> String {
         let columns = gestures + ["none"]
         var out = "\(outcomes.count) traces, \(shapes.count) shapes, \(gestures.count) gestures\n\n"
         out += "confusion (rows: true shape; columns: gesture fired, or none)\n"
@@ -213,13 +181,13 @@ struct EvalCommand: ParsableCommand {
         }
         out += "\nrecall per gesture (on the shape of its name), overall and by speed\n"
         for g in gestures {
-            guard let (hits, total) = recall(g, outcomes) else {
+            guard let (hits, total) = EvalOutcome.recall(g, outcomes) else {
                 out += "  \(g): no shape '\(g)' in the dataset\n"
                 continue
             }
             out += "  \(g): \(percent(hits, total)) (\(hits)/\(total))"
             for s in ["slow", "medium", "fast"] {
-                if let (h, t) = recall(g, outcomes.filter { $0.speed == s }) { out += "  \(s) \(percent(h, t))" }
+                if let (h, t) = EvalOutcome.recall(g, outcomes.filter { $0.speed == s }) { out += "  \(s) \(percent(h, t))" }
             }
             let others = outcomes.filter { $0.shape != g }
             let false_ = others.filter { $0.fired.contains(g) }.count
@@ -238,7 +206,7 @@ struct EvalCommand: ParsableCommand {
         d == 0 ? "-" : String(format: "%.1f%%", 100 * Double(n) / Double(d))
     }
 
-    static func figures(_ outcomes: [Outcome], shapes: [String], gestures: [String]) -> [String: Any] {
+    static func figures(_ outcomes: [EvalOutcome], shapes: [String], gestures: [String]) -> [String: Any] {
         var confusion: [String: [String: Int]] = [:]
         for shape in shapes {
             let rows = outcomes.filter { $0.shape == shape }
@@ -251,7 +219,7 @@ struct EvalCommand: ParsableCommand {
             var bySpeed: [String: Double] = [:]
             for s in ["all", "slow", "medium", "fast"] {
                 let subset = s == "all" ? outcomes : outcomes.filter { $0.speed == s }
-                if let (h, t) = recall(g, subset) { bySpeed[s] = Double(h) / Double(t) }
+                if let (h, t) = EvalOutcome.recall(g, subset) { bySpeed[s] = Double(h) / Double(t) }
             }
             recallBySpeed[g] = bySpeed
         }

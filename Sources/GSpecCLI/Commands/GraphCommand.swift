@@ -1,7 +1,6 @@
 import Foundation
 import GestureCompiler
 import GestureRuntime
-import GestureTrace
 
 /// `gspec graph`: the optimized automata as a Graphviz picture.
 struct GraphCommand: ParsableCommand {

@@ -19,19 +19,18 @@ struct RunCommand: ParsableCommand {
     @Arguments(usage: "<file.gesture|file.gtab>") var inputs: [String]
     @Option(name: "--trace", placeholder: "trace.jsonl", isRequired: true, help: "The touch trace, one JSON touch event per line.")
     var tracePath: String?
-    @Flag(name: "--all-states", help: "Also print 'failed' for gestures that were in an attempt.") var allStates: Bool
-    @Flag(name: "--deliveries", help: "Also print what the views receive: touchesBegan/Moved/Ended/Cancelled, in order.")
-    var printsDeliveries: Bool
-    @Flag(name: "--explain", help: "Print failed gestures with the reason and spec line, and gestures held by a rule.")
-    var explain: Bool
+    // The options the WebAssembly runner shares are named and explained by `RunOption`.
+    @Flag(name: RunOption.allStates.flag, help: RunOption.allStates.help) var allStates: Bool
+    @Flag(name: RunOption.deliveries.flag, help: RunOption.deliveries.help) var printsDeliveries: Bool
+    @Flag(name: RunOption.explain.flag, help: RunOption.explain.help) var explain: Bool
     @Option(name: "--html", placeholder: "report.html",
             help: "Also write the run as one self-contained HTML page: touch paths, a lane per gesture, deliveries, a time cursor.")
     var htmlPath: String?
     @Flag(name: "--reference", help: "Run the reference interpreter instead of the optimized tables (specs only).") var reference: Bool
-    @Option(name: "--screen", placeholder: "WxH",
-            help: "The screen size in points for screen-edge pans, when the trace has no {\"screen\":[W,H]} line.")
+    @Option(name: RunOption.screen.flag, placeholder: RunOption.screen.placeholder!, help: RunOption.screen.help)
     var screenText: String?
-    @Option(name: "--stale-touch-timeout", placeholder: "seconds", help: "Cancel a touch that has had no sample for this long (default: never).")
+    @Option(name: RunOption.staleTouchTimeout.flag, placeholder: RunOption.staleTouchTimeout.placeholder!,
+            help: RunOption.staleTouchTimeout.help)
     var staleTouchTimeout: String?
     @OptionGroup var diagnostics: DiagnosticOptions
 
@@ -52,8 +51,9 @@ struct RunCommand: ParsableCommand {
         }
         guard let loaded = GestureSetLoader.load(inputs[0], diagnostics.renderer(for: console), console) else { return .inputError }
         var settings = RunSettings()
-        (settings.allStates, settings.explain, settings.deliveries) = (allStates, explain, printsDeliveries)
-        (settings.screen, settings.staleTouchTimeout) = (screenText, staleTouchTimeout)
+        let given: [(RunOption, String?)] = [(.allStates, allStates ? "" : nil), (.deliveries, printsDeliveries ? "" : nil),
+                                             (.explain, explain ? "" : nil), (.screen, screenText), (.staleTouchTimeout, staleTouchTimeout)]
+        for case (let option, let value?) in given { settings.set(option, value) }
         // The report shows why gestures failed or waited, and what each view received.
         let recording = htmlPath == nil ? nil : RunRecording()
         settings.observed = recording != nil

@@ -19,8 +19,8 @@ struct FoldRunner {
     /// What ran on one fold's table: the traces of the subjects it left out
     /// (all of them when it left none out), and the non-shape traces.
     struct Outcomes {
-        var samples: [EvalCommand.Outcome]
-        var negatives: [EvalCommand.Outcome]
+        var samples: [EvalOutcome]
+        var negatives: [EvalOutcome]
     }
 
     let path: String
@@ -33,7 +33,7 @@ struct FoldRunner {
     /// `console`, saying each distinct message once: every fold compiles the same spec, with the same warnings.
     private let compileConsole: Console
 
-    init(path: String, renderer: DiagnosticRenderer, console: Console, examples: StrokeExamples?, traces: [EvalCommand.Sample]) {
+    init(path: String, renderer: DiagnosticRenderer, console: Console, examples: StrokeExamples?, traces: [EvalSample]) {
         (self.path, self.renderer, self.examples) = (path, renderer, examples)
         let said = Said()
         compileConsole = Console(out: console.out, err: { said.once($0, console.err) }, errIsTerminal: console.errIsTerminal)
@@ -60,8 +60,8 @@ struct FoldRunner {
 
     /// Runs `folds` (settings from `settings`), as many at once as there are
     /// cores; nil when one does not compile (reported).
-    func run(_ folds: [Fold], settings: [SearchGrid.Setting], samples: [EvalCommand.Sample],
-             negatives: [EvalCommand.Sample]) -> (outcomes: [Fold: Outcomes], gestures: [String])? {
+    func run(_ folds: [Fold], settings: [SearchGrid.Setting], samples: [EvalSample],
+             negatives: [EvalSample]) -> (outcomes: [Fold: Outcomes], gestures: [String])? {
         let results = UnsafeMutableBufferPointer<(Outcomes, [String])?>.allocate(capacity: folds.count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
@@ -98,12 +98,12 @@ struct FoldRunner {
     }
 
     /// What fired on each of `samples`, run on `table`.
-    private func run(_ table: GestureTable, _ samples: [EvalCommand.Sample]) -> [EvalCommand.Outcome] {
+    private func run(_ table: GestureTable, _ samples: [EvalSample]) -> [EvalOutcome] {
         // Copies of one engine share what it derived from the table (its templates' index).
         let fresh = Engine(table: table)
         return samples.map { sample in
-            EvalCommand.Outcome(shape: sample.shape, path: sample.path, subject: sample.subject,
-                                speed: EvalCommand.speed(of: sample.file), fired: Self.fire(fresh, bytes[sample.path] ?? []))
+            EvalOutcome(shape: sample.shape, path: sample.path, subject: sample.subject,
+                                speed: EvalSample.speed(of: sample.file), fired: Self.fire(fresh, bytes[sample.path] ?? []))
         }
     }
 

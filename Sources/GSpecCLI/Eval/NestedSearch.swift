@@ -27,10 +27,10 @@ enum NestedSearch {
             (a.acceptable ? 1 : 0, a.lowest, a.overall) < (b.acceptable ? 1 : 0, b.lowest, b.overall)
         }
 
-        init(_ outcomes: [EvalCommand.Outcome], negatives: [EvalCommand.Outcome], gestures: [String]) {
+        init(_ outcomes: [EvalOutcome], negatives: [EvalOutcome], gestures: [String]) {
             var lowest = 1.0, hits = 0, total = 0, worstFalse = 0.0
             for g in gestures {
-                guard let (h, t) = EvalCommand.recall(g, outcomes) else { continue }
+                guard let (h, t) = EvalOutcome.recall(g, outcomes) else { continue }
                 (lowest, hits, total) = (Swift.min(lowest, Double(h) / Double(t)), hits + h, total + t)
                 let others = outcomes.filter { $0.shape != g }
                 if !others.isEmpty {
@@ -62,7 +62,7 @@ enum NestedSearch {
                        gestures: [String]) -> Int {
         var best: (score: Score, index: Int)?
         for index in 0..<settings {
-            var own: [EvalCommand.Outcome] = [], negatives: [EvalCommand.Outcome] = []
+            var own: [EvalOutcome] = [], negatives: [EvalOutcome] = []
             for inner in subjects where inner != heldOut {
                 let fold = outcomes[FoldRunner.Fold(setting: index, leftOut: Set([heldOut, inner].compactMap { $0 }))]!
                 own += fold.samples.filter { $0.subject == inner }

@@ -1,5 +1,5 @@
+import GestureRuntime
 import Foundation
-import GestureTrace
 
 /// Drives a playground server with streaming clients, as `gspec-bench serve`
 /// and the tests do: each client compiles the served spec into its own

@@ -1,6 +1,5 @@
 import Foundation
 import GestureRuntime
-import GestureTrace
 
 /// One generated test of one numeric parameter: a stream just on the
 /// accepting side of its value and one just past it. An implementation

@@ -1,6 +1,5 @@
 import Foundation
 import GestureRuntime
-import GestureTrace
 
 /// Candidate touch streams that should make one gesture succeed on its own:
 /// a plain performance and variants at the edges of its parameters (slow,

@@ -7,7 +7,6 @@
 // with the same severities (`DiagnosticCatalogueTests` compares them).
 
 import GestureRuntime
-import GestureTrace
 
 /// What a diagnostic is about: its stable id (`name`) and its severity.
 public enum DiagnosticID: CaseIterable, Hashable, Sendable {

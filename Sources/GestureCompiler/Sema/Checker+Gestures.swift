@@ -1,5 +1,4 @@
 import GestureRuntime
-import GestureTrace
 
 /// Gestures: the kind, each parameter against its description, and what the kind requires.
 extension Checker {

@@ -1,5 +1,4 @@
 import GestureRuntime
-import GestureTrace
 
 /// Semantic analysis: resolves names and units, checks every value against
 /// its parameter's type and range, fills in defaults, and checks the rules.

@@ -1,5 +1,4 @@
 import GestureRuntime
-import GestureTrace
 
 /// Recursive-descent parser for `.gesture` files. It never throws and never
 /// stops at the first error: every problem becomes a diagnostic, and parsing

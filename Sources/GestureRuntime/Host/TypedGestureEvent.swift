@@ -40,29 +40,33 @@ public struct TypedGestureEvent<Gestures: GestureSet>: Hashable, Sendable {
     /// The centroid of the gesture's touches (a multi-tap: its first press; a swipe: where it began).
     public var location: SIMD2<Double> { SIMD2(event.x, event.y) }
 
-    private var carriesValues: Bool { event.state != .failed }
+    /// The value `key` with the shape `shape`, if the event carries it (`GestureKind.eventValues`).
+    private func value(_ key: EventKey, _ shape: EventValue.Shape) -> EventValue? {
+        guard EventValue.carried(in: event.state), let v = kind.eventValue(key), v.shape == shape else { return nil }
+        return v
+    }
+    private func number(_ key: EventKey) -> Double? { value(key, .number).map { $0.slot.double(event) } }
+    private func pair(_ key: EventKey) -> SIMD2<Double>? {
+        value(key, .pair).map { SIMD2($0.slots[0].double(event), $0.slots[1].double(event)) }
+    }
 
     /// pan: how far the touches moved since it began, in points.
-    public var translation: SIMD2<Double>? {
-        kind == .pan && carriesValues ? SIMD2(event.value0, event.value1) : nil
-    }
+    public var translation: SIMD2<Double>? { pair(.translation) }
     /// pan: the release-ready velocity of the translation; longPress: of the
     /// location; points per second.
-    public var velocity: SIMD2<Double>? {
-        (kind == .pan || kind == .longPress) && carriesValues ? SIMD2(event.velocity0, event.velocity1) : nil
-    }
+    public var velocity: SIMD2<Double>? { pair(.velocity) }
     /// pinch: the distance between the fingers relative to when it began.
-    public var scale: Double? { kind == .pinch && carriesValues ? event.value0 : nil }
+    public var scale: Double? { number(.scale) }
     /// pinch: the scale's change per second.
-    public var scaleVelocity: Double? { kind == .pinch && carriesValues ? event.velocity0 : nil }
+    public var scaleVelocity: Double? { scale == nil ? nil : number(.velocity) }
     /// rotation: radians since it began, positive clockwise on screen, unwrapped.
-    public var rotation: Double? { kind == .rotation && carriesValues ? event.value0 : nil }
+    public var rotation: Double? { number(.rotation) }
     /// rotation: radians per second.
-    public var rotationVelocity: Double? { kind == .rotation && carriesValues ? event.velocity0 : nil }
+    public var rotationVelocity: Double? { rotation == nil ? nil : number(.velocity) }
     /// swipe: the direction it went.
     public var direction: Direction? {
-        kind == .swipe && carriesValues ? Direction(rawValue: event.direction) : nil
+        value(.direction, .direction).flatMap { Direction(rawValue: UInt8(truncatingIfNeeded: $0.slot.int32(event, view: 0))) }
     }
     /// tap: how many taps were counted.
-    public var taps: Int? { kind == .tap && carriesValues ? event.taps : nil }
+    public var taps: Int? { value(.taps, .count).map { Int($0.slot.int32(event, view: 0)) } }
 }

@@ -8,7 +8,7 @@ public protocol SpecWord: CaseIterable, Hashable, Sendable where AllCases == [Se
 
 extension SpecWord {
     /// Every word, in declaration order.
-    public static var names: [String] { allCases.map(\.name) }
+    public static var names: [String] { allCases.map { $0.name } }
 
     /// The case a spec's word names.
     public init?(name: String) {
@@ -117,7 +117,7 @@ extension GestureParameter.ValueType {
         case .strokeDirections, .pattern: DirectionSet.names
         case .edges: ScreenEdge.words
         case .axis: Axis.names
-        case .recognize: RecognizeMode.modes(for: kind).map(\.name)
+        case .recognize: RecognizeMode.modes(for: kind).map { $0.name }
         case .series: SeriesMode.names
         case .flag: ["true", "false"]
         case .inputKinds: PointerKind.names + [PointerKind.anyName]

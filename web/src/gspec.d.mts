@@ -1,37 +1,71 @@
-// Types of gspec.mjs, the web runtime of gspec (see docs/web.md).
+// Types of gspec.mjs, the web runtime of gspec (see docs/web.md). The part
+// between the BEGIN and END lines is generated; the rest is written here.
 
 /** A touch sample: the fields of a trace line (`t` in seconds). */
 export interface Sample {
   t: number;
   touch: number;
-  phase: 'began' | 'moved' | 'stationary' | 'ended' | 'cancelled';
+  phase: TouchPhaseName;
   x: number;
   y: number;
   /** The hit view's name, on `began`, when the spec declares views. */
   view?: string;
-  pointer?: 'touch' | 'pen' | 'mouse';
+  pointer?: PointerKindName;
 }
 
-/** A gesture event: the keys and values of a `gspec run` output line. */
-export interface GestureEvent {
+// BEGIN generated from the runtime's lists (JavaScriptEmitter.runtimeDeclarations): do not edit by hand
+/** A touch sample's phase. */
+export type TouchPhaseName = 'began' | 'moved' | 'stationary' | 'ended' | 'cancelled';
+/** A kind of pointer. */
+export type PointerKindName = 'touch' | 'pen' | 'mouse';
+/** A gesture event's state. */
+export type GestureStateName = 'possible' | 'began' | 'changed' | 'ended' | 'cancelled' | 'failed' | 'recognized' | 'provisional' | 'retracted';
+/** A swipe's direction. */
+export type DirectionName = 'right' | 'up-right' | 'up' | 'up-left' | 'left' | 'down-left' | 'down' | 'down-right';
+
+/**
+ * A gesture event: the keys and values of a `gspec run` output line. `G`
+ * is the set's gesture names, `V` its view names (the `--emit js` module's
+ * `GestureName` and `ViewName`).
+ */
+export interface GestureEvent<G extends string = string, V extends string = string> {
+  /** Seconds. */
   t: number;
-  gesture: string;
-  state: 'possible' | 'began' | 'changed' | 'ended' | 'recognized' | 'failed' | 'cancelled' | 'provisional' | 'retracted' | string;
+  gesture: G;
+  state: GestureStateName;
+  /** The centroid of the gesture's touches, in points. */
   x: number;
   y: number;
-  /** Tap: the taps so far. */
+  /** tap: how many taps were counted; not on 'failed' events. */
   taps?: number;
-  /** Swipe. */
-  direction?: string;
-  /** Pan: [x, y]; pinch: the scale; rotation: radians. */
+  /** swipe: the direction it went; not on 'failed' events. */
+  direction?: DirectionName;
+  /** pan: how far the touches moved since it began, in points [x, y]; not on 'failed' events. */
   translation?: [number, number];
+  /** pinch: the distance between the fingers relative to when it began; not on 'failed' events. */
   scale?: number;
+  /** rotation: radians since it began, positive clockwise on screen; not on 'failed' events. */
   rotation?: number;
-  velocity?: number | [number, number];
+  /** per second: pan [x, y] of the translation, longPress [x, y] of the location, pinch of the scale, rotation of the angle; not on 'failed' events. */
+  velocity?: [number, number] | number;
   /** The view receiving it, when the spec declares views. */
-  view?: string;
+  view?: V;
 }
 
+/** The options of `gspec run` that `Runtime.run` takes as `flags`. */
+export interface RunFlags {
+  /** `--all-states`: Also print 'failed' for gestures that were in an attempt. */
+  allStates?: boolean;
+  /** `--deliveries`: Also print what the views receive: touchesBegan/Moved/Ended/Cancelled, in order. */
+  deliveries?: boolean;
+  /** `--explain`: Print failed gestures with the reason and spec line, and gestures held by a rule. */
+  explain?: boolean;
+  /** `--screen`: The screen size in points for screen-edge pans, when the trace has no {"screen":[W,H]} line. */
+  screen?: string;
+  /** `--stale-touch-timeout`: Cancel a touch that has had no sample for this long (default: never). */
+  staleTouchTimeout?: string;
+}
+// END generated
 /** A table the runtime refused; `name` is "GSpecTableError". */
 export class GSpecTableError extends Error {
   name: 'GSpecTableError';
@@ -82,7 +116,7 @@ export interface Attachment {
 export interface RunOptions {
   table: TableBytes;
   trace: Uint8Array | ArrayBuffer;
-  flags?: { allStates?: boolean; explain?: boolean; deliveries?: boolean; screen?: string; staleTouchTimeout?: string };
+  flags?: RunFlags;
   input?: string;
   tracePath?: string;
   out?(text: string): void;
@@ -97,6 +131,8 @@ export interface Runtime {
    * runtime loaded from `gspec-run.wasm` (the engine plus the trace runner).
    */
   run(options: RunOptions): number;
+  /** The options `run` takes, as `gspec run` has them (`placeholder` null for a flag without a value). */
+  runOptions(): readonly { name: keyof RunFlags; flag: string; placeholder: string | null; help: string }[];
   /** Bytes of the module's heap: grown so far, and in use now. */
   heap(): { size: number; inUse: number };
 }

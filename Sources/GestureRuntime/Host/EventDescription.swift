@@ -1,0 +1,216 @@
+// What a gesture event carries, written once for every language it crosses
+// into: `gspec run`'s lines (GestureTrace's EventFormatter), the typed Swift
+// event (TypedGestureEvent), the binary record the WebAssembly module hands
+// JavaScript (web/src/Exports.swift, read by gspec.mjs from what `describe`
+// says) and the TypeScript declarations generated from it
+// (`WebDeclarations`). A new value is one case of `EventKey` and one entry
+// of `EventValue.byKind`; a new record field one case of `EventSlot`.
+
+/// A key of an event's `gspec run` line that only some kinds carry.
+public enum EventKey: UInt8, SpecWord {
+    case taps, direction, translation, scale, rotation, velocity
+
+    public var name: String {
+        switch self {
+        case .taps: "taps"
+        case .direction: "direction"
+        case .translation: "translation"
+        case .scale: "scale"
+        case .rotation: "rotation"
+        case .velocity: "velocity"
+        }
+    }
+
+    /// What it is, for documentation (the generated TypeScript says it).
+    public var summary: String {
+        switch self {
+        case .taps: "tap: how many taps were counted"
+        case .direction: "swipe: the direction it went"
+        case .translation: "pan: how far the touches moved since it began, in points [x, y]"
+        case .scale: "pinch: the distance between the fingers relative to when it began"
+        case .rotation: "rotation: radians since it began, positive clockwise on screen"
+        case .velocity: "per second: pan [x, y] of the translation, longPress [x, y] of the location, pinch of the scale, rotation of the angle"
+        }
+    }
+}
+
+/// One field of the fixed-size binary event record (little-endian, fields
+/// in this order, each aligned to its size): what crosses to JavaScript,
+/// and to C, per event. Offsets and the size are derived from the order.
+public enum EventSlot: UInt8, SpecWord {
+    case time, x, y, value0, value1, velocity0, velocity1, gesture, taps, view, state, direction
+
+    /// How a slot is stored.
+    public enum Storage: UInt8, Sendable {
+        case float64, int32, uint8
+
+        /// Bytes.
+        public var size: Int {
+            switch self {
+            case .float64: 8
+            case .int32: 4
+            case .uint8: 1
+            }
+        }
+
+        /// The name JavaScript's `DataView` getters and the generated header use.
+        public var name: String {
+            switch self {
+            case .float64: "f64"
+            case .int32: "i32"
+            case .uint8: "u8"
+            }
+        }
+    }
+
+    public var name: String {
+        switch self {
+        case .time: "time"
+        case .x: "x"
+        case .y: "y"
+        case .value0: "value0"
+        case .value1: "value1"
+        case .velocity0: "velocity0"
+        case .velocity1: "velocity1"
+        case .gesture: "gesture"
+        case .taps: "taps"
+        case .view: "view"
+        case .state: "state"
+        case .direction: "direction"
+        }
+    }
+
+    public var storage: Storage {
+        switch self {
+        case .time, .x, .y, .value0, .value1, .velocity0, .velocity1: .float64
+        case .gesture, .taps, .view: .int32
+        case .state, .direction: .uint8
+        }
+    }
+
+    /// The slot's byte offset in a record.
+    public var offset: Int { Self.offsets[Int(rawValue)] }
+
+    /// Bytes of one record: the fields, padded to 8.
+    public static let recordBytes: Int = {
+        let end = offsets[offsets.count - 1] + allCases[allCases.count - 1].storage.size
+        return (end + 7) / 8 * 8
+    }()
+
+    private static let offsets: [Int] = {
+        var result: [Int] = []
+        var at = 0
+        for slot in allCases {
+            let size = slot.storage.size
+            at = (at + size - 1) / size * size
+            result.append(at)
+            at += size
+        }
+        return result
+    }()
+
+    /// Writes `e` as one record at `p` (`recordBytes` bytes): `time` in
+    /// microseconds (exact below 2^53), every value unrounded, `view` the
+    /// view that receives the event.
+    public static func write(_ e: GestureEvent, view: Int, to p: UnsafeMutableRawPointer) {
+        for slot in allCases {
+            switch slot.storage {
+            case .float64: p.storeBytes(of: slot.double(e), toByteOffset: slot.offset, as: Double.self)
+            case .int32: p.storeBytes(of: slot.int32(e, view: view).littleEndian, toByteOffset: slot.offset, as: Int32.self)
+            case .uint8: p.storeBytes(of: UInt8(truncatingIfNeeded: slot.int32(e, view: view)), toByteOffset: slot.offset, as: UInt8.self)
+            }
+        }
+        var at = offsets[offsets.count - 1] + allCases[allCases.count - 1].storage.size
+        while at < recordBytes {
+            p.storeBytes(of: 0, toByteOffset: at, as: UInt8.self)
+            at += 1
+        }
+    }
+
+    /// A `float64` slot's value in `e`.
+    public func double(_ e: GestureEvent) -> Double {
+        switch self {
+        case .time: Double(e.time)
+        case .x: e.x
+        case .y: e.y
+        case .value0: e.value0
+        case .value1: e.value1
+        case .velocity0: e.velocity0
+        case .velocity1: e.velocity1
+        case .gesture, .taps, .view, .state, .direction: 0
+        }
+    }
+
+    /// An integer slot's value in `e` (`view` is not in the event: the receiver the table gives).
+    public func int32(_ e: GestureEvent, view: Int) -> Int32 {
+        switch self {
+        case .gesture: Int32(truncatingIfNeeded: e.gesture)
+        case .taps: Int32(clamping: e.taps)
+        case .view: Int32(truncatingIfNeeded: view)
+        case .state: Int32(e.state.rawValue)
+        case .direction: Int32(e.direction)
+        case .time, .x, .y, .value0, .value1, .velocity0, .velocity1: 0
+        }
+    }
+}
+
+/// One value a kind's events carry beyond `t`, `gesture`, `state`, `x`, `y`
+/// (and `view` last, with declared views), in the order of its `gspec run` line.
+public struct EventValue: Hashable, Sendable {
+    /// How the value is written.
+    public enum Shape: UInt8, SpecWord {
+        /// A whole number.
+        case count
+        /// A `Direction`'s name.
+        case direction
+        /// One number.
+        case number
+        /// Two numbers `[a, b]`: the slot and the next one.
+        case pair
+
+        public var name: String {
+            switch self {
+            case .count: "count"
+            case .direction: "direction"
+            case .number: "number"
+            case .pair: "pair"
+            }
+        }
+    }
+
+    public var key: EventKey
+    public var shape: Shape
+    /// Where `GestureEvent` and the record keep it (a pair: this slot and the next).
+    public var slot: EventSlot
+
+    /// The record slots the value reads.
+    public var slots: [EventSlot] {
+        shape == .pair ? [slot, EventSlot(rawValue: slot.rawValue + 1)!] : [slot]
+    }
+
+    /// Each kind's values, by `GestureKind.rawValue`.
+    static let byKind: [[EventValue]] = GestureKind.allCases.map { kind in
+        switch kind {
+        case .tap: [EventValue(key: .taps, shape: .count, slot: .taps)]
+        case .swipe: [EventValue(key: .direction, shape: .direction, slot: .direction)]
+        case .pan: [EventValue(key: .translation, shape: .pair, slot: .value0), EventValue(key: .velocity, shape: .pair, slot: .velocity0)]
+        case .pinch: [EventValue(key: .scale, shape: .number, slot: .value0), EventValue(key: .velocity, shape: .number, slot: .velocity0)]
+        case .rotation: [EventValue(key: .rotation, shape: .number, slot: .value0), EventValue(key: .velocity, shape: .number, slot: .velocity0)]
+        case .longPress: [EventValue(key: .velocity, shape: .pair, slot: .velocity0)]
+        case .stroke: []
+        }
+    }
+
+    /// Whether an event in `state` carries its kind's values: a `failed` event has only its location.
+    public static func carried(in state: GestureState) -> Bool { state != .failed }
+}
+
+extension GestureKind {
+    /// The values this kind's events carry, in their line's order.
+    public var eventValues: [EventValue] { EventValue.byKind[Int(rawValue)] }
+
+    /// The value named `key`, if this kind's events carry it.
+    public func eventValue(_ key: EventKey) -> EventValue? {
+        eventValues.first { $0.key == key }
+    }
+}

@@ -1,0 +1,53 @@
+// Type-checked, never run: `tsc --strict --noEmit` over the shipped
+// declarations (web/src/gspec.d.mts) and an emitted set's
+// (Examples/web/photo-viewer.gestures.d.mts), as an app would use them.
+// Each `@ts-expect-error` is misuse TypeScript must reject: tsc fails if it
+// does not. WebDeclarationsTests runs this.
+import { loadRuntime, pace, GSpecTableError } from '../src/gspec.mjs';
+import type { GestureEvent, RunFlags, Sample } from '../src/gspec.mjs';
+import { table, Gesture, Mode } from '../../Examples/web/photo-viewer.gestures.mjs';
+import type { GestureName, ViewName } from '../../Examples/web/photo-viewer.gestures.mjs';
+
+const runtime = await loadRuntime();
+const engine = runtime.engine(table);
+engine.feed({ t: 0, touch: 1, phase: 'began', x: 10, y: 20, pointer: 'mouse' });
+// @ts-expect-error: 'begun' is no touch phase
+engine.feed({ t: 0, touch: 1, phase: 'begun', x: 10, y: 20 });
+// @ts-expect-error: 'finger' is no pointer kind
+engine.feed({ t: 0, touch: 1, phase: 'began', x: 10, y: 20, pointer: 'finger' });
+engine.setMode(Mode.zoomed, true);
+engine.setEnabled(Gesture.zoomToggle, false);
+
+function handle(e: GestureEvent<GestureName, ViewName>): string {
+  if (e.state === 'recognized' && e.gesture === Gesture.zoomToggle) return `${e.taps ?? 0} taps`;
+  // @ts-expect-error: 'recognised' is no state
+  if (e.state === 'recognised') return '';
+  const velocity: number | [number, number] | undefined = e.velocity;
+  const direction: 'left' | 'right' | 'up' | 'down' | 'up-left' | 'up-right' | 'down-left' | 'down-right' | undefined = e.direction;
+  // @ts-expect-error: a translation is a pair, not a number
+  const translation: number | undefined = e.translation;
+  return `${e.t} ${e.x} ${e.y} ${e.view ?? ''} ${velocity} ${direction} ${translation}`;
+}
+for (const e of engine.takeEvents()) handle(e as GestureEvent<GestureName, ViewName>);
+
+const samples: Sample[] = [];
+const paced = pace(engine, { onEvents: (events) => events.forEach((e) => handle(e as GestureEvent<GestureName, ViewName>)), onSample: (s) => samples.push(s) });
+paced.feed({ t: 0.1, touch: 2, phase: 'ended', x: 0, y: 0 });
+paced.stop();
+
+const flags: RunFlags = { allStates: true, explain: true, screen: '390x844', staleTouchTimeout: '2' };
+// @ts-expect-error: 'allState' is no run flag
+const misspelt: RunFlags = { allState: true };
+const options = runtime.runOptions().map((o) => `${o.flag} ${o.placeholder ?? ''}: ${o.help}`);
+runtime.run({ table, trace: new Uint8Array(), flags, out: (text) => options.push(text) });
+
+try {
+  runtime.engine(new Uint8Array([1, 2, 3]));
+} catch (error) {
+  if (error instanceof GSpecTableError) {
+    const name: 'GSpecTableError' = error.name;
+    options.push(name, error.message);
+  }
+}
+engine.free();
+export { misspelt };
