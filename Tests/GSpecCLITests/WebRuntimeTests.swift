@@ -251,6 +251,24 @@ import Testing
         #expect(total <= 150_000, "gspec.wasm and gspec.mjs gzipped: \(total) bytes, over the 150 KB budget")
     }
 
+    /// Every JavaScript module of the repository parses (`node --check`), and the
+    /// playground's page module, imported in node, colours a spec by the editors' grammar.
+    @Test(.enabled(if: node != nil, "LOUD SKIP: node is not installed; the JavaScript modules were not checked"))
+    func everyModuleParsesAndThePlaygroundModuleRunsInNode() throws {
+        let folders = ["web/src", "web/playground", "web/test", "Examples/web", "Tests/GSpecCLITests/Browser"]
+        let modules = folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent(folder).path)) ?? [])
+                .filter { $0.hasSuffix(".mjs") }.map { Self.root.appendingPathComponent(folder).appendingPathComponent($0).path }
+        }
+        #expect(modules.count >= 10)
+        for module in modules {
+            let (status, output) = try Self.shell(Self.node!, ["--check", module])
+            #expect(status == 0, "\(module): \(output)")
+        }
+        let (status, output) = try Self.shell(Self.node!, [Self.root.appendingPathComponent("web/test/playground.mjs").path])
+        #expect(status == 0 && output == "ok playground\n", "\(output)")
+    }
+
     /// `gspec-run.mjs` is `gspec run` as a command: the same bytes, statuses and error lines.
     @Test(.enabled(if: node != nil, "LOUD SKIP: node is not installed; gspec-run.mjs was not checked"))
     func gspecRunMjsIsGspecRun() throws {

@@ -165,4 +165,19 @@ export function pace(engine: Engine, options: {
   now?(): number;
 }): Paced;
 
+/** Pointer Events on an element as touch samples, as `attach` makes them (docs/web.md, "pointerInput"). */
+export function pointerInput(element: Element, options: {
+  /** The samples of one Pointer Event, in order. */
+  onSamples(samples: Sample[]): void;
+  /** Points (by default relative to the element's box). */
+  point?(e: PointerEvent): { x: number; y: number };
+  /** Seconds (by default `e.timeStamp / 1000`). */
+  time?(e: PointerEvent): number;
+  pointer?(e: PointerEvent): PointerKindName;
+  /** The samples to send for a press, move or release (by default `[sample]`). */
+  began?(e: PointerEvent, sample: Sample): Sample[];
+  moved?(e: PointerEvent, sample: Sample): Sample[];
+  ended?(e: PointerEvent, sample: Sample): Sample[];
+}): { nextId(): number; remove(): void };
+
 export function loadRuntime(options?: { wasm?: Uint8Array | ArrayBuffer | WebAssembly.Module | string | URL }): Promise<Runtime>;

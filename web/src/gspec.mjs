@@ -465,6 +465,68 @@ export function pace(engine, { onEvents, onSample, window: win = globalThis, now
 
 // ---- attach: Pointer Events to the engine --------------------------------
 
+/**
+ * Pointer Events on `element` as touch samples (the fields of a trace line):
+ * each pointer a touch id (1, 2, ...) from its press (a mouse's primary
+ * button) until it lifts, is cancelled or loses capture; every coalesced
+ * move; times from the events' `timeStamp`. `attach` and the playground
+ * both take their input from here. `options`:
+ *
+ * - `onSamples(samples)`: the samples of one Pointer Event, in order.
+ * - `point(e)`: `{ x, y }` in points (by default, relative to the element's box).
+ * - `time(e)`: seconds (by default `e.timeStamp / 1000`).
+ * - `pointer(e)`: the sample's pointer kind (by default the event's: touch, pen or mouse).
+ * - `began(e, sample)`, `moved(e, sample)`, `ended(e, sample)`: the samples
+ *   to send for a press, move or release (by default `[sample]`): a view to add, another finger.
+ *
+ * Returns `{ nextId(), remove() }`: a fresh touch id (for synthetic fingers), and removing the listeners.
+ */
+export function pointerInput(element, options) {
+  const { onSamples } = options;
+  const point = options.point ?? ((e) => {
+    const r = element.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  });
+  const time = options.time ?? ((e) => e.timeStamp / 1000);
+  const pointer = options.pointer ?? ((e) => (e.pointerType === 'pen' ? 'pen' : e.pointerType === 'mouse' ? 'mouse' : 'touch'));
+  const [began, moved, ended] = ['began', 'moved', 'ended'].map((k) => options[k] ?? ((_, sample) => [sample]));
+  const tracked = new Map(); // pointerId -> touch id
+  let next = 1;
+  const sample = (e, touch, phase, at = e) => ({ t: time(at), touch, phase, ...point(at), pointer: pointer(e) });
+  const down = (e) => {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    if (tracked.has(e.pointerId)) return;
+    const id = next++;
+    tracked.set(e.pointerId, id);
+    try {
+      element.setPointerCapture(e.pointerId);
+    } catch {
+      // A synthetic or already released pointer cannot be captured; it is tracked anyway.
+    }
+    onSamples(began(e, sample(e, id, 'began')));
+  };
+  const move = (e) => {
+    const id = tracked.get(e.pointerId);
+    if (id === undefined) return;
+    // Coalesced events: every sample the browser merged into this one, so a fast finger is not under-sampled.
+    const merged = typeof e.getCoalescedEvents === 'function' ? e.getCoalescedEvents() : [];
+    onSamples((merged.length > 0 ? merged : [e]).flatMap((c) => moved(e, sample(e, id, 'moved', c))));
+  };
+  const up = (phase) => (e) => {
+    const id = tracked.get(e.pointerId);
+    if (id === undefined) return;
+    tracked.delete(e.pointerId);
+    onSamples(ended(e, sample(e, id, phase)));
+  };
+  const listeners = [['pointerdown', down], ['pointermove', move], ['pointerup', up('ended')],
+    ['pointercancel', up('cancelled')], ['lostpointercapture', up('cancelled')]];
+  for (const [type, fn] of listeners) element.addEventListener(type, fn);
+  return {
+    nextId: () => next++,
+    remove: () => { for (const [type, fn] of listeners) element.removeEventListener(type, fn); },
+  };
+}
+
 const WHEEL_PINCH_END_MS = 150;
 const SYNTHETIC_SPAN = 100; // points between the two fingers of a trackpad pinch at its start
 
@@ -495,15 +557,9 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
   resize();
   const observer = typeof win.ResizeObserver === 'function' ? new win.ResizeObserver(resize) : null;
   observer?.observe(element);
-  const tracked = new Map(); // pointerId -> touch id
-  let nextId = 1;
   const paced = pace(engine, { window: win, onSample, onEvents: (events) => { for (const event of events) onEvent(event); } });
   const { feed, schedule } = paced;
   const now = paced.now;
-  const point = (e) => {
-    const r = element.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
-  };
   const viewOf = (target) => {
     if (engine.views.length === 0) return undefined;
     let best;
@@ -512,43 +568,23 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
     }
     return best ? best[0] : engine.views[0];
   };
-  const pointerKind = (e) => (e.pointerType === 'pen' ? 'pen' : e.pointerType === 'mouse' ? 'mouse' : 'touch');
-
-  const down = (e) => {
-    if (e.pointerType === 'mouse' && e.button !== 0) return;
-    if (tracked.has(e.pointerId)) return;
-    const id = nextId++;
-    tracked.set(e.pointerId, id);
-    try {
-      element.setPointerCapture(e.pointerId);
-    } catch {
-      // A synthetic or already released pointer cannot be captured; it is tracked anyway.
-    }
-    const sample = { t: e.timeStamp / 1000, touch: id, phase: 'began', ...point(e), pointer: pointerKind(e) };
-    const view = viewOf(e.target);
-    if (view !== undefined) sample.view = view;
-    feed(sample);
-    schedule();
+  const point = (e) => {
+    const r = element.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
   };
-  const move = (e) => {
-    const id = tracked.get(e.pointerId);
-    if (id === undefined) return;
-    // Coalesced events: every sample the browser merged into this one, so a fast finger is not under-sampled.
-    const samples = typeof e.getCoalescedEvents === 'function' ? e.getCoalescedEvents() : [];
-    for (const c of samples.length > 0 ? samples : [e]) {
-      feed({ t: c.timeStamp / 1000, touch: id, phase: 'moved', ...point(c), pointer: pointerKind(e) });
-    }
-    schedule();
-  };
-  const up = (phase) => (e) => {
-    const id = tracked.get(e.pointerId);
-    if (id === undefined) return;
-    tracked.delete(e.pointerId);
-    feed({ t: e.timeStamp / 1000, touch: id, phase, ...point(e), pointer: pointerKind(e) });
-    schedule();
-  };
-  const ended = up('ended');
-  const cancelled = up('cancelled');
+  const input = pointerInput(element, {
+    point,
+    began: (e, sample) => {
+      const view = viewOf(e.target);
+      if (view !== undefined) sample.view = view;
+      return [sample];
+    },
+    onSamples: (samples) => {
+      for (const sample of samples) feed(sample);
+      schedule();
+    },
+  });
+  const nextId = input.nextId;
 
   // A trackpad pinch: Chromium and Firefox send ctrl+wheel, Safari gesture
   // events. Either becomes two touches about the pointer, `SYNTHETIC_SPAN` apart.
@@ -562,7 +598,7 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
   };
   const pinchStart = (e) => {
     const p = point(e);
-    pinch = { ids: [nextId++, nextId++], cx: p.x, cy: p.y, scale: 1, angle: 0, endTimer: null };
+    pinch = { ids: [nextId(), nextId()], cx: p.x, cy: p.y, scale: 1, angle: 0, endTimer: null };
     pinchSamples('began', e.timeStamp / 1000);
   };
   const pinchEnd = (t) => {
@@ -601,11 +637,6 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
   };
 
   const listeners = [
-    ['pointerdown', down],
-    ['pointermove', move],
-    ['pointerup', ended],
-    ['pointercancel', cancelled],
-    ['lostpointercapture', cancelled],
     ['wheel', wheel, { passive: false }],
     ['gesturestart', gestureStart],
     ['gesturechange', gestureChange],
@@ -618,6 +649,7 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
     detach() {
       if (paced.stopped) return;
       paced.stop();
+      input.remove();
       for (const [type, fn, opts] of listeners) element.removeEventListener(type, fn, opts);
       observer?.disconnect();
       if (pinch && pinch.endTimer !== null) win.clearTimeout(pinch.endTimer);

@@ -3,7 +3,7 @@
 // (Examples/web/photo-viewer.gestures.d.mts), as an app would use them.
 // Each `@ts-expect-error` is misuse TypeScript must reject: tsc fails if it
 // does not. WebDeclarationsTests runs this.
-import { loadRuntime, pace, GSpecTableError } from '../src/gspec.mjs';
+import { loadRuntime, pace, pointerInput, GSpecTableError } from '../src/gspec.mjs';
 import type { GestureEvent, RunFlags, Sample } from '../src/gspec.mjs';
 import { table, Gesture, Mode } from '../../Examples/web/photo-viewer.gestures.mjs';
 import type { GestureName, ViewName } from '../../Examples/web/photo-viewer.gestures.mjs';
@@ -34,6 +34,10 @@ const samples: Sample[] = [];
 const paced = pace(engine, { onEvents: (events) => events.forEach((e) => handle(e as GestureEvent<GestureName, ViewName>)), onSample: (s) => samples.push(s) });
 paced.feed({ t: 0.1, touch: 2, phase: 'ended', x: 0, y: 0 });
 paced.stop();
+
+declare const canvas: HTMLCanvasElement;
+const input = pointerInput(canvas, { onSamples: (s) => s.forEach(paced.feed), began: (_, s) => [s, { ...s, touch: input.nextId() }] });
+input.remove();
 
 const flags: RunFlags = { allStates: true, explain: true, screen: '390x844', staleTouchTimeout: '2' };
 // @ts-expect-error: 'allState' is no run flag

@@ -64,7 +64,7 @@ try {
   const witness = await page.evaluate(`(async () => {
     const spec = document.getElementById('spec');
     spec.value = spec.value.replace('singleTap requires doubleTap to fail', '');
-    await check();
+    await window.playground.check();
     const button = document.querySelector('#conflicts button');
     if (!button) return { conflicts: 0, events: 0 };
     const before = window.playground.events.length;

@@ -1,0 +1,981 @@
+// Generated from the files below by PlaygroundScriptsTests (GSPEC_RECORD=1 swift test
+// --filter PlaygroundScriptsTests): do not edit. `gspec serve` serves them from here.
+
+enum PlaygroundScripts {
+    /// Served path: module text.
+    static let modules: [String: String] = [
+        // web/playground/playground.mjs
+        "/playground/playground.mjs": ##"""
+// The playground's page (`gspec serve`): a spec editor coloured by the
+// editors' grammar, with diagnostics, the latency table and conflicts (each
+// with its witness to play), a drawing surface taking Pointer Events, and a
+// lane per gesture on a time axis, updated live. The engine runs in the page
+// (gspec.wasm, when the server has a built web/dist) or on the server.
+// Pointer Events become samples through gspec.mjs's `pointerInput`, as they
+// do for `attach`. Importing this module touches no browser global: `start`
+// does. `gspec serve` serves it embedded in the binary (PlaygroundScripts.swift,
+// which a test keeps equal to this file).
+import { loadRuntime, pace, pointerInput } from '../src/gspec.mjs';
+
+// Syntax colouring by the editors' TextMate grammar (editors/gesture.tmLanguage.json), run on the text
+// with JavaScript regular expressions: each rule's next match is kept until the text passes it.
+const scopeClass = [['comment', 'm'], ['keyword.other.unit', 'c'], ['keyword', 'k'], ['entity.name', 'n'], ['storage.type', 't'],
+  ['variable.parameter', 'p'], ['variable.other', 'n'], ['constant.numeric', 'c'], ['constant', 's'], ['support', 's']];
+const classOf = (scope) => (scopeClass.find(([prefix]) => scope && scope.startsWith(prefix)) || [])[1];
+/** The TextMate grammar's patterns as regular expressions, in order. */
+export function grammarRules(g) {
+  const out = [];
+  const add = (p) => {
+    if (p.include) { (g.repository[p.include.slice(1)].patterns || []).forEach(add); return; }
+    const source = p.begin ? p.begin + '[\\s\\S]*?(?:' + p.end + '|(?![\\s\\S]))' : p.match;
+    out.push({ re: new RegExp(source, 'gmd'), name: p.name, captures: p.captures || {} });
+  };
+  g.patterns.forEach(add);
+  return out;
+}
+const esc = (t) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+function span(text, scope) { const c = classOf(scope); return c ? '<span class="' + c + '">' + esc(text) + '</span>' : esc(text); }
+/** The spec's text as HTML, each token in the class of its grammar scope. */
+export function highlight(text, rules) {
+  let out = '', i = 0;
+  const next = rules.map(() => null);
+  while (i < text.length) {
+    let best = -1;
+    rules.forEach((r, k) => {
+      if (next[k] === undefined || (next[k] && next[k].index >= i)) return;
+      r.re.lastIndex = i;
+      let m = r.re.exec(text);
+      while (m && m[0].length === 0) { r.re.lastIndex = m.index + 1; m = r.re.exec(text); }
+      next[k] = m || undefined;
+    });
+    rules.forEach((r, k) => { if (next[k] && (best < 0 || next[k].index < next[best].index)) best = k; });
+    if (best < 0) { out += esc(text.slice(i)); break; }
+    const m = next[best], r = rules[best];
+    out += esc(text.slice(i, m.index));
+    if (r.name) out += span(m[0], r.name);
+    else {
+      let at = m.index;
+      for (let g = 1; g < m.length; g++) {
+        if (!m.indices[g] || !r.captures[g]) continue;
+        const [a, b] = m.indices[g];
+        out += esc(text.slice(at, a)) + span(text.slice(a, b), r.captures[g].name); at = b;
+      }
+      out += esc(text.slice(at, m.index + m[0].length));
+    }
+    i = m.index + m[0].length;
+  }
+  return out;
+}
+
+/** Runs the page: `document` is the playground's (PlaygroundPage.html). */
+export function start() {
+  const pg = window.playground = { session: null, samples: [], events: [], recognized: [], latencies: [] };
+  const $ = (id) => document.getElementById(id);
+  const surface = $('surface'), ctx = surface.getContext('2d');
+  const t0 = performance.now();
+  const now = () => (performance.now() - t0) / 1000;
+  let stream = null, queue = Promise.resolve(), checkTimer = null, checks = 0;
+
+  // A lane per gesture, with a switch that enables or disables it (a control line, as a trace would);
+  // a gesture enabled by modes follows the mode switches instead.
+  function lanes(names, enabled, conditions) {
+    $('lanes').innerHTML = ''; axisEnd = SPAN;
+    const on = new Map(names.map((n, i) => [n, enabled[i] !== false]));
+    const condition = new Map(names.map((n, i) => [n, conditions[i]]));
+    for (const n of on.keys()) {
+      const row = document.createElement('div'); row.className = 'lane' + (on.get(n) ? '' : ' off'); row.dataset.gesture = n;
+      const box = document.createElement('input'); box.type = 'checkbox'; box.checked = on.get(n); box.title = 'enabled';
+      if (condition.get(n)) { box.disabled = true; box.title = 'enabled: ' + condition.get(n); }
+      box.onchange = () => { row.classList.toggle('off', !box.checked); post([{ t: Number(now().toFixed(4)), set: n, enabled: box.checked }]); };
+      const name = document.createElement('span'); name.className = 'name'; name.textContent = n; name.title = n;
+      const chips = document.createElement('span'); chips.className = 'chips';
+      row.append(box, name, chips); $('lanes').appendChild(row);
+    }
+  }
+  function modes(names) {
+    $('modes').innerHTML = names.length ? 'Modes ' : '';
+    for (const m of names) {
+      const label = document.createElement('label'), box = document.createElement('input');
+      box.type = 'checkbox'; box.dataset.mode = m;
+      box.onchange = () => post([{ t: Number(now().toFixed(4)), mode: m, on: box.checked }]);
+      label.append(box, ' ' + m + ' '); $('modes').appendChild(label);
+    }
+  }
+  // The lanes' time axis: the last SPAN seconds, up to the latest event.
+  const SPAN = 10;
+  let axisEnd = SPAN;
+  function place(chip) { chip.style.left = ((Number(chip.dataset.t) - (axisEnd - SPAN)) / SPAN * 100) + '%'; }
+  function axis() {
+    const ticks = document.querySelector('#axis .chips'); ticks.innerHTML = '';
+    for (let k = Math.ceil(axisEnd - SPAN); k <= axisEnd; k++) {
+      const tick = document.createElement('span'); tick.className = 'tick'; tick.dataset.t = k; tick.textContent = k + 's';
+      place(tick); ticks.appendChild(tick);
+    }
+    document.querySelectorAll('.lane .chip').forEach((chip) => { if (Number(chip.dataset.t) < axisEnd - SPAN) chip.remove(); else place(chip); });
+  }
+  // Events (objects with the keys of gspec run's lines) on their lanes; from the server, as JSON Lines.
+  function show(events, sentAt) {
+    for (const e of events) {
+      pg.events.push(e);
+      if (e.state === 'recognized' || e.state === 'began') pg.recognized.push(e.gesture);
+      if (sentAt !== undefined) pg.latencies.push(performance.now() - sentAt);
+      const row = document.querySelector('.lane[data-gesture="' + CSS.escape(e.gesture) + '"] .chips');
+      if (!row) continue;
+      const chip = document.createElement('span'); chip.className = 'chip ' + e.state; chip.dataset.t = e.t;
+      // A mark for each `changed` and `failed` (many, and the line on hover), a label for the rest.
+      if (e.state !== 'changed' && e.state !== 'failed') { chip.textContent = e.state; chip.style.zIndex = 1; }
+      chip.title = JSON.stringify(e); row.appendChild(chip);
+      while (row.childElementCount > 400) row.firstChild.remove();
+      if (e.t > axisEnd) axisEnd = e.t + 1;
+      place(chip);
+    }
+    if (events.length) axis();
+  }
+  function showLines(text, sentAt) {
+    const events = [];
+    for (const line of text.split('\n')) {
+      if (!line.trim()) continue;
+      const e = JSON.parse(line);
+      if (e.enabled) {  // after a control line: what the engine enables now
+        document.querySelectorAll('.lane').forEach((row, i) => { row.classList.toggle('off', !e.enabled[i]); row.querySelector('input').checked = e.enabled[i]; });
+        continue;
+      }
+      events.push(e);
+    }
+    show(events, sentAt);
+  }
+  function analysis(c) {
+    $('diagnostics').textContent = c.rendered || 'no diagnostics';
+    $('latency').textContent = c.latency || '';
+    $('conflicts').innerHTML = '';
+    (c.conflicts || []).forEach((k) => {
+      const d = document.createElement('div'); const b = document.createElement('button');
+      b.textContent = 'Play witness'; b.onclick = () => play(k.witness);
+      const m = document.createElement('span'); m.textContent = ' ' + k.message; d.append(b, m); $('conflicts').appendChild(d);
+    });
+  }
+  // First the front end's diagnostics and a session (at once), then the analysis (conflicts, latency),
+  // which can take seconds; a newer edit wins over both.
+  async function check() {
+    const text = $('spec').value, mine = ++checks;
+    const c = await (await fetch('/api/check?analysis=0', { method: 'POST', body: text })).json();
+    if (mine !== checks) return;
+    analysis(c);
+    if (c.session) {
+      pg.session = c.session; lanes(c.gestures, c.enabled, c.conditions); modes(c.modes);
+      if (web && c.table) {
+        if (local.engine) { local.paced.stop(); local.engine.free(); }
+        try {
+          local.engine = web.engine(Uint8Array.from(atob(c.table), (ch) => ch.charCodeAt(0)));
+          local.paced = pace(local.engine, { now, onEvents: (events) => show(events, local.sentAt) });
+        } catch (error) {
+          // gspec.wasm from another build than this page's gspec.mjs: the server runs the engine.
+          [local.engine, local.paced, web] = [null, null, null];
+          $('where').textContent = `engine: on the server (${error.message})`;
+        }
+      }
+      $('view').innerHTML = ''; $('view').disabled = !c.views.length;
+      for (const v of c.views.length ? c.views : ['window']) { const o = document.createElement('option'); o.textContent = v; $('view').appendChild(o); }
+      if (stream) { stream.close(); stream = null; }
+      screen();
+      $('latency').textContent = 'analysing';
+      const a = await (await fetch('/api/analyze', { method: 'POST', body: text })).json();
+      if (mine !== checks) return;
+      analysis(a); c.diagnostics = a.diagnostics; c.conflicts = a.conflicts; c.latency = a.latency;
+    }
+    pg.checked = c;
+  }
+  pg.check = check;
+  // The event stream (events decided by a deadline) is opened with the first sample: a page
+  // nobody draws on keeps no request open, so a headless browser's virtual time can settle.
+  pg.streamOpen = () => stream !== null;
+  function listen() {
+    if (stream || !pg.session) return;
+    stream = new EventSource('/api/stream?session=' + pg.session);
+    stream.onmessage = (m) => { if (!m.data.startsWith('{"connected"')) showLines(m.data); };
+  }
+  function screen() {
+    const m = /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/.exec($('screen').value.trim());
+    if (m) post([{ screen: [Number(m[1]), Number(m[2])] }]);
+  }
+  // The engine in this page (the web runtime) when the server has it: samples go to it paced as `attach`
+  // paces Pointer Events (gspec.mjs's `pace`: frames, one timer at its next deadline), control lines directly.
+  let web = null;
+  const local = { engine: null, paced: null, sentAt: undefined };
+  function post(lines) {
+    if (local.engine) {
+      local.sentAt = performance.now();
+      apply(lines);
+      show(local.engine.takeEvents(), local.sentAt);  // what the control lines decided
+      local.sentAt = undefined;
+      local.paced.schedule();
+      return Promise.resolve();
+    }
+    if (lines.some((l) => l.touch !== undefined)) listen();
+    const body = lines.map((s) => JSON.stringify(s)).join('\n') + '\n', sentAt = performance.now(), session = pg.session;
+    queue = queue.then(() => fetch('/api/samples?session=' + session, { method: 'POST', body })
+      .then((r) => r.text()).then((t) => showLines(t, sentAt)).catch(() => {}));
+    return queue;
+  }
+  function apply(lines) {
+    const e = local.engine;
+    let controls = false;
+    for (const l of lines) {
+      try {
+        if (l.screen) e.setScreen(l.screen[0], l.screen[1]);
+        else if (l.mode !== undefined) { e.setMode(l.mode, l.on); controls = true; }
+        else if (l.set !== undefined) { e.setEnabled(l.set, l.enabled); controls = true; }
+        else local.paced.feed({ ...l });
+      } catch (err) {
+        $('diagnostics').textContent = err.message;
+      }
+    }
+    // After a control line, the switches show what the engine now enables.
+    if (controls) document.querySelectorAll('.lane').forEach((row) => {
+      const on = e.isEnabled(row.dataset.gesture);
+      row.classList.toggle('off', !on); row.querySelector('input').checked = on;
+    });
+  }
+  // Pointer Events become samples as `attach` makes them (gspec.mjs's `pointerInput`), timed by this
+  // page's clock, in the canvas's points; with the mouse, Shift adds a finger mirrored about the first one's start.
+  function dot(x, y, id) { ctx.fillStyle = ['#4a90d9', '#d0021b', '#2e9d4a', '#f5a623'][id % 4]; ctx.fillRect(x - 2, y - 2, 4, 4); }
+  const mirror = new Map(); // pointerId -> { id, x, y }
+  const mirrored = (e, sample, phase) => {
+    const m = mirror.get(e.pointerId);
+    if (!m) return [sample];
+    dot(2 * m.x - sample.x, 2 * m.y - sample.y, m.id);
+    return [sample, { ...sample, touch: m.id, phase, x: 2 * m.x - sample.x, y: 2 * m.y - sample.y }];
+  };
+  const input = pointerInput(surface, {
+    time: () => Number(now().toFixed(4)),
+    point: (e) => {
+      const r = surface.getBoundingClientRect();
+      return { x: Number(((e.clientX - r.left) * surface.width / r.width).toFixed(1)), y: Number(((e.clientY - r.top) * surface.height / r.height).toFixed(1)) };
+    },
+    pointer: (e) => (e.pointerType === 'mouse' ? $('mouse').value : e.pointerType === 'pen' ? 'pen' : 'touch'),
+    began: (e, sample) => {
+      if (!$('view').disabled) sample.view = $('view').value;
+      dot(sample.x, sample.y, sample.touch);
+      if (e.pointerType !== 'mouse' || !e.shiftKey) return [sample];
+      const m = { id: input.nextId(), x: sample.x, y: sample.y };
+      mirror.set(e.pointerId, m);
+      return [sample, { ...sample, touch: m.id, x: sample.x + 1, y: sample.y + 1 }];
+    },
+    moved: (e, sample) => { dot(sample.x, sample.y, sample.touch); return mirrored(e, sample, 'moved'); },
+    ended: (e, sample) => { const out = mirrored(e, sample, sample.phase); mirror.delete(e.pointerId); return out; },
+    onSamples: (samples) => { pg.samples.push(...samples); post(samples); },
+  });
+  $('clear').onclick = () => { ctx.clearRect(0, 0, surface.width, surface.height); pg.samples = []; };
+  $('spec').addEventListener('input', () => { colour(); clearTimeout(checkTimer); checkTimer = setTimeout(check, 150); });
+  $('spec').addEventListener('scroll', () => { $('highlight').scrollTop = $('spec').scrollTop; $('highlight').scrollLeft = $('spec').scrollLeft; });
+  function colour() {
+    if (!rules) return;
+    $('highlight').innerHTML = highlight($('spec').value, rules) + '\n';
+    $('spec').classList.add('coloured');
+    pg.coloured = $('highlight').querySelectorAll('span').length;
+  }
+  let rules = null;
+  $('screen').addEventListener('change', screen);
+  $('save').onclick = async () => {
+    const body = pg.samples.map((s) => JSON.stringify(s)).join('\n') + '\n';
+    const r = await fetch('/api/save?session=' + pg.session + '&name=' + encodeURIComponent($('name').value), { method: 'POST', body });
+    $('saved').textContent = r.ok ? 'saved ' + (await r.json()).saved : 'not saved: ' + (await r.text());
+  };
+  // A witness trace: drawn at its own pace, and its events shown as a fresh run decides them.
+  async function play(witness) {
+    ctx.clearRect(0, 0, surface.width, surface.height);
+    // The witness's own times, from 0: a fresh axis.
+    document.querySelectorAll('.lane .chip').forEach((chip) => chip.remove()); axisEnd = SPAN; axis();
+    const lines = witness.split('\n').filter((l) => l.trim().startsWith('{'));
+    const r = await fetch('/api/run?session=' + pg.session, { method: 'POST', body: lines.join('\n') + '\n' });
+    const events = (await r.text()).split('\n').filter((l) => l.trim());
+    const start = performance.now();
+    for (const l of lines) { const s = JSON.parse(l); if (s.touch) setTimeout(() => dot(s.x, s.y, s.touch), s.t * 1000); }
+    for (const l of events) { const e = JSON.parse(l); setTimeout(() => show([e]), e.t * 1000); }
+  }
+  // The web runtime and the grammar come from the source checkout gspec was built from, when it has them.
+  // ?engine=server keeps the engine on the server (as without the web runtime).
+  const runtime = new URLSearchParams(location.search).get('engine') === 'server' ? Promise.resolve()
+    : loadRuntime({ wasm: '/web/gspec.wasm' }).then((r) => { web = r; }, () => {});
+  const grammar = fetch('/editors/gesture.tmLanguage.json').then((r) => (r.ok ? r.json() : null))
+    .then((g) => { if (g) rules = grammarRules(g); }, () => {});
+  pg.ready = Promise.all([fetch('/api/spec').then((r) => r.json()), runtime, grammar]).then(([s]) => {
+    pg.engineWhere = web ? 'page' : 'server';
+    $('where').textContent = web ? 'engine: in this page (WebAssembly)' : 'engine: on the server (bash web/build.sh runs it in the page)';
+    $('spec').value = s.text; $('path').textContent = s.path || '(example)';
+    $('save').disabled = !s.canSave; colour(); return check();
+  });
+}
+
+"""##,
+        // web/src/gspec.mjs
+        "/src/gspec.mjs": ##"""
+// gspec's web runtime: compiled gesture tables (.gtab) run by the same engine
+// as on iOS, compiled to WebAssembly (gspec.wasm beside this module).
+// No dependencies; importing this module touches no browser global: only
+// `attach` does, so it is safe in server-side rendering.
+
+// Names, enums and the event record's layout are not written here: each
+// engine reads them from gspec.wasm (`describe`), which derives them from
+// the runtime's own lists (EventDescription.swift).
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/**
+ * A number as `gspec run` prints it, read back: rounded to 1e-6 half away
+ * from zero (EventFormatter.number). The quotient of the rounded integer by
+ * 1e6 is the double nearest the printed decimal, as JSON.parse would give;
+ * beyond 9e12 a double has no sixth decimal and prints as itself.
+ */
+function number(x) {
+  if (!Number.isFinite(x)) return null;
+  const scaled = x * 1e6;
+  const n = scaled < 0 ? -Math.round(-scaled) : Math.round(scaled);
+  if (Math.abs(n) >= 9e18) return x;
+  return n / 1e6 + 0; // never -0: "-0.0" is not printed
+}
+
+/** A table the runtime refused: corrupt, truncated, or from a newer gspec. */
+export class GSpecTableError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = 'GSpecTableError';
+  }
+}
+
+function fail(message) {
+  throw new TypeError(`gspec: ${message}`);
+}
+
+async function wasmModule(source) {
+  if (source instanceof WebAssembly.Module) return source;
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) return WebAssembly.compile(source);
+  const url = source === undefined ? new URL('./gspec.wasm', import.meta.url) : new URL(String(source), import.meta.url);
+  if (url.protocol === 'file:') {
+    // node: fetch() does not read files.
+    const { readFile } = await import('node:fs/promises');
+    return WebAssembly.compile(await readFile(url));
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`gspec: cannot load ${url}: HTTP ${response.status}`);
+  if (WebAssembly.compileStreaming && response.headers.get('content-type') === 'application/wasm') {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
+
+/**
+ * Loads and instantiates the WebAssembly runtime. `options.wasm` may give the
+ * module's bytes, a compiled `WebAssembly.Module`, or its URL; by default it
+ * is `gspec.wasm` beside this module.
+ */
+export async function loadRuntime(options = {}) {
+  if (options === null || typeof options !== 'object') fail('loadRuntime takes an options object');
+  const module = await wasmModule(options.wasm);
+  const runtime = new Runtime();
+  const instance = await WebAssembly.instantiate(module, { env: runtime.imports() });
+  runtime.exports = instance.exports;
+  return runtime;
+}
+
+/** One instance of the WebAssembly module: its memory holds every engine made from it. */
+export class Runtime {
+  constructor() {
+    this.exports = null;
+    this.writers = [null, null, null];
+    this.options = null;
+  }
+
+  /** @internal The functions the module imports. */
+  imports() {
+    return {
+      gspec_write: (fd, ptr, len) => {
+        const text = decoder.decode(this.bytes(ptr, len));
+        const writer = this.writers[fd];
+        if (writer) writer(text);
+        else if (fd === 2 && typeof console !== 'undefined') console.error(text);
+      },
+      gspec_parse_decimal: (ptr, len) => Number(decoder.decode(this.bytes(ptr, len))),
+      gspec_shortest: (x, ptr, capacity) => {
+        const text = encoder.encode(x.toExponential());
+        const n = Math.min(text.length, capacity);
+        new Uint8Array(this.exports.memory.buffer, ptr, n).set(text.subarray(0, n));
+        return n;
+      },
+    };
+  }
+
+  /** @internal A copy of module memory. */
+  bytes(ptr, len) {
+    return new Uint8Array(this.exports.memory.buffer, ptr, len).slice();
+  }
+
+  /** @internal The output buffer of the last call, as text. */
+  output() {
+    const e = this.exports;
+    return decoder.decode(this.bytes(e.gspec_output_ptr(), e.gspec_output_len()));
+  }
+
+  /** @internal Calls `body(ptr, len)` with `data` (bytes or text) in module memory. */
+  withBytes(data, body) {
+    const bytes = typeof data === 'string' ? encoder.encode(data) : data;
+    const e = this.exports;
+    const ptr = e.gspec_alloc(bytes.length);
+    new Uint8Array(e.memory.buffer, ptr, bytes.length).set(bytes);
+    try {
+      return body(ptr, bytes.length);
+    } finally {
+      e.gspec_dealloc(ptr);
+    }
+  }
+
+  /** Bytes of the module's heap: grown so far, and in use now. */
+  heap() {
+    return { size: this.exports.gspec_heap_size() >>> 0, inUse: this.exports.gspec_heap_in_use() >>> 0 };
+  }
+
+  /**
+   * An engine for a compiled table (`.gtab` bytes). A corrupt table throws a
+   * `GSpecTableError` saying what is wrong.
+   */
+  engine(table) {
+    return new Engine(this, tableBytes(table));
+  }
+
+  /**
+   * `gspec run TABLE --trace TRACE`: `table` and `trace` are bytes, `flags`
+   * the command's options by name (`runOptions()`: allStates, explain, ...;
+   * `true` for a flag, text for an option with a value), `input` and
+   * `tracePath` the names messages use. Output goes to `out` and `err` as it
+   * is decided; returns the exit status. Only on a runtime loaded from
+   * gspec-run.wasm, which adds the trace runner (GestureTrace) to the
+   * engine; gspec.wasm, which pages load, leaves it out.
+   */
+  run({ table, trace, flags = {}, input = 'table.gtab', tracePath = 'trace.jsonl', out, err }) {
+    const e = this.exports;
+    const options = this.runOptions();
+    const lines = [];
+    for (const [name, value] of Object.entries(flags)) {
+      const option = options.find((o) => o.name === name);
+      if (!option) fail(`unknown run flag '${name}'; the flags are ${options.map((o) => o.name).join(', ')}`);
+      if (value === undefined || value === null || value === false) continue;
+      lines.push(option.placeholder === null ? name : `${name}=${String(value)}`);
+    }
+    this.writers = [null, out ?? null, err ?? null];
+    const blocks = [tableBytes(table), trace instanceof Uint8Array ? trace : new Uint8Array(trace)]
+      .concat([lines.join('\n'), input, tracePath].map((t) => encoder.encode(String(t))));
+    const ptrs = blocks.map((b) => e.gspec_alloc(b.length));
+    blocks.forEach((b, i) => new Uint8Array(e.memory.buffer, ptrs[i], b.length).set(b));
+    try {
+      return e.gspec_run(...blocks.flatMap((b, i) => [ptrs[i], b.length]));
+    } finally {
+      ptrs.forEach((p) => e.gspec_dealloc(p));
+      this.writers = [null, null, null];
+    }
+  }
+
+  /**
+   * The options `run` takes, as `gspec run` has them: `{ name, flag,
+   * placeholder, help }` (`placeholder` null for a flag without a value).
+   * Only on a runtime loaded from gspec-run.wasm.
+   */
+  runOptions() {
+    const e = this.exports;
+    if (typeof e.gspec_run_options !== 'function') {
+      fail("run needs the trace runner: loadRuntime({ wasm: new URL('gspec-run.wasm', import.meta.url) })");
+    }
+    this.options ??= (e.gspec_run_options(), JSON.parse(this.output()));
+    return this.options;
+  }
+
+  /**
+   * Runs `table`'s gestures on Pointer Events over `element`: see docs/web.md.
+   * Returns `{ engine, detach() }`.
+   */
+  attach(element, table, options = {}) {
+    return attach(this, element, table, options);
+  }
+}
+
+// The engine counts integer microseconds: times beyond about 292,000 years do not fit.
+const MAX_SECONDS = 9e12;
+
+function checkTime(t, what) {
+  if (typeof t !== 'number' || !Number.isFinite(t)) fail(`${what} must be a finite number of seconds, got ${t}`);
+  if (Math.abs(t) >= MAX_SECONDS) fail(`${what} is out of range: ${t} seconds`);
+}
+
+function tableBytes(table) {
+  if (table instanceof Uint8Array) return table;
+  if (table instanceof ArrayBuffer) return new Uint8Array(table);
+  if (ArrayBuffer.isView(table)) return new Uint8Array(table.buffer, table.byteOffset, table.byteLength);
+  fail('a table is the bytes of a .gtab file (Uint8Array or ArrayBuffer)');
+}
+
+/**
+ * A function reading one event record (`describe`'s `record`) as the object
+ * of its `gspec run` line: `t`, `gesture`, `state`, `x`, `y`, the values
+ * its kind carries (`eventValues`, unless the state is bare), then `view`
+ * with declared views; numbers rounded as `gspec run` prints them (so equal
+ * to JSON.parse of the line).
+ */
+function eventReader(names) {
+  const slots = names.record.slots;
+  const getters = { f64: (d, at) => d.getFloat64(at, true), i32: (d, at) => d.getInt32(at, true), u8: (d, at) => d.getUint8(at) };
+  const slot = (name) => {
+    const [offset, storage] = slots[name];
+    const get = getters[storage];
+    return (d, at) => get(d, at + offset);
+  };
+  const shapes = {
+    count: ([a]) => a,
+    direction: ([a]) => (d, at) => names.directions[a(d, at)] ?? names.directions[0],
+    number: ([a]) => (d, at) => number(a(d, at)),
+    pair: ([a, b]) => (d, at) => [number(a(d, at)), number(b(d, at))],
+  };
+  // One list of [key, read] per kind, built once per engine.
+  const values = {};
+  for (const [kind, list] of Object.entries(names.eventValues)) {
+    values[kind] = list.map((v) => [v.key, shapes[v.shape](v.slots.map(slot))]);
+  }
+  const perGesture = names.kinds.map((kind) => values[kind] ?? []);
+  const bare = new Set(names.bareStates);
+  const [time, gesture, state, x, y, view] = ['time', 'gesture', 'state', 'x', 'y', 'view'].map(slot);
+  const hasViews = names.views.length > 0;
+  return (d, at) => {
+    const g = gesture(d, at);
+    const s = names.states[state(d, at)];
+    const event = { t: time(d, at) / 1e6, gesture: names.gestures[g], state: s, x: number(x(d, at)), y: number(y(d, at)) };
+    if (!bare.has(s)) for (const [key, read] of perGesture[g]) event[key] = read(d, at);
+    if (hasViews) event.view = names.views[view(d, at)];
+    return event;
+  };
+}
+
+/** One gesture set's engine: feed it touch samples, take its gesture events. */
+export class Engine {
+  constructor(runtime, bytes) {
+    this.runtime = runtime;
+    const handle = runtime.withBytes(bytes, (p, n) => runtime.exports.gspec_engine_new(p, n));
+    if (handle === 0) throw new GSpecTableError(runtime.output());
+    this.handle = handle;
+    runtime.exports.gspec_engine_describe(handle);
+    const names = JSON.parse(runtime.output());
+    if (!names.record) throw new Error('gspec: gspec.wasm does not match gspec.mjs (another version)');
+    /** Gesture names in table order. */
+    this.gestures = Object.freeze(names.gestures);
+    /** View names (empty when the spec declares none). */
+    this.views = Object.freeze(names.views);
+    /** Mode names. */
+    this.modes = Object.freeze(names.modes);
+    /** The CSS touch-action the set leaves to the browser. */
+    this.touchAction = names.touchAction;
+    this.kinds = names.kinds;
+    this.phases = names.phases;
+    this.pointers = names.pointers;
+    this.recordBytes = names.record.bytes;
+    this.reader = eventReader(names);
+  }
+
+  live() {
+    if (this.handle === 0) throw new Error('gspec: the engine was freed');
+    return this.runtime.exports;
+  }
+
+  /** One touch sample, with the fields of a trace line (`t` in seconds). */
+  feed(sample) {
+    const e = this.live();
+    if (sample === null || typeof sample !== 'object') fail('feed takes a sample object { t, touch, phase, x, y }');
+    const { t, touch, phase, x, y, view, pointer } = sample;
+    checkTime(t, "'t'");
+    if (!Number.isSafeInteger(touch)) fail(`'touch' must be an integer, got ${touch}`);
+    const p = this.phases.indexOf(phase);
+    if (p < 0) fail(`unknown phase '${phase}'; expected ${this.phases.join(', ')}`);
+    if (typeof x !== 'number' || typeof y !== 'number') fail("'x' and 'y' must be numbers");
+    let v = 0;
+    if (view !== undefined && view !== null && this.views.length > 0) {
+      v = this.views.indexOf(view);
+      if (v < 0) fail(`unknown view '${view}'`);
+    }
+    const k = pointer === undefined ? 0 : this.pointers.indexOf(pointer);
+    if (k < 0) fail(`'pointer' must be one of ${this.pointers.map((n) => `"${n}"`).join(', ')}, got ${pointer}`);
+    e.gspec_engine_feed(this.handle, t, touch, p, x, y, v, k);
+  }
+
+  /**
+   * The screen's size in points: edge pans (`edges: left`, ...) start within
+   * `edgeWidth` of its sides. `attach` sets it to the element's box.
+   */
+  setScreen(width, height) {
+    if (typeof width !== 'number' || typeof height !== 'number' || !(width > 0) || !(height > 0) || !Number.isFinite(width + height)) {
+      fail('setScreen takes a width and a height in points, both greater than 0');
+    }
+    this.live().gspec_engine_set_screen(this.handle, width, height);
+  }
+
+  /** Moves the clock to `t` seconds: applies the pending frame and fires the deadlines due. */
+  advance(t) {
+    checkTime(t, 'advance');
+    this.live().gspec_engine_advance(this.handle, t);
+  }
+
+  /** Runs the clock on until no timer is pending. */
+  finish() {
+    this.live().gspec_engine_finish(this.handle);
+  }
+
+  /** The events decided so far (every state, `failed` included), cleared from the engine. */
+  takeEvents() {
+    const e = this.live();
+    const count = e.gspec_engine_take_events(this.handle);
+    if (count === 0) return [];
+    const data = new DataView(e.memory.buffer, e.gspec_output_ptr(), count * this.recordBytes);
+    const events = new Array(count);
+    for (let i = 0; i < count; i++) events[i] = this.reader(data, i * this.recordBytes);
+    return events;
+  }
+
+  /** The engine's clock in seconds: the latest sample's, `advance`'s or control call's time. */
+  get clock() {
+    return this.live().gspec_engine_clock(this.handle);
+  }
+
+  /** The time of the next timer in seconds, or null. */
+  nextDeadline() {
+    const d = this.live().gspec_engine_next_deadline(this.handle);
+    return d < 0 ? null : d;
+  }
+
+  /** @internal A trace's control line for gesture or mode `index` (`key` empty: a mode). */
+  control(index, key, value) {
+    const e = this.live();
+    const r = this.runtime;
+    const refused = r.withBytes(key, (kp, kn) => r.withBytes(value, (vp, vn) => e.gspec_engine_control(this.handle, index, kp, kn, vp, vn)));
+    if (refused) throw new Error(`gspec: ${r.output()}`);
+  }
+
+  gestureIndex(name) {
+    const g = this.gestures.indexOf(name);
+    if (g < 0) fail(`unknown gesture '${name}'; the set has ${[...new Set(this.gestures)].join(', ')}`);
+    return g;
+  }
+
+  /** Whether the gesture is enabled now (by `setEnabled`, or by the modes its `enabled:` names). */
+  isEnabled(name) {
+    return this.live().gspec_engine_is_enabled(this.handle, this.gestureIndex(name)) === 1;
+  }
+
+  /** Enables or disables a gesture, as a trace's {"set":NAME,"enabled":..} line. */
+  setEnabled(name, on) {
+    if (typeof name !== 'string' || typeof on !== 'boolean') fail('setEnabled takes a gesture name and true or false');
+    this.control(this.gestureIndex(name), 'enabled', String(on));
+  }
+
+  /** Changes a run-time parameter (`"slop"`, `"15pt"`), as a trace's {"set":NAME,PARAMETER:VALUE} line. */
+  set(name, parameter, value) {
+    if (typeof name !== 'string' || typeof parameter !== 'string' || parameter === '') {
+      fail('set takes a gesture name, a parameter name and a value');
+    }
+    if (['t', 'set', 'enabled', 'handOver'].includes(parameter)) fail(`'${parameter}' is not a parameter`);
+    this.control(this.gestureIndex(name), parameter, String(value));
+  }
+
+  /**
+   * Hands an active gesture over (`A hands over to B`), as a trace's
+   * {"handOver":NAME} line: NAME reports `cancelled` and the first gesture it
+   * hands over to that is enabled and free reports `began` with its touches.
+   * A gesture that is not active changes nothing; one with no such rule throws.
+   */
+  handOver(name) {
+    if (typeof name !== 'string') fail('handOver takes a gesture name');
+    this.control(this.gestureIndex(name), 'handOver', '');
+  }
+
+  /** Turns a mode on or off, as a trace's {"mode":NAME,"on":..} line. */
+  setMode(name, on) {
+    if (typeof name !== 'string' || typeof on !== 'boolean') fail('setMode takes a mode name and true or false');
+    const m = this.modes.indexOf(name);
+    if (m < 0) fail(`unknown mode '${name}'${this.modes.length ? `; the set has ${this.modes.join(', ')}` : '; the spec declares no modes'}`);
+    this.control(m, '', String(on));
+  }
+
+  /** Releases the engine; using it afterwards throws. */
+  free() {
+    if (this.handle === 0) return;
+    this.runtime.exports.gspec_engine_free(this.handle);
+    this.handle = 0;
+  }
+}
+
+// ---- pace: samples as a browser delivers them ----------------------------
+
+/**
+ * Feeds an engine samples as a page receives them, and runs its clock: what
+ * `attach` does with Pointer Events, for a page that reads its input itself
+ * (a canvas, a recorder). `feed(sample)` rounds `t` to the engine's whole
+ * microseconds and never lets it go back; samples of equal `t` form one
+ * frame, applied once the input task that brought them ends; `schedule()`
+ * (after the samples of an input event) keeps one timer at the next
+ * deadline. `onEvents(events)` gets the events each step decided, in order;
+ * `onSample(sample)` each sample as fed (a trace line, for recording), before
+ * the events it causes. `now()` is the page's clock in seconds
+ * (`performance.now()`, the time base of events' `timeStamp`, by default).
+ */
+export function pace(engine, { onEvents, onSample, window: win = globalThis, now = () => win.performance.now() / 1000 } = {}) {
+  if (typeof onEvents !== 'function') fail('pace needs { onEvents(events) }');
+  let lastT = 0;
+  let pending = false;
+  let timer = null;
+  const paced = { now, stopped: false };
+  const dispatch = () => {
+    const events = engine.takeEvents();
+    if (events.length > 0) onEvents(events);
+  };
+  const tick = () => {
+    timer = null;
+    if (paced.stopped) return;
+    if (pending) {
+      // The frame of equal times is complete: the input task that brought it has ended.
+      pending = false;
+      engine.advance(lastT);
+    } else {
+      engine.advance(Math.max(now(), lastT));
+    }
+    dispatch();
+    paced.schedule();
+  };
+  paced.schedule = () => {
+    if (timer !== null) win.clearTimeout(timer);
+    timer = null;
+    if (paced.stopped) return;
+    if (pending) {
+      timer = win.setTimeout(tick, 0);
+      return;
+    }
+    const d = engine.nextDeadline();
+    if (d !== null) timer = win.setTimeout(tick, Math.max(0, (d - now()) * 1000));
+  };
+  paced.feed = (sample) => {
+    // Whole microseconds, as the engine counts: a recorded sample's `t` then reads back exactly.
+    sample.t = Math.round(sample.t * 1e6) / 1e6;
+    if (sample.t < lastT) sample.t = lastT;
+    if (pending && sample.t > lastT) pending = false; // the engine applies the earlier frame itself
+    lastT = sample.t;
+    if (onSample) onSample({ ...sample });
+    engine.feed(sample);
+    pending = true;
+    dispatch();
+  };
+  /** Stops the timer; the engine stays the caller's. */
+  paced.stop = () => {
+    paced.stopped = true;
+    if (timer !== null) win.clearTimeout(timer);
+    timer = null;
+  };
+  return paced;
+}
+
+// ---- attach: Pointer Events to the engine --------------------------------
+
+/**
+ * Pointer Events on `element` as touch samples (the fields of a trace line):
+ * each pointer a touch id (1, 2, ...) from its press (a mouse's primary
+ * button) until it lifts, is cancelled or loses capture; every coalesced
+ * move; times from the events' `timeStamp`. `attach` and the playground
+ * both take their input from here. `options`:
+ *
+ * - `onSamples(samples)`: the samples of one Pointer Event, in order.
+ * - `point(e)`: `{ x, y }` in points (by default, relative to the element's box).
+ * - `time(e)`: seconds (by default `e.timeStamp / 1000`).
+ * - `pointer(e)`: the sample's pointer kind (by default the event's: touch, pen or mouse).
+ * - `began(e, sample)`, `moved(e, sample)`, `ended(e, sample)`: the samples
+ *   to send for a press, move or release (by default `[sample]`): a view to add, another finger.
+ *
+ * Returns `{ nextId(), remove() }`: a fresh touch id (for synthetic fingers), and removing the listeners.
+ */
+export function pointerInput(element, options) {
+  const { onSamples } = options;
+  const point = options.point ?? ((e) => {
+    const r = element.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  });
+  const time = options.time ?? ((e) => e.timeStamp / 1000);
+  const pointer = options.pointer ?? ((e) => (e.pointerType === 'pen' ? 'pen' : e.pointerType === 'mouse' ? 'mouse' : 'touch'));
+  const [began, moved, ended] = ['began', 'moved', 'ended'].map((k) => options[k] ?? ((_, sample) => [sample]));
+  const tracked = new Map(); // pointerId -> touch id
+  let next = 1;
+  const sample = (e, touch, phase, at = e) => ({ t: time(at), touch, phase, ...point(at), pointer: pointer(e) });
+  const down = (e) => {
+    if (e.pointerType === 'mouse' && e.button !== 0) return;
+    if (tracked.has(e.pointerId)) return;
+    const id = next++;
+    tracked.set(e.pointerId, id);
+    try {
+      element.setPointerCapture(e.pointerId);
+    } catch {
+      // A synthetic or already released pointer cannot be captured; it is tracked anyway.
+    }
+    onSamples(began(e, sample(e, id, 'began')));
+  };
+  const move = (e) => {
+    const id = tracked.get(e.pointerId);
+    if (id === undefined) return;
+    // Coalesced events: every sample the browser merged into this one, so a fast finger is not under-sampled.
+    const merged = typeof e.getCoalescedEvents === 'function' ? e.getCoalescedEvents() : [];
+    onSamples((merged.length > 0 ? merged : [e]).flatMap((c) => moved(e, sample(e, id, 'moved', c))));
+  };
+  const up = (phase) => (e) => {
+    const id = tracked.get(e.pointerId);
+    if (id === undefined) return;
+    tracked.delete(e.pointerId);
+    onSamples(ended(e, sample(e, id, phase)));
+  };
+  const listeners = [['pointerdown', down], ['pointermove', move], ['pointerup', up('ended')],
+    ['pointercancel', up('cancelled')], ['lostpointercapture', up('cancelled')]];
+  for (const [type, fn] of listeners) element.addEventListener(type, fn);
+  return {
+    nextId: () => next++,
+    remove: () => { for (const [type, fn] of listeners) element.removeEventListener(type, fn); },
+  };
+}
+
+const WHEEL_PINCH_END_MS = 150;
+const SYNTHETIC_SPAN = 100; // points between the two fingers of a trackpad pinch at its start
+
+function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
+  if (!element || typeof element.addEventListener !== 'function') fail('attach takes a DOM element');
+  if (typeof onEvent !== 'function') fail('attach needs { onEvent(event) }');
+  const engine = runtime.engine(table);
+  const viewElements = [];
+  if (views !== undefined) {
+    if (views === null || typeof views !== 'object') fail('views maps view names to elements');
+    for (const [name, el] of Object.entries(views)) {
+      if (!engine.views.includes(name)) fail(`unknown view '${name}'; the set has ${engine.views.join(', ') || 'no views'}`);
+      if (!el || typeof el.contains !== 'function') fail(`view '${name}' is not an element`);
+      if (el !== element && !element.contains(el)) fail(`view '${name}' is not inside the attached element`);
+      viewElements.push([name, el]);
+    }
+  }
+  const win = element.ownerDocument.defaultView;
+  // The app's own touch-action wins; otherwise the set's.
+  if (!element.style.touchAction && win.getComputedStyle(element).touchAction === 'auto') {
+    element.style.touchAction = engine.touchAction;
+  }
+  // The element is the screen: its sides are the edges edge pans start from.
+  const resize = () => {
+    const r = element.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) engine.setScreen(r.width, r.height);
+  };
+  resize();
+  const observer = typeof win.ResizeObserver === 'function' ? new win.ResizeObserver(resize) : null;
+  observer?.observe(element);
+  const paced = pace(engine, { window: win, onSample, onEvents: (events) => { for (const event of events) onEvent(event); } });
+  const { feed, schedule } = paced;
+  const now = paced.now;
+  const viewOf = (target) => {
+    if (engine.views.length === 0) return undefined;
+    let best;
+    for (const [name, el] of viewElements) {
+      if (el.contains(target) && (!best || best[1].contains(el))) best = [name, el];
+    }
+    return best ? best[0] : engine.views[0];
+  };
+  const point = (e) => {
+    const r = element.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  };
+  const input = pointerInput(element, {
+    point,
+    began: (e, sample) => {
+      const view = viewOf(e.target);
+      if (view !== undefined) sample.view = view;
+      return [sample];
+    },
+    onSamples: (samples) => {
+      for (const sample of samples) feed(sample);
+      schedule();
+    },
+  });
+  const nextId = input.nextId;
+
+  // A trackpad pinch: Chromium and Firefox send ctrl+wheel, Safari gesture
+  // events. Either becomes two touches about the pointer, `SYNTHETIC_SPAN` apart.
+  let pinch = null; // { ids, cx, cy, scale, angle, endTimer }
+  const pinchSamples = (phase, t) => {
+    const half = (SYNTHETIC_SPAN * pinch.scale) / 2;
+    const dx = Math.cos(pinch.angle) * half;
+    const dy = Math.sin(pinch.angle) * half;
+    feed({ t, touch: pinch.ids[0], phase, x: pinch.cx - dx, y: pinch.cy - dy, pointer: 'touch' });
+    feed({ t, touch: pinch.ids[1], phase, x: pinch.cx + dx, y: pinch.cy + dy, pointer: 'touch' });
+  };
+  const pinchStart = (e) => {
+    const p = point(e);
+    pinch = { ids: [nextId(), nextId()], cx: p.x, cy: p.y, scale: 1, angle: 0, endTimer: null };
+    pinchSamples('began', e.timeStamp / 1000);
+  };
+  const pinchEnd = (t) => {
+    if (!pinch) return;
+    if (pinch.endTimer !== null) win.clearTimeout(pinch.endTimer);
+    pinchSamples('ended', t);
+    pinch = null;
+    schedule();
+  };
+  const wheel = (e) => {
+    if (!e.ctrlKey) return;
+    e.preventDefault(); // the page would zoom
+    if (!pinch) pinchStart(e);
+    else if (pinch.endTimer !== null) win.clearTimeout(pinch.endTimer);
+    // deltaY > 0 zooms out; 100 units of delta halve or double about e-fold.
+    pinch.scale *= Math.exp(-e.deltaY / 100);
+    pinchSamples('moved', e.timeStamp / 1000);
+    pinch.endTimer = win.setTimeout(() => pinchEnd(now()), WHEEL_PINCH_END_MS);
+    schedule();
+  };
+  const gestureStart = (e) => {
+    e.preventDefault();
+    if (!pinch) pinchStart(e);
+  };
+  const gestureChange = (e) => {
+    e.preventDefault();
+    if (!pinch) pinchStart(e);
+    pinch.scale = e.scale;
+    pinch.angle = (e.rotation * Math.PI) / 180;
+    pinchSamples('moved', e.timeStamp / 1000);
+    schedule();
+  };
+  const gestureEnd = (e) => {
+    e.preventDefault();
+    pinchEnd(e.timeStamp / 1000);
+  };
+
+  const listeners = [
+    ['wheel', wheel, { passive: false }],
+    ['gesturestart', gestureStart],
+    ['gesturechange', gestureChange],
+    ['gestureend', gestureEnd],
+  ];
+  for (const [type, fn, opts] of listeners) element.addEventListener(type, fn, opts);
+
+  return {
+    engine,
+    detach() {
+      if (paced.stopped) return;
+      paced.stop();
+      input.remove();
+      for (const [type, fn, opts] of listeners) element.removeEventListener(type, fn, opts);
+      observer?.disconnect();
+      if (pinch && pinch.endTimer !== null) win.clearTimeout(pinch.endTimer);
+      engine.free();
+    },
+  };
+}
+
+"""##,
+    ]
+
+    /// The files, by the path they are served at.
+    static let files: KeyValuePairs<String, String> = [
+        "/playground/playground.mjs": "web/playground/playground.mjs",
+        "/src/gspec.mjs": "web/src/gspec.mjs",
+    ]
+}
