@@ -150,7 +150,7 @@ public enum BoundaryCaseGenerator {
                 let length = g.minDistance * 1.5
                 let fast = Int64((length / (g.minVelocity * 1.0001) * 1e6).rounded(.down))
                 let slow = Int64((length / (g.minVelocity * 0.9999) * 1e6).rounded(.up))
-                add("minVelocity", "\(plain(g.minVelocity))pt/s",
+                add("minVelocity", Unit.pointsPerSecond.literal(g.minVelocity),
                     swipe(length, taking: fast).stream("a swipe \(d.name) at \(speed(length, fast))"),
                     swipe(length, taking: slow).stream("a swipe \(d.name) at \(speed(length, slow))"))
             }
@@ -231,9 +231,9 @@ public enum BoundaryCaseGenerator {
         }
         if g.minVelocity > 0 {
             let length = begin + 20
-            add("minVelocity", "\(plain(g.minVelocity))pt/s",
-                drag(length, speed: g.minVelocity * 1.001).stream("a drag \(name) at \(plain(g.minVelocity * 1.001))pt/s"),
-                drag(length, speed: g.minVelocity * 0.999).stream("a drag \(name) at \(plain(g.minVelocity * 0.999))pt/s"))
+            add("minVelocity", Unit.pointsPerSecond.literal(g.minVelocity),
+                drag(length, speed: g.minVelocity * 1.001).stream("a drag \(name) at \(Unit.pointsPerSecond.literal(g.minVelocity * 1.001))"),
+                drag(length, speed: g.minVelocity * 0.999).stream("a drag \(name) at \(Unit.pointsPerSecond.literal(g.minVelocity * 0.999))"))
         }
         if let edge = ExemplarGenerator.firstEdge(g)?.name {
             add("edgeWidth", distance(g.edgeWidth),
@@ -297,12 +297,11 @@ public enum BoundaryCaseGenerator {
         (!word.isEmpty || mode == .onLift) && nfa.matches(word)
     }
 
-    static func distance(_ x: Double) -> String { plain(x) + "pt" }
-    /// A number as a spec would write it: `10`, `10.01`.
-    static func plain(_ x: Double) -> String {
-        let text = TouchStream.number(x)
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
-    }
-    static func degrees(_ r: Double) -> String { plain((r * 180 / .pi * 1e4).rounded() / 1e4) + "deg" }
-    static func speed(_ length: Double, _ us: Int64) -> String { plain((length / Double(us) * 1e6 * 100).rounded() / 100) + "pt/s" }
+    // Quantities as every message writes them (`Unit.literal`).
+    static func distance(_ x: Double) -> String { Unit.points.literal(x) }
+    /// A plain number (a scale) as a spec would write it: `1.2`, `1.2501`.
+    static func plain(_ x: Double) -> String { shortest(x) }
+    static func degrees(_ r: Double) -> String { Unit.degrees.literal(r) }
+    /// The speed of `length` points in `us` microseconds, to the hundredth.
+    static func speed(_ length: Double, _ us: Int64) -> String { Unit.pointsPerSecond.literal((length / Double(us) * 1e6 * 100).rounded() / 100) }
 }

@@ -12,7 +12,7 @@ enum DeadGestures {
             else { return nil }
             let inner = shortest.count - 2
             guard inner >= 1, Double(inner) * g.minSegment >= 1 else { return nil }
-            return Diagnostic(.deadGesture(g.name, innerSegments: inner, minSegment: TouchStream.number(g.minSegment * 100)),
+            return Diagnostic(.deadGesture(g.name, innerSegments: inner, minSegment: Unit.percent.literal(g.minSegment)),
                               at: g.nameRange)
         }
     }

@@ -57,7 +57,7 @@ enum ExemplarGenerator {
                 if !(e.time == start && e.phase == .began && pressing.contains(e.id)) { e.time += hold }
                 return e
             }
-            return TouchStream(events: events, summary: "held \(hold / 1000) ms, then \(s.summary)")
+            return TouchStream(events: events, summary: "held \(DurationText.prose(hold)), then \(s.summary)")
         }
     }
 
@@ -137,9 +137,9 @@ enum ExemplarGenerator {
         var wobbly = StreamBuilder(view: view)
         series(&wobbly, count: g.taps, fingers: g.minTouches, press: press, gap: gap, wobble: g.slop)
         let what = g.taps == 1 ? "a tap" : "\(g.taps) taps"
-        return [plain.stream("\(what), \(press / 1000) ms presses"),
+        return [plain.stream("\(what), \(DurationText.prose(press)) presses"),
                 slow.stream("\(what), presses and gaps 1 ms under their limits"),
-                wobbly.stream("\(what), each finger moving \(TouchStream.number(g.slop))pt (the slop) in a press")]
+                wobbly.stream("\(what), each finger moving \(Unit.points.literal(g.slop)) (the slop) in a press")]
     }
 
     static func longPresses(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {
@@ -158,7 +158,7 @@ enum ExemplarGenerator {
         let held = DurationText.prose(g.duration + 100_000)
         return [hold(wobble: 0, thenMove: false).stream("held still \(held)"),
                 hold(wobble: 0, thenMove: true).stream("held still \(held), then dragged 60pt"),
-                hold(wobble: g.slop, thenMove: false).stream("held \(held), moving \(TouchStream.number(g.slop))pt (the slop) first")]
+                hold(wobble: g.slop, thenMove: false).stream("held \(held), moving \(Unit.points.literal(g.slop)) (the slop) first")]
     }
 
     static func swipes(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {
@@ -167,20 +167,20 @@ enum ExemplarGenerator {
         for d in g.directions.directions {
             let angle = Double(d.rawValue) * .pi / 4
             let distance = g.minDistance * 1.5
-            let tilt = g.maxAngle * 0.8, degrees = Int((tilt * 180 / .pi).rounded())
-            for (tilt, label) in [(0.0, ""), (tilt, " tilted \(degrees)deg left"), (-tilt, " tilted \(degrees)deg right")] {
+            let tilt = g.maxAngle * 0.8, degrees = Unit.degrees.literal(tilt)
+            for (tilt, label) in [(0.0, ""), (tilt, " tilted \(degrees) left"), (-tilt, " tilted \(degrees) right")] {
                 var fast = StreamBuilder(view: view)
                 fast.down(fingers(g.minTouches))
                 let samples = max(1, Int((distance / speed * 1e6 / Double(fast.period)).rounded(.up)))
                 fast.translate(by: unit(angle + tilt) * distance, samples: samples)
                 fast.liftAll()
-                result.append(fast.stream("a swipe \(d.name)\(label), \(TouchStream.number(distance))pt at \(Int(speed))pt/s"))
+                result.append(fast.stream("a swipe \(d.name)\(label), \(Unit.points.literal(distance)) at \(Unit.pointsPerSecond.literal(speed))"))
             }
             var jump = StreamBuilder(view: view)
             jump.down(fingers(g.minTouches))
             jump.translate(by: unit(angle) * g.minDistance * 1.2, samples: 1)
             jump.liftAll()
-            result.append(jump.stream("a swipe \(d.name) in one \(jump.period / 1000) ms sample"))
+            result.append(jump.stream("a swipe \(d.name) in one \(DurationText.prose(jump.period)) sample"))
         }
         return result
     }
@@ -200,14 +200,14 @@ enum ExemplarGenerator {
                     let samples = max(1, Int((distance / speed * 1e6 / Double(b.period)).rounded(.up)))
                     b.translate(by: axisUnit(d) * distance, samples: samples)
                     b.liftAll()
-                    result.append(b.stream("\(counted(n, "finger")) dragged \(d.name) \(TouchStream.number(distance))pt at \(Int(speed))pt/s"))
+                    result.append(b.stream("\(counted(n, "finger")) dragged \(d.name) \(Unit.points.literal(distance)) at \(Unit.pointsPerSecond.literal(speed))"))
                 }
                 var jump = StreamBuilder(view: view)
                 jump.down(fingers(n, around: start))
                 jump.translate(by: axisUnit(d) * (distance - 10), samples: 1)
                 jump.translate(by: axisUnit(d) * 10, samples: 2)
                 jump.liftAll()
-                result.append(jump.stream("\(counted(n, "finger")) jumping \(TouchStream.number(distance - 10))pt \(d.name) in one sample"))
+                result.append(jump.stream("\(counted(n, "finger")) jumping \(Unit.points.literal(distance - 10)) \(d.name) in one sample"))
             }
         }
         return result
@@ -290,15 +290,15 @@ enum ExemplarGenerator {
         }
         if pinch {
             let out = 1 + max(3 * g.threshold, 0.3), inward = max(0.2, 1 - max(3 * g.threshold, 0.3))
-            return [run(scale: out, angle: 0, samples: 25).stream("two fingers spreading to \(TouchStream.number(out))x in 200 ms"),
-                    run(scale: inward, angle: 0, samples: 25).stream("two fingers pinching to \(TouchStream.number(inward))x in 200 ms"),
-                    run(scale: out, angle: 0, samples: 1).stream("two fingers spreading to \(TouchStream.number(out))x in one sample")]
+            return [run(scale: out, angle: 0, samples: 25).stream("two fingers spreading to \(shortest(out))x in 200 ms"),
+                    run(scale: inward, angle: 0, samples: 25).stream("two fingers pinching to \(shortest(inward))x in 200 ms"),
+                    run(scale: out, angle: 0, samples: 1).stream("two fingers spreading to \(shortest(out))x in one sample")]
         }
         let turn = max(3 * g.threshold, 20 * .pi / 180)
-        let deg = Int((turn * 180 / .pi).rounded())
-        return [run(scale: 1, angle: turn, samples: 25).stream("two fingers turning \(deg)deg clockwise in 200 ms"),
-                run(scale: 1, angle: -turn, samples: 25).stream("two fingers turning \(deg)deg counter-clockwise in 200 ms"),
-                run(scale: 1, angle: turn, samples: 1).stream("two fingers turning \(deg)deg in one sample")]
+        let deg = Unit.degrees.literal(turn)
+        return [run(scale: 1, angle: turn, samples: 25).stream("two fingers turning \(deg) clockwise in 200 ms"),
+                run(scale: 1, angle: -turn, samples: 25).stream("two fingers turning \(deg) counter-clockwise in 200 ms"),
+                run(scale: 1, angle: turn, samples: 1).stream("two fingers turning \(deg) in one sample")]
     }
 
     static func strokes(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {
@@ -320,8 +320,8 @@ enum ExemplarGenerator {
                 }
                 b.liftAll()
                 let name = word.map(\.name).joined(separator: " ")
-                let legs = tail == 1 ? "\(TouchStream.number(leg))pt legs" : "\(TouchStream.number(leg))pt legs, the last \(TouchStream.number(leg * tail))pt"
-                result.append(b.stream("a stroke \(name), \(legs) at \(Int(speed))pt/s"))
+                let legs = tail == 1 ? "\(Unit.points.literal(leg)) legs" : "\(Unit.points.literal(leg)) legs, the last \(Unit.points.literal(leg * tail))"
+                result.append(b.stream("a stroke \(name), \(legs) at \(Unit.pointsPerSecond.literal(speed))"))
             }
         }
         return result

@@ -310,7 +310,7 @@ extension DiagnosticMessage {
 
 extension DiagnosticMessage {
     static func deadGesture(_ gesture: String, innerSegments: Int, minSegment: String) -> Self {
-        .init(.deadGesture, "'\(gesture)' can never be recognized: its pattern needs \(innerSegments) inner segments of at least \(minSegment)% of the path each ('minSegment'), which with the two end segments is more than the whole path")
+        .init(.deadGesture, "'\(gesture)' can never be recognized: its pattern needs \(innerSegments) inner segments of at least \(minSegment) of the path each ('minSegment'), which with the two end segments is more than the whole path")
     }
     /// `worst` nil: the wait has no limit.
     static func latencyBudget(_ gesture: String, worst: String?, waitsFor names: String, budget: String) -> Self {

@@ -118,7 +118,7 @@ public struct Explanation: Hashable, Sendable {
             let line = table.afterLine(gesture, a).map { " (rule at \(place($0)))" } ?? ""
             let within = table.afterWithin(gesture, a) ?? 0
             return within == 0 ? "'\(name)' waits for \(other(a)) to begin\(line)"
-                : "'\(name)' waits for \(other(a)) to be recognized, then for touches within \(shortest(Double(within) / 1000)) ms\(line)"
+                : "'\(name)' waits for \(other(a)) to be recognized, then for touches within \(DurationText.prose(within))\(line)"
         case .disarmed(let a):
             let line = table.afterLine(gesture, a).map { " (rule at \(place($0)))" } ?? ""
             return "'\(name)' failed: \(other(a)), which armed it, ended before it began\(line)"
@@ -158,19 +158,19 @@ public struct Explanation: Hashable, Sendable {
         case .notAtEdge:
             let edges = [(DirectionSet(.left), "left"), (DirectionSet(.right), "right"), (DirectionSet(.up), "top"),
                          (DirectionSet(.down), "bottom")].filter { DirectionSet(rawValue: r.edges).isSuperset(of: $0.0) }
-            return "'\(name)' failed: its touch began more than edgeWidth \(shortest(r.edgeWidth))pt\(r.origin(of: .edgeWidth)) from the "
+            return "'\(name)' failed: its touch began more than edgeWidth \(Unit.points.literal(r.edgeWidth))\(r.origin(of: .edgeWidth)) from the "
                 + edges.map { $0.1 }.joined(separator: " or ") + " edge of the screen" + at
         case .failOffset(let vertical):
             let range = vertical ? r.failOffsetY : r.failOffsetX
-            func end(_ x: Double) -> String { x.isFinite ? shortest(x) + "pt" : (x < 0 ? "-inf" : "inf") }
+            func end(_ x: Double) -> String { x.isFinite ? Unit.points.literal(x) : (x < 0 ? "-inf" : "inf") }
             return "'\(name)' failed: its \(vertical ? "vertical" : "horizontal") translation"
-                + "\(measured.map { " (" + shortest($0) + "pt)" } ?? "") left failOffset\(vertical ? "Y" : "X") "
+                + "\(measured.map { " (" + Unit.points.literal($0) + ")" } ?? "") left failOffset\(vertical ? "Y" : "X") "
                 + "\(end(range.x))...\(end(range.y)) before it began" + at
         }
     }
 
     static func automatonReason(_ symbol: Symbol, _ timer: StateTimer, _ r: GestureRecord, _ measured: Double?) -> String {
-        func pt(_ x: Double) -> String { shortest(x) + "pt" }
+        func pt(_ x: Double) -> String { Unit.points.literal(x) }
         let moved = measured.map { " (\(pt($0)))" } ?? ""
         switch symbol {
         case .slop: return "a finger moved more than its slop of \(pt(r.slop))\(r.origin(of: .slop))\(moved)"
@@ -196,9 +196,9 @@ public struct Explanation: Hashable, Sendable {
             }
         case .swipeFail:
             if let speed = measured, speed < r.minVelocity {
-                return "it reached minDistance \(pt(r.minDistance))\(r.origin(of: .minDistance)) at \(shortest(speed)) pt/s, below minVelocity \(shortest(r.minVelocity))pt/s\(r.origin(of: .minVelocity))"
+                return "it reached minDistance \(pt(r.minDistance))\(r.origin(of: .minDistance)) at \(Unit.pointsPerSecond.prose(speed)), below minVelocity \(Unit.pointsPerSecond.literal(r.minVelocity))\(r.origin(of: .minVelocity))"
             }
-            return "it reached minDistance \(pt(r.minDistance))\(r.origin(of: .minDistance)) more than maxAngle \(shortest(r.maxAngle * 180 / .pi))deg\(r.origin(of: .maxAngle)) off its directions"
+            return "it reached minDistance \(pt(r.minDistance))\(r.origin(of: .minDistance)) more than maxAngle \(Unit.degrees.literal(r.maxAngle))\(r.origin(of: .maxAngle)) off its directions"
         case .offAxis: return "it moved across its axis past its threshold first"
         default:
             if symbol.rawValue >= Symbol.segmentRight.rawValue {
@@ -207,67 +207,6 @@ public struct Explanation: Hashable, Sendable {
             return "its automaton could not continue after '\(symbol.name)'"
         }
     }
-}
-
-/// `x` as C's `%g` prints it (six significant digits, trailing zeros
-/// dropped, an exponent below 1e-4 or from 1e6): the runtime has no
-/// Foundation for `String(format:)`, and explanations keep the text they had.
-/// Rounds the shortest decimal form of `x` (its `description`), so the one
-/// case where it can differ from `%g` is a tie in that form (`0.1234565`)
-/// whose binary value lies below the tie.
-package func shortest(_ x: Double) -> String {
-    guard x.isFinite, x != 0 else { return x == 0 ? (x.sign == .minus ? "-0" : "0") : x.isNaN ? "nan" : x < 0 ? "-inf" : "inf" }
-    // The shortest decimal form as digits d1 d2 ... and the exponent of d1.
-    let text = shortestDecimal(abs(x))
-    var mantissa = Substring(text), exponent = 0
-    if let e = text.firstIndex(of: "e") {
-        mantissa = text[..<e]
-        exponent = Int(text[text.index(after: e)...]) ?? 0
-    }
-    var digits: [UInt8] = []
-    var beforePoint = -1
-    for c in mantissa.utf8 {
-        if c == UInt8(ascii: ".") { beforePoint = digits.count } else { digits.append(c &- 48) }
-    }
-    if beforePoint < 0 { beforePoint = digits.count }
-    while digits.first == 0 {
-        digits.removeFirst()
-        beforePoint -= 1
-    }
-    exponent += beforePoint - 1
-    if digits.count > 6 {
-        let dropped = digits[6...]
-        // An exact tie rounds to even, as printf does; an integer is exact.
-        let tie = dropped.first == 5 && dropped.dropFirst().allSatisfy { $0 == 0 } && x == x.rounded()
-        let up = dropped.first! > 5 || (dropped.first == 5 && (!tie || digits[5] % 2 == 1))
-        digits.removeSubrange(6...)
-        if up {
-            var i = 5
-            while i >= 0 && digits[i] == 9 {
-                digits[i] = 0
-                i -= 1
-            }
-            if i >= 0 {
-                digits[i] += 1
-            } else {
-                digits.insert(1, at: 0)
-                digits.removeLast()
-                exponent += 1
-            }
-        }
-    }
-    while digits.count > 1 && digits.last == 0 { digits.removeLast() }
-    func string(_ ds: ArraySlice<UInt8>) -> String { String(decoding: ds.map { $0 + 48 }, as: UTF8.self) }
-    let sign = x < 0 ? "-" : ""
-    if exponent < -4 || exponent >= 6 {
-        let e = abs(exponent)
-        let fraction = digits.count > 1 ? "." + string(digits[1...]) : ""
-        return sign + string(digits[..<1]) + fraction + (exponent < 0 ? "e-" : "e+") + (e < 10 ? "0" : "") + String(e)
-    }
-    if exponent < 0 { return sign + "0." + String(repeating: "0", count: -exponent - 1) + string(digits[...]) }
-    while digits.count < exponent + 1 { digits.append(0) }
-    let fraction = digits.count > exponent + 1 ? "." + string(digits[(exponent + 1)...]) : ""
-    return sign + string(digits[...exponent]) + fraction
 }
 
 extension GestureTable {
@@ -292,24 +231,3 @@ extension GestureTable {
         return nil
     }
 }
-
-#if hasFeature(Embedded)
-/// JavaScript's `Number.prototype.toExponential()`: in WebAssembly the
-/// standard library has no `description` for doubles.
-@_extern(wasm, module: "env", name: "gspec_shortest")
-private func javaScriptShortest(_ x: Double, _ buffer: UnsafeMutablePointer<UInt8>, _ capacity: Int32) -> Int32
-
-/// The shortest decimal text that reads back as `x` (`1.5`, `1.2e-07`). Natively
-/// Swift's `description`, in WebAssembly JavaScript's: both give the digits of
-/// the shortest round-tripping form closest to `x`, the only part `shortest` reads.
-func shortestDecimal(_ x: Double) -> String {
-    var buffer = [UInt8](repeating: 0, count: 40)
-    let n = buffer.withUnsafeMutableBufferPointer { javaScriptShortest(x, $0.baseAddress!, Int32($0.count)) }
-    return String(decoding: buffer[..<Int(max(0, min(n, 40)))], as: UTF8.self)
-}
-#else
-/// The shortest decimal text that reads back as `x` (`1.5`, `1.2e-07`). Natively
-/// Swift's `description`, in WebAssembly JavaScript's: both give the digits of
-/// the shortest round-tripping form closest to `x`, the only part `shortest` reads.
-func shortestDecimal(_ x: Double) -> String { x.description }
-#endif

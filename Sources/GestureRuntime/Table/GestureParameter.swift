@@ -201,12 +201,8 @@ extension GestureParameter.ValueType {
 
     /// A value of this type (in the runtime's units) as a spec writes it: `300ms`, `2s`, `10pt`, `45deg`, `5%`.
     public func format(_ v: Double) -> String {
-        switch self {
-        case .duration where v.isFinite && v == v.rounded() && abs(v) < 9e18: DurationText.literal(Int64(v))
-        default:
-            // The value in its dimension's unit (`.length` and `.offset` in points, as `.distance`).
-            if let unit = dimension.unit { shortest(unit.value(fromRuntime: v)) + unit.rawValue } else { shortest(v) }
-        }
+        // The value in its dimension's unit (`.length` and `.offset` in points, as `.distance`).
+        dimension.unit?.literal(v) ?? shortest(v)
     }
 }
 
