@@ -1,4 +1,5 @@
 import GestureRuntime
+import GestureTrace
 import Foundation
 
 /// Drives a playground server with streaming clients, as `gspec-bench serve`
@@ -42,8 +43,7 @@ enum LoadTest {
                     return
                 }
                 guard let (status, body) = connection.exchange("POST", "/api/check", spec, port: port), status == 200,
-                      let json = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any],
-                      let session = json["session"] as? String else {
+                      let session = (try? JSON.parse(body))?["session"]?.string else {
                     tally.lock.withLock { tally.report.errors += 1 }
                     return
                 }

@@ -124,39 +124,60 @@ public struct GestureTable: Hashable, Sendable {
             return (starts, indices)
         }
         func targets(_ target: [UInt32], _ indices: [Int]) -> [UInt32] { indices.map { UInt32(position[Int(target[$0])]!) } }
+        // The `after` rules kept: every one among the kept gestures (records' flags follow them).
         let after = entries(afterStart, afterTarget) { _, _ in true }
-        (t.afterStart, t.afterTarget) = (after.0, targets(afterTarget, after.1))
-        (t.afterWithin, t.afterLines) = (after.1.map { afterWithin[$0] }, after.1.map { afterLines[$0] })
+        let afterTargets = targets(afterTarget, after.1)
         // Without arbitration, only the `with` an `after` implies.
         let afterPairs = Set(kept.flatMap { g in afterTarget[Int(afterStart[g])..<Int(afterStart[g + 1])].flatMap { [[g, Int($0)], [Int($0), g]] } })
-        let with = entries(withStart, withTarget) { arbitration || afterPairs.contains([$0, $1]) }
-        (t.withStart, t.withTarget) = (with.0, targets(withTarget, with.1))
-        let requires = entries(requiresStart, requiresTarget) { _, _ in arbitration }
-        (t.requiresStart, t.requiresTarget) = (requires.0, targets(requiresTarget, requires.1))
-        t.requiresLines = requiresLines.isEmpty ? [] : requires.1.map { requiresLines[$0] }
-        let handOver = entries(handOverStart, handOverTarget) { _, _ in arbitration }
-        (t.handOverStart, t.handOverTarget) = (handOver.0, targets(handOverTarget, handOver.1))
-        // Flags as the rules left here say (the engine trusts them instead of the lists).
-        let arming = Set(t.afterTarget)
-        t.gestures = kept.enumerated().map { k, g in
-            var r = gestures[g]
-            r.options &= ~GestureRecord.optionDisabled
-            r.flags &= ~(GestureRecord.flagArmed | GestureRecord.flagArms)
-            if t.afterStart[k] < t.afterStart[k + 1] { r.flags |= GestureRecord.flagArmed }
-            if arming.contains(UInt32(k)) { r.flags |= GestureRecord.flagArms }
-            return r
+        // Section by section, in the one list of sections: a new section is a
+        // new case here, so the compiler asks what a subset does with it.
+        for section in TableSection.allCases {
+            switch section {
+            case .strings, .stateInfo, .dense, .combBase, .combNext, .combCheck, .viewNames, .viewParents, .viewForwards, .modeNames:
+                break  // shared by every gesture (automata are addressed by each record's start state)
+            case .gestures:
+                // Flags as the rules left here say (the engine trusts them instead of the lists); every kept gesture enabled.
+                let arming = Set(afterTargets)
+                t.gestures = kept.enumerated().map { k, g in
+                    var r = gestures[g]
+                    r.options &= ~GestureRecord.optionDisabled
+                    r.flags &= ~(GestureRecord.flagArmed | GestureRecord.flagArms)
+                    if after.0[k] < after.0[k + 1] { r.flags |= GestureRecord.flagArmed }
+                    if arming.contains(UInt32(k)) { r.flags |= GestureRecord.flagArms }
+                    return r
+                }
+            case .classMap: t.classMap = kept.flatMap { classMap[$0 * Symbol.count ..< ($0 + 1) * Symbol.count] }
+            case .gestureViews: if !gestureViews.isEmpty { t.gestureViews = kept.map { gestureViews[$0] } }
+            case .requiresStart:
+                let requires = entries(requiresStart, requiresTarget) { _, _ in arbitration }
+                (t.requiresStart, t.requiresTarget) = (requires.0, targets(requiresTarget, requires.1))
+                t.requiresLines = requiresLines.isEmpty ? [] : requires.1.map { requiresLines[$0] }
+            case .withStart:
+                let with = entries(withStart, withTarget) { arbitration || afterPairs.contains([$0, $1]) }
+                (t.withStart, t.withTarget) = (with.0, targets(withTarget, with.1))
+            case .afterStart:
+                (t.afterStart, t.afterTarget) = (after.0, afterTargets)
+                (t.afterWithin, t.afterLines) = (after.1.map { afterWithin[$0] }, after.1.map { afterLines[$0] })
+            case .handOverStart:
+                let handOver = entries(handOverStart, handOverTarget) { _, _ in arbitration }
+                (t.handOverStart, t.handOverTarget) = (handOver.0, targets(handOverTarget, handOver.1))
+            case .requiresTarget, .requiresLines, .withTarget, .afterTarget, .afterWithin, .afterLines, .handOverTarget:
+                break  // with their list's start, above
+            case .templateStart:
+                t.templateStart = [0]
+                (t.templatePoints, t.templateNames) = ([], [])
+                for k in kept {
+                    let range = templates(of: k)
+                    t.templatePoints += templatePoints[range.lowerBound * StrokeTemplate.floats ..< range.upperBound * StrokeTemplate.floats]
+                    t.templateNames += templateNames[range]
+                    t.templateStart.append(UInt32(t.templateNames.count))
+                }
+            case .templatePoints, .templateNames:
+                break  // with templateStart
+            case .enabledStart: (t.enabledStart, t.enabledCode) = (Array(repeating: 0, count: kept.count + 1), [])
+            case .enabledCode: break  // with enabledStart
+            }
         }
-        t.classMap = kept.flatMap { classMap[$0 * Symbol.count ..< ($0 + 1) * Symbol.count] }
-        if !gestureViews.isEmpty { t.gestureViews = kept.map { gestureViews[$0] } }
-        t.templateStart = [0]
-        (t.templatePoints, t.templateNames) = ([], [])
-        for k in kept {
-            let range = templates(of: k)
-            t.templatePoints += templatePoints[range.lowerBound * StrokeTemplate.floats ..< range.upperBound * StrokeTemplate.floats]
-            t.templateNames += templateNames[range]
-            t.templateStart.append(UInt32(t.templateNames.count))
-        }
-        (t.enabledStart, t.enabledCode) = (Array(repeating: 0, count: kept.count + 1), [])
         return t
     }
 
