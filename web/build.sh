@@ -10,6 +10,8 @@ root="$(dirname "$here")"
 out="$here/dist"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+# dist/ holds what this script writes, nothing older.
+rm -rf "$out"
 mkdir -p "$out"
 
 target=wasm32-unknown-none-wasm

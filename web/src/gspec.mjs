@@ -224,7 +224,10 @@ function eventReader(names) {
   // One list of [key, read] per kind, built once per engine.
   const values = {};
   for (const [kind, list] of Object.entries(names.eventValues)) {
-    values[kind] = list.map((v) => [v.key, shapes[v.shape](v.slots.map(slot))]);
+    values[kind] = list.map((v) => {
+      if (!shapes[v.shape]) throw new Error(`gspec: gspec.wasm is newer than gspec.mjs (an event value of shape '${v.shape}')`);
+      return [v.key, shapes[v.shape](v.slots.map(slot))];
+    });
   }
   const perGesture = names.kinds.map((kind) => values[kind] ?? []);
   const bare = new Set(names.bareStates);

@@ -92,7 +92,7 @@ extension Checker {
             } else if let kind = PointerKind(name: word.name) {
                 mask |= kind.bit
             } else {
-                unknownName(word, what: "pointer kind", candidates: words, expected: "the kinds are touch, pen and mouse")
+                unknownName(word, what: "pointer kind", candidates: words, expected: "the kinds are \(listed(PointerKind.names))")
                 ok = false
             }
         }

@@ -169,7 +169,7 @@ extension Checker {
                 set.formUnion(DirectionSet(edge.direction))
             } else {
                 unknownName(word, what: "screen edge", candidates: ScreenEdge.words,
-                            expected: "the edges are left, right, top and bottom")
+                            expected: "the edges are \(listed(ScreenEdge.names))")
                 ok = false
             }
         }

@@ -156,10 +156,9 @@ public struct Explanation: Hashable, Sendable {
             return "'\(name)' was not handed over: no gesture it hands over to (\(targets)) was enabled, free of an attempt "
                 + "of its own and able to take its touches"
         case .notAtEdge:
-            let edges = [(DirectionSet(.left), "left"), (DirectionSet(.right), "right"), (DirectionSet(.up), "top"),
-                         (DirectionSet(.down), "bottom")].filter { DirectionSet(rawValue: r.edges).isSuperset(of: $0.0) }
+            let edges = ScreenEdge.allCases.filter { DirectionSet(rawValue: r.edges).contains(DirectionSet($0.direction)) }
             return "'\(name)' failed: its touch began more than edgeWidth \(Unit.points.literal(r.edgeWidth))\(r.origin(of: .edgeWidth)) from the "
-                + edges.map { $0.1 }.joined(separator: " or ") + " edge of the screen" + at
+                + listed(edges.map { $0.name }, "or") + " edge of the screen" + at
         case .failOffset(let vertical):
             let range = vertical ? r.failOffsetY : r.failOffsetX
             func end(_ x: Double) -> String { x.isFinite ? Unit.points.literal(x) : (x < 0 ? "-inf" : "inf") }

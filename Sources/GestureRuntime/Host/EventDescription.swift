@@ -3,7 +3,7 @@
 // event (TypedGestureEvent), the binary record the WebAssembly module hands
 // JavaScript (web/src/Exports.swift, read by gspec.mjs from what `describe`
 // says) and the TypeScript declarations generated from it
-// (`WebDeclarations`). A new value is one case of `EventKey` and one entry
+// (`JavaScriptEmitter.runtimeDeclarations`). A new value is one case of `EventKey` and one entry
 // of `EventValue.byKind`; a new record field one case of `EventSlot`.
 
 /// A key of an event's `gspec run` line that only some kinds carry.
