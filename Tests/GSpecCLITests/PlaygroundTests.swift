@@ -224,6 +224,39 @@ import Testing
         #expect(wasm?.contentType == "application/wasm" && wasm?.body == [0, 97, 115, 109])
     }
 
+    /// Everything a client sends until the server closes the connection.
+    static func whole(_ port: UInt16, _ bytes: [UInt8]) -> [UInt8] {
+        guard let fd = connectLoopback(port) else { return [] }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = writeAll(fd, bytes)
+        var response: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { break }
+            response += chunk[..<n]
+        }
+        return response
+    }
+
+    /// `HEAD` gets what `GET` gets, headers and all (`Content-Length` too), without the body.
+    @Test func headIsAnsweredAsGetWithoutTheBody() throws {
+        let playground = Playground(specPath: nil)
+        let server = try HTTPServer(port: 0) { playground.handle($0) }
+        Thread { server.serve() }.start()
+        for path in ["/", "/api/spec", "/playground/playground.mjs", "/missing"] {
+            let get = Self.whole(server.port, Self.request(server.port, "GET", path))
+            let head = Self.whole(server.port, Self.request(server.port, "HEAD", path))
+            let end = try #require(get.indices.dropLast(3).first { get[$0...].starts(with: [13, 10, 13, 10]) }, "\(path)")
+            #expect(head == Array(get[..<(end + 4)]), "\(path): \(String(decoding: head, as: UTF8.self))")
+            #expect(get.count > end + 4, "\(path): GET has a body")
+        }
+        let stream = String(decoding: Self.whole(server.port, Self.request(server.port, "HEAD", "/api/stream?session=none")), as: UTF8.self)
+        #expect(stream.hasPrefix("HTTP/1.1 404") && stream.hasSuffix("\r\n\r\n"), "\(stream)")
+    }
+
     /// 1,000 random and malformed requests: each gets a 4xx or a closed
     /// connection, and the server goes on answering.
     @Test func malformedRequestsGet4xxAndTheServerGoesOn() throws {

@@ -144,9 +144,16 @@ final class HTTPServer: @unchecked Sendable {
             request.body = Array(buffer[..<length])
             buffer.removeFirst(length)
             let keepAlive = request.headers["connection"]?.lowercased() != "close"
+            // HEAD is answered as GET is, without the body (RFC 9110, 9.3.2).
+            let headOnly = request.method == "HEAD"
+            if headOnly { request.method = "GET" }
             switch handler(request) {
             case .respond(let response):
-                guard write(fd, response, keepAlive: keepAlive), keepAlive else { return }
+                guard write(fd, response, keepAlive: keepAlive, headOnly: headOnly), keepAlive else { return }
+            case .stream where headOnly:
+                let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
+                _ = writeAll(fd, Array(head.utf8))
+                return
             case .stream(let attach):
                 let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\nConnection: keep-alive\r\n\r\n"
                 guard writeAll(fd, Array(head.utf8)) else { return }
@@ -174,10 +181,10 @@ final class HTTPServer: @unchecked Sendable {
     }
 
     @discardableResult
-    private func write(_ fd: Int32, _ r: Response, keepAlive: Bool) -> Bool {
+    private func write(_ fd: Int32, _ r: Response, keepAlive: Bool, headOnly: Bool = false) -> Bool {
         let head = "HTTP/1.1 \(r.status) \(Self.reason(r.status))\r\nContent-Type: \(r.contentType)\r\nContent-Length: \(r.body.count)\r\n"
             + "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: \(keepAlive ? "keep-alive" : "close")\r\n\r\n"
-        return writeAll(fd, Array(head.utf8) + r.body)
+        return writeAll(fd, Array(head.utf8) + (headOnly ? [] : r.body))
     }
 
     static func parse(_ head: String) -> Request? {
