@@ -352,8 +352,15 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let table = dir.appendingPathComponent("set.gtab")
         #expect(run(["build", CLIPaths.fixtures.appendingPathComponent("web-attach.gesture").path, "-o", table.path, "--no-analysis"]).0 == .success)
-        let page = try BrowserTests.node("web-attach.mjs", Self.dist.path, table.path)
+        let touchOnly = dir.appendingPathComponent("touch-only.gtab")
+        #expect(run(["build", Self.root.appendingPathComponent("specs/tap-or-double-tap.gesture").path, "-o", touchOnly.path, "--no-analysis"]).0 == .success)
+        let page = try BrowserTests.node("web-attach.mjs", Self.dist.path, table.path, touchOnly.path)
         let samples = try #require(page["samples"] as? [[String: Any]]), events = try #require(page["events"] as? [[String: Any]])
+        // A second attach on one element throws; a mouse on a set without `input: mouse` is said once, in the console.
+        #expect((page["twice"] as? String)?.contains("already has a gesture set attached") == true, "\(page["twice"] ?? "no error")")
+        let warnings = (page["warnings"] as? [String] ?? []).filter { $0.contains("input: mouse") }
+        #expect(warnings.count == 1, "\(page["warnings"] ?? [])")
+        #expect((page["plainEvents"] as? [Any])?.isEmpty == true, "the mouse drove a set that takes no mouse")
         #expect(page["touchAction"] as? String == "none" && page["derived"] as? String == "none", "\(page["touchAction"] ?? "?")")
         // Replayed: the samples as a trace, through gspec run.
         let trace = dir.appendingPathComponent("recorded.jsonl")

@@ -101,6 +101,13 @@ func gspecEngineDescribe(_ h: Int32) {
     func byRawValue(_ count: Int, _ name: (UInt8) -> String?) { list((0..<count).map { name(UInt8($0)) ?? "" }) }
     key("gestures"); list((0..<t.gestureCount).map(t.name(of:)))
     key("kinds"); list(t.gestures.map { $0.kind.keyword })
+    // The pointer kinds each gesture takes (its `input`).
+    key("inputs"); out += "["
+    for (k, r) in t.gestures.enumerated() {
+        if k > 0 { out += "," }
+        list(PointerKind.allCases.filter { r.inputs & $0.bit != 0 }.map { $0.name })
+    }
+    out += "]"
     key("views"); list(t.hasViews ? (0..<t.viewCount).map(t.name(ofView:)) : [])
     key("modes"); list((0..<t.modeCount).map(t.name(ofMode:)))
     key("phases"); byRawValue(TouchPhase.allCases.count) { TouchPhase(rawValue: $0)?.name }

@@ -574,6 +574,8 @@ export class Engine {
     /** The CSS touch-action the set leaves to the browser. */
     this.touchAction = names.touchAction;
     this.kinds = names.kinds;
+    /** The pointer kinds each gesture takes (its `input`), in table order. */
+    this.inputs = Object.freeze(names.inputs.map((list) => Object.freeze(list)));
     this.phases = names.phases;
     this.pointers = names.pointers;
     this.recordBytes = names.record.bytes;
@@ -845,9 +847,15 @@ export function pointerInput(element, options) {
 const WHEEL_PINCH_END_MS = 150;
 const SYNTHETIC_SPAN = 100; // points between the two fingers of a trackpad pinch at its start
 
+// Elements with a set attached: a second `attach` would run two engines on one element.
+const attached = new WeakSet();
+
 function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
   if (!element || typeof element.addEventListener !== 'function') fail('attach takes a DOM element');
   if (typeof onEvent !== 'function') fail('attach needs { onEvent(event) }');
+  if (attached.has(element)) {
+    throw new Error('gspec: this element already has a gesture set attached; call detach() on that attachment first, or attach each set to its own element');
+  }
   const engine = runtime.engine(table);
   const viewElements = [];
   if (views !== undefined) {
@@ -887,9 +895,17 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
     const r = element.getBoundingClientRect();
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   };
+  // A desktop developer's first click on a set without `input: mouse` would otherwise do nothing, silently.
+  const takesMouse = engine.inputs.some((kinds) => kinds.includes('mouse'));
+  let toldAboutMouse = false;
   const input = pointerInput(element, {
     point,
     began: (e, sample) => {
+      if (e.pointerType === 'mouse' && !takesMouse && !toldAboutMouse && typeof console !== 'undefined') {
+        toldAboutMouse = true;
+        console.warn("gspec: a mouse press, but no gesture of this set takes the mouse: the default input is 'touch | pen'. "
+          + "Write 'input: mouse' (or 'input: any') on the gestures a mouse should drive (docs/web.md, \"The mouse\").");
+      }
       const view = viewOf(e.target);
       if (view !== undefined) sample.view = view;
       return [sample];
@@ -959,10 +975,12 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
   ];
   for (const [type, fn, opts] of listeners) element.addEventListener(type, fn, opts);
 
+  attached.add(element);
   return {
     engine,
     detach() {
       if (paced.stopped) return;
+      attached.delete(element);
       paced.stop();
       input.remove();
       for (const [type, fn, opts] of listeners) element.removeEventListener(type, fn, opts);

@@ -8,16 +8,26 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, sleep, touchInput } from './cdp.mjs';
 
-const [dist, tablePath] = process.argv.slice(2);
+const [dist, tablePath, touchOnlyPath] = process.argv.slice(2);
 const page = `<!doctype html><meta charset="utf-8"><style>body{margin:0}#area{position:absolute;left:0;top:0;width:800px;height:600px;background:#eee}</style>
-<div id="area"></div>
+<div id="area"></div><div id="plain" style="position:absolute;left:700px;top:0;width:100px;height:100px;background:#ccc"></div>
 <script type="module">
 import { loadRuntime } from './gspec.mjs';
 const table = new Uint8Array(await (await fetch('./set.gtab')).arrayBuffer());
+const touchOnly = new Uint8Array(await (await fetch('./touch-only.gtab')).arrayBuffer());
 const runtime = await loadRuntime();
 window.recorded = { samples: [], events: [] };
+window.warnings = [];
+const warn = console.warn;
+console.warn = (...args) => { window.warnings.push(args.join(' ')); warn(...args); };
 const area = document.getElementById('area');
 const a = runtime.attach(area, table, { onEvent: (e) => recorded.events.push(e), onSample: (s) => recorded.samples.push(s) });
+// A second set on the same element is an error; after detach() the element takes one again.
+try { runtime.attach(area, table, { onEvent() {} }); } catch (e) { window.twice = e.message; }
+const plain = document.getElementById('plain');
+runtime.attach(plain, touchOnly, { onEvent() {} }).detach();
+window.plainEvents = [];
+runtime.attach(plain, touchOnly, { onEvent: (e) => window.plainEvents.push(e) });
 window.touchAction = area.style.touchAction;
 window.derived = a.engine.touchAction;
 window.ready = true;
@@ -28,7 +38,7 @@ const server = createServer((req, res) => {
     if (req.url === '/') return res.writeHead(200, { 'content-type': 'text/html' }).end(page);
     const name = req.url.slice(1);
     if (!/^[a-z.-]+$/.test(name)) throw new Error('bad path');
-    const body = readFileSync(name === 'set.gtab' ? tablePath : join(dist, name));
+    const body = readFileSync(name === 'set.gtab' ? tablePath : name === 'touch-only.gtab' ? touchOnlyPath : join(dist, name));
     res.writeHead(200, { 'content-type': types[name.slice(name.lastIndexOf('.'))] ?? 'text/plain' }).end(body);
   } catch {
     res.writeHead(404).end();
@@ -73,7 +83,15 @@ try {
     await sleep(16);
   }
   await sleep(800);
-  const result = await browser.evaluate('({ ...window.recorded, touchAction: window.touchAction, derived: window.derived })');
+  // Two mouse clicks on an element whose set takes no mouse: one console message, no events.
+  for (let k = 0; k < 2; k++) {
+    await mouse('mousePressed', 750, 50, 1);
+    await mouse('mouseReleased', 750, 50, 0);
+    await sleep(50);
+  }
+  await sleep(400);
+  const result = await browser.evaluate(`({ ...window.recorded, touchAction: window.touchAction, derived: window.derived,
+    twice: window.twice, warnings: window.warnings, plainEvents: window.plainEvents })`);
   process.stdout.write(JSON.stringify(result));
 } finally {
   browser.close();
