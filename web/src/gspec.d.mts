@@ -1,15 +1,15 @@
 // Types of gspec.mjs, the web runtime of gspec (see docs/web.md). The part
 // between the BEGIN and END lines is generated; the rest is written here.
 
-/** A touch sample: the fields of a trace line (`t` in seconds). */
-export interface Sample {
+/** A touch sample: the fields of a trace line (`t` in seconds); `V` the set's view names. */
+export interface Sample<V extends string = string> {
   t: number;
   touch: number;
   phase: TouchPhaseName;
   x: number;
   y: number;
   /** The hit view's name, on `began`, when the spec declares views. */
-  view?: string;
+  view?: V;
   pointer?: PointerKindName;
 }
 
@@ -73,43 +73,61 @@ export class GSpecTableError extends Error {
 
 export type TableBytes = Uint8Array | ArrayBuffer | ArrayBufferView;
 
-export interface Engine {
+/** The names of a gesture set: what `gspec build --emit js` declares its `table` with. */
+export interface SetNames {
+  gesture: string;
+  mode: string;
+  view: string;
+}
+
+/**
+ * A compiled table that carries its set's names for TypeScript (the emitted
+ * module's `table`): an engine made from it takes and reports those names
+ * only, so a misspelled gesture, mode or view is a type error. Plain bytes
+ * give an engine of any names.
+ */
+export type Table<N extends SetNames = SetNames> = Uint8Array & { readonly __gspecNames?: N };
+
+export interface Engine<N extends SetNames = SetNames> {
   /** Gesture names in table order. */
-  readonly gestures: readonly string[];
-  readonly views: readonly string[];
-  readonly modes: readonly string[];
+  readonly gestures: readonly N['gesture'][];
+  readonly views: readonly N['view'][];
+  readonly modes: readonly N['mode'][];
+  /** The pointer kinds each gesture takes (its `input`), in table order. */
+  readonly inputs: readonly (readonly PointerKindName[])[];
   /** The CSS touch-action the set leaves to the browser. */
   readonly touchAction: string;
-  feed(sample: Sample): void;
+  feed(sample: Sample<N['view']>): void;
   /** The screen's size in points, which edge pans measure from; `attach` sets it to the element's box. */
   setScreen(width: number, height: number): void;
   advance(t: number): void;
   finish(): void;
   /** Every event decided so far (`failed` included), cleared from the engine. */
-  takeEvents(): GestureEvent[];
+  takeEvents(): GestureEvent<N['gesture'], N['view']>[];
   nextDeadline(): number | null;
   /** The engine's clock in seconds: the latest sample's or `advance`'s time, where control calls apply. */
   readonly clock: number;
   /** Whether the gesture is enabled now (by `setEnabled`, or by the modes its `enabled:` names). */
-  isEnabled(gesture: string): boolean;
-  setEnabled(gesture: string, on: boolean): void;
-  set(gesture: string, parameter: string, value: string): void;
-  setMode(mode: string, on: boolean): void;
+  isEnabled(gesture: N['gesture']): boolean;
+  setEnabled(gesture: N['gesture'], on: boolean): void;
+  /** A run-time parameter, as a trace's control line writes it (`'15pt'`, `'300ms'`). */
+  set(gesture: N['gesture'], parameter: string, value: string): void;
+  setMode(mode: N['mode'], on: boolean): void;
   /** Hands an active gesture over (`A hands over to B`), as a trace's {"handOver":NAME} line; not active: nothing changes. */
-  handOver(gesture: string): void;
+  handOver(gesture: N['gesture']): void;
   free(): void;
 }
 
-export interface AttachOptions {
-  onEvent(event: GestureEvent): void;
+export interface AttachOptions<N extends SetNames = SetNames> {
+  onEvent(event: GestureEvent<N['gesture'], N['view']>): void;
   /** Each sample fed to the engine, as a trace line (for recording). */
-  onSample?(sample: Sample): void;
+  onSample?(sample: Sample<N['view']>): void;
   /** A spec view's name to the DOM element inside the attached one it stands for. */
-  views?: Record<string, Element>;
+  views?: Partial<Record<N['view'], Element>>;
 }
 
-export interface Attachment {
-  readonly engine: Engine;
+export interface Attachment<N extends SetNames = SetNames> {
+  readonly engine: Engine<N>;
   detach(): void;
 }
 
@@ -124,8 +142,10 @@ export interface RunOptions {
 }
 
 export interface Runtime {
-  engine(table: TableBytes): Engine;
-  attach(element: HTMLElement, table: TableBytes, options: AttachOptions): Attachment;
+  /** An engine for a table; typed to its set's names when the table is an emitted module's. */
+  engine<N extends SetNames = SetNames>(table: Table<N> | ArrayBuffer | ArrayBufferView): Engine<N>;
+  /** Runs a set on an element's Pointer Events; throws if the element already has one attached. */
+  attach<N extends SetNames = SetNames>(element: HTMLElement, table: Table<N> | ArrayBuffer | ArrayBufferView, options: AttachOptions<N>): Attachment<N>;
   /**
    * `gspec run` on the WebAssembly engine; returns the exit status. Only on a
    * runtime loaded from `gspec-run.wasm` (the engine plus the trace runner).
@@ -154,11 +174,11 @@ export interface Paced {
  * Feeds `engine` samples as a page receives them and runs its clock: for a
  * page that reads its input itself (a canvas, a recorder) rather than `attach`.
  */
-export function pace(engine: Engine, options: {
+export function pace<N extends SetNames>(engine: Engine<N>, options: {
   /** The events each step decided, in order. */
-  onEvents(events: GestureEvent[]): void;
+  onEvents(events: GestureEvent<N['gesture'], N['view']>[]): void;
   /** Each sample as fed, before the events it causes (a trace line, for recording). */
-  onSample?(sample: Sample): void;
+  onSample?(sample: Sample<N['view']>): void;
   /** Its timers' window (globalThis by default). */
   window?: { setTimeout(f: () => void, ms: number): unknown; clearTimeout(id: unknown): void; performance: { now(): number } };
   /** The page's clock in seconds (performance.now() / 1000, the time base of events' timeStamp, by default). */

@@ -16,7 +16,31 @@ engine.feed({ t: 0, touch: 1, phase: 'begun', x: 10, y: 20 });
 // @ts-expect-error: 'finger' is no pointer kind
 engine.feed({ t: 0, touch: 1, phase: 'began', x: 10, y: 20, pointer: 'finger' });
 engine.setMode(Mode.zoomed, true);
+engine.setMode('zoomed', false);
 engine.setEnabled(Gesture.zoomToggle, false);
+engine.set('movePhoto', 'slop', '12pt');
+engine.handOver('scrollStrip');
+engine.feed({ t: 0.2, touch: 3, phase: 'began', x: 1, y: 1, view: 'photo' });
+// @ts-expect-error: 'zoomd' is no mode of the set
+engine.setMode('zoomd', true);
+// @ts-expect-error: 'zoomTogle' is no gesture of the set
+engine.setEnabled('zoomTogle', true);
+// @ts-expect-error: no gesture 'move'
+engine.set('move', 'slop', '12pt');
+// @ts-expect-error: no gesture 'scroll'
+engine.handOver('scroll');
+// @ts-expect-error: no view 'photos'
+engine.feed({ t: 0.2, touch: 4, phase: 'began', x: 1, y: 1, view: 'photos' });
+for (const e of engine.takeEvents()) {
+  if (e.gesture === 'zoomToggle' && e.state === 'recognized') handle(e);
+  // @ts-expect-error: 'zoomTogle' is no gesture of the set
+  if (e.gesture === 'zoomTogle') handle(e);
+  // @ts-expect-error: 'strips' is no view of the set
+  if (e.view === 'strips') handle(e);
+}
+// Bytes of no emitted module: an engine of any names.
+const loose = runtime.engine(new Uint8Array(table));
+loose.setMode('anything', true);
 
 function handle(e: GestureEvent<GestureName, ViewName>): string {
   if (e.state === 'recognized' && e.gesture === Gesture.zoomToggle) return `${e.taps ?? 0} taps`;
@@ -28,13 +52,20 @@ function handle(e: GestureEvent<GestureName, ViewName>): string {
   const translation: number | undefined = e.translation;
   return `${e.t} ${e.x} ${e.y} ${e.view ?? ''} ${velocity} ${direction} ${translation}`;
 }
-for (const e of engine.takeEvents()) handle(e as GestureEvent<GestureName, ViewName>);
+for (const e of engine.takeEvents()) handle(e);
 
 const samples: Sample[] = [];
-const paced = pace(engine, { onEvents: (events) => events.forEach((e) => handle(e as GestureEvent<GestureName, ViewName>)), onSample: (s) => samples.push(s) });
+const paced = pace(engine, { onEvents: (events) => events.forEach(handle), onSample: (s) => samples.push(s) });
 paced.feed({ t: 0.1, touch: 2, phase: 'ended', x: 0, y: 0 });
 paced.stop();
 
+declare const photo: HTMLElement;
+declare const strip: HTMLElement;
+const attachment = runtime.attach(photo, table, { onEvent: handle, views: { photo, strip } });
+attachment.engine.setMode('zoomed', true);
+// @ts-expect-error: 'thumbs' is no view of the set
+runtime.attach(strip, table, { onEvent: handle, views: { thumbs: strip } });
+attachment.detach();
 declare const canvas: HTMLCanvasElement;
 const input = pointerInput(canvas, { onSamples: (s) => s.forEach(paced.feed), began: (_, s) => [s, { ...s, touch: input.nextId() }] });
 input.remove();
