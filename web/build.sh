@@ -47,5 +47,15 @@ output="$out/gspec.wasm" link "${exports[@]}"
 objects+=("$work/GSpecRun.o")
 output="$out/gspec-run.wasm" link "${exports[@]}" $(cdecls "$here/src/RunExports.swift")
 
-cp "$here/src/gspec.mjs" "$here/src/gspec.d.mts" "$here/src/gspec-run.mjs" "$out/"
+# A page downloads gspec.mjs: its whole-line comments stay in web/src (the
+# types and their documentation are in gspec.d.mts). Code is copied as it is.
+strip_comments() {
+  echo "// gspec's web runtime; documented in gspec.d.mts and docs/web.md (comments are in web/src/gspec.mjs)."
+  awk 'block { if (index($0, "*/")) block = 0; next }
+       /^[ \t]*\/\*/ { if (!index($0, "*/")) block = 1; next }
+       /^[ \t]*\/\// { next }
+       { print }' "$1"
+}
+strip_comments "$here/src/gspec.mjs" > "$out/gspec.mjs"
+cp "$here/src/gspec.d.mts" "$here/src/gspec-run.mjs" "$out/"
 echo "web/dist: gspec.wasm $(wc -c < "$out/gspec.wasm") bytes, gspec-run.wasm $(wc -c < "$out/gspec-run.wasm") bytes"

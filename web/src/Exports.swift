@@ -135,11 +135,24 @@ func gspecEngineDescribe(_ h: Int32) {
     setOutput(out + "}")
 }
 
+/// One sample. A time that is not finite cannot be ordered: it is fed as
+/// earlier than the clock, so the engine clamps it to the clock and counts
+/// it (`timeWentBackwards`), as any sample going back in time.
 @_cdecl("gspec_engine_feed")
 func gspecEngineFeed(_ h: Int32, _ t: Double, _ id: Double, _ phase: Int32, _ x: Double, _ y: Double, _ view: Int32, _ pointer: Int32) {
     guard let i = instance(h), let phase = TouchPhase(rawValue: UInt8(truncatingIfNeeded: phase)),
           let pointer = PointerKind(rawValue: UInt8(truncatingIfNeeded: pointer)) else { return }
-    i.engine.feed(TouchEvent(time: microseconds(t), id: Int64(id), phase: phase, x: x, y: y, view: Int(view), pointer: pointer))
+    let time = t.isFinite ? microseconds(t) : i.engine.clock &- 1
+    i.engine.feed(TouchEvent(time: time, id: Int64(id), phase: phase, x: x, y: y, view: Int(view), pointer: pointer))
+}
+
+/// The engine's counts of repaired stream anomalies as JSON (`StreamAnomalies.counts`).
+@_cdecl("gspec_engine_anomalies")
+func gspecEngineAnomalies(_ h: Int32) {
+    let counts = instance(h)?.engine.anomalies.counts ?? []
+    var out = "{"
+    for (k, c) in counts.enumerated() { out += (k > 0 ? ",\"" : "\"") + c.name + "\":\(c.count)" }
+    setOutput(out + "}")
 }
 
 /// The screen's size in points, which edge pans measure from (`attach`: the element's box).

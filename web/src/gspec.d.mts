@@ -65,6 +65,17 @@ export interface RunFlags {
   /** `--stale-touch-timeout`: Cancel a touch that has had no sample for this long (default: never). */
   staleTouchTimeout?: string;
 }
+
+/** Counts of repaired stream anomalies (`engine.anomalies`; docs/semantics.md). */
+export interface StreamAnomalies {
+  timeWentBackwards: number;
+  duplicateBegan: number;
+  unknownTouch: number;
+  nonFiniteCoordinate: number;
+  overCapacity: number;
+  staleTouch: number;
+  unknownView: number;
+}
 // END generated
 /** A table the runtime refused; `name` is "GSpecTableError". */
 export class GSpecTableError extends Error {
@@ -97,7 +108,10 @@ export interface Engine<N extends SetNames = SetNames> {
   readonly inputs: readonly (readonly PointerKindName[])[];
   /** The CSS touch-action the set leaves to the browser. */
   readonly touchAction: string;
+  /** One sample; a time that is not finite, or earlier than the clock, is clamped to the clock and counted in `anomalies`. */
   feed(sample: Sample<N['view']>): void;
+  /** The repaired stream anomalies so far, by kind. */
+  readonly anomalies: StreamAnomalies;
   /** The screen's size in points, which edge pans measure from; `attach` sets it to the element's box. */
   setScreen(width: number, height: number): void;
   advance(t: number): void;

@@ -60,7 +60,7 @@ check('bad arguments are refused with clear errors', () => {
   const engine = runtime.engine(table);
   const good = { t: 0, touch: 1, phase: 'began', x: 1, y: 1 };
   assert.throws(() => engine.feed(null), /sample object/);
-  assert.throws(() => engine.feed({ ...good, t: NaN }), /'t' must be a finite number/);
+  assert.throws(() => engine.feed({ ...good, t: '0' }), /'t' must be a number of seconds/);
   assert.throws(() => engine.feed({ ...good, touch: 1.5 }), /'touch' must be an integer/);
   assert.throws(() => engine.feed({ ...good, touch: 2 ** 60 }), /'touch' must be an integer/);
   assert.throws(() => engine.feed({ ...good, phase: 'press' }), /unknown phase 'press'/);
@@ -202,6 +202,45 @@ check('run takes the options of gspec run by name, and refuses others', async ()
   const status = runner.run({ table, trace: new Uint8Array(), flags: { staleTouchTimeout: '-1' }, err: (t) => { err += t; } });
   assert.equal(status, 2);
   assert.match(err, /--stale-touch-timeout takes a positive number of seconds, got '-1'/);
+});
+
+check('anomalies are counted as natively, and times in milliseconds are said once', () => {
+  const engine = runtime.engine(table);
+  const zero = engine.anomalies;
+  assert.ok(Object.values(zero).every((n) => n === 0) && 'timeWentBackwards' in zero && 'nonFiniteCoordinate' in zero);
+  engine.feed({ t: 1, touch: 1, phase: 'began', x: 10, y: 10 });
+  engine.feed({ t: 0.5, touch: 1, phase: 'moved', x: 11, y: 10 });
+  engine.feed({ t: NaN, touch: 1, phase: 'moved', x: 12, y: 10 });
+  engine.feed({ t: 1.1, touch: 1, phase: 'moved', x: NaN, y: 10 });
+  engine.feed({ t: 1.2, touch: 9, phase: 'ended', x: 0, y: 0 });
+  engine.advance(1.3); // the last frame is applied when the clock moves past it
+  const a = engine.anomalies;
+  assert.equal(a.timeWentBackwards, 2, JSON.stringify(a));
+  assert.equal(a.nonFiniteCoordinate, 1, JSON.stringify(a));
+  assert.equal(a.unknownTouch, 1, JSON.stringify(a));
+  assert.ok(engine.clock >= 1);
+  engine.free();
+  // Milliseconds: one warning, however many samples.
+  const warnings = [];
+  const warn = console.warn;
+  console.warn = (m) => warnings.push(m);
+  try {
+    const ms = runtime.engine(table);
+    let t = 1500;
+    ms.feed({ t, touch: 1, phase: 'began', x: 0, y: 0 });
+    for (let k = 0; k < 8; k++) ms.feed({ t: (t += 16), touch: 1, phase: 'moved', x: k, y: 0 });
+    ms.feed({ t: 2e6, touch: 2, phase: 'began', x: 0, y: 0 });
+    ms.free();
+    const seconds = runtime.engine(table);
+    t = 1.5;
+    seconds.feed({ t, touch: 1, phase: 'began', x: 0, y: 0 });
+    for (let k = 0; k < 8; k++) seconds.feed({ t: (t += 0.016), touch: 1, phase: 'moved', x: k, y: 0 });
+    seconds.free();
+  } finally {
+    console.warn = warn;
+  }
+  assert.equal(warnings.length, 1, warnings.join('\n'));
+  assert.match(warnings[0], /look like milliseconds.*divide by 1000/);
 });
 
 check('100 engines created and freed leave the heap flat', () => {

@@ -38,6 +38,9 @@ for (const e of engine.takeEvents()) {
   // @ts-expect-error: 'strips' is no view of the set
   if (e.view === 'strips') handle(e);
 }
+const backwards: number = engine.anomalies.timeWentBackwards + engine.anomalies.nonFiniteCoordinate;
+// @ts-expect-error: no such anomaly
+const misnamed: number = engine.anomalies.timeWentBack;
 // Bytes of no emitted module: an engine of any names.
 const loose = runtime.engine(new Uint8Array(table));
 loose.setMode('anything', true);
@@ -85,4 +88,4 @@ try {
   }
 }
 engine.free();
-export { misspelt };
+export { misspelt, backwards, misnamed };

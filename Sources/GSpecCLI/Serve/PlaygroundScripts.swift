@@ -579,6 +579,9 @@ export class Engine {
     this.phases = names.phases;
     this.pointers = names.pointers;
     this.recordBytes = names.record.bytes;
+    this.lastMove = new Map(); // touch -> { t, slow }: for checkUnit
+    this.lastSampleT = undefined;
+    this.toldAboutUnit = false;
     this.reader = eventReader(names);
   }
 
@@ -592,7 +595,12 @@ export class Engine {
     const e = this.live();
     if (sample === null || typeof sample !== 'object') fail('feed takes a sample object { t, touch, phase, x, y }');
     const { t, touch, phase, x, y, view, pointer } = sample;
-    checkTime(t, "'t'");
+    // A time that is not finite is the engine's to count (engine.anomalies), as a sample going back in time.
+    if (typeof t !== 'number') fail(`'t' must be a number of seconds, got ${t}`);
+    if (Number.isFinite(t)) {
+      if (Math.abs(t) >= MAX_SECONDS) fail(`'t' is out of range: ${t} seconds`);
+      this.checkUnit(t, touch, phase);
+    }
     if (!Number.isSafeInteger(touch)) fail(`'touch' must be an integer, got ${touch}`);
     const p = this.phases.indexOf(phase);
     if (p < 0) fail(`unknown phase '${phase}'; expected ${this.phases.join(', ')}`);
@@ -605,6 +613,44 @@ export class Engine {
     const k = pointer === undefined ? 0 : this.pointers.indexOf(pointer);
     if (k < 0) fail(`'pointer' must be one of ${this.pointers.map((n) => `"${n}"`).join(', ')}, got ${pointer}`);
     e.gspec_engine_feed(this.handle, t, touch, p, x, y, v, k);
+  }
+
+  /**
+   * @internal Times are seconds. Milliseconds (a timeStamp not divided by
+   * 1000) make every duration a thousand times too short and every sample a
+   * new frame: said once, in the console, when the first sample is over
+   * 10^5 s, or when a touch's moves come 2 s or more apart five times in a row.
+   */
+  checkUnit(t, touch, phase) {
+    if (this.toldAboutUnit) return;
+    let suspect = this.lastSampleT === undefined && t > 1e5;
+    const last = this.lastMove.get(touch);
+    if (phase === 'moved' && last !== undefined) {
+      const slow = t - last.t >= 2 ? last.slow + 1 : 0;
+      this.lastMove.set(touch, { t, slow });
+      suspect ||= slow >= 5;
+    } else if (phase === 'began' || phase === 'moved') {
+      this.lastMove.set(touch, { t, slow: 0 });
+    } else {
+      this.lastMove.delete(touch);
+    }
+    this.lastSampleT = t;
+    if (suspect && typeof console !== 'undefined') {
+      this.toldAboutUnit = true;
+      console.warn(`gspec: sample times look like milliseconds (t = ${t}); the engine counts seconds: divide by 1000 (a Pointer Event's timeStamp / 1000)`);
+    }
+  }
+
+  /**
+   * The repaired stream anomalies so far, by kind (docs/semantics.md): samples
+   * going back in time or with a time that is not finite (clamped), a
+   * `began` for a touch already down, events for unknown touches,
+   * non-finite coordinates, touches over capacity, stale touches, touches on
+   * views the table lacks.
+   */
+  get anomalies() {
+    this.live().gspec_engine_anomalies(this.handle);
+    return JSON.parse(this.runtime.output());
   }
 
   /**

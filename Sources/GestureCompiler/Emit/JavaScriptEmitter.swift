@@ -128,6 +128,8 @@ extension JavaScriptEmitter {
             out += "  /** `\(option.flag)`: \(option.help) */\n"
             out += "  \(option.name)?: \(option.placeholder == nil ? "boolean" : "string");\n"
         }
+        out += "}\n\n/** Counts of repaired stream anomalies (`engine.anomalies`; docs/semantics.md). */\nexport interface StreamAnomalies {\n"
+        for (name, _) in StreamAnomalies().counts { out += "  \(name): number;\n" }
         return out + "}\n"
     }
 

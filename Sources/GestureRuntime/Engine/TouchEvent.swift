@@ -155,6 +155,14 @@ public struct StreamAnomalies: Hashable, Sendable {
 
     /// Whether nothing was repaired.
     public var isEmpty: Bool { self == StreamAnomalies() }
+
+    /// Every count by its name (the property's), in declaration order: what
+    /// the web module's `engine.anomalies` returns and its types declare.
+    public var counts: [(name: String, count: Int)] {
+        [("timeWentBackwards", timeWentBackwards), ("duplicateBegan", duplicateBegan), ("unknownTouch", unknownTouch),
+         ("nonFiniteCoordinate", nonFiniteCoordinate), ("overCapacity", overCapacity), ("staleTouch", staleTouch),
+         ("unknownView", unknownView)]
+    }
 }
 
 /// What a view itself receives for touches, as UIKit calls `touchesBegan`,
