@@ -218,6 +218,8 @@ import GestureTrace
         let messy = try write("gesture   a:tap{taps:2}\na with b\ngesture b: tap {}\n", "messy.gesture", in: dir)
         let (checked, out, _) = run(["fmt", "--check", dir.path])
         #expect(checked == .inputError && out.contains("messy.gesture: not formatted"))
+        // It shows what would change, as a unified diff.
+        #expect(out.contains("--- \(messy)\n+++ \(messy) (formatted)\n@@ -1,3 +1,5 @@\n-gesture   a:tap{taps:2}\n+gesture a: tap { taps: 2 }\n+\n a with b\n+\n gesture b: tap {}\n"), "\(out)")
         #expect(try String(contentsOfFile: messy, encoding: .utf8).hasPrefix("gesture   a"))
         #expect(run(["fmt", messy]).0 == .success)
         #expect(try String(contentsOfFile: messy, encoding: .utf8) == "gesture a: tap { taps: 2 }\n\na with b\n\ngesture b: tap {}\n")

@@ -15,7 +15,7 @@ struct FmtCommand: ParsableCommand {
     )
 
     @Arguments(usage: "<file.gesture|dir>...") var inputs: [String]
-    @Flag(name: "--check", help: "Write nothing; list the files that would change and exit 1 if any would.") var check: Bool
+    @Flag(name: "--check", help: "Write nothing; show what would change in each file (a unified diff) and exit 1 if any would.") var check: Bool
     @OptionGroup var diagnostics: DiagnosticOptions
 
     func validate() throws(UsageError) {
@@ -42,7 +42,7 @@ struct FmtCommand: ParsableCommand {
                 guard Array(text.utf8) != source.bytes else { continue }
                 changed = true
                 if check {
-                    console.out("\(source.path): not formatted\n")
+                    console.out("\(source.path): not formatted\n" + Self.diff(String(decoding: source.bytes, as: UTF8.self), text, path: source.path))
                 } else if !FileManager.default.createFile(atPath: source.path, contents: Data(text.utf8)) {
                     console.err("error: cannot write '\(source.path)'\n")
                     failed = true

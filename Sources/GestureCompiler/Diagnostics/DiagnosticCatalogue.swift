@@ -340,7 +340,7 @@ extension DiagnosticMessage {
         case (false, true):
             "'\(winner)' and '\(victim)' both claim the touches at t=\(at) and only \(tieBreaker.by) decides: '\(winner)' wins\(tieBreaker.why) (\(witness))"
         case (false, false):
-            "'\(winner)' takes the touches of a '\(victim)' at t=\(at), before '\(victim)' is recognized at t=\(victimAt) (\(witness))"
+            "'\(winner)' takes the touches of '\(victim)' at t=\(at), before '\(victim)' is recognized at t=\(victimAt) (\(witness))"
         }
         return .init(always ? .preempted : .conflict, account + "; add " + fixes.map { "\"\($0)\"" }.joined(separator: " or "))
     }

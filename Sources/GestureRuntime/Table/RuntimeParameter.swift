@@ -76,13 +76,14 @@ extension GestureParameter.ValueType {
     /// What a number of this type is, for errors about run-time values.
     var unitName: String {
         switch self {
-        case .duration: "a duration (seconds)"
-        case .distance: "a distance (points)"
-        case .length: "a distance (points) or, for a relative segment, a percentage"
-        case .velocity: "a velocity (points per second)"
-        case .angle: "an angle (radians)"
-        case .ratio: "a plain number (|scale - 1|)"
-        case .fraction: "a fraction"
+        // With the unit written, as a trace line or the web API passes it: a bare `0.2` is a plain number.
+        case .duration: "a duration with its unit, such as '\(Unit.milliseconds.literal(300_000))' or '0.3\(Unit.seconds.rawValue)'"
+        case .distance: "a distance with its unit, such as '\(Unit.points.literal(10))'"
+        case .length: "a distance ('\(Unit.points.literal(10))') or, for a relative segment, a percentage ('\(Unit.percent.literal(0.05))')"
+        case .velocity: "a speed with its unit, such as '\(Unit.pointsPerSecond.literal(300))'"
+        case .angle: "an angle with its unit, such as '\(Unit.degrees.literal(.pi / 6))'"
+        case .ratio: "a plain number (|scale - 1|), such as '0.1'"
+        case .fraction: "a percentage, such as '\(Unit.percent.literal(0.05))'"
         default: "a number"
         }
     }
