@@ -361,6 +361,10 @@ import Testing
         let warnings = (page["warnings"] as? [String] ?? []).filter { $0.contains("input: mouse") }
         #expect(warnings.count == 1, "\(page["warnings"] ?? [])")
         #expect((page["plainEvents"] as? [Any])?.isEmpty == true, "the mouse drove a set that takes no mouse")
+        // Each event's target is the element its first touch began on: the tap at (100, 100) on #cell, the rest on the area.
+        let targets = try #require(page["targets"] as? [String])
+        #expect(targets.count == events.count && targets.contains("singleTap cell") && targets.contains("doubleTap area")
+                && targets.contains("zoom area") && !targets.contains { $0.hasSuffix(" ?") }, "\(targets)")
         #expect(page["touchAction"] as? String == "none" && page["derived"] as? String == "none", "\(page["touchAction"] ?? "?")")
         // Replayed: the samples as a trace, through gspec run.
         let trace = dir.appendingPathComponent("recorded.jsonl")

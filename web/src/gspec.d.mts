@@ -132,8 +132,15 @@ export interface Engine<N extends SetNames = SetNames> {
   free(): void;
 }
 
+/**
+ * An event from `attach`: `target` is the element the gesture's first touch
+ * began on (the element itself for a trackpad pinch); not enumerable, so the
+ * event's keys stay those of its `gspec run` line.
+ */
+export type AttachedEvent<N extends SetNames = SetNames> = GestureEvent<N['gesture'], N['view']> & { readonly target: Element };
+
 export interface AttachOptions<N extends SetNames = SetNames> {
-  onEvent(event: GestureEvent<N['gesture'], N['view']>): void;
+  onEvent(event: AttachedEvent<N>): void;
   /** Each sample fed to the engine, as a trace line (for recording). */
   onSample?(sample: Sample<N['view']>): void;
   /** A spec view's name to the DOM element inside the attached one it stands for. */

@@ -231,16 +231,18 @@ function eventReader(names) {
   }
   const perGesture = names.kinds.map((kind) => values[kind] ?? []);
   const bare = new Set(names.bareStates);
-  const [time, gesture, state, x, y, view] = ['time', 'gesture', 'state', 'x', 'y', 'view'].map(slot);
+  const [time, gesture, state, x, y, view, touch] = ['time', 'gesture', 'state', 'x', 'y', 'view', 'touch'].map(slot);
   const hasViews = names.views.length > 0;
-  return (d, at) => {
+  read.touch = touch;
+  return read;
+  function read(d, at) {
     const g = gesture(d, at);
     const s = names.states[state(d, at)];
     const event = { t: time(d, at) / 1e6, gesture: names.gestures[g], state: s, x: number(x(d, at)), y: number(y(d, at)) };
     if (!bare.has(s)) for (const [key, read] of perGesture[g]) event[key] = read(d, at);
     if (hasViews) event.view = names.views[view(d, at)];
     return event;
-  };
+  }
 }
 
 /** One gesture set's engine: feed it touch samples, take its gesture events. */
@@ -267,6 +269,7 @@ export class Engine {
     this.phases = names.phases;
     this.pointers = names.pointers;
     this.recordBytes = names.record.bytes;
+    this.eventTouches = null; // attach sets an array: the first touch of each event taken
     this.lastMove = new Map(); // touch -> { t, slow }: for checkUnit
     this.lastSampleT = undefined;
     this.toldAboutUnit = false;
@@ -371,6 +374,11 @@ export class Engine {
     const data = new DataView(e.memory.buffer, e.gspec_output_ptr(), count * this.recordBytes);
     const events = new Array(count);
     for (let i = 0; i < count; i++) events[i] = this.reader(data, i * this.recordBytes);
+    // For attach: each event's first touch (-1: none), to find the element it began on.
+    if (this.eventTouches) {
+      this.eventTouches.length = count;
+      for (let i = 0; i < count; i++) this.eventTouches[i] = this.reader.touch(data, i * this.recordBytes);
+    }
     return events;
   }
 
@@ -579,6 +587,7 @@ export function pointerInput(element, options) {
 }
 
 const WHEEL_PINCH_END_MS = 150;
+const MAX_TARGETS = 64; // touches whose element attach remembers: more than are ever down, and a double tap's first
 const SYNTHETIC_SPAN = 100; // points between the two fingers of a trackpad pinch at its start
 
 // Elements with a set attached: a second `attach` would run two engines on one element.
@@ -614,7 +623,18 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
   resize();
   const observer = typeof win.ResizeObserver === 'function' ? new win.ResizeObserver(resize) : null;
   observer?.observe(element);
-  const paced = pace(engine, { window: win, onSample, onEvents: (events) => { for (const event of events) onEvent(event); } });
+  // Each event's `target`: the element its gesture's first touch began on (a row of a list, without views).
+  const targets = new Map(); // touch id -> element, the latest MAX_TARGETS touches
+  engine.eventTouches = [];
+  const onEvents = (events) => {
+    const touches = engine.eventTouches.slice(0, events.length); // onEvent may take events itself
+    events.forEach((event, k) => {
+      // Not enumerable: the event's keys stay those of its `gspec run` line.
+      Object.defineProperty(event, 'target', { value: targets.get(touches[k]) ?? element, enumerable: false });
+      onEvent(event);
+    });
+  };
+  const paced = pace(engine, { window: win, onSample, onEvents });
   const { feed, schedule } = paced;
   const now = paced.now;
   const viewOf = (target) => {
@@ -635,6 +655,8 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
   const input = pointerInput(element, {
     point,
     began: (e, sample) => {
+      targets.set(sample.touch, e.target);
+      if (targets.size > MAX_TARGETS) targets.delete(targets.keys().next().value);
       if (e.pointerType === 'mouse' && !takesMouse && !toldAboutMouse && typeof console !== 'undefined') {
         toldAboutMouse = true;
         console.warn("gspec: a mouse press, but no gesture of this set takes the mouse: the default input is 'touch | pen'. "

@@ -66,6 +66,7 @@ declare const photo: HTMLElement;
 declare const strip: HTMLElement;
 const attachment = runtime.attach(photo, table, { onEvent: handle, views: { photo, strip } });
 attachment.engine.setMode('zoomed', true);
+runtime.attach(strip, table, { onEvent: (e) => { const row: Element | null = e.target.closest('.row'); handle(e); return row; } }).detach();
 // @ts-expect-error: 'thumbs' is no view of the set
 runtime.attach(strip, table, { onEvent: handle, views: { thumbs: strip } });
 attachment.detach();

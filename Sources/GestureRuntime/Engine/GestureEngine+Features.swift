@@ -140,7 +140,10 @@ extension GestureEngine {
         tracks[g].tracked |= bit(s)
         tracks[g].seen |= bit(s)
         tracks[g].taken += 1
-        if tracks[g].taken == 1 { centroid(g) }  // so even an early failure reports where it was
+        if tracks[g].taken == 1 {
+            centroid(g)  // so even an early failure reports where it was
+            tracks[g].firstTouch = slots[s].id
+        }
     }
 
     // MARK: Movement

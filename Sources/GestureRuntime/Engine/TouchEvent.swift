@@ -110,6 +110,16 @@ public struct GestureEvent: Hashable, Sendable {
     public var state: GestureState
     /// swipe: the `Direction` raw value it went.
     public var direction: UInt8
+    // In the padding after `direction`: the event stays 80 bytes.
+    private var firstTouch: Int32
+
+    /// The id of the gesture's first touch in this attempt (what `attach`
+    /// finds the touched element by); -1 when it has none, or its id does
+    /// not fit 31 bits (hosts number touches from 1).
+    public var touch: Int64 {
+        get { Int64(firstTouch) }
+        set { firstTouch = newValue >= 0 && newValue <= Int64(Int32.max) ? Int32(newValue) : -1 }
+    }
 
     /// Index into the table's gestures.
     public var gesture: Int {
@@ -129,7 +139,7 @@ public struct GestureEvent: Hashable, Sendable {
         self.state = state
         self.x = x
         self.y = y
-        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; direction = 0; tapCount = 0
+        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; direction = 0; tapCount = 0; firstTouch = -1
         completedAt = time
     }
 }

@@ -38,7 +38,7 @@ public enum EventKey: UInt8, SpecWord {
 /// in this order, each aligned to its size): what crosses to JavaScript,
 /// and to C, per event. Offsets and the size are derived from the order.
 public enum EventSlot: UInt8, SpecWord {
-    case time, x, y, value0, value1, velocity0, velocity1, gesture, taps, view, state, direction
+    case time, x, y, value0, value1, velocity0, velocity1, gesture, taps, view, state, direction, touch
 
     /// How a slot is stored.
     public enum Storage: UInt8, Sendable {
@@ -77,13 +77,14 @@ public enum EventSlot: UInt8, SpecWord {
         case .view: "view"
         case .state: "state"
         case .direction: "direction"
+        case .touch: "touch"
         }
     }
 
     public var storage: Storage {
         switch self {
         case .time, .x, .y, .value0, .value1, .velocity0, .velocity1: .float64
-        case .gesture, .taps, .view: .int32
+        case .gesture, .taps, .view, .touch: .int32
         case .state, .direction: .uint8
         }
     }
@@ -137,7 +138,7 @@ public enum EventSlot: UInt8, SpecWord {
         case .value1: e.value1
         case .velocity0: e.velocity0
         case .velocity1: e.velocity1
-        case .gesture, .taps, .view, .state, .direction: 0
+        case .gesture, .taps, .view, .state, .direction, .touch: 0
         }
     }
 
@@ -149,6 +150,7 @@ public enum EventSlot: UInt8, SpecWord {
         case .view: Int32(truncatingIfNeeded: view)
         case .state: Int32(e.state.rawValue)
         case .direction: Int32(e.direction)
+        case .touch: Int32(truncatingIfNeeded: e.touch)
         case .time, .x, .y, .value0, .value1, .velocity0, .velocity1: 0
         }
     }

@@ -10,18 +10,21 @@ import { open, sleep, touchInput } from './cdp.mjs';
 
 const [dist, tablePath, touchOnlyPath] = process.argv.slice(2);
 const page = `<!doctype html><meta charset="utf-8"><style>body{margin:0}#area{position:absolute;left:0;top:0;width:800px;height:600px;background:#eee}</style>
-<div id="area"></div><div id="plain" style="position:absolute;left:700px;top:0;width:100px;height:100px;background:#ccc"></div>
+<div id="area"><div id="cell" style="position:absolute;left:60px;top:60px;width:80px;height:80px;background:#ddd"></div></div><div id="plain" style="position:absolute;left:700px;top:0;width:100px;height:100px;background:#ccc"></div>
 <script type="module">
 import { loadRuntime } from './gspec.mjs';
 const table = new Uint8Array(await (await fetch('./set.gtab')).arrayBuffer());
 const touchOnly = new Uint8Array(await (await fetch('./touch-only.gtab')).arrayBuffer());
 const runtime = await loadRuntime();
-window.recorded = { samples: [], events: [] };
+window.recorded = { samples: [], events: [], targets: [] };
 window.warnings = [];
 const warn = console.warn;
 console.warn = (...args) => { window.warnings.push(args.join(' ')); warn(...args); };
 const area = document.getElementById('area');
-const a = runtime.attach(area, table, { onEvent: (e) => recorded.events.push(e), onSample: (s) => recorded.samples.push(s) });
+const a = runtime.attach(area, table, {
+  onEvent: (e) => { recorded.events.push(e); recorded.targets.push(e.gesture + ' ' + (e.target.id || '?')); },
+  onSample: (s) => recorded.samples.push(s),
+});
 // A second set on the same element is an error; after detach() the element takes one again.
 try { runtime.attach(area, table, { onEvent() {} }); } catch (e) { window.twice = e.message; }
 const plain = document.getElementById('plain');
