@@ -188,13 +188,11 @@ func gspecEngineClock(_ h: Int32) -> Double { Double(instance(h)?.engine.clock ?
 func gspecEngineTakeEvents(_ h: Int32) -> Int32 {
     guard let i = instance(h) else { return 0 }
     let events = i.engine.events
-    let bytes = EventSlot.recordBytes
     output.removeAll(keepingCapacity: true)
-    output.append(contentsOf: repeatElement(0, count: events.count * bytes))
-    output.withUnsafeMutableBytes { out in
-        for (k, e) in events.enumerated() {
-            EventSlot.write(e, view: i.table.receiver(of: e.gesture), to: out.baseAddress! + k * bytes)
-        }
+    output.reserveCapacity(events.count * EventSlot.recordBytes)
+    for e in events {
+        var record = EventRecord(e, view: i.table.receiver(of: e.gesture))
+        withUnsafeBytes(of: &record) { output.append(contentsOf: $0) }
     }
     i.engine.removeAllEvents()
     return Int32(events.count)

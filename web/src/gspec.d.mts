@@ -117,7 +117,7 @@ export interface Engine<N extends SetNames = SetNames> {
   advance(t: number): void;
   finish(): void;
   /** Every event decided so far (`failed` included), cleared from the engine. */
-  takeEvents(): GestureEvent<N['gesture'], N['view']>[];
+  takeEvents(): readonly GestureEvent<N['gesture'], N['view']>[];
   nextDeadline(): number | null;
   /** The engine's clock in seconds: the latest sample's or `advance`'s time, where control calls apply. */
   readonly clock: number;
@@ -197,7 +197,7 @@ export interface Paced {
  */
 export function pace<N extends SetNames>(engine: Engine<N>, options: {
   /** The events each step decided, in order. */
-  onEvents(events: GestureEvent<N['gesture'], N['view']>[]): void;
+  onEvents(events: readonly GestureEvent<N['gesture'], N['view']>[]): void;
   /** Each sample as fed, before the events it causes (a trace line, for recording). */
   onSample?(sample: Sample<N['view']>): void;
   /** Its timers' window (globalThis by default). */

@@ -319,6 +319,8 @@ export function start() {
 // engine reads them from gspec.wasm (`describe`), which derives them from
 // the runtime's own lists (EventDescription.swift).
 const encoder = new TextEncoder();
+// What takeEvents returns when nothing happened, most calls: no array per call.
+const NO_EVENTS = Object.freeze([]);
 const decoder = new TextDecoder();
 
 /**
@@ -497,6 +499,9 @@ export class Runtime {
   }
 }
 
+// Samples checked for times in milliseconds (Engine.checkUnit).
+const UNIT_CHECKS = 256;
+
 // The engine counts integer microseconds: times beyond about 292,000 years do not fit.
 const MAX_SECONDS = 9e12;
 
@@ -520,39 +525,52 @@ function tableBytes(table) {
  * to JSON.parse of the line).
  */
 function eventReader(names) {
-  const slots = names.record.slots;
-  const getters = { f64: (d, at) => d.getFloat64(at, true), i32: (d, at) => d.getInt32(at, true), u8: (d, at) => d.getUint8(at) };
-  const slot = (name) => {
-    const [offset, storage] = slots[name];
-    const get = getters[storage];
-    return (d, at) => get(d, at + offset);
+  // Offsets from the module's layout; each slot's storage is what its reading
+  // below expects, or the module is another version. Reads are direct
+  // DataView calls at numeric offsets: this runs for every event a page gets.
+  const offset = (name, storage) => {
+    const slot = names.record.slots[name];
+    if (!slot || slot[1] !== storage) throw new Error(`gspec: gspec.wasm does not match gspec.mjs (record slot '${name}')`);
+    return slot[0];
   };
-  const shapes = {
-    count: ([a]) => a,
-    direction: ([a]) => (d, at) => names.directions[a(d, at)] ?? names.directions[0],
-    number: ([a]) => (d, at) => number(a(d, at)),
-    pair: ([a, b]) => (d, at) => [number(a(d, at)), number(b(d, at))],
-  };
-  // One list of [key, read] per kind, built once per engine.
+  const [T, X, Y] = ['time', 'x', 'y'].map((n) => offset(n, 'f64'));
+  const [G, V, U] = ['gesture', 'view', 'touch'].map((n) => offset(n, 'i32'));
+  const S = offset('state', 'u8');
+  // Each shape of value: how it is stored, and a code for the switch in `read`.
+  const shapes = { count: ['i32', 0], direction: ['u8', 1], number: ['f64', 2], pair: ['f64', 3] };
+  // Per kind, [key, code, offset, second offset] of each value, in its line's order.
   const values = {};
   for (const [kind, list] of Object.entries(names.eventValues)) {
     values[kind] = list.map((v) => {
       if (!shapes[v.shape]) throw new Error(`gspec: gspec.wasm is newer than gspec.mjs (an event value of shape '${v.shape}')`);
-      return [v.key, shapes[v.shape](v.slots.map(slot))];
+      const [storage, code] = shapes[v.shape];
+      return [v.key, code, offset(v.slots[0], storage), v.slots.length > 1 ? offset(v.slots[1], storage) : 0];
     });
   }
   const perGesture = names.kinds.map((kind) => values[kind] ?? []);
-  const bare = new Set(names.bareStates);
-  const [time, gesture, state, x, y, view, touch] = ['time', 'gesture', 'state', 'x', 'y', 'view', 'touch'].map(slot);
-  const hasViews = names.views.length > 0;
-  read.touch = touch;
+  const carried = names.states.map((s) => !names.bareStates.includes(s));
+  const { gestures, states, directions, views } = names;
+  const hasViews = views.length > 0;
+  read.touch = (d, at) => d.getInt32(at + U, true);
   return read;
   function read(d, at) {
-    const g = gesture(d, at);
-    const s = names.states[state(d, at)];
-    const event = { t: time(d, at) / 1e6, gesture: names.gestures[g], state: s, x: number(x(d, at)), y: number(y(d, at)) };
-    if (!bare.has(s)) for (const [key, read] of perGesture[g]) event[key] = read(d, at);
-    if (hasViews) event.view = names.views[view(d, at)];
+    const g = d.getInt32(at + G, true);
+    const s = d.getUint8(at + S);
+    const event = { t: d.getFloat64(at + T, true) / 1e6, gesture: gestures[g], state: states[s],
+      x: number(d.getFloat64(at + X, true)), y: number(d.getFloat64(at + Y, true)) };
+    if (carried[s]) {
+      const list = perGesture[g];
+      for (let i = 0; i < list.length; i++) {
+        const [key, code, a, b] = list[i];
+        switch (code) {
+          case 0: event[key] = d.getInt32(at + a, true); break;
+          case 1: event[key] = directions[d.getUint8(at + a)] ?? directions[0]; break;
+          case 2: event[key] = number(d.getFloat64(at + a, true)); break;
+          default: event[key] = [number(d.getFloat64(at + a, true)), number(d.getFloat64(at + b, true))];
+        }
+      }
+    }
+    if (hasViews) event.view = views[d.getInt32(at + V, true)];
     return event;
   }
 }
@@ -585,6 +603,7 @@ export class Engine {
     this.lastMove = new Map(); // touch -> { t, slow }: for checkUnit
     this.lastSampleT = undefined;
     this.toldAboutUnit = false;
+    this.unitChecks = 0;
     this.reader = eventReader(names);
   }
 
@@ -626,6 +645,12 @@ export class Engine {
    */
   checkUnit(t, touch, phase) {
     if (this.toldAboutUnit) return;
+    // A stream in milliseconds shows within its first samples; after those, feed pays nothing for this.
+    if (++this.unitChecks > UNIT_CHECKS) {
+      this.toldAboutUnit = true;
+      this.lastMove.clear();
+      return;
+    }
     let suspect = this.lastSampleT === undefined && t > 1e5;
     const last = this.lastMove.get(touch);
     if (phase === 'moved' && last !== undefined) {
@@ -678,11 +703,11 @@ export class Engine {
     this.live().gspec_engine_finish(this.handle);
   }
 
-  /** The events decided so far (every state, `failed` included), cleared from the engine. */
+  /** The events decided so far (every state, `failed` included), cleared from the engine; none: one shared, frozen empty array. */
   takeEvents() {
     const e = this.live();
     const count = e.gspec_engine_take_events(this.handle);
-    if (count === 0) return [];
+    if (count === 0) return NO_EVENTS;
     const data = new DataView(e.memory.buffer, e.gspec_output_ptr(), count * this.recordBytes);
     const events = new Array(count);
     for (let i = 0; i < count; i++) events[i] = this.reader(data, i * this.recordBytes);

@@ -292,8 +292,7 @@ extension GestureEngine {
     @inline(__always)
     mutating func event(_ g: Int, _ state: GestureState) -> GestureEvent {
         let t = tracks + g  // fields read in place: a track is too large to copy per event
-        var e = GestureEvent(time: clock, gesture: g, state: state, x: t.pointee.x, y: t.pointee.y)
-        e.touch = t.pointee.firstTouch
+        var e = GestureEvent(time: clock, gesture: g, state: state, x: t.pointee.x, y: t.pointee.y, touch: t.pointee.firstTouch)
         switch records[g].kind {
         case .tap:
             e.x = t.pointee.firstPressX

@@ -142,7 +142,8 @@ extension GestureEngine {
         tracks[g].taken += 1
         if tracks[g].taken == 1 {
             centroid(g)  // so even an early failure reports where it was
-            tracks[g].firstTouch = slots[s].id
+            let id = slots[s].id
+            tracks[g].firstTouch = id >= 0 && id <= Int64(Int32.max) ? Int32(id) : -1
         }
     }
 

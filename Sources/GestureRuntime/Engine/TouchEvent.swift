@@ -134,12 +134,18 @@ public struct GestureEvent: Hashable, Sendable {
     }
 
     public init(time: Int64, gesture: Int, state: GestureState, x: Double, y: Double) {
+        self.init(time: time, gesture: gesture, state: state, x: x, y: y, touch: -1)
+    }
+
+    /// With the first touch's id as `touch` stores it (the engine's tracks keep it so).
+    @inline(__always)
+    package init(time: Int64, gesture: Int, state: GestureState, x: Double, y: Double, touch: Int32) {
         self.time = time
         gestureIndex = Int32(truncatingIfNeeded: gesture)
         self.state = state
         self.x = x
         self.y = y
-        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; direction = 0; tapCount = 0; firstTouch = -1
+        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; direction = 0; tapCount = 0; firstTouch = touch
         completedAt = time
     }
 }

@@ -44,8 +44,8 @@ struct Track {
     var taken = 0
     var first = -1
     var second = -1
-    /// The id of the attempt's first touch (the event's `touch`), -1 before it has one.
-    var firstTouch: Int64 = -1
+    /// The id of the attempt's first touch as events carry it (`GestureEvent.touch`), -1 before it has one.
+    var firstTouch: Int32 = -1
 
     // Anchors of the timers.
     var pressStart: Int64 = 0

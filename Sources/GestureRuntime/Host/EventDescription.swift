@@ -110,24 +110,6 @@ public enum EventSlot: UInt8, SpecWord {
         return result
     }()
 
-    /// Writes `e` as one record at `p` (`recordBytes` bytes): `time` in
-    /// microseconds (exact below 2^53), every value unrounded, `view` the
-    /// view that receives the event.
-    public static func write(_ e: GestureEvent, view: Int, to p: UnsafeMutableRawPointer) {
-        for slot in allCases {
-            switch slot.storage {
-            case .float64: p.storeBytes(of: slot.double(e), toByteOffset: slot.offset, as: Double.self)
-            case .int32: p.storeBytes(of: slot.int32(e, view: view).littleEndian, toByteOffset: slot.offset, as: Int32.self)
-            case .uint8: p.storeBytes(of: UInt8(truncatingIfNeeded: slot.int32(e, view: view)), toByteOffset: slot.offset, as: UInt8.self)
-            }
-        }
-        var at = offsets[offsets.count - 1] + allCases[allCases.count - 1].storage.size
-        while at < recordBytes {
-            p.storeBytes(of: 0, toByteOffset: at, as: UInt8.self)
-            at += 1
-        }
-    }
-
     /// A `float64` slot's value in `e`.
     public func double(_ e: GestureEvent) -> Double {
         switch self {
@@ -153,6 +135,26 @@ public enum EventSlot: UInt8, SpecWord {
         case .touch: Int32(truncatingIfNeeded: e.touch)
         case .time, .x, .y, .value0, .value1, .velocity0, .velocity1: 0
         }
+    }
+}
+
+/// One event as the record `EventSlot` describes, as a struct: copied out
+/// whole (the web module writes one per event a page takes).
+/// Its fields are the slots in order; `EventRecordTests` checks each field's
+/// offset and the size against `EventSlot`, so the two cannot drift.
+public struct EventRecord: Sendable {
+    public var time, x, y, value0, value1, velocity0, velocity1: Double
+    public var gesture, taps, view: Int32
+    public var state, direction: UInt8
+    public var touch: Int32
+    var padding: UInt32 = 0
+
+    @inline(__always)
+    public init(_ e: GestureEvent, view: Int) {
+        (time, x, y) = (EventSlot.time.double(e), e.x, e.y)
+        (value0, value1, velocity0, velocity1) = (e.value0, e.value1, e.velocity0, e.velocity1)
+        (gesture, taps, self.view) = (EventSlot.gesture.int32(e, view: view), EventSlot.taps.int32(e, view: view), Int32(truncatingIfNeeded: view))
+        (state, direction, touch) = (e.state.rawValue, e.direction, EventSlot.touch.int32(e, view: view))
     }
 }
 
