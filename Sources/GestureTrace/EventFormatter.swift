@@ -20,8 +20,8 @@ package enum EventFormatter {
     /// One value of an event as its line writes it.
     private static func text(_ value: EventValue, of e: GestureEvent) -> String {
         switch value.shape {
-        case .count: "\(value.slot.int32(e, view: 0))"
-        case .direction: "\"\(Direction(rawValue: UInt8(truncatingIfNeeded: value.slot.int32(e, view: 0)))?.name ?? Direction.right.name)\""
+        case .count: "\(value.slot.int32(e))"
+        case .direction: "\"\(Direction(rawValue: UInt8(truncatingIfNeeded: value.slot.int32(e)))?.name ?? Direction.right.name)\""
         case .number: number(value.slot.double(e))
         case .pair: "[" + value.slots.map { number($0.double(e)) }.joined(separator: ",") + "]"
         }

@@ -1,10 +1,12 @@
 import GestureRuntime
 
 /// An option of `gspec run` that the WebAssembly runner takes too: the one
-/// list from which the native command's flags (`RunCommand`), the module's
-/// `gspec_run` entry, `Runtime.run`'s `flags` object and gspec-run.mjs's
-/// command line all come. A new option is one case here and its meaning in
-/// `RunSettings.set`.
+/// list from which the module's `gspec_run` entry, `Runtime.run`'s `flags`
+/// object, gspec-run.mjs's command line and the names and help of the native
+/// command's flags (`RunCommand`) come. A new option is one case here, its
+/// meaning in `RunSettings.set`, a property of `RunCommand` (its own
+/// argument parser needs one) and a native-against-wasm case in
+/// `WebRuntimeTests.gspecRunMjsIsGspecRun`, which fails until both exist.
 package enum RunOption: UInt8, SpecWord {
     case allStates, deliveries, explain, screen, staleTouchTimeout
 
@@ -70,8 +72,8 @@ extension RunSettings {
         }
     }
 
-    /// The settings of `lines`: one option a line, `name` or `name=value` (the WebAssembly runner's form);
-    /// nil with the unknown name.
+    /// The settings of `lines`: one option a line, `name` or `name=value` (the
+    /// WebAssembly runner's form), and the first unknown name, if any.
     package static func parsing(_ lines: String) -> (settings: RunSettings, unknown: String?) {
         var settings = RunSettings()
         for line in lines.split(separator: "\n") {

@@ -90,8 +90,11 @@ func gspecEngineDescribe(_ h: Int32) {
     guard let i = instance(h) else { return setOutput("{}") }
     let t = i.table
     // Appended to one string: this module's size is what a page downloads.
-    var out = "{"
-    func key(_ name: String) { out += (out.count > 1 ? ",\"" : "\"") + name + "\":" }
+    var out = "{", first = true
+    func key(_ name: String) {
+        out += (first ? "\"" : ",\"") + name + "\":"
+        first = false
+    }
     func list(_ names: [String]) {
         out += "["
         for (k, name) in names.enumerated() { out += (k > 0 ? "," : "") + JSON.quoted(name) }

@@ -147,9 +147,14 @@ export class Runtime {
     const lines = [];
     for (const [name, value] of Object.entries(flags)) {
       const option = options.find((o) => o.name === name);
-      if (!option) fail(`unknown run flag '${name}'; the flags are ${options.map((o) => o.name).join(', ')}`);
-      if (value === undefined || value === null || value === false) continue;
-      lines.push(option.placeholder === null ? name : `${name}=${String(value)}`);
+      if (!option) fail(`unknown run option '${name}'; the options are ${options.map((o) => o.name).join(', ')}`);
+      if (option.placeholder === null) {
+        if (value) lines.push(name);
+      } else if (value !== undefined && value !== null) {
+        const text = String(value);
+        if (text.includes('\n')) fail(`run option '${name}' takes one line, got ${JSON.stringify(text)}`);
+        lines.push(`${name}=${text}`);
+      }
     }
     this.writers = [null, out ?? null, err ?? null];
     const blocks = [tableBytes(table), trace instanceof Uint8Array ? trace : new Uint8Array(trace)]
@@ -528,6 +533,13 @@ export function pace(engine, { onEvents, onSample, window: win = globalThis, now
     if (d !== null) timer = win.setTimeout(tick, Math.max(0, (d - now()) * 1000));
   };
   paced.feed = (sample) => {
+    // A time that is not finite goes to the engine as it is (which counts it), without moving this clock.
+    if (typeof sample?.t === 'number' && !Number.isFinite(sample.t)) {
+      engine.feed(sample);
+      pending = true;
+      dispatch();
+      return;
+    }
     // Whole microseconds, as the engine counts: a recorded sample's `t` then reads back exactly.
     sample.t = Math.round(sample.t * 1e6) / 1e6;
     if (sample.t < lastT) sample.t = lastT;

@@ -5,7 +5,7 @@
 // with `listScroll hands over to sheetDrag` and back); exits 1 on the first failure.
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
-import { loadRuntime, GSpecTableError } from '../dist/gspec.mjs';
+import { loadRuntime, pace, GSpecTableError } from '../dist/gspec.mjs';
 
 const [tablePath, tracePath, expectedPath, sheetPath] = process.argv.slice(2);
 const table = readFileSync(tablePath);
@@ -197,7 +197,13 @@ check('run takes the options of gspec run by name, and refuses others', async ()
   const names = runner.runOptions().map((o) => o.name);
   assert.deepEqual(names, ['allStates', 'deliveries', 'explain', 'screen', 'staleTouchTimeout']);
   assert.ok(runner.runOptions().every((o) => o.flag.startsWith('--') && o.help.length > 0));
-  assert.throws(() => runner.run({ table, trace: new Uint8Array(), flags: { allState: true } }), /unknown run flag 'allState'; the flags are allStates/);
+  assert.throws(() => runner.run({ table, trace: new Uint8Array(), flags: { allState: true } }), /unknown run option 'allState'; the options are allStates/);
+  assert.throws(() => runner.run({ table, trace: new Uint8Array(), flags: { screen: '1x1\nexplain' } }), /takes one line/);
+  // A flag given a false value is off, as `false` is.
+  let quiet = '';
+  runner.run({ table, trace: new TextEncoder().encode('{"t":0,"touch":1,"phase":"began","x":1,"y":1}\n{"t":0.9,"touch":1,"phase":"ended","x":1,"y":1}\n'),
+    flags: { explain: 0, allStates: '' }, out: (t) => { quiet += t; } });
+  assert.ok(!quiet.includes('"explain"') && !quiet.includes('"failed"'), quiet);
   let err = '';
   const status = runner.run({ table, trace: new Uint8Array(), flags: { staleTouchTimeout: '-1' }, err: (t) => { err += t; } });
   assert.equal(status, 2);
@@ -220,6 +226,17 @@ check('anomalies are counted as natively, and times in milliseconds are said onc
   assert.equal(a.unknownTouch, 1, JSON.stringify(a));
   assert.ok(engine.clock >= 1);
   engine.free();
+  // Through pace too: a time that is not finite is counted and holds no clock back.
+  const paced = runtime.engine(table);
+  const p = pace(paced, { onEvents() {}, window: { setTimeout: () => 0, clearTimeout() {}, performance: { now: () => 0 } } });
+  p.feed({ t: 1, touch: 1, phase: 'began', x: 10, y: 10 });
+  p.feed({ t: Infinity, touch: 1, phase: 'moved', x: 11, y: 10 });
+  p.feed({ t: 1.1, touch: 1, phase: 'ended', x: 12, y: 10 });
+  paced.advance(2);
+  assert.equal(paced.anomalies.timeWentBackwards, 1, JSON.stringify(paced.anomalies));
+  assert.ok(paced.clock >= 2);
+  p.stop();
+  paced.free();
   // Milliseconds: one warning, however many samples.
   const warnings = [];
   const warn = console.warn;

@@ -42,6 +42,8 @@ extension FmtCommand {
     private static func render(_ edits: [(op: Character, text: String, i: Int, j: Int)], path: String) -> String {
         var out = "--- \(path)\n+++ \(path) (formatted)\n"
         let changed = edits.indices.filter { edits[$0].op != " " }
+        // The same lines: only the line breaks at the end differ.
+        if changed.isEmpty { return out + "(the line breaks at the end: a formatted file ends in exactly one)\n" }
         var k = 0
         while k < changed.count {
             // One hunk: changes no more than 6 lines apart, with 3 lines of context around.
@@ -50,7 +52,8 @@ extension FmtCommand {
             let lower = max(0, changed[k] - 3), upper = min(edits.count, changed[last] + 4)
             let hunk = edits[lower..<upper]
             let oldCount = hunk.filter { $0.op != "+" }.count, newCount = hunk.filter { $0.op != "-" }.count
-            out += "@@ -\(edits[lower].i + 1),\(oldCount) +\(edits[lower].j + 1),\(newCount) @@\n"
+            // An empty side starts at line 0, as diff writes it.
+            out += "@@ -\(oldCount == 0 ? 0 : edits[lower].i + 1),\(oldCount) +\(newCount == 0 ? 0 : edits[lower].j + 1),\(newCount) @@\n"
             for e in hunk { out += "\(e.op)\(e.text)\n" }
             k = last + 1
         }

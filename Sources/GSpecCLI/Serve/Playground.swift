@@ -53,7 +53,8 @@ final class Playground: @unchecked Sendable {
         case ("GET", "/"), ("GET", "/index.html"):
             return .respond(HTTPServer.Response(200, PlaygroundPage.html, contentType: "text/html; charset=utf-8"))
         case ("GET", let path) where PlaygroundScripts.modules[path] != nil:
-            return .respond(HTTPServer.Response(200, PlaygroundScripts.modules[path]!, contentType: "text/javascript; charset=utf-8"))
+            let module = PlaygroundScripts.modules[path] ?? ""
+            return .respond(HTTPServer.Response(200, module, contentType: "text/javascript; charset=utf-8"))
         case ("GET", "/api/spec"):
             let text = specPath.flatMap { FileManager.default.contents(atPath: $0) }.map { String(decoding: $0, as: UTF8.self) }
                 ?? PlaygroundPage.exampleSpec

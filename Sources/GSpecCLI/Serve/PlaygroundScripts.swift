@@ -247,7 +247,8 @@ export function start() {
     return [sample, { ...sample, touch: m.id, phase, x: 2 * m.x - sample.x, y: 2 * m.y - sample.y }];
   };
   const input = pointerInput(surface, {
-    time: () => Number(now().toFixed(4)),
+    // The page's clock (performance.now() - t0), at each event's own time: coalesced moves keep theirs.
+    time: (e) => Number(((e.timeStamp - t0) / 1000).toFixed(4)),
     point: (e) => {
       const r = surface.getBoundingClientRect();
       return { x: Number(((e.clientX - r.left) * surface.width / r.width).toFixed(1)), y: Number(((e.clientY - r.top) * surface.height / r.height).toFixed(1)) };
@@ -459,9 +460,14 @@ export class Runtime {
     const lines = [];
     for (const [name, value] of Object.entries(flags)) {
       const option = options.find((o) => o.name === name);
-      if (!option) fail(`unknown run flag '${name}'; the flags are ${options.map((o) => o.name).join(', ')}`);
-      if (value === undefined || value === null || value === false) continue;
-      lines.push(option.placeholder === null ? name : `${name}=${String(value)}`);
+      if (!option) fail(`unknown run option '${name}'; the options are ${options.map((o) => o.name).join(', ')}`);
+      if (option.placeholder === null) {
+        if (value) lines.push(name);
+      } else if (value !== undefined && value !== null) {
+        const text = String(value);
+        if (text.includes('\n')) fail(`run option '${name}' takes one line, got ${JSON.stringify(text)}`);
+        lines.push(`${name}=${text}`);
+      }
     }
     this.writers = [null, out ?? null, err ?? null];
     const blocks = [tableBytes(table), trace instanceof Uint8Array ? trace : new Uint8Array(trace)]
@@ -840,6 +846,13 @@ export function pace(engine, { onEvents, onSample, window: win = globalThis, now
     if (d !== null) timer = win.setTimeout(tick, Math.max(0, (d - now()) * 1000));
   };
   paced.feed = (sample) => {
+    // A time that is not finite goes to the engine as it is (which counts it), without moving this clock.
+    if (typeof sample?.t === 'number' && !Number.isFinite(sample.t)) {
+      engine.feed(sample);
+      pending = true;
+      dispatch();
+      return;
+    }
     // Whole microseconds, as the engine counts: a recorded sample's `t` then reads back exactly.
     sample.t = Math.round(sample.t * 1e6) / 1e6;
     if (sample.t < lastT) sample.t = lastT;

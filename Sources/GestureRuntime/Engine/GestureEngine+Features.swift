@@ -136,14 +136,20 @@ extension GestureEngine {
         tracks[g].presses += 1
     }
 
+    /// The id of the lowest slot of `slots` as events carry it (`GestureEvent.touch`): -1 for none, or past 31 bits.
+    func touchID(firstOf slots: UInt32) -> Int32 {
+        guard slots != 0 else { return -1 }
+        let id = self.slots[slots.trailingZeroBitCount].id
+        return id >= 0 && id <= Int64(Int32.max) ? Int32(id) : -1
+    }
+
     private mutating func adopt(_ g: Int, _ s: Int) {
         tracks[g].tracked |= bit(s)
         tracks[g].seen |= bit(s)
         tracks[g].taken += 1
         if tracks[g].taken == 1 {
             centroid(g)  // so even an early failure reports where it was
-            let id = slots[s].id
-            tracks[g].firstTouch = id >= 0 && id <= Int64(Int32.max) ? Int32(id) : -1
+            tracks[g].firstTouch = touchID(firstOf: bit(s))
         }
     }
 

@@ -55,9 +55,10 @@ extension GestureEngine {
     /// here; the same kind keeps `a`'s velocity samples, shifted to `b`'s values.
     private mutating func takeOver(_ b: Int, from a: Int, state: StateID) {
         applyChanges(b)  // its attempt starts now
-        let touches = tracks[a].tracked
+        let (touches, firstTouch) = (tracks[a].tracked, tracks[a].firstTouch)
         tracks[b].reset(start: state)
         (tracks[b].tracked, tracks[b].seen, tracks[b].taken) = (touches, touches, touches.nonzeroBitCount)
+        tracks[b].firstTouch = firstTouch  // its events began where `a`'s did
         tracks[b].pressStart = clock
         let kind = records[b].kind
         let (x, y) = centroid(b)

@@ -10,6 +10,7 @@
 public enum EventKey: UInt8, SpecWord {
     case taps, direction, translation, scale, rotation, velocity
 
+    /// The key as a `gspec run` line and a page's event object write it.
     public var name: String {
         switch self {
         case .taps: "taps"
@@ -63,6 +64,7 @@ public enum EventSlot: UInt8, SpecWord {
         }
     }
 
+    /// The name `describe` gives the slot.
     public var name: String {
         switch self {
         case .time: "time"
@@ -81,6 +83,7 @@ public enum EventSlot: UInt8, SpecWord {
         }
     }
 
+    /// Its storage: doubles for times and values, 32-bit integers for indices and counts, bytes for enums.
     public var storage: Storage {
         switch self {
         case .time, .x, .y, .value0, .value1, .velocity0, .velocity1: .float64
@@ -124,16 +127,16 @@ public enum EventSlot: UInt8, SpecWord {
         }
     }
 
-    /// An integer slot's value in `e` (`view` is not in the event: the receiver the table gives).
-    public func int32(_ e: GestureEvent, view: Int) -> Int32 {
+    /// An integer slot's value in `e` (0 for `view`, which the event does not
+    /// hold: the table's receiver of its gesture is written there).
+    public func int32(_ e: GestureEvent) -> Int32 {
         switch self {
         case .gesture: Int32(truncatingIfNeeded: e.gesture)
         case .taps: Int32(clamping: e.taps)
-        case .view: Int32(truncatingIfNeeded: view)
         case .state: Int32(e.state.rawValue)
         case .direction: Int32(e.direction)
         case .touch: Int32(truncatingIfNeeded: e.touch)
-        case .time, .x, .y, .value0, .value1, .velocity0, .velocity1: 0
+        case .view, .time, .x, .y, .value0, .value1, .velocity0, .velocity1: 0
         }
     }
 }
@@ -143,18 +146,23 @@ public enum EventSlot: UInt8, SpecWord {
 /// Its fields are the slots in order; `EventRecordTests` checks each field's
 /// offset and the size against `EventSlot`, so the two cannot drift.
 public struct EventRecord: Sendable {
+    /// The slots of the same names (`time` in microseconds).
     public var time, x, y, value0, value1, velocity0, velocity1: Double
+    /// The gesture's index, the taps counted, the view that receives the event.
     public var gesture, taps, view: Int32
+    /// The state's and the direction's raw values.
     public var state, direction: UInt8
+    /// The id of the gesture's first touch (`GestureEvent.touch`).
     public var touch: Int32
     var padding: UInt32 = 0
 
+    /// `e` as a record; `view` is the view that receives it (`GestureTable.receiver(of:)`).
     @inline(__always)
     public init(_ e: GestureEvent, view: Int) {
-        (time, x, y) = (EventSlot.time.double(e), e.x, e.y)
+        (time, x, y) = (Double(e.time), e.x, e.y)
         (value0, value1, velocity0, velocity1) = (e.value0, e.value1, e.velocity0, e.velocity1)
-        (gesture, taps, self.view) = (EventSlot.gesture.int32(e, view: view), EventSlot.taps.int32(e, view: view), Int32(truncatingIfNeeded: view))
-        (state, direction, touch) = (e.state.rawValue, e.direction, EventSlot.touch.int32(e, view: view))
+        (gesture, taps, self.view) = (Int32(truncatingIfNeeded: e.gesture), Int32(clamping: e.taps), Int32(truncatingIfNeeded: view))
+        (state, direction, touch) = (e.state.rawValue, e.direction, Int32(truncatingIfNeeded: e.touch))
     }
 }
 
@@ -172,6 +180,7 @@ public struct EventValue: Hashable, Sendable {
         /// Two numbers `[a, b]`: the slot and the next one.
         case pair
 
+        /// The shape's name in `describe`.
         public var name: String {
             switch self {
             case .count: "count"
@@ -182,7 +191,9 @@ public struct EventValue: Hashable, Sendable {
         }
     }
 
+    /// The key it is written under.
     public var key: EventKey
+    /// How it is written.
     public var shape: Shape
     /// Where `GestureEvent` and the record keep it (a pair: this slot and the next).
     public var slot: EventSlot

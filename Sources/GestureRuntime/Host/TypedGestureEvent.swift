@@ -65,8 +65,8 @@ public struct TypedGestureEvent<Gestures: GestureSet>: Hashable, Sendable {
     public var rotationVelocity: Double? { rotation == nil ? nil : number(.velocity) }
     /// swipe: the direction it went.
     public var direction: Direction? {
-        value(.direction, .direction).flatMap { Direction(rawValue: UInt8(truncatingIfNeeded: $0.slot.int32(event, view: 0))) }
+        value(.direction, .direction).flatMap { Direction(rawValue: UInt8(truncatingIfNeeded: $0.slot.int32(event))) }
     }
     /// tap: how many taps were counted.
-    public var taps: Int? { value(.taps, .count).map { Int($0.slot.int32(event, view: 0)) } }
+    public var taps: Int? { value(.taps, .count).map { Int($0.slot.int32(event)) } }
 }

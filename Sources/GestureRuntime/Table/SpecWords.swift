@@ -1,6 +1,8 @@
-/// A closed list of words a spec writes as a parameter's value. The cases,
-/// in order, are the words: the checker, completion, `gspec diff` and the
-/// editor grammar's test all read them from here, so a new word is one case.
+/// A closed list of named cases that crosses into text: the words a spec
+/// writes as a parameter's value (read by the checker, completion, `gspec
+/// diff` and the editor grammar's test), and the names of event keys, record
+/// slots and run options that JavaScript and TypeScript read. The cases, in
+/// order, are the names, so a new one is one case.
 public protocol SpecWord: CaseIterable, Hashable, Sendable where AllCases == [Self] {
     /// The word as a `.gesture` file spells it.
     var name: String { get }
