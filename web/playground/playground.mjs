@@ -239,8 +239,9 @@ export function start() {
     return [sample, { ...sample, touch: m.id, phase, x: 2 * m.x - sample.x, y: 2 * m.y - sample.y }];
   };
   const input = pointerInput(surface, {
-    // The page's clock (performance.now() - t0), at each event's own time: coalesced moves keep theirs.
-    time: (e) => Number(((e.timeStamp - t0) / 1000).toFixed(4)),
+    // The page's clock when the input is handled (coalesced moves share it): what the server's
+    // engine maps to its own clock, and what a frame of the page's engine is applied by.
+    time: () => Number(now().toFixed(4)),
     point: (e) => {
       const r = surface.getBoundingClientRect();
       return { x: Number(((e.clientX - r.left) * surface.width / r.width).toFixed(1)), y: Number(((e.clientY - r.top) * surface.height / r.height).toFixed(1)) };
