@@ -23,7 +23,7 @@ package enum EventFormatter {
         case .count: "\(value.slot.int32(e))"
         case .direction: "\"\(Direction(rawValue: UInt8(truncatingIfNeeded: value.slot.int32(e)))?.name ?? Direction.right.name)\""
         case .number: number(value.slot.double(e))
-        case .pair: "[" + value.slots.map { number($0.double(e)) }.joined(separator: ",") + "]"
+        case .pair: "[" + number(value.slot.double(e)) + "," + number(value.second.double(e)) + "]"
         }
     }
 

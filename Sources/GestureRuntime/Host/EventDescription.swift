@@ -198,10 +198,11 @@ public struct EventValue: Hashable, Sendable {
     /// Where `GestureEvent` and the record keep it (a pair: this slot and the next).
     public var slot: EventSlot
 
-    /// The record slots the value reads.
-    public var slots: [EventSlot] {
-        shape == .pair ? [slot, EventSlot(rawValue: slot.rawValue + 1)!] : [slot]
-    }
+    /// A pair's second number: the slot after `slot`.
+    public var second: EventSlot { EventSlot(rawValue: slot.rawValue + 1) ?? slot }
+
+    /// The record slots the value reads (for `describe`; per event, read `slot` and `second`).
+    public var slots: [EventSlot] { shape == .pair ? [slot, second] : [slot] }
 
     /// Each kind's values, by `GestureKind.rawValue`.
     static let byKind: [[EventValue]] = GestureKind.allCases.map { kind in

@@ -47,7 +47,7 @@ public struct TypedGestureEvent<Gestures: GestureSet>: Hashable, Sendable {
     }
     private func number(_ key: EventKey) -> Double? { value(key, .number).map { $0.slot.double(event) } }
     private func pair(_ key: EventKey) -> SIMD2<Double>? {
-        value(key, .pair).map { SIMD2($0.slots[0].double(event), $0.slots[1].double(event)) }
+        value(key, .pair).map { SIMD2($0.slot.double(event), $0.second.double(event)) }
     }
 
     /// pan: how far the touches moved since it began, in points.
