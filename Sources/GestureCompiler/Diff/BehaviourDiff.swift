@@ -90,7 +90,7 @@ public enum BehaviourDiff {
         for ((key, a), (_, b)) in zip(p1, p2) where a != b {
             out.append(.init(kind: .parameter, gesture: name, subject: key, old: a, new: b, message: "'\(name)': \(key) \(a) -> \(b)"))
         }
-        if let witness = inequivalence(t1, g1, t2, g2) {
+        if let witness = inequivalence(t1, GestureID(g1), t2, GestureID(g2)) {
             out.append(.init(kind: .automaton, gesture: name, subject: witness,
                              message: "'\(name)': its automaton accepts other input (first difference after \(witness))"))
         }
@@ -109,7 +109,7 @@ public enum BehaviourDiff {
     /// Nil when the two automata are equivalent (the same output and timer
     /// after every input sequence); otherwise the shortest sequence of symbols
     /// after which they differ, by a breadth-first walk of state pairs.
-    static func inequivalence(_ t1: GestureTable, _ g1: Int, _ t2: GestureTable, _ g2: Int) -> String? {
+    static func inequivalence(_ t1: GestureTable, _ g1: GestureID, _ t2: GestureTable, _ g2: GestureID) -> String? {
         let start = (t1.startState(g1), t2.startState(g2))
         var seen: Set<[StateID]> = [[start.0, start.1]]
         var queue: [(StateID, StateID, [Symbol])] = [(start.0, start.1, [])]

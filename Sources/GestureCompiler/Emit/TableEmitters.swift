@@ -65,9 +65,9 @@ public enum TableEmitter {
     /// edges are labelled with the symbols that take them.
     public static func dot(_ t: GestureTable, only: Int? = nil) -> String {
         var out = "digraph gestures {\n  rankdir=LR;\n  node [shape=circle, fontname=\"Helvetica\"];\n"
-        for (g, r) in t.gestures.enumerated() where only == nil || only == g {
+        for (g, r) in zip(Range(gestures: t.gestureCount), t.gestures) where only == nil || only == g.rawValue {
             let name = t.strings[Int(r.name)]
-            out += "  subgraph cluster_\(g) {\n    label=\(quoted("\(name): \(r.kind.keyword)"));\n"
+            out += "  subgraph cluster_\(g.rawValue) {\n    label=\(quoted("\(name): \(r.kind.keyword)"));\n"
             let states = (0..<Int(r.stateCount)).map(StateID.init)
             for state in states {
                 let s = state.rawValue, output = t.output(g, state), timer = t.timer(g, state)
@@ -75,7 +75,7 @@ public enum TableEmitter {
                 if output != .none { label += "\\n\(output)" }
                 if timer != .none { label += "\\n⏱ \(timer)" }
                 let shape = output.isTerminal ? "doublecircle" : "circle"
-                out += "    g\(g)s\(s) [label=\"\(label)\", shape=\(shape)\(s == Int(r.startState) ? ", style=bold" : "")];\n"
+                out += "    g\(g.rawValue)s\(s) [label=\"\(label)\", shape=\(shape)\(s == Int(r.startState) ? ", style=bold" : "")];\n"
             }
             for s in states where !t.output(g, s).isTerminal {
                 var bySymbols: [StateID: [String]] = [:]
@@ -84,7 +84,7 @@ public enum TableEmitter {
                     if target != s { bySymbols[target, default: []].append(symbol.name) }
                 }
                 for target in bySymbols.keys.sorted() {
-                    out += "    g\(g)s\(s.rawValue) -> g\(g)s\(target.rawValue) [label=\(quoted(bySymbols[target]!.joined(separator: ", ")))];\n"
+                    out += "    g\(g.rawValue)s\(s.rawValue) -> g\(g.rawValue)s\(target.rawValue) [label=\(quoted(bySymbols[target]!.joined(separator: ", ")))];\n"
                 }
             }
             out += "  }\n"

@@ -24,23 +24,24 @@ package final class ReferenceTransitions: TransitionFunction {
         return StateID(sets[g].count - 1)
     }
 
-    package func startState(_ g: Int) -> StateID {
-        id(g, automata[g].closure([automata[g].start], live: live[g]))
+    package func startState(_ gesture: GestureID) -> StateID {
+        let g = gesture.rawValue
+        return id(g, automata[g].closure([automata[g].start], live: live[g]))
     }
 
-    package func next(_ g: Int, _ state: StateID, _ symbol: Symbol) -> StateID {
-        if output(g, state).isTerminal { return state }
-        let a = automata[g]
+    package func next(_ gesture: GestureID, _ state: StateID, _ symbol: Symbol) -> StateID {
+        if output(gesture, state).isTerminal { return state }
+        let (g, a) = (gesture.rawValue, automata[gesture.rawValue])
         return id(g, a.closure(a.step(sets[g][state.rawValue], symbol), live: live[g]))
     }
 
-    package func output(_ g: Int, _ state: StateID) -> StateOutput {
-        let set = sets[g][state.rawValue]
-        return set.isEmpty ? .failed : automata[g].output(of: set)
+    package func output(_ gesture: GestureID, _ state: StateID) -> StateOutput {
+        let set = sets[gesture.rawValue][state.rawValue]
+        return set.isEmpty ? .failed : automata[gesture.rawValue].output(of: set)
     }
 
-    package func timer(_ g: Int, _ state: StateID) -> StateTimer {
-        output(g, state).isTerminal ? .none : automata[g].timer(of: sets[g][state.rawValue])
+    package func timer(_ gesture: GestureID, _ state: StateID) -> StateTimer {
+        output(gesture, state).isTerminal ? .none : automata[gesture.rawValue].timer(of: sets[gesture.rawValue][state.rawValue])
     }
 }
 

@@ -4,7 +4,7 @@ extension GestureEngine {
     /// Steps gesture `g`'s automaton on `symbol` and acts on the state it
     /// enters. Returns whether the gesture still listens to this frame.
     @discardableResult @inline(__always)
-    mutating func feed(_ g: Int, _ symbol: Symbol) -> Bool {
+    mutating func feed(_ g: GestureID, _ symbol: Symbol) -> Bool {
         guard listening(g) else { return false }
         let old = tracks[g].state
         let new = transitions.next(g, old, symbol)
@@ -13,7 +13,7 @@ extension GestureEngine {
         return enter(g, new, from: old, on: symbol)
     }
 
-    private mutating func enter(_ g: Int, _ new: StateID, from old: StateID, on symbol: Symbol) -> Bool {
+    private mutating func enter(_ g: GestureID, _ new: StateID, from old: StateID, on symbol: Symbol) -> Bool {
         let output = transitions.output(g, new)
         tracks[g].state = new
         if new != old {
@@ -25,7 +25,7 @@ extension GestureEngine {
         return listening(g)
     }
 
-    mutating func armTimer(_ g: Int, _ timer: StateTimer) {
+    mutating func armTimer(_ g: GestureID, _ timer: StateTimer) {
         let deadline: Int64 = switch timer {
         case .none: .max
         case .pressDuration: tracks[g].pressStart &+ timer.duration(of: records[g])
@@ -37,7 +37,7 @@ extension GestureEngine {
     }
 
     /// `symbol` and `old` say what led here, for explanations.
-    private mutating func act(_ g: Int, _ output: StateOutput, on symbol: Symbol, from old: StateID) {
+    private mutating func act(_ g: GestureID, _ output: StateOutput, on symbol: Symbol, from old: StateID) {
         let status = tracks[g].status
         switch output {
         case .none:
@@ -83,19 +83,19 @@ extension GestureEngine {
 
     /// The gesture's automaton accepted: begin or recognize it, hold it for
     /// the gestures it requires to fail, or fail it if one of them won.
-    private mutating func complete(_ g: Int, continuous: Bool) {
+    private mutating func complete(_ g: GestureID, continuous: Bool) {
         guard tracks[g].status == .tracking else { return }
         var hold = false
         var waitingFor = -1
         for b in rules.required(by: g) {
-            switch tracks[Int(b)].status {
+            switch tracks[GestureID(b)].status {
             case .active:
                 fail(g, .requiredSucceeded(Int(b)))
                 return
-            case .done where tracks[Int(b)].succeeded:
+            case .done where tracks[GestureID(b)].succeeded:
                 fail(g, .requiredSucceeded(Int(b)))
                 return
-            case .tracking where tracks[Int(b)].restarted:
+            case .tracking where tracks[GestureID(b)].restarted:
                 break
             case .tracking, .held:
                 hold = true
@@ -128,7 +128,7 @@ extension GestureEngine {
     }
 
     /// A continuous gesture begins: it holds its touches, and arms the gestures `after` it.
-    mutating func activate(_ g: Int) {
+    mutating func activate(_ g: GestureID) {
         setStatus(g, .active)
         if records[g].flags & GestureRecord.flagArms != 0 { arm(from: g) }
     }
@@ -136,18 +136,18 @@ extension GestureEngine {
     /// Exclusivity: `g` began or was recognized, so every undecided gesture
     /// sharing a touch with it fails, unless linked by `with`; so does every
     /// held gesture that required `g` to fail.
-    mutating func exclude(_ g: Int) {
+    mutating func exclude(_ g: GestureID) {
         for h in gestureRange where h != g {
             let status = tracks[h].status
             guard status == .tracking || status == .held else { continue }
             if (tracks[h].seen & tracks[g].seen != 0 || status == .held && rules.requires(h, g)) && !rules.isSimultaneous(g, h) {
                 // A gesture that requires `g` to fail says so, held or not: the rule is the reason the user wrote.
-                fail(h, rules.requires(h, g) ? .requiredSucceeded(g) : .claimedBy(g))
+                fail(h, rules.requires(h, g) ? .requiredSucceeded(g.rawValue) : .claimedBy(g.rawValue))
             }
         }
     }
 
-    mutating func fail(_ g: Int, _ reason: Explanation.Reason) {
+    mutating func fail(_ g: GestureID, _ reason: Explanation.Reason) {
         let status = tracks[g].status
         // The two statuses tested as the guard would: a held gesture's report is off the hot path.
         if status == .tracking {
@@ -164,7 +164,7 @@ extension GestureEngine {
 
     /// A held gesture lost: `failed`, or `retracted` if it was shown provisional.
     @inline(never)
-    private mutating func reportHeldFailure(_ g: Int, _ reason: Explanation.Reason) {
+    private mutating func reportHeldFailure(_ g: GestureID, _ reason: Explanation.Reason) {
         if explains { explain(g, reason) }
         guard records[g].options & GestureRecord.optionProvisional != 0 else {
             emit(g, .failed)
@@ -178,7 +178,7 @@ extension GestureEngine {
     }
 
     @inline(__always)
-    private mutating func finish(_ g: Int, succeeded: Bool) {
+    private mutating func finish(_ g: GestureID, succeeded: Bool) {
         needsSettle = true
         let disarms = tracks[g].status == .active && records[g].flags & GestureRecord.flagArms != 0
         setStatus(g, .done)
@@ -196,10 +196,10 @@ extension GestureEngine {
                 var blocked = false
                 var lost = -1
                 for b in rules.required(by: h) {
-                    switch tracks[Int(b)].status {
+                    switch tracks[GestureID(b)].status {
                     case .active: lost = Int(b)
-                    case .done where tracks[Int(b)].succeeded: lost = Int(b)
-                    case .tracking where tracks[Int(b)].restarted: break
+                    case .done where tracks[GestureID(b)].succeeded: lost = Int(b)
+                    case .tracking where tracks[GestureID(b)].restarted: break
                     case .tracking, .held: blocked = true
                     default: break
                     }
@@ -215,7 +215,7 @@ extension GestureEngine {
         }
     }
 
-    private mutating func releaseHeld(_ g: Int) {
+    private mutating func releaseHeld(_ g: GestureID) {
         cancelTouches(of: g)
         if records[g].kind.isContinuous {
             var began = event(g, .began)
@@ -238,7 +238,7 @@ extension GestureEngine {
     }
 
     /// Ends active gesture `g` with `cancelled` (it was disabled).
-    mutating func cancelActive(_ g: Int) {
+    mutating func cancelActive(_ g: GestureID) {
         emit(g, .cancelled)
         finish(g, succeeded: false)
         releasePending = true
@@ -253,7 +253,7 @@ extension GestureEngine {
     }
 
     /// Records why `g` fails or waits, with what was measured (off the hot path: only with `explains`).
-    mutating func explain(_ g: Int, _ reason: Explanation.Reason) {
+    mutating func explain(_ g: GestureID, _ reason: Explanation.Reason) {
         var measured: Double?
         if case .failOffset(let vertical) = reason { measured = vertical ? tracks[g].value1 : tracks[g].value0 }
         switch reason {
@@ -281,19 +281,19 @@ extension GestureEngine {
                 break
             }
         }
-        explanations.append(Explanation(time: clock, gesture: g, reason: reason, measured: measured, eventIndex: events.count,
+        explanations.append(Explanation(time: clock, gesture: g.rawValue, reason: reason, measured: measured, eventIndex: events.count,
                                         record: records[g]))
     }
 
-    mutating func emit(_ g: Int, _ state: GestureState) {
+    mutating func emit(_ g: GestureID, _ state: GestureState) {
         events.append(event(g, state))
     }
 
     /// The event gesture `g` would report now, with its kind's values.
     @inline(__always)
-    mutating func event(_ g: Int, _ state: GestureState) -> GestureEvent {
+    mutating func event(_ g: GestureID, _ state: GestureState) -> GestureEvent {
         let t = tracks + g  // fields read in place: a track is too large to copy per event
-        var e = GestureEvent(time: clock, gesture: g, state: state, x: t.pointee.x, y: t.pointee.y, touch: t.pointee.firstTouch)
+        var e = GestureEvent(time: clock, gesture: g.rawValue, state: state, x: t.pointee.x, y: t.pointee.y, touch: t.pointee.firstTouch)
         switch records[g].kind {
         case .tap:
             e.x = t.pointee.firstPressX

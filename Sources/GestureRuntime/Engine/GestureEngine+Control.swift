@@ -18,8 +18,9 @@ extension GestureEngine {
     /// disabled gesture takes no touches. Enabling applies to touches that
     /// begin afterwards. Setting the state it has changes nothing, and so does
     /// setting a gesture whose `enabled:` is a condition on modes: its modes decide.
-    package mutating func setEnabled(_ enabled: Bool, gesture g: Int, at time: Int64) {
-        guard table.condition(of: g).isEmpty else { return }
+    package mutating func setEnabled(_ enabled: Bool, gesture index: Int, at time: Int64) {
+        let g = GestureID(index)
+        guard table.condition(of: index).isEmpty else { return }
         makeUnique()
         prepareControl(at: time)
         guard isEnabled(g) != enabled else { return }
@@ -36,8 +37,8 @@ extension GestureEngine {
         prepareControl(at: time)
         modes = new
         var disabled = false
-        for g in gestureRange where table.enabledStart[g] < table.enabledStart[g + 1] {
-            let enabled = Condition.evaluate(table.condition(of: g), modes: modes)
+        for g in gestureRange where table.enabledStart[g.rawValue] < table.enabledStart[g.rawValue + 1] {
+            let enabled = Condition.evaluate(table.condition(of: g.rawValue), modes: modes)
             guard enabled != isEnabled(g) else { continue }
             switchEnabled(g, to: enabled)
             disabled = disabled || !enabled
@@ -48,7 +49,7 @@ extension GestureEngine {
 
     /// Enables or disables `g` now: disabling cancels it if it has begun and
     /// fails it if it is in an attempt.
-    private mutating func switchEnabled(_ g: Int, to enabled: Bool) {
+    private mutating func switchEnabled(_ g: GestureID, to enabled: Bool) {
         if enabled { gates[g] &= ~EngineStorage.gateDisabled } else { gates[g] |= EngineStorage.gateDisabled }
         guard !enabled else { return }
         switch tracks[g].status {
@@ -62,30 +63,33 @@ extension GestureEngine {
     }
 
     /// Whether gesture `g` is enabled.
-    package func isEnabled(_ g: Int) -> Bool { gates[g] & EngineStorage.gateDisabled == 0 }
+    package func isEnabled(_ index: Int) -> Bool { isEnabled(GestureID(index)) }
+
+    func isEnabled(_ g: GestureID) -> Bool { gates[g] & EngineStorage.gateDisabled == 0 }
 
     /// Changes `parameter` of gesture `g` to `value` from its next attempt
     /// (an attempt in progress keeps the values it started with), at `time`.
-    package mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture g: Int, at time: Int64) throws(ParameterError) {
-        var record = storage.nextRecords.base[g]
+    package mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture index: Int, at time: Int64) throws(ParameterError) {
+        let g = GestureID(index)
+        var record = storage.nextRecords.base[index]
         try parameter.apply(value, to: &record)
         makeUnique()
         prepareControl(at: time)
-        storage.nextRecords.base[g] = record
+        storage.nextRecords.base[index] = record
         gates[g] |= EngineStorage.gateChanged
         if tracks[g].status == .idle { applyChanges(g) }
     }
 
     /// The value gesture `g` will use for `parameter` from its next attempt.
-    package func value(of parameter: RuntimeParameter, gesture g: Int) -> ParameterValue? {
-        parameter.value(in: storage.nextRecords.base[g])
+    package func value(of parameter: RuntimeParameter, gesture index: Int) -> ParameterValue? {
+        parameter.value(in: storage.nextRecords.base[index])
     }
 
     /// Run-time parameter changes of `g` take effect: its attempt is starting.
     @inline(__always)
-    mutating func applyChanges(_ g: Int) {
+    mutating func applyChanges(_ g: GestureID) {
         guard gates[g] & EngineStorage.gateChanged != 0 else { return }
         gates[g] &= ~EngineStorage.gateChanged
-        records[g] = storage.nextRecords.base[g]
+        records[g] = storage.nextRecords.base[g.rawValue]
     }
 }

@@ -15,14 +15,14 @@ extension GestureEngine {
     /// Without views or filtering (most sets) only the test inlines, keeping
     /// the per-gesture step (`evaluate`) small enough to inline itself.
     @inline(__always)
-    func sees(_ g: Int, _ s: Int) -> Bool {
+    func sees(_ g: GestureID, _ s: Int) -> Bool {
         !filtersTouches || seesFiltered(g, s)
     }
 
     @inline(never)
-    func seesFiltered(_ g: Int, _ s: Int) -> Bool {
+    func seesFiltered(_ g: GestureID, _ s: Int) -> Bool {
         (!filtersInput || records[g].inputs & slots[s].pointer.bit != 0)
-            && (!hasViews || table.view(table.view(of: g), contains: slots[s].view))
+            && (!hasViews || table.view(table.view(of: g.rawValue), contains: slots[s].view))
     }
 
     /// The frame's lines, after its gestures decided: one delivery per phase
@@ -131,7 +131,7 @@ extension GestureEngine {
     /// recognized: the view gets `cancelled` for the touches it saw (those
     /// with a withheld delivery first, in their order, then the rest), and
     /// nothing more for any of them.
-    mutating func cancelTouches(of g: Int) {
+    mutating func cancelTouches(of g: GestureID) {
         guard reportsDeliveries, records[g].flags & GestureRecord.flagCancelsTouches != 0 else { return }
         let affected = tracks[g].seen
         var cancelled: UInt32 = 0

@@ -3,7 +3,7 @@
 extension GestureEngine {
     /// Evaluates one gesture on the current frame: new touches, then moves, then lifts.
     @inline(__always)
-    mutating func evaluate(_ g: Int) {
+    mutating func evaluate(_ g: GestureID) {
         let record = UnsafePointer(records + g)
         for s in frameBegan where sees(g, s) {
             guard listening(g) else { return }
@@ -20,11 +20,11 @@ extension GestureEngine {
     func bit(_ s: Int) -> UInt32 { 1 &<< UInt32(truncatingIfNeeded: s) }  // slots are 0..<32: no checks
 
     @inline(__always)
-    func listening(_ g: Int) -> Bool { tracks[g].status.listens }
+    func listening(_ g: GestureID) -> Bool { tracks[g].status.listens }
 
     // MARK: New touches
 
-    mutating func take(_ g: Int, slot s: Int, _ r: UnsafePointer<GestureRecord>) {
+    mutating func take(_ g: GestureID, slot s: Int, _ r: UnsafePointer<GestureRecord>) {
         // A held gesture takes no new touches; a begun discrete-style gesture
         // neither; nor a gesture an `after` rule just gave the touch.
         if tracks[g].status == .held || tracks[g].tracked & bit(s) != 0 { return }
@@ -112,7 +112,7 @@ extension GestureEngine {
     }
 
     /// The first finger of a press: timers, and the series' distance rule.
-    private mutating func startPress(_ g: Int, slot s: Int, _ r: UnsafePointer<GestureRecord>) {
+    private mutating func startPress(_ g: GestureID, slot s: Int, _ r: UnsafePointer<GestureRecord>) {
         tracks[g].pressStart = clock
         // A swipe reports where it began; until all its fingers are down, that is the first finger.
         tracks[g].startX = slots[s].x
@@ -143,7 +143,7 @@ extension GestureEngine {
         return id >= 0 && id <= Int64(Int32.max) ? Int32(id) : -1
     }
 
-    private mutating func adopt(_ g: Int, _ s: Int) {
+    private mutating func adopt(_ g: GestureID, _ s: Int) {
         tracks[g].tracked |= bit(s)
         tracks[g].seen |= bit(s)
         tracks[g].taken += 1
@@ -158,7 +158,7 @@ extension GestureEngine {
     /// Only called when a tracked touch moved. One function per kind, so the
     /// common kinds do not pay for the stack frame of the largest.
     @inline(__always)
-    mutating func measure(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
+    mutating func measure(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) {
         switch r.pointee.kind {
         case .tap, .longPress: measurePress(g, r)
         case .swipe: measureSwipe(g, r)
@@ -172,14 +172,14 @@ extension GestureEngine {
         }
     }
 
-    private mutating func measurePress(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
+    private mutating func measurePress(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) {
         if r.pointee.kind == .longPress { centroid(g) }  // a tap reports its first press, not where it is
         if beyondSlop(g, r.pointee.slop) { guard feed(g, .slop) else { return } }
         if r.pointee.kind == .longPress { sample(g, tracks[g].location) }
         _ = feed(g, .move)
     }
 
-    private mutating func measurePan(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
+    private mutating func measurePan(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) {
         let (x, y) = centroid(g)
         tracks[g].values = SIMD2(tracks[g].offsetX + x - tracks[g].baseX, tracks[g].offsetY + y - tracks[g].baseY)
         // Below the minimum the pan pauses. A touch moved, so one is tracked:
@@ -211,7 +211,7 @@ extension GestureEngine {
     /// translation leaves a fail range; otherwise whether it may begin now
     /// (`past`: its threshold is; an active range it has is left, any one of
     /// them; its velocity reaches `minVelocity`), as react-native-gesture-handler's pan.
-    private mutating func panMayBegin(_ g: Int, past: Bool, _ r: UnsafePointer<GestureRecord>) -> Bool {
+    private mutating func panMayBegin(_ g: GestureID, past: Bool, _ r: UnsafePointer<GestureRecord>) -> Bool {
         @inline(__always) func outside(_ v: Double, _ range: SIMD2<Double>) -> Bool { v < range.x || v > range.y }
         let t = tracks[g].values
         if outside(t.x, r.pointee.failOffsetX) || outside(t.y, r.pointee.failOffsetY) {
@@ -230,7 +230,7 @@ extension GestureEngine {
         return true
     }
 
-    private mutating func measureTwoFingers(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
+    private mutating func measureTwoFingers(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) {
         let (a, b) = (tracks[g].first, tracks[g].second)  // both tracked (`measure`)
         centroid(g)
         let (dx, dy) = (slots[b].x - slots[a].x, slots[b].y - slots[a].y)
@@ -251,7 +251,7 @@ extension GestureEngine {
     }
 
     @inline(__always)  // a call would copy the whole engine to pass `self`
-    private func beyondSlop(_ g: Int, _ slop: Double) -> Bool {
+    private func beyondSlop(_ g: GestureID, _ slop: Double) -> Bool {
         var tracked = tracks[g].tracked
         while tracked != 0 {
             let s = tracked.trailingZeroBitCount
@@ -261,7 +261,7 @@ extension GestureEngine {
         return false
     }
 
-    private mutating func measureSwipe(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
+    private mutating func measureSwipe(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) {
         // Until all its fingers are down a swipe only waits (it reports where it began, not its centroid).
         guard tracks[g].tracked.nonzeroBitCount == Int(r.pointee.minTouches) else { return }
         centroid(g)
@@ -294,7 +294,7 @@ extension GestureEngine {
 
     // MARK: Lifts
 
-    private mutating func release(_ g: Int, slot s: Int, cancelled: Bool, _ r: UnsafePointer<GestureRecord>) {
+    private mutating func release(_ g: GestureID, slot s: Int, cancelled: Bool, _ r: UnsafePointer<GestureRecord>) {
         let before = tracks[g].tracked.nonzeroBitCount
         tracks[g].tracked &= ~bit(s)
         if cancelled {
@@ -315,7 +315,7 @@ extension GestureEngine {
 
     /// The centroid of the tracked touches, kept as the gesture's location and returned.
     @discardableResult @inline(__always)
-    mutating func centroid(_ g: Int) -> (x: Double, y: Double) {
+    mutating func centroid(_ g: GestureID) -> (x: Double, y: Double) {
         let tracked = tracks[g].tracked
         // Most gestures track the same touches: each set's centroid is computed once per frame.
         if tracked != centroidMask || tracked == 0 { return computeCentroid(g) }
@@ -324,7 +324,7 @@ extension GestureEngine {
     }
 
     /// `centroid` for a touch set other than the last one's.
-    private mutating func computeCentroid(_ g: Int) -> (x: Double, y: Double) {
+    private mutating func computeCentroid(_ g: GestureID) -> (x: Double, y: Double) {
         var tracked = tracks[g].tracked
         guard tracked != 0 else { return (tracks[g].x, tracks[g].y) }
         centroidMask = tracked
@@ -348,7 +348,7 @@ extension GestureEngine {
     }
 
     /// Keeps a pan's translation continuous when its finger count changes.
-    private mutating func rebase(_ g: Int, before: Int) {
+    private mutating func rebase(_ g: GestureID, before: Int) {
         if before > 0 {
             tracks[g].offsetX += tracks[g].x - tracks[g].baseX
             tracks[g].offsetY += tracks[g].y - tracks[g].baseY
@@ -360,8 +360,8 @@ extension GestureEngine {
 
     /// `Track.steadySince` worked out from the ring, for samples put there
     /// other than by `sample` (a hand-over's).
-    mutating func findSteadySince(_ g: Int) {
-        let samples = ring + g &* Self.ringSize
+    mutating func findSteadySince(_ g: GestureID) {
+        let samples = ring + g.rawValue &* Self.ringSize
         let mask = Self.ringSize &- 1
         let count = Int(tracks[g].ringCount), head = Int(tracks[g].ringHead)
         guard count > 0 else { return }
@@ -371,7 +371,7 @@ extension GestureEngine {
         tracks[g].steadySince = samples[(head &- (k &- 1)) & mask].time
     }
 
-    mutating func resetRing(_ g: Int) {
+    mutating func resetRing(_ g: GestureID) {
         tracks[g].ringHead = 0
         tracks[g].ringCount = 0
         tracks[g].fitValid = false
@@ -379,15 +379,15 @@ extension GestureEngine {
 
     /// Records the current values for velocities, dropping the oldest beyond
     /// `velocitySamples`; the fit's sums follow once the gesture has one.
-    mutating func sample(_ g: Int) {
+    mutating func sample(_ g: GestureID) {
         sample(g, records[g].kind == .longPress ? tracks[g].location : tracks[g].values)
     }
 
     /// `sample` for a caller that knows which values its kind samples
     /// (inline: a move of a continuous gesture samples every time).
     @inline(__always)
-    mutating func sample(_ g: Int, _ values: SIMD2<Double>) {
-        let samples = ring + g &* Self.ringSize
+    mutating func sample(_ g: GestureID, _ values: SIMD2<Double>) {
+        let samples = ring + g.rawValue &* Self.ringSize
         let mask = Self.ringSize &- 1
         let head = Int(tracks[g].ringHead)
         let count = tracks[g].ringCount
@@ -406,8 +406,8 @@ extension GestureEngine {
     }
 
     /// The fit's sums recomputed from the live samples, with the newest as origin.
-    private mutating func refit(_ g: Int) {
-        let samples = ring + g &* Self.ringSize
+    private mutating func refit(_ g: GestureID) {
+        let samples = ring + g.rawValue &* Self.ringSize
         let mask = Self.ringSize &- 1
         let count = Int(tracks[g].ringCount), head = Int(tracks[g].ringHead)
         var fit = VelocityFit(origin: samples[(head &- 1) & mask].time)
@@ -422,8 +422,8 @@ extension GestureEngine {
     /// value last changed (docs/semantics.md, "velocity"). Samples that fell
     /// out of the window are dropped for good: the clock only moves forward.
     @inline(__always)  // one call fewer per report
-    mutating func velocity(_ g: Int) -> (Double, Double) {
-        let samples = ring + g &* Self.ringSize
+    mutating func velocity(_ g: GestureID) -> (Double, Double) {
+        let samples = ring + g.rawValue &* Self.ringSize
         let mask = Self.ringSize &- 1
         var count = Int(tracks[g].ringCount)
         let head = Int(tracks[g].ringHead)

@@ -8,28 +8,29 @@ extension GestureEngine {
     /// take `a`'s touches: `a` is cancelled where it is and that gesture
     /// begins with the touches, its values measured from now. Otherwise
     /// nothing changes (an explanation says why).
-    package mutating func handOver(from a: Int, at time: Int64) {
+    package mutating func handOver(from index: Int, at time: Int64) {
+        let a = GestureID(index)
         makeUnique()
         prepareControl(at: time)
         guard tracks[a].status == .active else {
             if explains { explain(a, .notHandedOver(first: -1)) }
             return
         }
-        for target in table.handOverTargets(of: a) {
-            let b = Int(target)
+        for target in table.handOverTargets(of: a.rawValue) {
+            let b = GestureID(target)
             guard isEnabled(b), tracks[b].status == .idle || tracks[b].status == .done, canTake(b, tracks[a].tracked),
                   let began = beganState(b) else { continue }
-            if explains { explain(a, .handedOver(to: b)) }
+            if explains { explain(a, .handedOver(to: b.rawValue)) }
             cancelActive(a)
             takeOver(b, from: a, state: began)
             settleAfterControl()
             return
         }
-        if explains { explain(a, .notHandedOver(first: table.handOverTargets(of: a).first.map(Int.init) ?? -1)) }
+        if explains { explain(a, .notHandedOver(first: table.handOverTargets(of: a.rawValue).first.map(Int.init) ?? -1)) }
     }
 
     /// Whether gesture `b` can measure the touches `touches`: as many as its `touches` allows, each one it would see.
-    private func canTake(_ b: Int, _ touches: UInt32) -> Bool {
+    private func canTake(_ b: GestureID, _ touches: UInt32) -> Bool {
         let count = touches.nonzeroBitCount
         let r = records[b]
         guard count >= Int(r.minTouches), r.maxTouches == 0 || count <= Int(r.maxTouches) else { return false }
@@ -45,7 +46,7 @@ extension GestureEngine {
     /// The state `b`'s automaton begins in: where its fingers being down and
     /// its threshold being crossed lead from its start (nil: a table whose
     /// automaton does not begin there, which then takes nothing).
-    private func beganState(_ b: Int) -> StateID? {
+    private func beganState(_ b: GestureID) -> StateID? {
         var state = transitions.startState(b)
         for symbol in [Symbol.full, .threshold] { state = transitions.next(b, state, symbol) }
         return transitions.output(b, state) == .began ? state : nil
@@ -53,7 +54,7 @@ extension GestureEngine {
 
     /// `b` begins with `a`'s touches: translation 0, scale 1, rotation 0 from
     /// here; the same kind keeps `a`'s velocity samples, shifted to `b`'s values.
-    private mutating func takeOver(_ b: Int, from a: Int, state: StateID) {
+    private mutating func takeOver(_ b: GestureID, from a: GestureID, state: StateID) {
         applyChanges(b)  // its attempt starts now
         let (touches, firstTouch) = (tracks[a].tracked, tracks[a].firstTouch)
         tracks[b].reset(start: state)
@@ -77,7 +78,7 @@ extension GestureEngine {
         }
         if kind == records[a].kind && tracks[a].ringCount > 0 {
             // The same quantity measured from another origin: the samples shift, their slope stays.
-            let from = ring + a &* Self.ringSize, to = ring + b &* Self.ringSize
+            let from = ring + a.rawValue &* Self.ringSize, to = ring + b.rawValue &* Self.ringSize
             let now = tracks[a].values
             for k in 0..<Self.ringSize {
                 to[k] = from[k]

@@ -2,9 +2,9 @@
 extension GestureEngine {
     /// The source that arms `g` now, if one does: a continuous one that is
     /// active, or a discrete one recognized at most `within` ago.
-    func armingSource(_ g: Int) -> Int? {
+    func armingSource(_ g: GestureID) -> GestureID? {
         for i in rules.afterEntries(of: g) {
-            let a = Int(rules.afterTarget[i]), within = rules.afterWithin[i]
+            let a = GestureID(rules.afterTarget[i]), within = rules.afterWithin[i]
             if within == 0 {
                 if tracks[a].status == .active { return a }
             } else if recognizedAt[a] != .min && clock &- recognizedAt[a] <= within {
@@ -18,9 +18,9 @@ extension GestureEngine {
     /// attempt with the touches `a` holds, measuring from now (a pan's
     /// translation starts where `a` began).
     @inline(never)
-    mutating func arm(from a: Int) {
-        for b in rules.armed(by: a) where tracks[Int(b)].status == .idle && gates[Int(b)] & EngineStorage.gateDisabled == 0 {
-            let g = Int(b)
+    mutating func arm(from a: GestureID) {
+        for b in rules.armed(by: a) where tracks[GestureID(b)].status == .idle && gates[GestureID(b)] & EngineStorage.gateDisabled == 0 {
+            let g = GestureID(b)
             applyChanges(g)
             // Not the touches lifting in this frame: the frame's lifts reach `a` after this, and never `g`.
             var touches = tracks[a].tracked
@@ -28,7 +28,7 @@ extension GestureEngine {
             if hasViews { for s in 0..<Self.slotCount where touches & bit(s) != 0 && !sees(g, s) { touches &= ~bit(s) } }
             guard touches != 0 else { continue }
             tracks[g].reset(start: transitions.startState(g))
-            tracks[g].armedBy = Int32(a)
+            tracks[g].armedBy = Int32(truncatingIfNeeded: a.rawValue)
             setStatus(g, .tracking)
             resetRing(g)
             let record = UnsafePointer(records + g)
@@ -43,17 +43,17 @@ extension GestureEngine {
     /// Continuous gesture `a` ended, failed or was cancelled: the gestures it
     /// armed that have not begun or been recognized fail now.
     @inline(never)  // rare: kept out of `finish`, which is inlined on the hot path
-    mutating func disarm(from a: Int) {
+    mutating func disarm(from a: GestureID) {
         for b in rules.armed(by: a) {
-            let g = Int(b)
-            guard tracks[g].armedBy == Int32(a) else { continue }
+            let g = GestureID(b)
+            guard tracks[g].armedBy == Int32(truncatingIfNeeded: a.rawValue) else { continue }
             // Another continuous source still active keeps it armed.
             if let other = armingSource(g), other != a, records[other].kind.isContinuous {
-                tracks[g].armedBy = Int32(other)
+                tracks[g].armedBy = Int32(truncatingIfNeeded: other.rawValue)
                 continue
             }
             tracks[g].armedBy = -1
-            fail(g, .disarmed(a))
+            fail(g, .disarmed(a.rawValue))
         }
     }
 }

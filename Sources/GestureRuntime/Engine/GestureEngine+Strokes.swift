@@ -6,7 +6,7 @@
 extension GestureEngine {
     static var strokeCapacity: Int { EngineStorage.strokeCapacity }
 
-    mutating func measureStroke(_ g: Int, _ r: UnsafePointer<GestureRecord>) {
+    mutating func measureStroke(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) {
         let s = tracks[g].tracked.trailingZeroBitCount
         guard s < Self.slotCount else { return }
         let previous = tracks[g].location
@@ -65,7 +65,7 @@ extension GestureEngine {
     /// A step's class: its sector, unless it stays within `hysteresis` of the
     /// current segment's sector, which it then extends.
     @inline(__always)
-    private func classify(_ g: Int, _ dx: Double, _ dy: Double, _ r: UnsafePointer<GestureRecord>) -> Int {
+    private func classify(_ g: GestureID, _ dx: Double, _ dy: Double, _ r: UnsafePointer<GestureRecord>) -> Int {
         let current = tracks[g].segment
         let h = r.pointee.hysteresis
         guard h > 0, current >= 0, tracks[g].pendingStep < 0 else { return sector(dx, dy) }
@@ -86,7 +86,7 @@ extension GestureEngine {
     /// Segmentation with the corner rule: a single step 45° off the current
     /// segment waits for the next step; if that turns further the same way,
     /// the single step was the corner's noise and is dropped.
-    private mutating func step(_ g: Int, _ d: Int, length: Double, _ r: UnsafePointer<GestureRecord>) {
+    private mutating func step(_ g: GestureID, _ d: Int, length: Double, _ r: UnsafePointer<GestureRecord>) {
         let current = tracks[g].segment
         guard current >= 0 else {
             commit(g, d, length, r)
@@ -106,7 +106,7 @@ extension GestureEngine {
             return
         }
         if d == current {
-            if r.pointee.decidesAtLift { strokeLengths[g &* Self.strokeCapacity &+ tracks[g].strokeCount &- 1] += length }
+            if r.pointee.decidesAtLift { strokeLengths[g.rawValue &* Self.strokeCapacity &+ tracks[g].strokeCount &- 1] += length }
             return
         }
         if abs(signedTurn(from: current, to: d)) == 1 {
@@ -119,10 +119,10 @@ extension GestureEngine {
 
     /// A new segment: read by the automaton now, or collected for the lift.
     @discardableResult
-    private mutating func commit(_ g: Int, _ d: Int, _ length: Double, _ r: UnsafePointer<GestureRecord>) -> Bool {
+    private mutating func commit(_ g: GestureID, _ d: Int, _ length: Double, _ r: UnsafePointer<GestureRecord>) -> Bool {
         tracks[g].segment = d
         guard r.pointee.decidesAtLift else { return feed(g, .segment(Direction(rawValue: UInt8(d))!)) }
-        let base = g &* Self.strokeCapacity
+        let base = g.rawValue &* Self.strokeCapacity
         if tracks[g].strokeCount == Self.strokeCapacity {
             // Full: fold the shortest inner segment away, as the lift would first.
             dropShortest(g, below: .infinity)
@@ -136,14 +136,14 @@ extension GestureEngine {
     /// The finger lifted: a corner step still waiting is a real segment; a
     /// stroke decided at lift drops its short and hook segments, checks its
     /// chord and reads its segments. Returns whether it still listens.
-    mutating func finishStroke(_ g: Int, _ r: UnsafePointer<GestureRecord>) -> Bool {
+    mutating func finishStroke(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) -> Bool {
         if tracks[g].pendingStep >= 0 {
             let p = tracks[g].pendingStep
             tracks[g].pendingStep = -1
             guard commit(g, p, tracks[g].pendingLength, r) else { return false }
         }
         guard r.pointee.decidesAtLift else { return listening(g) }
-        let base = g &* Self.strokeCapacity
+        let base = g.rawValue &* Self.strokeCapacity
         var total = 0.0
         for i in 0..<tracks[g].strokeCount { total += strokeLengths[base &+ i] }
         dropShortest(g, below: r.pointee.minSegment * total)
@@ -169,7 +169,7 @@ extension GestureEngine {
                 return false
             }
             if let better = betterTemplateStroke(than: g, mine.score) {
-                fail(g, .outscored(better))
+                fail(g, .outscored(better.rawValue))
                 return false
             }
         }
@@ -177,7 +177,7 @@ extension GestureEngine {
     }
 
     /// Whether the line from the stroke's start to where it lifted points where its `chord` allows.
-    private func chordFits(_ g: Int, _ r: UnsafePointer<GestureRecord>) -> Bool {
+    private func chordFits(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) -> Bool {
         let byRange = r.pointee.strokeFlags & GestureRecord.strokeChordRange != 0
         guard r.pointee.chord != 0xFF || byRange else { return true }
         let s = tracks[g].seen.trailingZeroBitCount
@@ -194,8 +194,8 @@ extension GestureEngine {
     /// Keeps point `p` of a template stroke's path (the first call also its
     /// down point), thinning the path to every other point when it is full:
     /// bounded storage for a stroke of any length, O(1) per sample on average.
-    private mutating func capture(_ g: Int, _ p: SIMD2<Double>, from down: SIMD2<Double>) {
-        let capacity = EngineStorage.pathCapacity, base = g &* (capacity &+ 1)
+    private mutating func capture(_ g: GestureID, _ p: SIMD2<Double>, from down: SIMD2<Double>) {
+        let capacity = EngineStorage.pathCapacity, base = g.rawValue &* (capacity &+ 1)
         var n = pathLength(g, base: base, down: down)
         let d = p - paths[base &+ n &- 1]
         let spacing = Double(tracks[g].pathSpacing)
@@ -219,7 +219,7 @@ extension GestureEngine {
 
     /// The points of `g`'s path kept so far, starting it at `down` if it has none.
     @inline(__always)
-    private mutating func pathLength(_ g: Int, base: Int, down: SIMD2<Double>) -> Int {
+    private mutating func pathLength(_ g: GestureID, base: Int, down: SIMD2<Double>) -> Int {
         guard tracks[g].pathCount == 0 else { return Int(tracks[g].pathCount) }
         paths[base] = down
         return 1
@@ -231,7 +231,7 @@ extension GestureEngine {
     /// floor given (below it, `score` is only known to be below the floor:
     /// the scan skips what cannot reach it); each computed at most once per
     /// lift, again only for a lower floor.
-    mutating func templateMatch(_ g: Int, scoringAbove floor: Double? = nil) -> TemplateMatch {
+    mutating func templateMatch(_ g: GestureID, scoringAbove floor: Double? = nil) -> TemplateMatch {
         if matches[g].time != clock || matches[g].seen != tracks[g].seen { measureLift(g) }
         if let floor, !matches[g].scored || matches[g].score < matches[g].floor && floor < matches[g].floor {
             // Explanations give the closest template's score, whatever the floor.
@@ -240,7 +240,7 @@ extension GestureEngine {
         return matches[g]
     }
 
-    private mutating func measureLift(_ g: Int) {
+    private mutating func measureLift(_ g: GestureID) {
         var match = TemplateMatch(time: clock, seen: tracks[g].seen)
         let r = records + g
         if r.pointee.strokeFlags & GestureRecord.strokeFeatures != 0 {
@@ -266,7 +266,7 @@ extension GestureEngine {
     /// (`TemplateIndex`), skipping a template whose score is bound to stay
     /// below the larger of `floor` and the best so far: the best is exact
     /// whenever it reaches the floor, and ties still go to the lower template index.
-    private mutating func scoreTemplates(_ g: Int, floor: Double) {
+    private mutating func scoreTemplates(_ g: GestureID, floor: Double) {
         (matches[g].scored, matches[g].floor, matches[g].score, matches[g].best) = (true, floor, -1, -1)
         let r = records + g
         guard r.pointee.strokeFlags & GestureRecord.strokeTemplates != 0 else { return }
@@ -282,7 +282,7 @@ extension GestureEngine {
         }
         guard liftMeasure.vector == true else { return }
         let limit = StrokeTemplate.RotationLimit(r.pointee.maxRotation)
-        let index = templateIndex, range = table.templates(of: g)
+        let index = templateIndex, range = table.templates(of: g.rawValue)
         let pivots = Swift.min(range.count, TemplateIndex.pivotCount)
         // The stroke's angles from the pivots (`TemplateIndex.spans`), and
         // the angle a template must be within to count.
@@ -309,8 +309,8 @@ extension GestureEngine {
 
     /// Ends `g`'s kept path at the lift point and makes it the one
     /// `liftMeasure` describes, keeping what was measured when it already is.
-    private mutating func shareLiftPath(_ g: Int) {
-        let base = g &* (EngineStorage.pathCapacity &+ 1)
+    private mutating func shareLiftPath(_ g: GestureID) {
+        let base = g.rawValue &* (EngineStorage.pathCapacity &+ 1)
         let s = tracks[g].seen.trailingZeroBitCount
         let n = pathLength(g, base: base, down: slots[s].down)
         paths[base &+ n] = slots[s].position
@@ -328,12 +328,12 @@ extension GestureEngine {
     /// better than `score` and pass its own `minScore`, chord and feature
     /// bounds (on a tie, the one declared first): only the best match among
     /// template strokes succeeds.
-    private mutating func betterTemplateStroke(than g: Int, _ score: Double) -> Int? {
+    private mutating func betterTemplateStroke(than g: GestureID, _ score: Double) -> GestureID? {
         let words = (gestureRange.count + 63) >> 6
         for w in 0..<words {
             var bits = listeningSet[w]
             while bits != 0 {
-                let h = Int(order[w << 6 | bits.trailingZeroBitCount])
+                let h = GestureID(order[w << 6 | bits.trailingZeroBitCount])
                 bits &= bits &- 1
                 guard h != g, records[h].strokeFlags & GestureRecord.strokeTemplates != 0,
                       tracks[h].seen & tracks[g].seen != 0, templateMatch(h).missed == nil,
@@ -349,8 +349,8 @@ extension GestureEngine {
 
     /// Removes the shortest inner segment while it is shorter than `limit`
     /// (or once, for an infinite limit), joining neighbours of one class.
-    private mutating func dropShortest(_ g: Int, below limit: Double) {
-        let base = g &* Self.strokeCapacity
+    private mutating func dropShortest(_ g: GestureID, below limit: Double) {
+        let base = g.rawValue &* Self.strokeCapacity
         var count = tracks[g].strokeCount
         while count > 2 {
             var k = 1

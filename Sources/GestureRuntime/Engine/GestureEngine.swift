@@ -71,25 +71,25 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     /// The pointers are cached here rather than read through `storage` on each
     /// access (one load fewer on the hot path); `makeUnique` refreshes them.
     var storage: EngineStorage
-    var tracks: UnsafeMutablePointer<Track>
+    var tracks: PerGesture<Track>
     var slots: UnsafeMutablePointer<TouchSlot>
     var ring: UnsafeMutablePointer<VelocitySample>
     var strokeClasses: UnsafeMutablePointer<Int8>
-    var captured: UnsafeMutablePointer<GestureEvent>
+    var captured: PerGesture<GestureEvent>
     var strokeLengths: UnsafeMutablePointer<Double>
-    var fits: UnsafeMutablePointer<VelocityFit>
-    var series: UnsafeMutablePointer<TapSeries>
-    var recognizedAt: UnsafeMutablePointer<Int64>
-    var gates: UnsafeMutablePointer<UInt8>
+    var fits: PerGesture<VelocityFit>
+    var series: PerGesture<TapSeries>
+    var recognizedAt: PerGesture<Int64>
+    var gates: PerGesture<UInt8>
     var paths: UnsafeMutablePointer<SIMD2<Double>>
-    var matches: UnsafeMutablePointer<TemplateMatch>
+    var matches: PerGesture<TemplateMatch>
     /// The table's templates, for matching at lift (shared by copies of the engine).
     let templateIndex: TemplateIndex
     var liftMeasure = LiftMeasure()
     /// The table's gesture records, copied once so the hot path reads them in place.
-    var records: UnsafeMutablePointer<GestureRecord>
+    var records: PerGesture<GestureRecord>
     var rules: Rules
-    let gestureRange: Range<Int>
+    let gestureRange: Range<GestureID>
     /// Slots whose touch is down, and those that moved in the current frame.
     var downMask: UInt32 = 0
     var movedMask: UInt32 = 0
@@ -107,7 +107,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     var listeningSet: UnsafeMutablePointer<UInt64>
     /// Gestures by priority rank, and each gesture's rank (`EngineStorage.order`).
     var order: UnsafeMutablePointer<Int32>
-    var rank: UnsafeMutablePointer<Int32>
+    var rank: PerGesture<Int32>
     var releasePending = false
     /// The centroid of the touch set `centroidMask`, valid within one frame's evaluation.
     var centroidMask: UInt32 = 0
@@ -126,18 +126,18 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         filtersTouches = table.hasViews
         takenByAll = table.gestures.reduce(PointerKind.allCases.reduce(0) { $0 | $1.bit }) { $0 & $1.inputs }
         let n = table.gestures.count
-        gestureRange = 0..<n
+        gestureRange = Range(gestures: n)
         storage = EngineStorage(gestures: n, slots: Self.slotCount, ringSize: Self.ringSize, table: table)
-        (records, rules, tracks, slots, ring) = (storage.records.base, storage.rules, storage.tracks.base,
+        (records, rules, tracks, slots, ring) = (PerGesture(storage.records.base), storage.rules, PerGesture(storage.tracks.base),
                                                  storage.slots.base, storage.ring.base)
         frame = UnmanagedBuffer(base: storage.frame.base, capacity: storage.frame.count)
         frameBegan = UnmanagedBuffer(base: storage.began.base, capacity: Self.slotCount)
         frameEnded = UnmanagedBuffer(base: storage.lifts.base, capacity: Self.slotCount)
-        (listeningSet, captured) = (storage.listening.base, storage.captured.base)
+        (listeningSet, captured) = (storage.listening.base, PerGesture(storage.captured.base))
         (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
-        (fits, order, rank, series) = (storage.fits.base, storage.order.base, storage.rank.base, storage.series.base)
-        (recognizedAt, gates) = (storage.recognizedAt.base, storage.gates.base)
-        (paths, matches) = (storage.paths.base, storage.matches.base)
+        (fits, order, rank, series) = (PerGesture(storage.fits.base), storage.order.base, PerGesture(storage.rank.base), PerGesture(storage.series.base))
+        (recognizedAt, gates) = (PerGesture(storage.recognizedAt.base), PerGesture(storage.gates.base))
+        (paths, matches) = (storage.paths.base, PerGesture(storage.matches.base))
         templateIndex = TemplateIndex(table)
         for g in gestureRange { tracks[g].state = transitions.startState(g) }
         events.reserveCapacity(256)
@@ -145,7 +145,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
 
     /// Every status change goes through here, keeping `listeningSet` exact.
     @inline(__always)
-    mutating func setStatus(_ g: Int, _ status: ArenaStatus) {
+    mutating func setStatus(_ g: GestureID, _ status: ArenaStatus) {
         tracks[g].status = status
         let r = Int(rank[g])
         let bit: UInt64 = 1 << UInt64(r & 63)
@@ -159,16 +159,16 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) {
             storage = storage.copy()
-            (records, rules, tracks, slots, ring) = (storage.records.base, storage.rules, storage.tracks.base,
+            (records, rules, tracks, slots, ring) = (PerGesture(storage.records.base), storage.rules, PerGesture(storage.tracks.base),
                                                      storage.slots.base, storage.ring.base)
             frame.rebase(storage.frame.base, capacity: storage.frame.count)
             frameBegan.rebase(storage.began.base, capacity: Self.slotCount)
             frameEnded.rebase(storage.lifts.base, capacity: Self.slotCount)
-            (listeningSet, captured) = (storage.listening.base, storage.captured.base)
+            (listeningSet, captured) = (storage.listening.base, PerGesture(storage.captured.base))
             (strokeClasses, strokeLengths) = (storage.strokeClasses.base, storage.strokeLengths.base)
-            (fits, order, rank, series) = (storage.fits.base, storage.order.base, storage.rank.base, storage.series.base)
-            (recognizedAt, gates) = (storage.recognizedAt.base, storage.gates.base)
-            (paths, matches) = (storage.paths.base, storage.matches.base)
+            (fits, order, rank, series) = (PerGesture(storage.fits.base), storage.order.base, PerGesture(storage.rank.base), PerGesture(storage.series.base))
+            (recognizedAt, gates) = (PerGesture(storage.recognizedAt.base), PerGesture(storage.gates.base))
+            (paths, matches) = (storage.paths.base, PerGesture(storage.matches.base))
         }
     }
 
@@ -260,12 +260,12 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     }
 
     /// Whether gesture `g` is back in `possible` with no touches.
-    package func isIdle(_ g: Int) -> Bool { tracks[g].status == .idle }
+    package func isIdle(_ g: Int) -> Bool { tracks[GestureID(g)].status == .idle }
     /// The automaton state gesture `g` is in (a local state of its table rows),
     /// for tools that reason about the automaton, such as the latency analysis.
-    package func automatonState(of g: Int) -> StateID { tracks[g].state }
+    package func automatonState(of g: Int) -> StateID { tracks[GestureID(g)].state }
     /// When gesture `g`'s pending deadline fires, if it has one.
-    package func deadline(of g: Int) -> Int64? { tracks[g].deadline == .max ? nil : tracks[g].deadline }
+    package func deadline(of g: Int) -> Int64? { tracks[GestureID(g)].deadline == .max ? nil : tracks[GestureID(g)].deadline }
 
     /// Whether any touch is down.
     package var hasTouchesDown: Bool { downMask != 0 }
@@ -303,7 +303,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
                 for w in 0..<storage.listening.count {
                     var bits = listeningSet[w]
                     while bits != 0 {
-                        let g = Int(order[w &* 64 &+ bits.trailingZeroBitCount])
+                        let g = GestureID(order[w &* 64 &+ bits.trailingZeroBitCount])
                         bits &= bits &- 1
                         if tracks[g].deadline < when { when = tracks[g].deadline }
                     }
@@ -359,7 +359,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             let saw = storage.sawBegan.base
             for w in 0..<storage.sawBegan.count { saw[w] = 0 }
             for g in gestureRange where tracks[g].status == .idle {
-                saw[g >> 6] |= 1 << UInt64(g & 63)
+                saw[g.rawValue >> 6] |= 1 << UInt64(g.rawValue & 63)
                 startAttempt(g, began)
             }
         }
@@ -370,7 +370,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             var bits = listeningSet[w]
             while bits != 0 {
                 // In priority order: the deepest view's gesture decides first on a tie.
-                let g = Int(order[w &* 64 &+ bits.trailingZeroBitCount])
+                let g = GestureID(order[w &* 64 &+ bits.trailingZeroBitCount])
                 bits &= bits &- 1
                 // Re-checked: an earlier gesture's decision may have failed this one.
                 guard listening(g), !movesOnly || tracks[g].tracked & movedMask != 0 else { continue }
@@ -402,7 +402,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             for w in 0..<storage.listening.count {
                 var bits = listeningSet[w]
                 while bits != 0 {
-                    let g = Int(order[w &* 64 &+ bits.trailingZeroBitCount])
+                    let g = GestureID(order[w &* 64 &+ bits.trailingZeroBitCount])
                     bits &= bits &- 1
                     guard tracks[g].tracked & movedMask != 0, listening(g) else { continue }
                     measure(g, UnsafePointer(records + g))
@@ -415,7 +415,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
 
     /// Starts an attempt of idle gesture `g` with the frame's new touches
     /// (`began`, a slot mask) that it can see.
-    private mutating func startAttempt(_ g: Int, _ began: UInt32) {
+    private mutating func startAttempt(_ g: GestureID, _ began: UInt32) {
         var visible = began
         if filtersTouches {
             for s in frameBegan where !sees(g, s) { visible &= ~bit(s) }
@@ -436,7 +436,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
                 if explains { explain(g, .unarmed(Int(rules.afterTarget[rules.afterEntries(of: g).lowerBound]))) }
                 return
             }
-            if records[source].kind.isContinuous { armedBy = Int32(source) }
+            if records[source].kind.isContinuous { armedBy = Int32(truncatingIfNeeded: source.rawValue) }
         }
         tracks[g].reset(start: transitions.startState(g))
         tracks[g].armedBy = armedBy
@@ -457,7 +457,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     /// Whether a press of the touches `visible` continues the last series of
     /// `series: continues` tap `g`: it begins within `maxInterval` of the
     /// series' last lift and within `tapDistance` of its first press.
-    private func continuesSeries(_ g: Int, _ visible: UInt32) -> Bool {
+    private func continuesSeries(_ g: GestureID, _ visible: UInt32) -> Bool {
         let last = series[g]
         // Exclusive, as while counting: a press exactly `maxInterval` after the lift is late.
         guard clock < last.until else { return false }
@@ -468,7 +468,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     /// Gesture `g` is done and its touches are up: a `series: continues` tap
     /// that fired, or continued its series, keeps the series open for
     /// `maxInterval` after the last lift; any other outcome closes it.
-    private mutating func closeAttempt(_ g: Int) {
+    private mutating func closeAttempt(_ g: GestureID) {
         guard records[g].flags & GestureRecord.flagSeriesContinues != 0 else { return }
         if tracks[g].succeeded || tracks[g].continuing {
             // A press the gesture still tracked lifted in this frame; otherwise at its recorded lift.
@@ -489,8 +489,8 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         var again = true
         while again {
             again = false
-            for g in gestureRange where tracks[g].status == .idle && saw[g >> 6] & (1 << UInt64(g & 63)) == 0 {
-                saw[g >> 6] |= 1 << UInt64(g & 63)
+            for g in gestureRange where tracks[g].status == .idle && saw[g.rawValue >> 6] & (1 << UInt64(g.rawValue & 63)) == 0 {
+                saw[g.rawValue >> 6] |= 1 << UInt64(g.rawValue & 63)
                 startAttempt(g, began)
                 switch tracks[g].status {
                 case .tracking: evaluate(g)
@@ -583,12 +583,12 @@ package struct GestureEngine<Transitions: TransitionFunction> {
 
     mutating func fireDeadlines(upTo time: Int64) {
         while true {
-            var next = -1
+            var next: GestureID?
             var when = Int64.max
             if earliestDeadline <= time {
                 // Deadlines at one time fire in priority order too.
-                for r in gestureRange {
-                    let g = Int(order[r])
+                for r in 0..<gestureRange.count {
+                    let g = GestureID(order[r])
                     if tracks[g].deadline < when {
                         when = tracks[g].deadline
                         next = g
@@ -597,7 +597,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
                 earliestDeadline = when
             }
             if let timeout = staleTouchTimeout, cancelStaleTouches(upTo: min(time, when), timeout: timeout) { continue }
-            guard next >= 0, when <= time else { return }
+            guard let next, when <= time else { return }
             clock = when
             tracks[next].deadline = .max
             needsSettle = true

@@ -7,7 +7,7 @@
 /// that passed `TableFormat.validate`, so unchecked reads are in bounds.
 struct PackedTransitions: TransitionFunction {
     private let storage: Storage
-    private let records: UnsafePointer<GestureRecord>
+    private let records: PerGesture<GestureRecord>
     private let classMap: UnsafePointer<UInt8>
     private let outputs: UnsafePointer<StateOutput>
     private let timers: UnsafePointer<StateTimer>
@@ -18,7 +18,7 @@ struct PackedTransitions: TransitionFunction {
 
     init(_ table: GestureTable) {
         storage = Storage(table)
-        records = UnsafePointer(storage.records.base)
+        records = PerGesture(storage.records.base)
         classMap = UnsafePointer(storage.classMap.base)
         outputs = UnsafePointer(storage.outputs.base)
         timers = UnsafePointer(storage.timers.base)
@@ -29,12 +29,12 @@ struct PackedTransitions: TransitionFunction {
     }
 
     @inline(__always)
-    func startState(_ gesture: Int) -> StateID { StateID(Int(records[gesture].startState)) }
+    func startState(_ gesture: GestureID) -> StateID { StateID(Int(records[gesture].startState)) }
 
     @inline(__always)
-    func next(_ gesture: Int, _ state: StateID, _ symbol: Symbol) -> StateID {
+    func next(_ gesture: GestureID, _ state: StateID, _ symbol: Symbol) -> StateID {
         let r = records + gesture, s = state.rawValue
-        let c = Int(classMap[gesture &* Symbol.count &+ Int(symbol.rawValue)])
+        let c = Int(classMap[gesture.rawValue &* Symbol.count &+ Int(symbol.rawValue)])
         if r.pointee.packing == GestureRecord.packingDense {
             return StateID(Int(dense[Int(r.pointee.transitionBase) &+ s &* Int(r.pointee.classCount) &+ c]))
         }
@@ -43,12 +43,12 @@ struct PackedTransitions: TransitionFunction {
     }
 
     @inline(__always)
-    func output(_ gesture: Int, _ state: StateID) -> StateOutput {
+    func output(_ gesture: GestureID, _ state: StateID) -> StateOutput {
         outputs[Int(records[gesture].stateBase) &+ state.rawValue]
     }
 
     @inline(__always)
-    func timer(_ gesture: Int, _ state: StateID) -> StateTimer {
+    func timer(_ gesture: GestureID, _ state: StateID) -> StateTimer {
         timers[Int(records[gesture].stateBase) &+ state.rawValue]
     }
 

@@ -48,31 +48,31 @@ struct Rules {
 
     /// The entries of `g`'s `after` rules: indices into `afterTarget` and `afterWithin`.
     @inline(__always)
-    func afterEntries(of g: Int) -> Range<Int> { Int(afterStart[g])..<Int(afterStart[g &+ 1]) }
+    func afterEntries(of g: GestureID) -> Range<Int> { Int(afterStart[g.rawValue])..<Int(afterStart[g.rawValue &+ 1]) }
 
     /// The gestures `g` arms.
     @inline(__always)
-    func armed(by g: Int) -> UnsafeMutableBufferPointer<UInt32> {
-        UnsafeMutableBufferPointer(rebasing: armsTarget[Int(armsStart[g])..<Int(armsStart[g &+ 1])])
+    func armed(by g: GestureID) -> UnsafeMutableBufferPointer<UInt32> {
+        UnsafeMutableBufferPointer(rebasing: armsTarget[Int(armsStart[g.rawValue])..<Int(armsStart[g.rawValue &+ 1])])
     }
 
     /// The gestures `g` requires to fail.
     @inline(__always)
-    func required(by g: Int) -> UnsafeMutableBufferPointer<UInt32> {
-        UnsafeMutableBufferPointer(rebasing: requiresTarget[Int(requiresStart[g])..<Int(requiresStart[g &+ 1])])
+    func required(by g: GestureID) -> UnsafeMutableBufferPointer<UInt32> {
+        UnsafeMutableBufferPointer(rebasing: requiresTarget[Int(requiresStart[g.rawValue])..<Int(requiresStart[g.rawValue &+ 1])])
     }
 
     /// Whether `g requires other to fail`.
     @inline(__always)
-    func requires(_ g: Int, _ other: Int) -> Bool {
-        required(by: g).contains(UInt32(truncatingIfNeeded: other))
+    func requires(_ g: GestureID, _ other: GestureID) -> Bool {
+        required(by: g).contains(UInt32(truncatingIfNeeded: other.rawValue))
     }
 
     /// Whether `g with other`.
     @inline(__always)
-    func isSimultaneous(_ g: Int, _ other: Int) -> Bool {
-        UnsafeMutableBufferPointer(rebasing: withTarget[Int(withStart[g])..<Int(withStart[g &+ 1])])
-            .contains(UInt32(truncatingIfNeeded: other))
+    func isSimultaneous(_ g: GestureID, _ other: GestureID) -> Bool {
+        UnsafeMutableBufferPointer(rebasing: withTarget[Int(withStart[g.rawValue])..<Int(withStart[g.rawValue &+ 1])])
+            .contains(UInt32(truncatingIfNeeded: other.rawValue))
     }
 
     func copy() -> Rules {

@@ -308,26 +308,26 @@ public struct GestureTable: Hashable, Sendable {
 
 extension GestureTable: TransitionFunction {
     @inline(__always)
-    package func startState(_ gesture: Int) -> StateID { StateID(Int(gestures[gesture].startState)) }
+    package func startState(_ gesture: GestureID) -> StateID { StateID(Int(gestures[gesture.rawValue].startState)) }
 
     @inline(__always)
-    package func next(_ gesture: Int, _ state: StateID, _ symbol: Symbol) -> StateID {
-        let s = state.rawValue
-        let c = Int(classMap[gesture &* Symbol.count &+ Int(symbol.rawValue)])
-        if gestures[gesture].packing == GestureRecord.packingDense {
-            return StateID(Int(dense[Int(gestures[gesture].transitionBase) &+ s &* Int(gestures[gesture].classCount) &+ c]))
+    package func next(_ gesture: GestureID, _ state: StateID, _ symbol: Symbol) -> StateID {
+        let (r, s) = (gestures[gesture.rawValue], state.rawValue)
+        let c = Int(classMap[gesture.rawValue &* Symbol.count &+ Int(symbol.rawValue)])
+        if r.packing == GestureRecord.packingDense {
+            return StateID(Int(dense[Int(r.transitionBase) &+ s &* Int(r.classCount) &+ c]))
         }
-        let p = Int(combBase[Int(gestures[gesture].stateBase) &+ s]) &+ c
+        let p = Int(combBase[Int(r.stateBase) &+ s]) &+ c
         return Int(combCheck[p]) == s ? StateID(Int(combNext[p])) : state
     }
 
     @inline(__always)
-    package func output(_ gesture: Int, _ state: StateID) -> StateOutput {
-        StateOutput(rawValue: stateInfo[Int(gestures[gesture].stateBase) &+ state.rawValue] & 0xF) ?? .failed
+    package func output(_ gesture: GestureID, _ state: StateID) -> StateOutput {
+        StateOutput(rawValue: stateInfo[Int(gestures[gesture.rawValue].stateBase) &+ state.rawValue] & 0xF) ?? .failed
     }
 
     @inline(__always)
-    package func timer(_ gesture: Int, _ state: StateID) -> StateTimer {
-        StateTimer(rawValue: stateInfo[Int(gestures[gesture].stateBase) &+ state.rawValue] >> 4) ?? .none
+    package func timer(_ gesture: GestureID, _ state: StateID) -> StateTimer {
+        StateTimer(rawValue: stateInfo[Int(gestures[gesture.rawValue].stateBase) &+ state.rawValue] >> 4) ?? .none
     }
 }
