@@ -3,10 +3,10 @@ import GestureRuntime
 /// An option of `gspec run` that the WebAssembly runner takes too: the one
 /// list from which the module's `gspec_run` entry, `Runtime.run`'s `flags`
 /// object, gspec-run.mjs's command line and the names and help of the native
-/// command's flags (`RunCommand`) come. A new option is one case here, its
-/// meaning in `RunSettings.set`, a property of `RunCommand` (its own
-/// argument parser needs one) and a native-against-wasm case in
-/// `WebRuntimeTests.gspecRunMjsIsGspecRun`, which fails until both exist.
+/// command's flags (`RunCommand`'s `@RunOptions`) come. A new option is one
+/// case here and its meaning in `RunSettings.set`; the native-against-wasm
+/// test (`WebRuntimeTests.gspecRunMjsIsGspecRun`) fails until it has a case
+/// that uses it.
 package enum RunOption: UInt8, SpecWord {
     case allStates, deliveries, explain, screen, staleTouchTimeout
 

@@ -19,19 +19,12 @@ struct RunCommand: ParsableCommand {
     @Arguments(usage: "<file.gesture|file.gtab>") var inputs: [String]
     @Option(name: "--trace", placeholder: "trace.jsonl", isRequired: true, help: "The touch trace, one JSON touch event per line.")
     var tracePath: String?
-    // The options the WebAssembly runner shares are named and explained by `RunOption`.
-    @Flag(name: RunOption.allStates.flag, help: RunOption.allStates.help) var allStates: Bool
-    @Flag(name: RunOption.deliveries.flag, help: RunOption.deliveries.help) var printsDeliveries: Bool
-    @Flag(name: RunOption.explain.flag, help: RunOption.explain.help) var explain: Bool
     @Option(name: "--html", placeholder: "report.html",
             help: "Also write the run as one self-contained HTML page: touch paths, a lane per gesture, deliveries, a time cursor.")
     var htmlPath: String?
     @Flag(name: "--reference", help: "Run the reference interpreter instead of the optimized tables (specs only).") var reference: Bool
-    @Option(name: RunOption.screen.flag, placeholder: RunOption.screen.placeholder!, help: RunOption.screen.help)
-    var screenText: String?
-    @Option(name: RunOption.staleTouchTimeout.flag, placeholder: RunOption.staleTouchTimeout.placeholder!,
-            help: RunOption.staleTouchTimeout.help)
-    var staleTouchTimeout: String?
+    /// The options the WebAssembly runner shares, from `RunOption`.
+    @RunOptions var shared: RunSettings
     @OptionGroup var diagnostics: DiagnosticOptions
 
     func validate() throws(UsageError) {
@@ -50,10 +43,7 @@ struct RunCommand: ParsableCommand {
             return .inputError
         }
         guard let loaded = GestureSetLoader.load(inputs[0], diagnostics.renderer(for: console), console) else { return .inputError }
-        var settings = RunSettings()
-        let given: [(RunOption, String?)] = [(.allStates, allStates ? "" : nil), (.deliveries, printsDeliveries ? "" : nil),
-                                             (.explain, explain ? "" : nil), (.screen, screenText), (.staleTouchTimeout, staleTouchTimeout)]
-        for case (let option, let value?) in given { settings.set(option, value) }
+        var settings = shared
         // The report shows why gestures failed or waited, and what each view received.
         let recording = htmlPath == nil ? nil : RunRecording()
         settings.observed = recording != nil
