@@ -38,4 +38,40 @@ import Testing
             }
         }
     }
+
+    /// The part of `text` after the first `start`, up to the next `end` (or the end).
+    static func section(_ text: String, from start: String, to end: String) -> String {
+        guard let a = text.range(of: start) else { return "" }
+        let rest = text[a.upperBound...]
+        return String(rest[..<(rest.range(of: end)?.lowerBound ?? rest.endIndex)])
+    }
+
+    /// Whether `text` has `word` as a whole word (`pan` is not in `pinch` nor in `pan-x`).
+    static func hasWord(_ text: String, _ word: String) -> Bool {
+        text.ranges(of: word).contains { r in
+            let before = r.lowerBound == text.startIndex ? nil : text[text.index(before: r.lowerBound)]
+            let after = r.upperBound == text.endIndex ? nil : text[r.upperBound]
+            return ![before, after].contains { c in c.map { $0.isLetter || $0.isNumber || $0 == "-" } ?? false }
+        }
+    }
+
+    /// The lists of kinds written by hand, in docs, tools and tests: each
+    /// names every kind, so that a new kind is decided in each (an exemplar,
+    /// a `touch-action`, a benchmark case, a fuzzed word, a reserved word).
+    @Test func everyKindIsInEachHandWrittenList() throws {
+        let lists: [(String, String)] = [
+            ("docs/analysis.md (Exemplars)", Self.section(try Self.text("docs/analysis.md"), from: "## Exemplars", to: "\n## ")),
+            ("docs/web.md (touch-action)", Self.section(try Self.text("docs/web.md"), from: "**touch-action.**", to: "**Trackpad")),
+            ("scripts/instructions.sh", try Self.text("scripts/instructions.sh")),
+            ("Sources/gspec-bench/SpecGenerator.swift", try Self.text("Sources/gspec-bench/SpecGenerator.swift")),
+            ("Tests/GestureCompilerTests/FrontendFuzzTests.swift", try Self.text("Tests/GestureCompilerTests/FrontendFuzzTests.swift")),
+            ("grammar/gesture.ebnf (reserved words)", Self.section(try Self.text("grammar/gesture.ebnf"), from: "(* Reserved words", to: "*)")),
+        ]
+        for (name, text) in lists {
+            #expect(!text.isEmpty, "\(name): section not found")
+            for kind in GestureKind.allCases {
+                #expect(Self.hasWord(text, kind.keyword), "\(name) does not name \(kind.keyword)")
+            }
+        }
+    }
 }

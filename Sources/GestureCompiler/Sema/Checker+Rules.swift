@@ -58,7 +58,7 @@ extension Checker {
     /// `a hands over to b`: both pans, pinches or rotations, and `b` takes every
     /// touch count `a` may have when handed over. False after reporting why not.
     mutating func checkHandOver(_ rule: RuleDecl, _ a: GestureDefinition, _ b: GestureDefinition) -> Bool {
-        for g in [a, b] where !GestureRecord.handOverKinds.contains(g.kind) {
+        for g in [a, b] where !g.kind.handsOver {
             diagnostics.report(.handOverDiscrete(g.name, kind: g.kind.keyword), at: rule.range)
             return false
         }

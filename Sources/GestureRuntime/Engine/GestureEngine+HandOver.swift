@@ -73,8 +73,10 @@ extension GestureEngine {
             tracks[b].span0 = (dx * dx + dy * dy).squareRoot()
             tracks[b].lastAngle = Math.atan2(dy, dx)
             tracks[b].values = SIMD2(kind == .pinch ? 1 : 0, 0)
-        default:
+        case .pan:
             (tracks[b].baseX, tracks[b].baseY) = (x, y)
+        case .tap, .longPress, .swipe, .stroke:
+            break  // never linked (`GestureKind.handsOver`)
         }
         if kind == records[a].kind && tracks[a].ringCount > 0 {
             // The same quantity measured from another origin: the samples shift, their slope stays.

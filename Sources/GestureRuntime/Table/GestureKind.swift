@@ -31,6 +31,26 @@ public enum GestureKind: UInt8, CaseIterable, Sendable {
         }
     }
 
+    /// Whether `provisional: true` applies: a discrete report a `requires`
+    /// rule holds between completing and being reported (a long press's
+    /// report is its `began`).
+    public var mayBeProvisional: Bool {
+        switch self {
+        case .tap, .longPress, .swipe, .stroke: true
+        case .pan, .pinch, .rotation: false
+        }
+    }
+
+    /// Whether `hands over to` may link it: its touches can be measured from
+    /// any moment of a live gesture (a long press, though continuous, is
+    /// about one press).
+    public var handsOver: Bool {
+        switch self {
+        case .pan, .pinch, .rotation: true
+        case .tap, .longPress, .swipe, .stroke: false
+        }
+    }
+
     /// Looks a kind up by its keyword.
     public init?(keyword: String) {
         guard let kind = Self.allCases.first(where: { $0.keyword == keyword }) else { return nil }

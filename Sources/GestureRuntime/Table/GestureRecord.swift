@@ -127,12 +127,10 @@ package struct GestureRecord: Hashable, Sendable {
     /// A discrete gesture held by a `requires` rule reports `provisional` at
     /// once, then `recognized` or `retracted` (v3 `provisional: true`).
     package static let optionProvisional: UInt8 = 2
-    /// The kinds that may be provisional: those a `requires` rule holds
-    /// between completing and being reported (a long press's report is its `began`).
-    package static let provisionalKinds: [GestureKind] = [.tap, .longPress, .swipe, .stroke]
-    /// The kinds `hands over to` links: those whose touches a live gesture can
-    /// measure from any moment (a long press, though continuous, is about one press).
-    package static let handOverKinds: [GestureKind] = [.pan, .pinch, .rotation]
+    /// The kinds that may be provisional (`GestureKind.mayBeProvisional`).
+    package static let provisionalKinds = GestureKind.allCases.filter { $0.mayBeProvisional }
+    /// The kinds `hands over to` links (`GestureKind.handsOver`).
+    package static let handOverKinds = GestureKind.allCases.filter { $0.handsOver }
     /// Every option a table may set.
     package static let knownOptions: UInt8 = optionDisabled | optionProvisional
     /// A range that no translation leaves.

@@ -61,7 +61,10 @@ public enum RecognizeMode: UInt8, SpecWord {
 
     /// The modes `kind` accepts (the first is its default).
     public static func modes(for kind: GestureKind) -> [RecognizeMode] {
-        kind == .tap ? [.onLift, .onPress] : [.onLift, .immediately]
+        switch kind {
+        case .tap: [.onLift, .onPress]
+        case .longPress, .swipe, .pan, .pinch, .rotation, .stroke: [.onLift, .immediately]
+        }
     }
 }
 

@@ -273,8 +273,8 @@ package enum TableFormat {
         }
         for g in 0..<n {
             guard t.handOverStart[g] <= t.handOverStart[g + 1] else { throw .invalid("hand-over rules") }
-            for b in t.handOverTargets(of: g) where Int(b) >= n || Int(b) == g || !GestureRecord.handOverKinds.contains(t.gestures[g].kind)
-                || !GestureRecord.handOverKinds.contains(t.gestures[Int(b)].kind) {
+            for b in t.handOverTargets(of: g) where Int(b) >= n || Int(b) == g || !t.gestures[g].kind.handsOver
+                || !t.gestures[Int(b)].kind.handsOver {
                 throw .invalid("hand-over rule of gesture \(g)")
             }
         }
@@ -305,7 +305,7 @@ package enum TableFormat {
             guard r.strokeFlags & ~GestureRecord.knownStrokeFlags == 0, r.chordMin.isFinite, r.chordMax.isFinite, -Double.pi <= r.chordMin,
                   r.chordMin <= r.chordMax, r.chordMax <= .pi,
                   r.flags & ~GestureRecord.knownFlags == 0, r.options & ~GestureRecord.knownOptions == 0,
-                  r.options & GestureRecord.optionProvisional == 0 || GestureRecord.provisionalKinds.contains(r.kind),
+                  r.options & GestureRecord.optionProvisional == 0 || r.kind.mayBeProvisional,
                   r.inputs != 0, r.inputs & ~PointerKind.allCases.reduce(0, { $0 | $1.bit }) == 0,
                   r.edges & ~DirectionSet.horizontal.union(.vertical).rawValue == 0,
                   r.profile == 0 || Profile(code: r.profile) != nil, r.fromProfile >> UInt64(GestureParameter.all.count) == 0 else {
