@@ -284,12 +284,15 @@ extension LanguageServer {
         var actions: [JSON] = []
         for d in c.result.diagnostics + (c.analysis?.diagnostics ?? []) where !d.fixIts.isEmpty {
             guard d.range.end >= lo && d.range.start <= hi else { continue }
-            let edits: [JSON] = d.fixIts.map { ["range": range($0.range, in: document), "newText": .string($0.replacement)] }
-            let replacement = d.fixIts[0].replacement.trimmingCharacters(in: "\n ")
-            let title = d.fixIts[0].range.start == d.fixIts[0].range.end ? "Add '\(replacement)'" : "Replace with '\(replacement)'"
-            actions.append(["title": .string(title), "kind": "quickfix", "diagnostics": [lspDiagnostic(d, in: document)],
-                            "isPreferred": .bool(d.fixIts.count == 1),
-                            "edit": ["changes": .object([(document.uri, .array(edits))])]])
+            // One action per alternative, the first preferred.
+            for (i, fix) in d.fixIts.enumerated() {
+                let edit: JSON = ["range": range(fix.range, in: document), "newText": .string(fix.replacement)]
+                let replacement = fix.replacement.trimmingCharacters(in: "\n ")
+                let title = fix.range.start == fix.range.end ? "Add '\(replacement)'" : "Replace with '\(replacement)'"
+                actions.append(["title": .string(title), "kind": "quickfix", "diagnostics": [lspDiagnostic(d, in: document)],
+                                "isPreferred": .bool(i == 0),
+                                "edit": ["changes": .object([(document.uri, .array([edit]))])]])
+            }
         }
         return .array(actions)
     }

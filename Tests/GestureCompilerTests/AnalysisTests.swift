@@ -73,6 +73,50 @@ import Testing
 
     /// docs/language.md's example "compiles with no warning"; without `drag requires
     /// flick to fail` the drag takes the flick.
+    /// A conflict a limit and a threshold make (a tap still down when a long
+    /// press fires, a press that may move past a pan's threshold) is offered
+    /// the parameter changes that settle it, after its rules: each fix-it,
+    /// applied to the text as an editor would, leaves the pair without a
+    /// conflict and the spec without an error, whether it replaces a written
+    /// value or adds the parameter to a body on one line, empty, or on several.
+    @Test func parameterFixItsSettleTheirConflict() {
+        let specs = [
+            "gesture open: tap {}\ngesture reorder: longPress { duration: 400ms }\n",
+            "gesture open: tap { maxDuration: 600ms }\ngesture reorder: longPress {\n    duration: 400ms\n}\n",
+            "gesture press: tap { slop: 20pt }\ngesture drag: pan {\n    axis: horizontal\n}\n",
+            "gesture hold: longPress { slop: 30pt  duration: 300ms }\ngesture drag: pan { threshold: 12pt }",
+        ]
+        for text in specs {
+            let (set, report) = analyze(text)
+            let conflicts = report.diagnostics.filter { $0.id == "conflict" || $0.id == "preempted" }
+            #expect(conflicts.count == 1, "\(text): \(report.diagnostics.map(\.message))")
+            for d in conflicts {
+                #expect(d.message.contains(", or write \""), "\(d.message)")
+                let changes = d.fixIts.dropFirst()
+                #expect(!changes.isEmpty, "\(text): no parameter change offered")
+                for fix in changes {
+                    var bytes = Array(text.utf8)
+                    bytes.replaceSubrange(fix.range.start..<fix.range.end, with: Array(fix.replacement.utf8))
+                    let fixed = String(decoding: bytes, as: UTF8.self)
+                    let (after, again) = analyze(fixed)
+                    #expect(!again.diagnostics.contains { $0.severity == .error }, "\(fixed)")
+                    #expect(again.conflicts.isEmpty, "\(fixed): \(again.diagnostics.map(\.message))")
+                    #expect(after.gestures.count == set.gestures.count)
+                    // The change is the one the message names, written once.
+                    let written = fix.replacement.trimmingCharacters(in: .whitespacesAndNewlines)
+                    #expect(d.message.contains("\"\(written)\""), "\(d.message) does not name \(written)")
+                    #expect(fixed.components(separatedBy: written.split(separator: ":")[0] + ":").count == 2, "\(fixed)")
+                }
+            }
+        }
+        // The issue's card list: either side of the tap and the long press may move.
+        let (_, cards) = analyze(specs[0])
+        #expect(cards.diagnostics.first?.message.hasSuffix(#"or write "maxDuration: 400ms" in 'open' or "duration: 500ms" in 'reorder'"#) == true)
+        // A conflict no parameter settles (a single tap against a double) offers the rules alone.
+        let (_, taps) = analyze("gesture s: tap {}\ngesture d: tap { taps: 2 }")
+        #expect(taps.diagnostics.allSatisfy { $0.fixIts.count == 1 && !$0.message.contains(", or write") })
+    }
+
     @Test func theLanguageExampleIsCleanAndNeedsItsSwipeRule() {
         let example = """
             let slop = 10pt

@@ -55,6 +55,31 @@ import Testing
         #expect(client.unframed.isEmpty)
     }
 
+    /// A conflict a parameter can settle offers one quick fix per
+    /// alternative: the rule (preferred), then each verified parameter change,
+    /// as an edit of the gesture's own declaration.
+    @Test func conflictQuickFixesIncludeParameterChanges() throws {
+        let client = try LSPClient()
+        try client.initialize()
+        client.open(uri, "gesture open: tap {}\ngesture reorder: longPress { duration: 400ms }\n")
+        _ = client.diagnostics(uri, version: 1) { $0.contains { $0["code"]?.string == "conflict" } }
+        let actions = try client.request("textDocument/codeAction", [
+            "textDocument": ["uri": .string(uri)], "range": LSPClient.range((1, 0), (1, 5)), "context": ["diagnostics": []],
+        ])["result"]?.array ?? []
+        let titles = actions.compactMap { $0["title"]?.string }
+        #expect(titles.count == 3, "\(titles)")
+        #expect(actions.filter { $0["isPreferred"]?.bool == true }.compactMap { $0["title"]?.string }
+                    == ["Add 'reorder requires open to fail'"], "\(titles)")
+        func edit(_ title: String) -> JSON? {
+            actions.first { $0["title"]?.string == title }?["edit"]?["changes"]?[uri]?.array?.first
+        }
+        let add = try #require(edit("Add 'maxDuration: 400ms'"), "\(titles)")
+        #expect(add["range"] == LSPClient.range((0, 19), (0, 19)) && add["newText"]?.string == " maxDuration: 400ms ")
+        let replace = try #require(edit("Replace with 'duration: 500ms'"), "\(titles)")
+        #expect(replace["range"] == LSPClient.range((1, 29), (1, 44)) && replace["newText"]?.string == "duration: 500ms")
+        #expect(try client.shutdown() == 0)
+    }
+
     /// A file being typed has errors; a gesture whose own declaration checks still shows its values.
     @Test func hoverShowsEffectiveParametersDespiteAnErrorElsewhere() throws {
         let client = try LSPClient()

@@ -69,15 +69,17 @@ public enum Analyzer {
         } else {
             // As docs/analysis.md says: at the later declaration, with a note at the other.
             let later = max(c.victim, c.winner), earlier = min(c.victim, c.winner)
+            let changes = ParameterFix.fixes(for: c, in: set, source: source)
             let message = DiagnosticMessage.conflict(
                 always: c.always, tie: c.kind == .tie, tieBreaker: tieBreaker(c.winner, over: c.victim, in: set),
                 victim: victim, winner: winner, tried: c.tried, witness: witness,
                 winnerAt: at, victimAt: EventFormatter.time(c.victimAt),
-                fixes: fixes(c, in: set))
+                fixes: fixes(c, in: set), changes: changes.map { $0.phrase(in: set) })
+            let rule = Diagnostic.FixIt(replace: SourceRange(start: source.bytes.count, end: source.bytes.count),
+                                        with: (source.bytes.last == 10 ? "" : "\n") + fixes(c, in: set)[0] + "\n")
             d = Diagnostic(message, at: set.gestures[later].nameRange,
                            notes: [.declared(set.gestures[earlier].name, at: set.gestures[earlier].nameRange)],
-                           fixIts: [.init(replace: SourceRange(start: source.bytes.count, end: source.bytes.count),
-                                          with: (source.bytes.last == 10 ? "" : "\n") + fixes(c, in: set)[0] + "\n")])
+                           fixIts: [rule] + changes.compactMap { $0.fixIt(in: set, source: source) })
         }
         d.attachment = witnessTrace(c, in: set).split(separator: "\n").map(String.init)
         return d

@@ -96,6 +96,14 @@ struct ConflictAnalysis {
         return claimTime(of: victim, in: events) == nil && self.winner(over: victim, in: events) == winner
     }
 
+    /// Whether `winner` takes one of `victim`'s performances from it in the set.
+    mutating func preempts(_ winner: Int, _ victim: Int) -> Bool {
+        exemplars(of: victim).contains { x in
+            let events = simulator.runAll(x.stream)
+            return claimTime(of: victim, in: events) == nil && self.winner(over: victim, in: events) == winner
+        }
+    }
+
     /// The first gesture to claim in `events` that could take `victim`'s
     /// touches: one a `with` rule links to it claims beside it (series taps
     /// linked by `with` all claim in one stream).

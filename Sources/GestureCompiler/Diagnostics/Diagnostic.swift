@@ -23,7 +23,9 @@ public struct Diagnostic: Hashable, Sendable {
     public var range: SourceRange
     /// Related locations, e.g. the first declaration of a duplicate.
     public var notes: [Note]
-    /// Suggested edits, e.g. the spelling a "did you mean" proposes.
+    /// Suggested edits, e.g. the spelling a "did you mean" proposes: each one
+    /// an alternative, the first the preferred (the one the CLI shows, and an
+    /// editor's preferred quick fix).
     public var fixIts: [FixIt]
     /// Lines shown verbatim after the notes, e.g. a conflict's witness trace.
     public var attachment: [String] = []

@@ -331,7 +331,8 @@ extension DiagnosticMessage {
     /// depth` with `why`: " ('a' is in 'child', deeper than 'b' in 'parent')").
     /// `fixes` are the rules that would settle it.
     static func conflict(always: Bool, tie: Bool, tieBreaker: (by: String, why: String), victim: String, winner: String,
-                         tried: Int, witness: String, winnerAt at: String, victimAt: String, fixes: [String]) -> Self {
+                         tried: Int, witness: String, winnerAt at: String, victimAt: String, fixes: [String],
+                         changes: [String] = []) -> Self {
         let account: String = switch (always, tie) {
         case (true, false):
             "'\(victim)' never fires: on each of the \(tried) streams tried that perform it, '\(winner)' claims the touches first (\(witness), '\(winner)' at t=\(at))"
@@ -342,7 +343,9 @@ extension DiagnosticMessage {
         case (false, false):
             "'\(winner)' takes the touches of '\(victim)' at t=\(at), before '\(victim)' is recognized at t=\(victimAt) (\(witness))"
         }
-        return .init(always ? .preempted : .conflict, account + "; add " + fixes.map { "\"\($0)\"" }.joined(separator: " or "))
+        // Rules first, then the parameter changes the analysis verified (`ParameterFix`).
+        let change = changes.isEmpty ? "" : ", or write " + changes.joined(separator: " or ")
+        return .init(always ? .preempted : .conflict, account + "; add " + fixes.map { "\"\($0)\"" }.joined(separator: " or ") + change)
     }
 }
 

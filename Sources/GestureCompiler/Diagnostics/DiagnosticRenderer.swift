@@ -29,7 +29,7 @@ public struct DiagnosticRenderer: Sendable {
         var out = block(d.severity, d.message, d.range, in: source)
         // As clang does: the replacement text stands under the caret line.
         let line = source.location(of: d.range.start).line
-        for fix in d.fixIts where source.location(of: fix.range.start).line == line {
+        for fix in d.fixIts.prefix(1) where source.location(of: fix.range.start).line == line {
             out += padding(to: source.location(of: fix.range.start).column, of: source.lineText(line))
                 + paint(fix.replacement, .note) + "\n"
         }

@@ -96,6 +96,12 @@ public struct GestureDefinition: Hashable, Sendable {
     public var doc: String?
     /// Where the gesture's name is declared.
     public var nameRange: SourceRange
+    /// The whole declaration, `gesture NAME: KIND { ... }` (a fix-it adds a
+    /// parameter before its closing brace).
+    public var declarationRange: SourceRange?
+    /// Where each parameter the spec wrote is written (`name: value`), by its
+    /// canonical name (a fix-it replaces it).
+    public var parameterRanges: [String: SourceRange] = [:]
     /// Every parameter the table keeps, with its profile and which ones the
     /// spec wrote; name, automaton and rule fields are the builder's.
     package var record: GestureRecord

@@ -12,6 +12,7 @@ extension Checker {
         }
         var definition = GestureDefinition(name: g.name.name, kind: kind, nameRange: g.name.range, profile: profile)
         definition.doc = g.doc
+        definition.declarationRange = g.range
         var seen: [String: Parameter] = [:]
         var pattern: PatternNode?
         for p in g.parameters {
@@ -26,6 +27,7 @@ extension Checker {
                 continue
             }
             seen[name] = p
+            definition.parameterRanges[name] = p.range
             if p.value.isInvalid { continue }
             if parameter.type == .pattern {
                 if case .pattern(let node) = p.value { pattern = node }
