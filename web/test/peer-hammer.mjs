@@ -13,6 +13,9 @@
 // each sample as the browser would give it: Hammer a PointerEvent-like
 // object dispatched to its listeners, the engine `feed` and `takeEvents`
 // (an object per event), each with a handler counting what it reports.
+// Each side's input objects are built before its timed loop (the trace's
+// sample objects for the engine, Hammer's Pointer Events for Hammer): what
+// is timed is what each library does with them.
 import { readFileSync } from 'node:fs';
 import vm from 'node:vm';
 import { loadRuntime } from '../dist/gspec.mjs';
@@ -67,19 +70,26 @@ function hammer() {
     }
     now = ms;
   };
-  const feed = (s) => {
-    advance(s.t * 1000);
-    const event = { type: types[s.phase], pointerId: s.touch, pointerType: 'touch', clientX: s.x, clientY: s.y, button: 0,
-      target: element, preventDefault() {} };
-    (s.phase === 'began' ? element : window).dispatch(event);
+  const preventDefault = () => {};
+  // Each sample's Pointer Event, its time and where the browser would dispatch it, made before the timed loop.
+  const inputs = samples.map((s) => ({
+    ms: s.t * 1000,
+    to: s.phase === 'began' ? element : window,
+    event: { type: types[s.phase], pointerId: s.touch, pointerType: 'touch', clientX: s.x, clientY: s.y, button: 0,
+      target: element, preventDefault },
+  }));
+  const feed = (input) => {
+    advance(input.ms);
+    input.to.dispatch(input.event);
   };
-  return { feed, finish: () => advance(now + 10_000), events: () => events };
+  return { inputs, feed, finish: () => advance(now + 10_000), events: () => events };
 }
 
 function runHammer() {
   const h = hammer();
+  const inputs = h.inputs;
   const start = process.hrtime.bigint();
-  for (const s of samples) h.feed(s);
+  for (const input of inputs) h.feed(input);
   h.finish();
   return { seconds: Number(process.hrtime.bigint() - start) / 1e9, events: h.events() };
 }
