@@ -74,7 +74,7 @@ extension GestureEngine {
             tracks[g].tracked = tracked
             tracks[g].seen = tracked
             tracks[g].taken = tracked.nonzeroBitCount
-            tracks[g].firstTouch = touchID(firstOf: tracked)
+            tracks[g].firstTouch = tracked == 0 ? -1 : touchID(slot: tracked.trailingZeroBitCount)
             tracks[g].pressStart = clock
             tracks[g].restarted = true
             resetRing(g)

@@ -136,11 +136,12 @@ extension GestureEngine {
         tracks[g].presses += 1
     }
 
-    /// The id of the lowest slot of `slots` as events carry it (`GestureEvent.touch`): -1 for none, or past 31 bits.
-    func touchID(firstOf slots: UInt32) -> Int32 {
-        guard slots != 0 else { return -1 }
-        let id = self.slots[slots.trailingZeroBitCount].id
-        return id >= 0 && id <= Int64(Int32.max) ? Int32(id) : -1
+    /// The id of slot `s`'s touch as events carry it (`GestureEvent.touch`): -1 past 31 bits.
+    @inline(__always)
+    func touchID(slot s: Int) -> Int32 {
+        let id = slots[s].id
+        // One unsigned comparison: a negative id is a huge unsigned one.
+        return UInt64(bitPattern: id) <= UInt64(Int32.max) ? Int32(truncatingIfNeeded: id) : -1
     }
 
     private mutating func adopt(_ g: GestureID, _ s: Int) {
@@ -149,7 +150,7 @@ extension GestureEngine {
         tracks[g].taken += 1
         if tracks[g].taken == 1 {
             centroid(g)  // so even an early failure reports where it was
-            tracks[g].firstTouch = touchID(firstOf: bit(s))
+            tracks[g].firstTouch = touchID(slot: s)
         }
     }
 

@@ -44,8 +44,6 @@ struct Track {
     var taken = 0
     var first = -1
     var second = -1
-    /// The id of the attempt's first touch as events carry it (`GestureEvent.touch`), -1 before it has one.
-    var firstTouch: Int32 = -1
 
     // Anchors of the timers.
     var pressStart: Int64 = 0
@@ -57,6 +55,10 @@ struct Track {
     var seriesX = 0.0, seriesY = 0.0
     var firstPressX = 0.0, firstPressY = 0.0
     var pressIsFirst = false
+    /// The id of the attempt's first touch as events carry it (`GestureEvent.touch`),
+    /// -1 before it has one. Here, in the padding before `location`: the
+    /// track keeps its size.
+    var firstTouch: Int32 = -1
 
     /// The centroid of the tracked touches after the last frame. One 16-byte
     /// value: written whole, it can be read right back (as a pair or either
