@@ -34,7 +34,7 @@ trap 'rm -rf "$scratch"' EXIT
 if [ ${#sets[@]} -eq 0 ]; then
   printf 'gesture singleTap: tap {}\ngesture drag: pan {}\ngesture zoom: pinch {}\n' > "$scratch/uikit-peer.gesture"
   sets=(web/test/hammer-set.gesture "$scratch/uikit-peer.gesture" specs/bench.gesture)
-  for kind in tap longPress swipe pan pinch rotation; do
+  for kind in tap longPress swipe pan pinch rotation scroll; do
     printf 'gesture one: %s {}\n' "$kind" > "$scratch/$kind.gesture"
     sets+=("$scratch/$kind.gesture")
   done

@@ -201,6 +201,7 @@ public enum FuzzTargets {
             gesture loop: stroke { examples: loops  minScore: 0.7  turning: 180deg...720deg  closure: 0%...50% }
             gesture wedge: stroke { examples: wedges  maxTemplates: 2  maxRotation: 90deg  corners: 1...4  counterTurn: 0deg...60deg  counterSpan: 20%...  smoothing: 30% }
             gesture sheet: pan { touches: 1...3  axis: vertical }
+            gesture feed: scroll { touches: 1...2 }
             gesture bend: stroke { match: any+  corners: 1...2  cornerAngle: 45deg  firstLeg: 20%...80%  aspect: 0.2...5  straightness: 0%...95% }
             tapOnce with tapTwice
             scrub requires back to fail
@@ -215,6 +216,8 @@ public enum FuzzTargets {
             drag hands over to sheet
             sheet, twist hands over to drag, back
             hold requires flick to fail
+            single requires feed to fail
+            feed with zoom
             """
         return Compiler.compile(SourceFile(path: "all-kinds.gesture", text: spec), examples: templateExamples).table!
     }()

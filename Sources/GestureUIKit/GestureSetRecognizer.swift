@@ -160,6 +160,8 @@ struct UIKitTouch: PlatformTouch {
     var pointer: PointerKind
 
     /// Apple Pencil is a pen; a trackpad or mouse pointer (iPadOS, Mac Catalyst) a mouse.
+    /// On the main actor: UIKit declares `UITouch.type` main-actor isolated.
+    @MainActor
     static func kind(of touch: UITouch) -> PointerKind {
         switch touch.type {
         case .pencil: .pen

@@ -19,13 +19,14 @@ enum SpecGenerator {
         }
         for i in 0..<count {
             text += "/// Generated gesture \(i).\n"
-            switch i % 7 {
+            switch i % 8 {
             case 0: text += "gesture g\(i): tap { taps: \(i % 3 + 1)  maxInterval: interval  slop: slop\(condition(i)) }\n"
             case 1: text += "gesture g\(i): longPress { duration: 600ms  slop: 10pt  touches: 1\(condition(i)) }\n"
             case 2: text += "gesture g\(i): swipe { directions: left | right  minDistance: 60pt  minVelocity: fast  maxAngle: 25deg\(condition(i)) }\n"
             case 3: text += "gesture g\(i): pan { touches: 1...2  threshold: 8pt  axis: horizontal\(condition(i)) }\n"
             case 4: text += "gesture g\(i): pinch { threshold: 0.08\(condition(i)) }\n"
             case 5: text += "gesture g\(i): rotation { threshold: 4deg\(condition(i)) }\n"
+            case 6: text += "gesture g\(i): scroll { axis: vertical\(condition(i)) }\n"
             default:
                 text += "gesture g\(i): stroke {\n    segment: 12pt\n    match: down-right (up-right | right)+ any?\n    recognize: onLift\n\(condition(i).isEmpty ? "" : condition(i) + "\n")}\n"
             }

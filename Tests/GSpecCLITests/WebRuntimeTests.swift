@@ -235,6 +235,36 @@ import Testing
         #expect(output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == 13, "\(output)")
     }
 
+    /// The `touch-action` `attach` sets follows docs/web.md's table: what
+    /// every gesture leaves to the browser, then each `scroll`'s axes added
+    /// back, even beside a pinch (the browser keeps native scrolling).
+    @Test(.enabled(if: node != nil, "LOUD SKIP: node is not installed; the touch-action table was not checked"))
+    func touchActionFollowsTheSet() throws {
+        try Self.build()
+        let dir = try Self.scratch("gspec-touch-action-")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cases: [(spec: String, expected: String)] = [
+            ("gesture t: tap {}", "manipulation"),
+            ("gesture p: pan { axis: horizontal }", "pan-y pinch-zoom"),
+            ("gesture s: swipe { directions: up | down }", "pan-x pinch-zoom"),
+            ("gesture z: pinch {}", "none"),
+            ("gesture z: pinch {}\ngesture list: scroll { axis: vertical }", "pan-y"),
+            ("gesture z: pinch {}\ngesture feed: scroll { axis: horizontal }", "pan-x"),
+            ("gesture d: swipe { directions: left }\ngesture list: scroll {}", "pan-y pinch-zoom"),
+            ("gesture m: pan { input: mouse }\ngesture z: rotation { input: mouse }", "auto"),
+        ]
+        var args: [String] = []
+        for (i, c) in cases.enumerated() {
+            let spec = dir.appendingPathComponent("s\(i).gesture"), table = dir.appendingPathComponent("s\(i).gtab")
+            try c.spec.write(to: spec, atomically: true, encoding: .utf8)
+            #expect(run(["build", spec.path, "-o", table.path]).0 == .success, "\(c.spec)")
+            args += [table.path, c.expected]
+        }
+        let (code, output) = try Self.shell(Self.node!, [Self.root.appendingPathComponent("web/test/touch-action.mjs").path] + args)
+        #expect(code == 0, "\(output)")
+        #expect(output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == cases.count, "\(output)")
+    }
+
     /// What a page loads (`gspec.wasm` and `gspec.mjs`, each gzipped as a
     /// server would send them) stays within the 150 KB budget of docs/web.md.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/gzip"), "LOUD SKIP: gzip is not installed; the size budget was not checked"))

@@ -117,7 +117,10 @@ struct EditorGrammarTests {
                 case .unit: expected = "keyword.other.unit"
                 case .identifier where next == .colon: expected = i > 0 && source.text(tokens[i - 1].range) == "gesture"
                     ? "entity.name.function" : "variable.parameter"
-                case .identifier where GestureKindNames.all.contains(word): expected = "storage.type.kind"
+                // A reserved kind anywhere; a contextual one (`scroll`) only as a declaration's kind.
+                case .identifier where GestureKindNames.reserved.contains(word)
+                    || GestureKindNames.all.contains(word) && i >= 3 && tokens[i - 1].kind == .colon
+                    && source.text(tokens[i - 3].range) == "gesture": expected = "storage.type.kind"
                 case .identifier where Self.keywords.contains(word): expected = "keyword"
                 case .identifier where word == "true" || word == "false": expected = "constant.language.boolean"
                 case .identifier where Self.valueWords.contains(word): expected = "support.constant"

@@ -15,7 +15,7 @@ import Testing
 
     static let fragments: [String] = [
         "gesture ", "let ", "requires ", " to fail", " with ", "tap", "longPress", "swipe", "pan", "pinch",
-        "rotation", "stroke", "{", "}", "(", ")", ":", ",", "|", "=", "...", "?", "*", "+", "{2,}", "{3}",
+        "rotation", "stroke", "scroll", "{", "}", "(", ")", ":", ",", "|", "=", "...", "?", "*", "+", "{2,}", "{3}",
         "taps", "touches", "slop", "maxInterval", "match", "segment", "axis", "threshold", "directions",
         "down-right", "up-right", "left", "right", "horizontal", "any", "10pt", "300ms", "0.05", "5deg",
         "300pt/s", "-1", "1...2", "2...", "true", "false", "//c\n", "/// doc\n", "/*", "*/", "\n", " ", "\t",

@@ -51,6 +51,8 @@ public enum Analyzer {
     /// (the one rule the pair may have), the winner hands over to the victim.
     static func fixes(_ c: Conflict, in set: CheckedGestureSet) -> [String] {
         let (winner, victim) = (set.gestures[c.winner].name, set.gestures[c.victim].name)
+        // The platform's scroll waits for nothing (`scroll-waits`): only both running settles it.
+        if set.gestures[c.winner].kind == .scroll { return ["\(winner) with \(victim)"] }
         if set.rules.contains(where: { $0.relation == .handsOver && $0.gesture == c.victim && $0.other == c.winner }) {
             return ["\(winner) hands over to \(victim)"]
         }

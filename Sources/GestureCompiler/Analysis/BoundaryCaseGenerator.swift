@@ -166,7 +166,7 @@ public enum BoundaryCaseGenerator {
                     swipe(length, at: angle + side * (g.maxAngle + step), taking: quick)
                         .stream("a swipe \(degrees(g.maxAngle + step)) off \(d.name)"))
             }
-        case .pan:
+        case .pan, .scroll:
             panCases(g, add)
         case .pinch, .rotation:
             func twoFingers(scale: Double, turn: Double) -> StreamBuilder {

@@ -15,7 +15,7 @@ enum ExemplarGenerator {
         case .tap: taps(g, view)
         case .longPress: longPresses(g, view)
         case .swipe: swipes(g, view)
-        case .pan: pans(g, view)
+        case .pan, .scroll: pans(g, view)
         case .pinch: twoFinger(g, view, pinch: true)
         case .rotation: twoFinger(g, view, pinch: false)
         case .stroke: strokes(g, view)

@@ -33,7 +33,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     case noExamples, badExample, tooFewExamples
     // Rules
     case selfRelation, withAndRequires, afterAndOtherRule, requiresCycle, afterCycle, withinAfterContinuous
-    case handOverAndOtherRule, handOverDiscrete, handOverTouches, handOverViews
+    case handOverAndOtherRule, handOverDiscrete, handOverTouches, handOverViews, scrollWaits
     // Limits
     case stateExplosion, seriesTooLong
     // Analysis
@@ -263,8 +263,12 @@ extension DiagnosticMessage {
         let words = id == .withAndRequires ? "'with' and 'requires'" : "'\(first.word)' and '\(second.word)'"
         return .init(id, "'\(a)' and '\(b)' are linked by both \(words); a pair may have only one")
     }
+    static func scrollWaits(_ scroll: String, _ relation: RuleDecl.Relation, _ other: String) -> Self {
+        .init(.scrollWaits, "'\(scroll)' is a scroll, which the platform starts without waiting: no rule can make it \(relation == .after ? "wait to be armed by" : "wait for") '\(other)'; "
+              + "write \"\(other) requires \(scroll) to fail\" (the other waits) or \"\(scroll) with \(other)\"")
+    }
     static func handOverDiscrete(_ gesture: String, kind: String) -> Self {
-        .init(.handOverDiscrete, "'\(gesture)' is a \(kind); 'hands over to' links pans, pinches and rotations, whose touches can change hands mid-gesture")
+        .init(.handOverDiscrete, "'\(gesture)' is a \(kind); 'hands over to' links pans, scrolls, pinches and rotations, whose touches can change hands mid-gesture")
     }
     static func handOverTouches(_ a: String, counts: String, _ b: String, takes: String) -> Self {
         func touches(_ n: String) -> String { n == "1" ? "1 touch" : "\(n) touches" }

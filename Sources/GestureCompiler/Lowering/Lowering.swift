@@ -23,7 +23,7 @@ package enum Lowering {
             a.on(waiting, [.tooMany, .lift, .allUp, .cancel], fail)
             a.on(tracking, [.swipe], rec)
             a.on(tracking, [.swipeFail, .lift, .allUp, .tooMany, .cancel], fail)
-        case .pan:
+        case .pan, .scroll:  // a scroll claims as a pan along its axis does
             let fail = a.add(.failed)
             let possible = a.add()
             a.start = possible

@@ -133,8 +133,8 @@ extension Checker {
             guard let set = directions(p, swipe: false) else { return false }
             d.chord = set
         case .axis:
-            guard let word = choice(p, name, Axis.names) else { return false }
-            d.axis = Axis(name: word)!
+            guard let word = choice(p, name, Axis.names(for: d.kind)) else { return false }
+            d.axis = Axis(name: word, for: d.kind)!
         case .recognize:
             guard let word = choice(p, name, RecognizeMode.modes(for: d.kind).map(\.name)) else { return false }
             d.recognize = RecognizeMode(name: word)!

@@ -19,6 +19,11 @@ extension Checker {
                     continue
                 }
                 if r.relation == .handsOver && !checkHandOver(r, gestures[lhs], gestures[rhs]) { continue }
+                // The platform's scroll never waits (docs/semantics.md, "Platform scrolling").
+                if (r.relation == .requiresToFail || r.relation == .after) && gestures[lhs].kind == .scroll {
+                    diagnostics.report(.scrollWaits(l.name, r.relation, rr.name), at: r.range)
+                    continue
+                }
                 var within: Int64?
                 if r.relation == .after {
                     let checked = withinOf[rhs] ?? checkWithin(r, armed: l.name, by: gestures[rhs])

@@ -30,10 +30,12 @@ enum Keyword {
     static let declarations: Set<String> = ["gesture", "let", "requires", "to", "fail", "with"]
     static let literals: Set<String> = ["true", "false"]
     static let all: Set<String> =
-        declarations.union(literals).union(GestureKindNames.all)
+        declarations.union(literals).union(GestureKindNames.reserved)
 }
 
-/// The kind keywords: `GestureKind.keyword` of every kind.
+/// The kind keywords: `GestureKind.keyword` of every kind; reserved, those
+/// that are not contextual.
 enum GestureKindNames {
     static let all = Set(GestureKind.allCases.map(\.keyword))
+    static let reserved = Set(GestureKind.allCases.filter { !$0.isContextual }.map(\.keyword))
 }

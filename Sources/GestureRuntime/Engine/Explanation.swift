@@ -182,6 +182,7 @@ public struct Explanation: Hashable, Sendable {
             case .longPress: return "the fingers lifted before its duration of \(DurationText.prose(r.duration))\(r.origin(of: .duration))"
             case .swipe: return "the fingers lifted before the swipe reached minDistance \(pt(r.minDistance))\(r.origin(of: .minDistance))"
             case .pan, .pinch, .rotation: return "the fingers lifted before it passed its threshold"
+            case .scroll: return "the fingers lifted before they moved past the scroll slop of \(pt(r.threshold))\(r.origin(of: .threshold))"
             case .stroke: return "the stroke ended before its pattern was complete"
             }
         case .timeout:

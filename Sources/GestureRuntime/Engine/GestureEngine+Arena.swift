@@ -305,7 +305,7 @@ extension GestureEngine {
             e.direction = t.pointee.direction
         case .longPress:
             (e.velocity0, e.velocity1) = velocity(g)
-        case .pan, .pinch, .rotation:
+        case .pan, .scroll, .pinch, .rotation:
             e.value0 = t.pointee.value0
             e.value1 = t.pointee.value1
             (e.velocity0, e.velocity1) = velocity(g)

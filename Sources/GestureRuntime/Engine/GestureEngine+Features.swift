@@ -30,7 +30,7 @@ extension GestureEngine {
         if tracks[g].status == .held || tracks[g].tracked & bit(s) != 0 { return }
         let count = (tracks[g].tracked).nonzeroBitCount
         switch r.pointee.kind {
-        case .pan:
+        case .pan, .scroll:
             let limit = r.pointee.maxTouches == 0 ? Self.touchCapacity : Int(r.pointee.maxTouches)
             guard count < limit else { return }
             adopt(g, s)
@@ -163,7 +163,7 @@ extension GestureEngine {
         switch r.pointee.kind {
         case .tap, .longPress: measurePress(g, r)
         case .swipe: measureSwipe(g, r)
-        case .pan: measurePan(g, r)
+        case .pan, .scroll: measurePan(g, r)
         case .pinch, .rotation:
             // Until it has both its fingers (and while it keeps them) a pinch or rotation only waits.
             let (a, b) = (tracks[g].first, tracks[g].second)

@@ -73,7 +73,7 @@ extension GestureEngine {
             tracks[b].span0 = (dx * dx + dy * dy).squareRoot()
             tracks[b].lastAngle = Math.atan2(dy, dx)
             tracks[b].values = SIMD2(kind == .pinch ? 1 : 0, 0)
-        case .pan:
+        case .pan, .scroll:
             (tracks[b].baseX, tracks[b].baseY) = (x, y)
         case .tap, .longPress, .swipe, .stroke:
             break  // never linked (`GestureKind.handsOver`)

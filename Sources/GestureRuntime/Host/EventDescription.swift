@@ -209,7 +209,7 @@ public struct EventValue: Hashable, Sendable {
         switch kind {
         case .tap: [EventValue(key: .taps, shape: .count, slot: .taps)]
         case .swipe: [EventValue(key: .direction, shape: .direction, slot: .direction)]
-        case .pan: [EventValue(key: .translation, shape: .pair, slot: .value0), EventValue(key: .velocity, shape: .pair, slot: .velocity0)]
+        case .pan, .scroll: [EventValue(key: .translation, shape: .pair, slot: .value0), EventValue(key: .velocity, shape: .pair, slot: .velocity0)]
         case .pinch: [EventValue(key: .scale, shape: .number, slot: .value0), EventValue(key: .velocity, shape: .number, slot: .velocity0)]
         case .rotation: [EventValue(key: .rotation, shape: .number, slot: .value0), EventValue(key: .velocity, shape: .number, slot: .velocity0)]
         case .longPress: [EventValue(key: .velocity, shape: .pair, slot: .velocity0)]

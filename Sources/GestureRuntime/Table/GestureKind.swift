@@ -9,6 +9,9 @@ public enum GestureKind: UInt8, CaseIterable, Sendable {
     case pinch = 4
     case rotation = 5
     case stroke = 6
+    /// The platform scrolling a view (v4): declared so that the set and its
+    /// analyses see it; modelled as the platform behaves (format version 12).
+    case scroll = 7
 
     /// The keyword that names the kind in a `.gesture` file.
     public var keyword: String {
@@ -20,13 +23,14 @@ public enum GestureKind: UInt8, CaseIterable, Sendable {
         case .pinch: "pinch"
         case .rotation: "rotation"
         case .stroke: "stroke"
+        case .scroll: "scroll"
         }
     }
 
     /// Continuous gestures report began/changed/ended; discrete ones report recognized.
     public var isContinuous: Bool {
         switch self {
-        case .longPress, .pan, .pinch, .rotation: true
+        case .longPress, .pan, .pinch, .rotation, .scroll: true
         case .tap, .swipe, .stroke: false
         }
     }
@@ -37,7 +41,7 @@ public enum GestureKind: UInt8, CaseIterable, Sendable {
     public var mayBeProvisional: Bool {
         switch self {
         case .tap, .longPress, .swipe, .stroke: true
-        case .pan, .pinch, .rotation: false
+        case .pan, .pinch, .rotation, .scroll: false
         }
     }
 
@@ -46,8 +50,18 @@ public enum GestureKind: UInt8, CaseIterable, Sendable {
     /// about one press).
     public var handsOver: Bool {
         switch self {
-        case .pan, .pinch, .rotation: true
+        case .pan, .pinch, .rotation, .scroll: true
         case .tap, .longPress, .swipe, .stroke: false
+        }
+    }
+
+    /// Whether its keyword is contextual: a kind only after a gesture's `:`,
+    /// still free to name a gesture or a constant elsewhere (the v4 kinds,
+    /// so that earlier specs that named a gesture `scroll` keep their meaning).
+    public var isContextual: Bool {
+        switch self {
+        case .tap, .longPress, .swipe, .pan, .pinch, .rotation, .stroke: false
+        case .scroll: true
         }
     }
 

@@ -220,7 +220,7 @@ extension GestureParameter {
               range: .init(0, 100), .byte(.taps), "taps before the press"),
         .init("touches", [.tap, .longPress, .swipe], .touches, aliases: ["numberOfTouchesRequired", "numberOfTouches", "pointers"],
               range: .init(1, 20), defaults: [1], .touches, "fingers"),
-        .init("touches", [.pan], .touchRange, aliases: ["minimumNumberOfTouches", "maximumNumberOfTouches", "minPointers", "maxPointers", "pointers"],
+        .init("touches", [.pan, .scroll], .touchRange, aliases: ["minimumNumberOfTouches", "maximumNumberOfTouches", "minPointers", "maxPointers", "pointers"],
               range: .init(1, 20), defaults: [1], .touches,
               "fingers: a count, or a range `a...b` / `a...`"),
         .init("touches", [.pinch, .rotation], .touches, range: .init(2, 2), defaults: [2], .touches, "fingers (exactly 2 in v1)"),
@@ -331,6 +331,12 @@ extension GestureParameter {
         .init("provisional", GestureRecord.provisionalKinds, .flag,
               .bit(.options, mask: GestureRecord.optionProvisional, whenSet: true), since: 10,
               "report `provisional` as soon as it completes while a `requires` rule holds it, then `recognized` or `retracted`"),
+        .init("axis", [.scroll], .axis, defaults: [Double(Axis.vertical.rawValue)], .byte(.axis),
+              "the axis the platform scrolls: vertical, horizontal or both"),
+        // The platform's scroll slop, its sources in docs/language.md ("Profiles"): UIKit's pan hysteresis
+        // (10pt), Android's TOUCH_SLOP (8dp), Flutter's kTouchSlop (18), Chromium's touch slop (15 DIP).
+        .init("threshold", [.scroll], .distance, range: .init(0), defaults: [10, 8, 18, 15], .real(.threshold),
+              "how far a touch moves along the axis before the platform scrolls: the profile's slop"),
     ]
 
     /// The numeric record fields a table of format `version` writes after a
@@ -364,6 +370,8 @@ extension GestureRecord {
                 setNumber(p, p.defaultValue(for: nil))
             }
         }
+        // A scroll measures as a pan with none of a pan's own criteria (the swipe's speed would be read as one).
+        if kind == .scroll { minVelocity = 0 }
     }
 
     /// Parameter `p` as one number in the runtime's units: flags 1 or 0, a
@@ -411,7 +419,7 @@ extension GestureRecord {
         case .flag, .condition: return number(p) == 1 ? "true" : "false"
         case .inputKinds: return PointerKind.allCases.filter { inputs & $0.bit != 0 }.map { $0.name }.joined(separator: " | ")
         case .series: return (number(p) == 1 ? SeriesMode.continues : .restart).name
-        case .axis: return (Axis(rawValue: axis) ?? .any).name
+        case .axis: return (Axis(rawValue: axis) ?? .any).name(for: kind)
         case .swipeDirections: return directions(self.directions)
         case .edges: return directions(edges, edges: true)
         case .strokeDirections:

@@ -31,6 +31,20 @@ public enum Axis: UInt8, SpecWord {
         }
     }
 
+    /// The word for the axis in a gesture of `kind`: a scroll's `any` is `both`.
+    public func name(for kind: GestureKind) -> String {
+        self == .any && kind == .scroll ? "both" : name
+    }
+
+    /// The words a gesture of `kind` writes for the axes.
+    public static func names(for kind: GestureKind) -> [String] { allCases.map { $0.name(for: kind) } }
+
+    /// The axis `word` names in a gesture of `kind`.
+    public init?(name word: String, for kind: GestureKind) {
+        guard let match = Self.allCases.first(where: { $0.name(for: kind) == word }) else { return nil }
+        self = match
+    }
+
     /// The direction classes a stroke on this axis can produce.
     public var directions: DirectionSet {
         switch self {
@@ -63,7 +77,7 @@ public enum RecognizeMode: UInt8, SpecWord {
     public static func modes(for kind: GestureKind) -> [RecognizeMode] {
         switch kind {
         case .tap: [.onLift, .onPress]
-        case .longPress, .swipe, .pan, .pinch, .rotation, .stroke: [.onLift, .immediately]
+        case .longPress, .swipe, .pan, .pinch, .rotation, .stroke, .scroll: [.onLift, .immediately]
         }
     }
 }
@@ -121,7 +135,7 @@ extension GestureParameter.ValueType {
         case .swipeDirections: DirectionSet.swipeNames
         case .strokeDirections, .pattern: DirectionSet.names
         case .edges: ScreenEdge.words
-        case .axis: Axis.names
+        case .axis: Axis.names(for: kind)
         case .recognize: RecognizeMode.modes(for: kind).map { $0.name }
         case .series: SeriesMode.names
         case .flag: ["true", "false"]

@@ -359,6 +359,8 @@ package enum TableFormat {
         let name = try g.u32(), doc = try g.u32(), line = try g.u32()
         let b = Array(try g.take(byteFields(version: version)))
         guard let kind = GestureKind(rawValue: b[0]) else { throw .invalid("unknown gesture kind") }
+        // Version 12 added `scroll`: in an older file its number means nothing.
+        guard kind != .scroll || version >= 12 else { throw .invalid("gesture kind \(kind.keyword) unknown to format version \(version)") }
         var r = GestureRecord(kind: kind)
         (r.name, r.doc, r.line) = (name, doc, line)
         (r.flags, r.options, r.axis, r.directions, r.taps, r.minTouches, r.maxTouches) = (b[1], b[2], b[3], b[4], b[5], b[6], b[7])

@@ -433,3 +433,26 @@ for i in range(n + 1):
     t.ev(3.0 + i / 60, 1, ph, 200 - r * math.cos(ang), 400 - r * math.sin(ang))
     t.ev(3.0 + i / 60, 2, ph, 200 + r * math.cos(ang), 400 + r * math.sin(ang))
 t.save("bench-mixed")
+
+# --- v4: the platform's scrolling as a participant ------------------------------
+S = "Tests/GSpecCLITests/Golden/specs/scroll.gesture"
+t = Trace(S, "a drag down 120pt: the scroll begins past its 15pt slop and the tap",
+          "fails; the scroll ends at the lift with the fling's velocity")
+t.path(1.0, 1, line((150, 200), (150, 320), 12), dt=1/60)
+t.save("scroll-drag-down")
+t = Trace(S, "a fast swipe left on a row: across the scroll's axis, so the scroll",
+          "fails and the swipe is recognized; the tap fails")
+t.path(1.0, 1, line((250, 300), (130, 302), 8), dt=1/120)
+t.save("scroll-swipe-left")
+t = Trace(S, "a tap: the scroll fails at the lift, before its slop, and releases the tap")
+t.tap(1.0, 150, 300)
+t.save("scroll-tap")
+t = Trace(S, "a two-finger spread about a still centre: the pinch begins, the scroll",
+          "never passes its slop (the centroid does not move)")
+n = 10
+for i in range(n + 1):
+    r = 40 * (1 + 0.8 * i / n)
+    ph = "began" if i == 0 else ("ended" if i == n else "moved")
+    t.ev(1.0 + i / 60, 1, ph, 200, 300 - r)
+    t.ev(1.0 + i / 60, 2, ph, 200, 300 + r)
+t.save("scroll-pinch")
