@@ -11,7 +11,8 @@ package struct TraceReader {
     }
 
     /// A control line (`{"t":1.0,"set":"secret","enabled":true}`,
-    /// `{"t":2.0,"mode":"zoomed","on":true}` or `{"t":1.2,"handOver":"listScroll"}`):
+    /// `{"t":2.0,"mode":"zoomed","on":true}`, `{"t":1.2,"handOver":"listScroll"}` or
+    /// `{"t":0.5,"scroll":"listScroll","at":["top"]}`):
     /// a change the engine makes at `time`, before the touch lines of that frame.
     package struct ControlLine {
         package var time: Int64
@@ -24,6 +25,8 @@ package struct TraceReader {
         package var mode: (index: Int, on: Bool)?
         /// A hand-over line: `gestures` are handed over.
         package var handOver = false
+        /// A scroll line (v4): the edges of their content `gestures` are at now (empty: none).
+        package var scrollEdges: DirectionSet?
 
         package init(time: Int64, gestures: [Int], enabled: Bool? = nil, parameters: [(name: String, value: String)] = [],
                      mode: (index: Int, on: Bool)? = nil) {
@@ -147,14 +150,14 @@ package struct TraceReader {
     }
 
     /// The key that makes a line a control line, one per line.
-    static let controlKeys = ["set", "mode", "handOver"]
+    static let controlKeys = ["set", "mode", "handOver", "scroll"]
 
-    /// A control line: an object with `set`, `mode` or `handOver`; nil for any other line.
+    /// A control line: an object with `set`, `mode`, `handOver` or `scroll`; nil for any other line.
     package static func controlLine(_ fields: [String: JSON], gestures: [String]?, modes: [String]) -> Result<ControlLine, Message>? {
         let keys = controlKeys.filter { fields[$0] != nil }
         guard !keys.isEmpty else { return nil }
         guard keys.count == 1 else {
-            return .failure(Message(text: "a control line has one of 'set', 'mode' or 'handOver', not '\(keys[0])' and '\(keys[1])'"))
+            return .failure(Message(text: "a control line has one of \(listed(controlKeys.map { "'\($0)'" }, "or")), not '\(keys[0])' and '\(keys[1])'"))
         }
         let time: Int64
         switch Self.time(fields) {
@@ -190,6 +193,25 @@ package struct TraceReader {
                 return .failure(Message(text: "a hand-over line takes 't' and 'handOver', not '\(extra)'"))
             }
             c.handOver = true
+            return .success(c)
+        }
+        if key == "scroll" {
+            if let extra = fields.keys.sorted().first(where: { !["t", "scroll", "at"].contains($0) }) {
+                return .failure(Message(text: "a scroll line takes 't', 'scroll' and 'at', not '\(extra)'"))
+            }
+            guard case .array(let words)? = fields["at"] else {
+                return .failure(missing("at", "a list of the edges the scroll is at (top, bottom, left, right; [] for none)", fields["at"]))
+            }
+            var edges = DirectionSet()
+            for word in words {
+                guard case .string(let name) = word, let edge = ScreenEdge(name: name) else {
+                    let text = if case .string(let name) = word { "'\(name)'" } else { "a value that is no string" }
+                    let suggestion = if case .string(let name) = word, let s = closestMatch(to: name, in: ScreenEdge.names) { "; did you mean '\(s)'?" } else { "" }
+                    return .failure(Message(text: "'at' lists edges (\(listed(ScreenEdge.names, "or"))), not \(text)" + suggestion))
+                }
+                edges.insert(DirectionSet(edge.direction))
+            }
+            c.scrollEdges = edges
             return .success(c)
         }
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) where key != "t" && key != "set" {

@@ -73,7 +73,7 @@ package enum TraceRun {
 
     /// Applies a control line to `engine` as a trace does; returns why it was
     /// refused (nothing changes then), or nil. The web runtime's `setEnabled`,
-    /// `set`, `setMode` and `handOver` are control lines too.
+    /// `set`, `setMode`, `handOver` and `setScrollEdges` are control lines too.
     package static func apply<E: TouchEngine>(_ c: TraceReader.ControlLine, to engine: inout E, table: GestureTable) -> String? {
         let changes: [(RuntimeParameter, ParameterValue)]
         switch check(c, table: table) {
@@ -86,6 +86,10 @@ package enum TraceRun {
         }
         if c.handOver {
             for g in c.gestures { engine.handOver(from: g, at: c.time) }
+            return nil
+        }
+        if let edges = c.scrollEdges {
+            for g in c.gestures { engine.setScrollEdges(edges, gesture: g, at: c.time) }
             return nil
         }
         for g in c.gestures {
@@ -110,6 +114,12 @@ package enum TraceRun {
             guard c.gestures.contains(where: { !table.handOverTargets(of: $0).isEmpty }) else {
                 return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' hands over to no gesture: it needs a rule such as "
                                         + "'\(table.name(of: c.gestures[0])) hands over to other'"))
+            }
+            return .success([])
+        }
+        if c.scrollEdges != nil {
+            guard table.kind(of: c.gestures[0]) == .scroll else {
+                return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' is a \(table.kind(of: c.gestures[0]).keyword): a 'scroll' line says where a scroll is"))
             }
             return .success([])
         }

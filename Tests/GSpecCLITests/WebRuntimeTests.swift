@@ -265,6 +265,20 @@ import Testing
         #expect(output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == cases.count, "\(output)")
     }
 
+    /// `engine.setScrollEdges` (v4) acts as a trace's scroll line: at the
+    /// list's top its `at` hand-over gives a pull down to the sheet; at no
+    /// edge the list scrolls; a wrong edge or a gesture that is no scroll throws.
+    @Test(.enabled(if: node != nil, "LOUD SKIP: node is not installed; setScrollEdges was not checked"))
+    func scrollEdgesThroughThePagesAPI() throws {
+        try Self.build()
+        let dir = try Self.scratch("gspec-scroll-edges-")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let table = dir.appendingPathComponent("scroll.gtab")
+        #expect(run(["build", GoldenTraceTests.golden.appendingPathComponent("specs/scroll-at-edge.gesture").path, "-o", table.path]).0 == .success)
+        let (code, output) = try Self.shell(Self.node!, [Self.root.appendingPathComponent("web/test/scroll-edges.mjs").path, table.path])
+        #expect(code == 0 && output == "ok\n", "\(output)")
+    }
+
     /// What a page loads (`gspec.wasm` and `gspec.mjs`, each gzipped as a
     /// server would send them) stays within the 150 KB budget of docs/web.md.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/gzip"), "LOUD SKIP: gzip is not installed; the size budget was not checked"))

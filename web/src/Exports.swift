@@ -118,6 +118,8 @@ func gspecEngineDescribe(_ h: Int32) {
     key("states"); byRawValue(GestureState.allCases.count) { GestureState(rawValue: $0)?.name }
     key("bareStates"); list(GestureState.allCases.filter { !EventValue.carried(in: $0) }.map { $0.name })
     key("directions"); byRawValue(Direction.allCases.count) { Direction(rawValue: $0)?.name }
+    // A scroll's edges by the bit that stands for each (`setScrollEdges` sends the bits).
+    key("edges"); byRawValue(Direction.allCases.count) { raw in ScreenEdge.allCases.first { $0.direction.rawValue == raw }?.name }
     key("record"); out += "{\"bytes\":\(EventSlot.recordBytes),\"slots\":{"
     for slot in EventSlot.allCases {
         out += (slot.rawValue > 0 ? ",\"" : "\"") + slot.name + "\":[\(slot.offset),\"" + slot.storage.name + "\"]"
@@ -226,6 +228,9 @@ func gspecEngineControl(_ h: Int32, _ gesture: Int32, _ keyP: UnsafeRawPointer?,
         switch key {
         case "enabled": line.enabled = value == "true"
         case "handOver": line.handOver = true
+        case "scroll":
+            // The edges as their bits (`describe`'s `edges`): gspec.mjs checked the names.
+            line.scrollEdges = DirectionSet(rawValue: UInt8(value) ?? 0)
         default: line.parameters = [(key, value)]
         }
     }

@@ -129,6 +129,8 @@ export interface Engine<N extends SetNames = SetNames> {
   setMode(mode: N['mode'], on: boolean): void;
   /** Hands an active gesture over (`A hands over to B`), as a trace's {"handOver":NAME} line; not active: nothing changes. */
   handOver(gesture: N['gesture']): void;
+  /** Says which edges of its content a `scroll` gesture is at now (v4), as a trace's {"scroll":NAME,"at":[...]} line. */
+  setScrollEdges(gesture: N['gesture'], edges: ('top' | 'bottom' | 'left' | 'right')[]): void;
   free(): void;
 }
 

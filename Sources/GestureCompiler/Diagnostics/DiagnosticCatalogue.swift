@@ -33,7 +33,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     case noExamples, badExample, tooFewExamples
     // Rules
     case selfRelation, withAndRequires, afterAndOtherRule, requiresCycle, afterCycle, withinAfterContinuous
-    case handOverAndOtherRule, handOverDiscrete, handOverTouches, handOverViews, scrollWaits
+    case handOverAndOtherRule, handOverDiscrete, handOverTouches, handOverViews, scrollWaits, handOverEdge
     // Limits
     case stateExplosion, seriesTooLong
     // Analysis
@@ -266,6 +266,9 @@ extension DiagnosticMessage {
     static func scrollWaits(_ scroll: String, _ relation: RuleDecl.Relation, _ other: String) -> Self {
         .init(.scrollWaits, "'\(scroll)' is a scroll, which the platform starts without waiting: no rule can make it \(relation == .after ? "wait to be armed by" : "wait for") '\(other)'; "
               + "write \"\(other) requires \(scroll) to fail\" (the other waits) or \"\(scroll) with \(other)\"")
+    }
+    static func handOverEdge(_ gesture: String, _ why: String) -> Self {
+        .init(.handOverEdge, why + " (a scroll hands over at the top or bottom of a vertical scroll, the left or right of a horizontal one)")
     }
     static func handOverDiscrete(_ gesture: String, kind: String) -> Self {
         .init(.handOverDiscrete, "'\(gesture)' is a \(kind); 'hands over to' links pans, scrolls, pinches and rotations, whose touches can change hands mid-gesture")

@@ -172,6 +172,7 @@ public struct TableBuilder {
         var handOver = [[UInt32]](repeating: [], count: count)
         var after = [[(source: UInt32, within: Int64, line: UInt32)]](repeating: [], count: count)
         var lines: [[Int]: UInt32] = [:]
+        var edges: [[Int]: UInt8] = [:]
         for rule in rules {
             switch rule.relation {
             case .requiresToFail:
@@ -183,6 +184,7 @@ public struct TableBuilder {
                 with[rule.other].append(UInt32(rule.gesture))
             case .handsOver:
                 handOver[rule.gesture].append(UInt32(rule.other))
+                edges[[rule.gesture, rule.other]] = rule.edges.rawValue
             case .after:
                 // `after` implies `with`: the armed gesture uses the touches its source holds.
                 with[rule.gesture].append(UInt32(rule.other))
@@ -206,6 +208,9 @@ public struct TableBuilder {
         (table.withStart, table.withTarget) = csr(with)
         // In declaration order: the first enabled one takes the touches.
         (table.handOverStart, table.handOverTarget) = csr(handOver)
+        table.handOverEdges = (0..<count).flatMap { g in
+            table.handOverTargets(of: g).map { edges[[g, Int($0)]] ?? 0 }
+        }
         table.afterStart = [0]
         (table.afterTarget, table.afterWithin, table.afterLines) = ([], [], [])
         for list in after {

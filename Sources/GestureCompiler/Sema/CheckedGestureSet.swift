@@ -285,9 +285,13 @@ public struct Rule: Hashable, Sendable {
     /// the armed gesture's touches may begin. Nil for other rules, and for
     /// `after` a continuous gesture (armed while it is active).
     public var within: Int64?
+    /// A hand-over's `at` edges (v4; directions pointing at the edges, as a
+    /// pan's `edges`): while the scroll is at one of them, a touch that would
+    /// scroll it past that edge goes to `other`. Empty: the app hands over.
+    public var edges = DirectionSet()
 
-    public init(relation: Relation, gesture: Int, other: Int, range: SourceRange, within: Int64? = nil) {
-        (self.relation, self.gesture, self.other, self.range, self.within) = (relation, gesture, other, range, within)
+    public init(relation: Relation, gesture: Int, other: Int, range: SourceRange, within: Int64? = nil, edges: DirectionSet = DirectionSet()) {
+        (self.relation, self.gesture, self.other, self.range, self.within, self.edges) = (relation, gesture, other, range, within, edges)
     }
 
     /// Whether the rule lets both gestures claim the same touches (`with`, or `after`, which implies it).

@@ -19,6 +19,11 @@ extension Checker {
                     continue
                 }
                 if r.relation == .handsOver && !checkHandOver(r, gestures[lhs], gestures[rhs]) { continue }
+                var edges = DirectionSet()
+                if !r.edges.isEmpty {
+                    guard let checked = checkEdges(r, of: gestures[lhs]) else { continue }
+                    edges = checked
+                }
                 // The platform's scroll never waits (docs/semantics.md, "Platform scrolling").
                 if (r.relation == .requiresToFail || r.relation == .after) && gestures[lhs].kind == .scroll {
                     diagnostics.report(.scrollWaits(l.name, r.relation, rr.name), at: r.range)
@@ -52,12 +57,37 @@ extension Checker {
                 case .requiresToFail: .requiresToFail
                 case .handsOver: .handsOver
                 }
-                result.append(Rule(relation: relation, gesture: lhs, other: rhs, range: r.range, within: within))
+                result.append(Rule(relation: relation, gesture: lhs, other: rhs, range: r.range, within: within, edges: edges))
             }
         }
         reportCycles(result, gestures: gestures)
         reportCycles(result, gestures: gestures, of: .after)
         return result
+    }
+
+    /// The `at` edges of `a hands over to b at EDGE`: `a` a scroll, each edge
+    /// a word of `ScreenEdge` at an end of an axis `a` scrolls. Nil after reporting why not.
+    mutating func checkEdges(_ rule: RuleDecl, of a: GestureDefinition) -> DirectionSet? {
+        guard a.kind == .scroll else {
+            diagnostics.report(.handOverEdge(a.name, "'at' applies to a hand-over from a scroll, and '\(a.name)' is a \(a.kind.keyword)"),
+                               at: rule.edges[0].range)
+            return nil
+        }
+        var set = DirectionSet()
+        for word in rule.edges {
+            guard let edge = ScreenEdge(name: word.name) else {
+                unknownName(word, what: "edge", candidates: ScreenEdge.names, expected: nil)
+                return nil
+            }
+            let vertical = edge == .top || edge == .bottom
+            guard a.axis == .any || (a.axis == .vertical) == vertical else {
+                diagnostics.report(.handOverEdge(a.name, "'\(a.name)' scrolls on the \(a.axis.name(for: .scroll)) axis, so it never reaches its \(edge.name) edge"),
+                                   at: word.range)
+                return nil
+            }
+            set.insert(DirectionSet(edge.direction))
+        }
+        return set
     }
 
     /// `a hands over to b`: both pans, pinches or rotations, and `b` takes every

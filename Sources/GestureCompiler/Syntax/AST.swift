@@ -92,9 +92,12 @@ public struct RuleDecl: Hashable, Sendable {
     public var range: SourceRange
     /// The `within` duration of an `after` rule, if written (a number or a constant's name).
     public var within: Value?
+    /// The edges of a hand-over's `at` (v4: `listScroll hands over to sheetDrag at top`); empty without.
+    public var edges: [Identifier] = []
 
-    public init(relation: Relation, lhs: [Identifier], rhs: [Identifier], range: SourceRange, within: Value? = nil) {
-        (self.relation, self.lhs, self.rhs, self.range, self.within) = (relation, lhs, rhs, range, within)
+    public init(relation: Relation, lhs: [Identifier], rhs: [Identifier], range: SourceRange, within: Value? = nil,
+                edges: [Identifier] = []) {
+        (self.relation, self.lhs, self.rhs, self.range, self.within, self.edges) = (relation, lhs, rhs, range, within, edges)
     }
 
     /// Every (left, right) pair the rule states, left to right, in the order written.

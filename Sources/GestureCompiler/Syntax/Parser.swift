@@ -243,7 +243,7 @@ public struct Parser {
 
     /// `rule = names "requires" names "to" "fail" | names "with" names
     ///      | names "after" names [ "within" ( number | IDENT ) ]
-    ///      | names "hands" "over" "to" names ;`
+    ///      | names "hands" "over" "to" names [ "at" edge { ( "|" | "," ) edge } ] ;`
     /// `names = IDENT { "," IDENT } ;`
     private mutating func parseRule() -> RuleDecl? {
         guard let lhsNames = parseRuleNames() else { return nil }
@@ -284,8 +284,24 @@ public struct Parser {
             within = value
             end = value.range.end
         }
+        // v4: `at EDGE | EDGE` on a hand-over from a scroll, on the rule's line (`at` is contextual).
+        var edges: [Identifier] = []
+        if relation == .handsOver && isWord("at") && !current.leadingNewline {
+            advance()
+            repeat {
+                if !edges.isEmpty { advance() }  // the separator
+                guard current.kind == .identifier, !current.leadingNewline else {
+                    diagnostics.report(.expectedName("an edge (top, bottom, left or right)"), at: current.range)
+                    skipToDeclaration()
+                    return nil
+                }
+                let t = advance()
+                edges.append(Identifier(name: text(t), range: t.range))
+                end = t.range.end
+            } while (current.kind == .pipe || current.kind == .comma) && !current.leadingNewline
+        }
         return RuleDecl(relation: relation, lhs: lhsNames, rhs: rhsNames, range: SourceRange(start: lhsNames[0].range.start, end: end),
-                        within: within)
+                        within: within, edges: edges)
     }
 
     /// `names = IDENT { "," IDENT } ;`: one side of a rule.

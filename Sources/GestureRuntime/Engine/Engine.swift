@@ -35,6 +35,8 @@ package protocol TouchEngine {
     func isEnabled(_ g: Int) -> Bool
     /// Hands active gesture `g` over at `time` (v3 `hands over to`).
     mutating func handOver(from g: Int, at time: Int64)
+    /// Says which edges of its content scroll `g` is at (v4 `at`).
+    mutating func setScrollEdges(_ edges: DirectionSet, gesture g: Int, at time: Int64)
     /// Changes a run-time parameter of gesture `g` from its next attempt.
     mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture g: Int, at time: Int64) throws(ParameterError)
     /// Why gestures failed or wait so far, cleared with the events.
@@ -173,6 +175,19 @@ public struct Engine: TouchEngine {
     public mutating func handOver(from g: Int, at time: Int64) {
         guard g >= 0 && g < core.table.gestureCount else { return }
         unique.pointee.handOver(from: g, at: time)
+    }
+
+    /// Says at `time` which edges of its content scroll `g` is at now (v4):
+    /// the platform's scroll position (the web's `scrollTop` and friends,
+    /// UIKit's content offset), as the directions pointing at them (`.up`:
+    /// the top). While the scroll is at an edge its `A hands over to B at
+    /// EDGE` rule names, a touch whose first movement past the slop would
+    /// scroll it beyond that edge does not scroll it (it fails, explaining
+    /// why) and goes to B. Every scroll starts at no edge. An index outside
+    /// the table, or a gesture that is no scroll, changes nothing.
+    public mutating func setScrollEdges(_ edges: DirectionSet, gesture g: Int, at time: Int64) {
+        guard g >= 0 && g < core.table.gestureCount, core.table.kind(of: g) == .scroll else { return }
+        unique.pointee.setScrollEdges(edges, gesture: g, at: time)
     }
 
     /// Whether mode `m` is on.

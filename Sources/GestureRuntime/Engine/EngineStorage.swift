@@ -66,6 +66,11 @@ final class EngineStorage {
     /// That path's normalized points, matching vector and its perpendicular:
     /// too large for a stack buffer (over 1 KiB goes to the heap).
     let templateScratch: RawArray<Float>
+    /// Per gesture, a scroll's `at` edges (v4; `DirectionSet` raw values):
+    /// those its hand-over rules name, fixed, and those the platform says it
+    /// is at now (`setScrollEdges`). Read only when a scroll passes its slop.
+    let handOverEdges: RawArray<UInt8>
+    let scrollEdges: RawArray<UInt8>
     static let gateDisabled: UInt8 = 1
     static let gateChanged: UInt8 = 2
 
@@ -107,6 +112,10 @@ final class EngineStorage {
         let keepsPaths = table.gestures.contains { $0.strokeFlags & (GestureRecord.strokeTemplates | GestureRecord.strokeFeatures) != 0 }
         paths = RawArray(repeating: .zero, count: keepsPaths ? gestures * (Self.pathCapacity + 1) : 0)
         matches = RawArray(repeating: TemplateMatch(), count: gestures)
+        handOverEdges = RawArray((0..<gestures).map { g in
+            table.handOverEdges[Int(table.handOverStart[g])..<Int(table.handOverStart[g + 1])].reduce(0) { $0 | $1 }
+        })
+        scrollEdges = RawArray(repeating: 0, count: gestures)
         let templates = table.templateNames.count
         liftPath = RawArray(repeating: .zero, count: keepsPaths ? Self.pathCapacity + 1 : 0)
         liftTurns = RawArray(repeating: 0, count: keepsPaths ? StrokeFeatures.points : 0)
@@ -123,6 +132,7 @@ final class EngineStorage {
         (strokeClasses, strokeLengths, fits, series) = (o.strokeClasses.copy(), o.strokeLengths.copy(), o.fits.copy(), o.series.copy())
         (recognizedAt, gates, nextRecords) = (o.recognizedAt.copy(), o.gates.copy(), o.nextRecords.copy())
         (paths, matches) = (o.paths.copy(), o.matches.copy())
+        (handOverEdges, scrollEdges) = (o.handOverEdges.copy(), o.scrollEdges.copy())
         (liftPath, liftTurns, templateScratch) = (o.liftPath.copy(), o.liftTurns.copy(), o.templateScratch.copy())
     }
 
@@ -139,7 +149,7 @@ final class EngineStorage {
     deinit {
         rules.deallocate()
         for free in [tracks.free, slots.free, ring.free, records.free, frame.free, began.free, lifts.free,
-                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free, gates.free, nextRecords.free, paths.free, matches.free, liftPath.free, liftTurns.free, templateScratch.free] {
+                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free, gates.free, nextRecords.free, paths.free, matches.free, handOverEdges.free, scrollEdges.free, liftPath.free, liftTurns.free, templateScratch.free] {
             free()
         }
     }

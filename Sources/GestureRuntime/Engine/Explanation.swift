@@ -44,6 +44,10 @@ public struct Explanation: Hashable, Sendable {
         /// no gesture it hands over to (`first`, the first of them; -1: not
         /// active) was enabled, free and able to take its touches.
         case notHandedOver(first: Int)
+        /// A scroll at an edge of its content (the platform said so) was
+        /// pulled past it (`edge`, a `DirectionSet` raw value): it did not
+        /// scroll, and its `at` hand-over's gesture may take the touch (v4).
+        case atEdge(UInt8)
     }
 
     public var time: Int64
@@ -148,6 +152,11 @@ public struct Explanation: Hashable, Sendable {
             return "'\(name)' failed: its \(f.name), \(value), is outside \(r.text(of: p) ?? "its bounds")" + at
         case .handedOver(let b):
             return "'\(name)' was handed over to \(other(b)), which goes on with its touches"
+        case .atEdge(let bits):
+            let edge = ScreenEdge.allCases.first { DirectionSet($0.direction).rawValue == bits }?.name ?? "an"
+            let targets = table.handOverTargets(of: gesture).indices.filter { table.handOverEdges[$0] & bits != 0 }
+                .map { other(Int(table.handOverTarget[$0])) }.joined(separator: ", ")
+            return "'\(name)' did not scroll: it is at its \(edge) edge and the touch pulled past it, so it goes to \(targets) (hands over at \(edge))"
         case .notHandedOver(let first):
             // Through the engine's API a gesture with no rule can be handed over too (a trace line is refused).
             guard !table.handOverTargets(of: gesture).isEmpty else { return "'\(name)' was not handed over: it has no 'hands over to' rule" }

@@ -62,6 +62,16 @@ extension GestureEngine {
         }
     }
 
+    /// Says which edges of its content scroll `index` is at now (v4; the
+    /// platform's scroll position, a `DirectionSet` of the directions
+    /// pointing at them), at `time`: a touch whose first movement past the
+    /// slop pulls it past one its `at` hand-over names goes to that gesture.
+    package mutating func setScrollEdges(_ edges: DirectionSet, gesture index: Int, at time: Int64) {
+        makeUnique()
+        prepareControl(at: time)
+        storage.scrollEdges.base[index] = edges.rawValue & DirectionSet.horizontal.union(.vertical).rawValue
+    }
+
     /// Whether gesture `g` is enabled.
     package func isEnabled(_ index: Int) -> Bool { isEnabled(GestureID(index)) }
 

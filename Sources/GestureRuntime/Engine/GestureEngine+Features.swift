@@ -205,7 +205,23 @@ extension GestureEngine {
         if r.pointee.flags & GestureRecord.flagPanCriteria != 0 && listening(g) {
             past = panMayBegin(g, past: past, r)
         }
+        // A scroll at an edge its hand-over names, pulled past it, does not scroll: the touch goes on to the other gesture.
+        if past && r.pointee.kind == .scroll && storage.handOverEdges.base[g.rawValue] != 0, let edge = edgePulledPast(g, tx, ty, r) {
+            fail(g, .atEdge(edge))
+            return
+        }
         if past { _ = feed(g, .threshold) }
+    }
+
+    /// The edge (a `DirectionSet` raw value) a scroll's first movement past
+    /// its slop would scroll it beyond, when the platform says the scroll is
+    /// at that edge and a hand-over rule names it (v4 `at`); nil otherwise.
+    /// A finger moving down pulls past the top edge, up the bottom, right the
+    /// left, left the right; a scroll of both axes goes by the larger movement.
+    private func edgePulledPast(_ g: GestureID, _ tx: Double, _ ty: Double, _ r: UnsafePointer<GestureRecord>) -> UInt8? {
+        let vertical = r.pointee.axis == Axis.vertical.rawValue || (r.pointee.axis == Axis.any.rawValue && abs(ty) >= abs(tx))
+        let edge = DirectionSet(vertical ? (ty > 0 ? .up : .down) : (tx > 0 ? .left : .right)).rawValue
+        return storage.handOverEdges.base[g.rawValue] & storage.scrollEdges.base[g.rawValue] & edge != 0 ? edge : nil
     }
 
     /// A pan with offsets or a minimum velocity, undecided: fails it once its

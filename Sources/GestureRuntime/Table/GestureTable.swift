@@ -72,6 +72,10 @@ public struct GestureTable: Hashable, Sendable {
     /// `handOverTarget[handOverStart[g] ..< handOverStart[g + 1]]`, in declaration order.
     package var handOverStart: [UInt32]
     package var handOverTarget: [UInt32]
+    /// Per `handOverTarget` entry (v4, format version 12): the edges of its
+    /// `at` (a `DirectionSet` of the directions pointing at them; 0: none,
+    /// the app hands over). Only a scroll's entries have edges.
+    package var handOverEdges: [UInt8]
 
     /// Whether a gesture is a pan from the right or bottom screen edge, which
     /// needs the screen's size (`Engine.screenSize`).
@@ -88,7 +92,7 @@ public struct GestureTable: Hashable, Sendable {
         afterStart = [0]; afterTarget = []; afterWithin = []; afterLines = []
         templateStart = [0]; templatePoints = []; templateNames = []
         modeNames = []; enabledStart = [0]; enabledCode = []
-        handOverStart = [0]; handOverTarget = []
+        handOverStart = [0]; handOverTarget = []; handOverEdges = []
     }
 
     /// The templates of gesture `g` (empty unless it is a template stroke).
@@ -161,7 +165,8 @@ public struct GestureTable: Hashable, Sendable {
             case .handOverStart:
                 let handOver = entries(handOverStart, handOverTarget) { _, _ in arbitration }
                 (t.handOverStart, t.handOverTarget) = (handOver.0, targets(handOverTarget, handOver.1))
-            case .requiresTarget, .requiresLines, .withTarget, .afterTarget, .afterWithin, .afterLines, .handOverTarget:
+                t.handOverEdges = handOver.1.map { handOverEdges[$0] }
+            case .requiresTarget, .requiresLines, .withTarget, .afterTarget, .afterWithin, .afterLines, .handOverTarget, .handOverEdges:
                 break  // with their list's start, above
             case .templateStart:
                 t.templateStart = [0]

@@ -268,11 +268,18 @@ package enum TableFormat {
                 throw .invalid("condition of gesture \(g)")
             }
         }
-        guard t.handOverStart.count == n + 1, t.handOverStart.first == 0, Int(t.handOverStart[n]) == t.handOverTarget.count else {
+        guard t.handOverStart.count == n + 1, t.handOverStart.first == 0, Int(t.handOverStart[n]) == t.handOverTarget.count,
+              t.handOverEdges.count == t.handOverTarget.count else {
             throw .invalid("hand-over rules")
         }
+        // `at` edges: screen edges only, and only on a scroll's hand-overs.
+        let edgeBits = DirectionSet.horizontal.union(.vertical).rawValue
+        // Every start in order first: each list then lies inside the targets.
+        for g in 0..<n where t.handOverStart[g] > t.handOverStart[g + 1] { throw .invalid("hand-over rules") }
         for g in 0..<n {
-            guard t.handOverStart[g] <= t.handOverStart[g + 1] else { throw .invalid("hand-over rules") }
+            for i in Int(t.handOverStart[g])..<Int(t.handOverStart[g + 1]) where t.handOverEdges[i] != 0 {
+                guard t.handOverEdges[i] & ~edgeBits == 0, t.gestures[g].kind == .scroll else { throw .invalid("hand-over edges of gesture \(g)") }
+            }
             for b in t.handOverTargets(of: g) where Int(b) >= n || Int(b) == g || !t.gestures[g].kind.handsOver
                 || !t.gestures[Int(b)].kind.handsOver {
                 throw .invalid("hand-over rule of gesture \(g)")

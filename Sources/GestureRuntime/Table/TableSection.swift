@@ -13,6 +13,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
     case templateStart, templatePoints, templateNames
     case modeNames, enabledStart, enabledCode
     case handOverStart, handOverTarget
+    case handOverEdges
 
     /// The four bytes that open the section in a file.
     package var tag: String {
@@ -46,12 +47,13 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .enabledCode: "ENCD"
         case .handOverStart: "HOST"
         case .handOverTarget: "HOTG"
+        case .handOverEdges: "HOED"
         }
     }
 
     /// The first format version with the section: version 1 had no views,
     /// version 2 no rule lines, version 3 no `after` rules, versions before 6 no templates,
-    /// before 9 no modes, before 10 no hand-overs.
+    /// before 9 no modes, before 10 no hand-overs, before 12 no hand-over edges.
     package var since: UInt16 {
         switch self {
         case .strings, .gestures, .classMap, .stateInfo, .dense, .combBase, .combNext, .combCheck,
@@ -62,6 +64,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .templateStart, .templatePoints, .templateNames: 6
         case .modeNames, .enabledStart, .enabledCode: 9
         case .handOverStart, .handOverTarget: 10
+        case .handOverEdges: 12
         }
     }
 
@@ -69,7 +72,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
     package var width: Int? {
         switch self {
         case .strings, .gestures: nil
-        case .classMap, .stateInfo, .viewForwards, .enabledCode: 1
+        case .classMap, .stateInfo, .viewForwards, .enabledCode, .handOverEdges: 1
         case .dense, .combNext, .combCheck: 2
         case .afterWithin: 8
         case .combBase, .requiresStart, .requiresTarget, .withStart, .withTarget, .viewNames, .viewParents,
@@ -117,6 +120,7 @@ extension GestureTable {
         case .enabledCode: enabledCode.map { UInt64($0) }
         case .handOverStart: handOverStart.map { UInt64($0) }
         case .handOverTarget: handOverTarget.map { UInt64($0) }
+        case .handOverEdges: handOverEdges.map { UInt64($0) }
         }
     }
 
@@ -151,6 +155,7 @@ extension GestureTable {
         case .enabledCode: enabledCode = values.map { UInt8(truncatingIfNeeded: $0) }
         case .handOverStart: handOverStart = values.map { UInt32(truncatingIfNeeded: $0) }
         case .handOverTarget: handOverTarget = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .handOverEdges: handOverEdges = values.map { UInt8(truncatingIfNeeded: $0) }
         }
     }
 
@@ -162,6 +167,7 @@ extension GestureTable {
         case .templateStart: templateStart = Array(repeating: 0, count: gestures.count + 1)
         case .enabledStart: enabledStart = Array(repeating: 0, count: gestures.count + 1)
         case .handOverStart: handOverStart = Array(repeating: 0, count: gestures.count + 1)
+        case .handOverEdges: handOverEdges = Array(repeating: 0, count: handOverTarget.count)  // the app hands over
         default: setElements([], of: section)
         }
     }

@@ -38,6 +38,10 @@ class Trace:
         line.update(changes)
         self.lines.append(json.dumps(line, separators=(",", ":")))
         return self
+    def control(self, **fields):
+        """A control line (`t` first, then the fields as given)."""
+        self.lines.append(json.dumps(fields, separators=(",", ":")))
+        return self
     def screen(self, w, h):
         """A header line with the screen size (call before any event)."""
         self.lines.append(json.dumps({"screen": [w, h]}, separators=(",", ":")))
@@ -456,3 +460,20 @@ for i in range(n + 1):
     t.ev(1.0 + i / 60, 1, ph, 200, 300 - r)
     t.ev(1.0 + i / 60, 2, ph, 200, 300 + r)
 t.save("scroll-pinch")
+
+S = "Tests/GSpecCLITests/Golden/specs/scroll-at-edge.gesture"
+t = Trace(S, "the list at its top: a pull down does not scroll it (it is at the edge",
+          "its hand-over names) and the sheet's drag begins").args("--explain")
+t.control(t=0.5, scroll="listScroll", at=["top"])
+t.path(1.0, 1, line((150, 200), (150, 300), 10), dt=1/60)
+t.save("scroll-at-top-pull-down")
+t = Trace(S, "the list at its top: a push up scrolls it (away from the edge)")
+t.control(t=0.5, scroll="listScroll", at=["top"])
+t.path(1.0, 1, line((150, 300), (150, 200), 10), dt=1/60)
+t.save("scroll-at-top-push-up")
+t = Trace(S, "the list scrolled down (at no edge): the same pull down scrolls it,",
+          "and the sheet does not begin")
+t.control(t=0.5, scroll="listScroll", at=["top"])
+t.control(t=0.8, scroll="listScroll", at=[])
+t.path(1.0, 1, line((150, 200), (150, 300), 10), dt=1/60)
+t.save("scroll-scrolled-pull-down")
