@@ -47,15 +47,21 @@ output="$out/gspec.wasm" link "${exports[@]}"
 objects+=("$work/GSpecRun.o")
 output="$out/gspec-run.wasm" link "${exports[@]}" $(cdecls "$here/src/RunExports.swift")
 
-# A page downloads gspec.mjs: its whole-line comments stay in web/src (the
-# types and their documentation are in gspec.d.mts). Code is copied as it is.
+# A page downloads gspec.mjs: its whole-line comments and its indentation
+# stay in web/src (the types and their documentation are in gspec.d.mts; no
+# template literal spans lines, so no string loses its spaces). Code is
+# otherwise copied as it is.
 strip_comments() {
   echo "// gspec's web runtime; documented in gspec.d.mts and docs/web.md (comments are in web/src/gspec.mjs)."
   awk 'block { if (index($0, "*/")) block = 0; next }
        /^[ \t]*\/\*/ { if (!index($0, "*/")) block = 1; next }
        /^[ \t]*\/\// { next }
-       { print }' "$1"
+       { sub(/^[ \t]+/, ""); print }' "$1"
 }
+# Stripping indentation would change a template literal that spans lines: there must be none.
+if awk '{ n = gsub(/`/, "`"); if (n % 2) { print FILENAME ":" NR ": a template literal spans lines"; bad = 1 } } END { exit !bad }' "$here/src/gspec.mjs"; then
+  exit 1
+fi
 strip_comments "$here/src/gspec.mjs" > "$out/gspec.mjs"
 cp "$here/src/gspec.d.mts" "$here/src/gspec-run.mjs" "$out/"
 echo "web/dist: gspec.wasm $(wc -c < "$out/gspec.wasm") bytes, gspec-run.wasm $(wc -c < "$out/gspec-run.wasm") bytes"

@@ -229,8 +229,9 @@ func gspecEngineControl(_ h: Int32, _ gesture: Int32, _ keyP: UnsafeRawPointer?,
         case "enabled": line.enabled = value == "true"
         case "handOver": line.handOver = true
         case "scroll":
-            // The edges as their bits (`describe`'s `edges`): gspec.mjs checked the names.
-            line.scrollEdges = DirectionSet(rawValue: UInt8(value) ?? 0)
+            // The edges as one character, their bits (`describe`'s `edges`; all
+            // below 128): gspec.mjs checked the names, and a number parser costs 1 KB here.
+            line.scrollEdges = DirectionSet(rawValue: value.utf8.first ?? 0)
         default: line.parameters = [(key, value)]
         }
     }

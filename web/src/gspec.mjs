@@ -485,7 +485,7 @@ export class Engine {
       if (d < 0) fail(`'${edge}' is no edge; a scroll is at ${this.edges.filter(Boolean).join(', ')}, or none`);
       bits |= 1 << d;
     }
-    this.control(this.gestureIndex(name), 'scroll', String(bits));
+    this.control(this.gestureIndex(name), 'scroll', bits ? String.fromCharCode(bits) : '');
   }
 
   /** Turns a mode on or off, as a trace's {"mode":NAME,"on":..} line. */

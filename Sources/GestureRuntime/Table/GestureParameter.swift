@@ -128,7 +128,14 @@ public struct GestureParameter: Hashable, Sendable {
          _ summary: String) {
         (self.name, self.kinds, self.type, self.example, self.range, self.defaults) = (name, kinds, type, example, range, defaults)
         self.aliases = aliases
-        (self.isRuntime, self.storage, self.since, self.summary) = (runtime, storage, since, summary)
+        (self.isRuntime, self.storage, self.since) = (runtime, storage, since)
+        #if hasFeature(Embedded)
+        // Descriptions are for tools (hover, completion, docs): the web runtime
+        // reads none, and leaving them out keeps 1 KB off what a page loads.
+        self.summary = ""
+        #else
+        self.summary = summary
+        #endif
     }
 
     /// Whether gestures of `kind` have this parameter.

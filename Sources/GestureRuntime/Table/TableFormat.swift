@@ -272,17 +272,17 @@ package enum TableFormat {
               t.handOverEdges.count == t.handOverTarget.count else {
             throw .invalid("hand-over rules")
         }
-        // `at` edges: screen edges only, and only on a scroll's hand-overs.
-        let edgeBits = DirectionSet.horizontal.union(.vertical).rawValue
         // Every start in order first: each list then lies inside the targets.
         for g in 0..<n where t.handOverStart[g] > t.handOverStart[g + 1] { throw .invalid("hand-over rules") }
+        // Both ends pans, scrolls, pinches or rotations; `at` edges screen edges, and only a scroll's.
+        let edgeBits = DirectionSet.horizontal.union(.vertical).rawValue
         for g in 0..<n {
-            for i in Int(t.handOverStart[g])..<Int(t.handOverStart[g + 1]) where t.handOverEdges[i] != 0 {
-                guard t.handOverEdges[i] & ~edgeBits == 0, t.gestures[g].kind == .scroll else { throw .invalid("hand-over edges of gesture \(g)") }
-            }
-            for b in t.handOverTargets(of: g) where Int(b) >= n || Int(b) == g || !t.gestures[g].kind.handsOver
-                || !t.gestures[Int(b)].kind.handsOver {
-                throw .invalid("hand-over rule of gesture \(g)")
+            for i in Int(t.handOverStart[g])..<Int(t.handOverStart[g + 1]) {
+                let b = Int(t.handOverTarget[i]), edges = t.handOverEdges[i]
+                guard b < n, b != g, t.gestures[g].kind.handsOver, t.gestures[b].kind.handsOver,
+                      edges & ~edgeBits == 0, edges == 0 || t.gestures[g].kind == .scroll else {
+                    throw .invalid("hand-over rule of gesture \(g)")
+                }
             }
         }
         let views = t.viewNames.count
