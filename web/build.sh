@@ -58,10 +58,11 @@ strip_comments() {
        /^[ \t]*\/\// { next }
        { sub(/^[ \t]+/, ""); print }' "$1"
 }
-# Stripping indentation would change a template literal that spans lines: there must be none.
-if awk '{ n = gsub(/`/, "`"); if (n % 2) { print FILENAME ":" NR ": a template literal spans lines"; bad = 1 } } END { exit !bad }' "$here/src/gspec.mjs"; then
+strip_comments "$here/src/gspec.mjs" > "$out/gspec.mjs"
+# Stripping indentation would change a template literal that spans lines: the code must have none.
+if awk '{ n = gsub(/`/, "`"); if (n % 2) { print "web/dist/gspec.mjs:" NR ": a template literal spans lines"; bad = 1 } } END { exit !bad }' "$out/gspec.mjs"; then
+  rm "$out/gspec.mjs"
   exit 1
 fi
-strip_comments "$here/src/gspec.mjs" > "$out/gspec.mjs"
 cp "$here/src/gspec.d.mts" "$here/src/gspec-run.mjs" "$out/"
 echo "web/dist: gspec.wasm $(wc -c < "$out/gspec.wasm") bytes, gspec-run.wasm $(wc -c < "$out/gspec-run.wasm") bytes"
