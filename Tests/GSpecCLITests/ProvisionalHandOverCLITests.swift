@@ -48,7 +48,7 @@ import Testing
         let (status, _, err) = run(["run", spec, "--trace", trace])
         #expect(status != .success)
         for (line, text) in [(1, "unknown gesture 'lst' in 'handOver'; did you mean 'list'?"), (2, "'handOver' must be a gesture's name"),
-                             (3, "a control line has one of 'set', 'mode' or 'handOver', not 'set' and 'handOver'"),
+                             (3, "a control line has one of 'set', 'mode', 'handOver' or 'scroll', not 'set' and 'handOver'"),
                              (4, "a hand-over line takes 't' and 'handOver', not 'extra'"),
                              (5, "'tapIt' hands over to no gesture: it needs a rule such as 'tapIt hands over to other'"),
                              (7, "missing key 't'")] {
@@ -56,6 +56,48 @@ import Testing
         }
         // Not active is no error: nothing changes.
         #expect(!err.contains("bad.jsonl:6:"), "\(err)")
+    }
+
+    /// Scroll lines (v4): each malformed one an error at its line that changes
+    /// nothing; a good one sets the edges the `at` rule reads.
+    @Test func scrollLinesAreCheckedAndActAtTheirTime() throws {
+        let dir = try scratchDirectory("gspec-v4")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try write("gesture list: scroll {}\ngesture sheet: pan { axis: vertical }\nlist hands over to sheet at top\n", "s.gesture", in: dir)
+        let bad = try write("""
+            {"t":0.0,"scroll":"lst","at":["top"]}
+            {"t":0.0,"scroll":"sheet","at":["top"]}
+            {"t":0.0,"scroll":"list","at":["up"]}
+            {"t":0.0,"scroll":"list","at":"top"}
+            {"t":0.0,"scroll":"list","at":["top"],"x":1}
+            {"t":0.0,"scroll":"list"}
+            {"t":0.0,"scroll":"list","at":[]}
+            """, "bad.jsonl", in: dir)
+        let (status, _, err) = run(["run", spec, "--trace", bad])
+        #expect(status != .success)
+        for (line, text) in [(1, "unknown gesture 'lst' in 'scroll'; did you mean 'list'?"),
+                             (2, "'sheet' is a pan: a 'scroll' line says where a scroll is"),
+                             (3, "'at' lists edges (left, right, top or bottom), not 'up'; did you mean 'top'?"),
+                             (4, "'at' must be a list of the edges the scroll is at (top, bottom, left, right; [] for none)"), (5, "a scroll line takes 't', 'scroll' and 'at', not 'x'"), (6, "missing key 'at'")] {
+            #expect(err.contains("bad.jsonl:\(line): error: \(text)"), "line \(line): \(err)")
+        }
+        #expect(!err.contains("bad.jsonl:7:"), "\(err)")
+        // At the top a pull down goes to the sheet; the same pull after the list left its top scrolls it.
+        func pull(from t: Double, touch: Int) -> String {
+            (0...6).map { i in
+                "{\"t\":\(t + Double(i) / 60),\"touch\":\(touch),\"phase\":\"\(i == 0 ? "began" : i == 6 ? "ended" : "moved")\",\"x\":100,\"y\":\(200 + 10 * i)}"
+            }.joined(separator: "\n")
+        }
+        let good = try write("""
+            {"t":0.0,"scroll":"list","at":["top"]}
+            \(pull(from: 1, touch: 1))
+            {"t":2.0,"scroll":"list","at":[]}
+            \(pull(from: 3, touch: 2))
+            """, "good.jsonl", in: dir)
+        let (ok, out, _) = run(["run", spec, "--trace", good])
+        #expect(ok == .success)
+        let began = out.split(separator: "\n").filter { $0.contains("\"began\"") }.map { $0.contains("\"sheet\"") ? "sheet" : "list" }
+        #expect(began == ["sheet", "list"], "\(out)")
     }
 
     /// The latency table's `provisional` column, `gspec diff`, and the generated provisional tests.

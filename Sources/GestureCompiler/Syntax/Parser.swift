@@ -291,7 +291,7 @@ public struct Parser {
             repeat {
                 if !edges.isEmpty { advance() }  // the separator
                 guard current.kind == .identifier, !current.leadingNewline else {
-                    diagnostics.report(.expectedName("an edge (top, bottom, left or right)"), at: current.range)
+                    diagnostics.report(.expectedName("an edge (top, bottom, left or right)"), at: missingRange)
                     skipToDeclaration()
                     return nil
                 }
