@@ -140,6 +140,8 @@ public enum FuzzTargets {
                 if flags & 0x38 == 0x30 { e.setMode(Int(bytes[i + 3]) % 3, bytes[i + 4] & 1 == 0, at: t) }
                 // Or hands a gesture over, active or not, with a `hands over to` rule or without.
                 if flags & 0x38 == 0x28 { e.handOver(from: Int(bytes[i + 3]) % e.table.gestureCount, at: t) }
+                // Or says which edges a scroll (or any gesture: refused) is at, any bits.
+                if flags & 0x38 == 0x20 { e.setScrollEdges(DirectionSet(rawValue: bytes[i + 4]), gesture: Int(bytes[i + 3]) % e.table.gestureCount, at: t) }
             }
             step(&engine)
             step(&twin)
@@ -218,6 +220,7 @@ public enum FuzzTargets {
             hold requires flick to fail
             single requires feed to fail
             feed with zoom
+            feed hands over to sheet at top | bottom
             """
         return Compiler.compile(SourceFile(path: "all-kinds.gesture", text: spec), examples: templateExamples).table!
     }()

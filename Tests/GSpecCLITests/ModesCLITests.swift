@@ -89,7 +89,7 @@ import Testing
         let (status, _, err) = run(["run", spec, "--trace", trace])
         #expect(status != .success)
         for (line, text) in [(1, "unknown mode 'zoomd'; did you mean 'zoomed'?"), (2, "missing key 'on'"),
-                             (3, "a control line has one of 'set', 'mode' or 'handOver', not 'set' and 'mode'"), (4, "a mode line takes 't', 'mode' and 'on', not 'extra'"),
+                             (3, "a control line has one of 'set', 'mode', 'handOver' or 'scroll', not 'set' and 'mode'"), (4, "a mode line takes 't', 'mode' and 'on', not 'extra'"),
                              (5, "'move' is enabled by modes ('enabled: zoomed'): set the mode instead"),
                              (6, "'pointer' must be \"touch\", \"pen\" or \"mouse\"")] {
             #expect(err.contains("bad.jsonl:\(line): error: \(text)"), "line \(line): \(err)")

@@ -67,7 +67,7 @@ import Testing
         let bad = try write("""
             {"t":0.0,"scroll":"lst","at":["top"]}
             {"t":0.0,"scroll":"sheet","at":["top"]}
-            {"t":0.0,"scroll":"list","at":["up"]}
+            {"t":0.0,"scroll":"list","at":["topp"]}
             {"t":0.0,"scroll":"list","at":"top"}
             {"t":0.0,"scroll":"list","at":["top"],"x":1}
             {"t":0.0,"scroll":"list"}
@@ -77,7 +77,7 @@ import Testing
         #expect(status != .success)
         for (line, text) in [(1, "unknown gesture 'lst' in 'scroll'; did you mean 'list'?"),
                              (2, "'sheet' is a pan: a 'scroll' line says where a scroll is"),
-                             (3, "'at' lists edges (left, right, top or bottom), not 'up'; did you mean 'top'?"),
+                             (3, "'at' lists edges (left, right, top or bottom), not 'topp'; did you mean 'top'?"),
                              (4, "'at' must be a list of the edges the scroll is at (top, bottom, left, right; [] for none)"), (5, "a scroll line takes 't', 'scroll' and 'at', not 'x'"), (6, "missing key 'at'")] {
             #expect(err.contains("bad.jsonl:\(line): error: \(text)"), "line \(line): \(err)")
         }

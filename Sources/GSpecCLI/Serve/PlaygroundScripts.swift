@@ -604,6 +604,7 @@ export class Engine {
     /** The pointer kinds each gesture takes (its `input`), in table order. */
     this.inputs = Object.freeze(names.inputs.map((list) => Object.freeze(list)));
     this.phases = names.phases;
+    this.edges = names.edges;
     this.pointers = names.pointers;
     this.recordBytes = names.record.bytes;
     this.eventTouches = null; // attach sets an array: the first touch of each event taken
@@ -767,7 +768,7 @@ export class Engine {
     if (typeof name !== 'string' || typeof parameter !== 'string' || parameter === '') {
       fail('set takes a gesture name, a parameter name and a value');
     }
-    if (['t', 'set', 'enabled', 'handOver'].includes(parameter)) fail(`'${parameter}' is not a parameter`);
+    if (['t', 'set', 'enabled', 'handOver', 'scroll', 'at'].includes(parameter)) fail(`'${parameter}' is not a parameter`);
     this.control(this.gestureIndex(name), parameter, String(value));
   }
 
@@ -780,6 +781,25 @@ export class Engine {
   handOver(name) {
     if (typeof name !== 'string') fail('handOver takes a gesture name');
     this.control(this.gestureIndex(name), 'handOver', '');
+  }
+
+  /**
+   * Says which edges of its content a `scroll` gesture is at now (v4), as a
+   * trace's {"scroll":NAME,"at":[...]} line: `['top']` while the list's
+   * `scrollTop` is 0, `[]` once it has scrolled. A pull past an edge that
+   * its `at` hand-over names then goes to that gesture instead of scrolling.
+   */
+  setScrollEdges(name, edges) {
+    if (typeof name !== 'string' || !Array.isArray(edges) || edges.some((e) => typeof e !== 'string')) {
+      fail('setScrollEdges takes a gesture name and a list of edges (top, bottom, left, right)');
+    }
+    let bits = 0;
+    for (const edge of edges) {
+      const d = edge ? this.edges.indexOf(edge) : -1;
+      if (d < 0) fail(`'${edge}' is no edge; a scroll is at ${this.edges.filter(Boolean).join(', ')}, or none`);
+      bits |= 1 << d;
+    }
+    this.control(this.gestureIndex(name), 'scroll', bits ? String.fromCharCode(bits) : '');
   }
 
   /** Turns a mode on or off, as a trace's {"mode":NAME,"on":..} line. */
