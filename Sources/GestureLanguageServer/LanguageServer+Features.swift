@@ -189,6 +189,17 @@ extension LanguageServer {
                 return .array(items([relation.words.after.joined(separator: " ")], kind: 14))
             }
             if relation == .after, others.count == 1 { return .array(items(["within"], kind: 14)) }
+            // `list hands over to sheet ` -> `at` when every left side is a scroll (v4); `... at ` -> its edges.
+            if relation == .handsOver {
+                let scrolls = Set(c.result.gestureSet.gestures.filter { $0.kind == .scroll }.map(\.name))
+                guard listed[..<r].allSatisfy(scrolls.contains) else { return .array([]) }
+                if let at = others.firstIndex(of: "at") {
+                    let last = others.last!
+                    return at == others.indices.last || last.hasSuffix(",") || last == "|"
+                        ? .array(items(ScreenEdge.names, kind: 12, detail: "edge")) : .array([])
+                }
+                if !others.last!.hasSuffix(",") { return .array(items(["at"], kind: 14)) }
+            }
             return .array([])
         }
         if !done.isEmpty, listed.allSatisfy(gestures.contains) {

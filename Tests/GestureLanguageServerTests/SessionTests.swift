@@ -2,6 +2,7 @@ import GestureCompiler
 import GestureTrace
 import Foundation
 import GestureLanguageServer
+import GestureRuntime
 import Testing
 
 /// Scripted sessions with `gspec lsp` over pipes, as an editor drives it.
@@ -174,6 +175,31 @@ import Testing
         let items = try client.request("textDocument/completion", LSPClient.at(uri, 1, 28))["result"]?.array ?? []
         #expect(items.contains { $0["label"]?.string == "maxInterval" && $0["insertText"]?.string == "maxInterval: 300ms" })
         #expect(!items.contains { $0["label"]?.string == "directions" })
+        #expect(try client.shutdown() == 0)
+    }
+
+    /// A hand-over from a scroll (v4) completes with `at`, then the edges; a
+    /// hand-over from a pan is offered neither.
+    @Test func scrollHandOversCompleteWithTheirEdges() throws {
+        let client = try LSPClient()
+        try client.initialize()
+        let text = """
+            gesture list: scroll { axis: vertical }
+            gesture sheet: pan { axis: vertical }
+            list hands over to sheet 
+            list hands over to sheet at 
+            sheet hands over to list 
+
+            """
+        client.open(uri, text)
+        _ = client.diagnostics(uri, version: 1)
+        func labels(_ line: Int, _ character: Int) throws -> [String] {
+            try client.request("textDocument/completion", LSPClient.at(uri, line, character))["result"]?.array?
+                .compactMap { $0["label"]?.string } ?? []
+        }
+        #expect(try labels(2, 25) == ["at"])
+        #expect(try labels(3, 28) == ScreenEdge.names)
+        #expect(try labels(4, 25).isEmpty)
         #expect(try client.shutdown() == 0)
     }
 

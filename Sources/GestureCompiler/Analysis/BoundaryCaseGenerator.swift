@@ -173,7 +173,8 @@ public enum BoundaryCaseGenerator {
                 ExemplarGenerator.twoFingers(view: v, scale: scale, turn: turn, samples: 4)
             }
             if g.kind == .pinch {
-                let over = 1 + g.threshold + 1e-4, under = 1 + g.threshold - 1e-4
+                // At a threshold of 0 (the web profile's) the spread that must not succeed is none at all, not a pinch in.
+                let over = 1 + g.threshold + 1e-4, under = 1 + max(0, g.threshold - 1e-4)
                 add("threshold", plain(g.threshold), twoFingers(scale: over, turn: 0).stream("a spread to \(plain(over))x"),
                     twoFingers(scale: under, turn: 0).stream("a spread to \(plain(under))x"))
             } else {
