@@ -33,7 +33,7 @@ struct ParameterFix: Hashable {
             where set.gestures[l].kind == limit.0 && set.gestures[t].kind == threshold.0 {
                 guard let lp = GestureParameter.named(limit.1, for: limit.0),
                       let tp = GestureParameter.named(threshold.1, for: threshold.0),
-                      let lv = value(of: lp, in: set.gestures[l]), let tv = value(of: tp, in: set.gestures[t]),
+                      let lv = set.gestures[l].record.number(lp), let tv = set.gestures[t].record.number(tp),
                       lv > tv else { continue }
                 candidates += [(l, lp, tv), (t, tp, lv)]
             }
@@ -44,7 +44,8 @@ struct ParameterFix: Hashable {
             var changed = set
             let name = set.gestures[candidate.gesture].name
             for g in changed.gestures.indices where changed.gestures[g].name == name {
-                Self.set(candidate.parameter, to: candidate.value, in: &changed.gestures[g])
+                changed.gestures[g].record.setNumber(candidate.parameter, candidate.value)
+                changed.gestures[g].record.setExplicitly(candidate.parameter)
             }
             var analysis = ConflictAnalysis(simulator: Simulator(set: changed, source: source))
             analysis.simulator.modes = c.modes
@@ -54,24 +55,6 @@ struct ParameterFix: Hashable {
             return ParameterFix(gesture: candidate.gesture, parameter: candidate.parameter,
                                 text: "\(candidate.parameter.name): \(text)")
         }
-    }
-
-    /// A number parameter's value in the runtime's units (microseconds, points).
-    static func value(of p: GestureParameter, in g: GestureDefinition) -> Double? {
-        switch p.storage {
-        case .microseconds(let field): Double(g.record[field: field])
-        case .real(let field): g.record[field: field]
-        default: nil
-        }
-    }
-
-    static func set(_ p: GestureParameter, to value: Double, in g: inout GestureDefinition) {
-        switch p.storage {
-        case .microseconds(let field): g.record[field: field] = Int64(value)
-        case .real(let field): g.record[field: field] = value
-        default: return
-        }
-        g.record.setExplicitly(p)
     }
 
     /// `'open'`'s part of a message: `"maxDuration: 400ms" in 'open'`.
