@@ -118,8 +118,9 @@ package enum TraceRun {
             return .success([])
         }
         if c.scrollEdges != nil {
-            guard table.kind(of: c.gestures[0]) == .scroll else {
-                return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' is a \(table.kind(of: c.gestures[0]).keyword): a 'scroll' line says where a scroll is"))
+            let kind = table.kind(of: c.gestures[0])
+            guard kind == .scroll else {
+                return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' is a \(kind.keyword): a 'scroll' line says where a scroll is"))
             }
             return .success([])
         }

@@ -609,7 +609,6 @@ export class Engine {
     this.recordBytes = names.record.bytes;
     this.eventTouches = null; // attach sets an array: the first touch of each event taken
     this.lastMove = new Map(); // touch -> { t, slow }: for checkUnit
-    this.lastSampleT = undefined;
     this.toldAboutUnit = false;
     this.unitChecks = 0;
     this.reader = eventReader(names);
@@ -659,7 +658,7 @@ export class Engine {
       this.lastMove.clear();
       return;
     }
-    let suspect = this.lastSampleT === undefined && t > 1e5;
+    let suspect = this.unitChecks === 1 && t > 1e5; // the first sample
     const last = this.lastMove.get(touch);
     if (phase === 'moved' && last !== undefined) {
       const slow = t - last.t >= 2 ? last.slow + 1 : 0;
@@ -670,7 +669,6 @@ export class Engine {
     } else {
       this.lastMove.delete(touch);
     }
-    this.lastSampleT = t;
     if (suspect && typeof console !== 'undefined') {
       this.toldAboutUnit = true;
       console.warn(`gspec: sample times look like milliseconds (t = ${t}); the engine counts seconds: divide by 1000 (a Pointer Event's timeStamp / 1000)`);
