@@ -47,7 +47,7 @@ output="$out/gspec.wasm" link "${exports[@]}"
 objects+=("$work/GSpecRun.o")
 output="$out/gspec-run.wasm" link "${exports[@]}" $(cdecls "$here/src/RunExports.swift")
 
-# A page downloads gspec.mjs: its whole-line comments and its indentation
+# A page downloads gspec.mjs: its comments and its indentation
 # stay in web/src (the types and their documentation are in gspec.d.mts; no
 # template literal spans lines, so no string loses its spaces). Code is
 # otherwise copied as it is.
@@ -56,7 +56,11 @@ strip_comments() {
   awk 'block { if (index($0, "*/")) block = 0; next }
        /^[ \t]*\/\*/ { if (!index($0, "*/")) block = 1; next }
        /^[ \t]*\/\// { next }
-       { sub(/^[ \t]+/, ""); print }' "$1"
+       /^[ \t]*$/ { next }
+       { sub(/^[ \t]+/, "")
+         # A trailing comment goes too, where nothing before it could hold a "//" (no quote, backtick or slash).
+         if (match($0, / \/\/ /) && substr($0, 1, RSTART) !~ /["'"'"'`\/]/) $0 = substr($0, 1, RSTART - 1)
+         print }' "$1"
 }
 strip_comments "$here/src/gspec.mjs" > "$out/gspec.mjs"
 # Stripping indentation would change a template literal that spans lines: the code must have none.

@@ -12,7 +12,7 @@ package struct TraceReader {
 
     /// A control line (`{"t":1.0,"set":"secret","enabled":true}`,
     /// `{"t":2.0,"mode":"zoomed","on":true}`, `{"t":1.2,"handOver":"listScroll"}` or
-    /// `{"t":0.5,"scroll":"listScroll","at":["top"]}`):
+    /// `{"t":0.5,"scroll":"listScroll","at":["top"]}`, `{"t":0.6,"scroll":"listScroll","began":true}`):
     /// a change the engine makes at `time`, before the touch lines of that frame.
     package struct ControlLine {
         package var time: Int64
@@ -27,6 +27,8 @@ package struct TraceReader {
         package var handOver = false
         /// A scroll line (v4): the edges of their content `gestures` are at now (empty: none).
         package var scrollEdges: DirectionSet?
+        /// A scroll line (v4) saying the platform began scrolling with `gestures`' touches.
+        package var scrollBegan = false
 
         package init(time: Int64, gestures: [Int], enabled: Bool? = nil, parameters: [(name: String, value: String)] = [],
                      mode: (index: Int, on: Bool)? = nil) {
@@ -196,11 +198,19 @@ package struct TraceReader {
             return .success(c)
         }
         if key == "scroll" {
-            if let extra = fields.keys.sorted().first(where: { !["t", "scroll", "at"].contains($0) }) {
-                return .failure(Message(text: "a scroll line takes 't', 'scroll' and 'at', not '\(extra)'"))
+            if let extra = fields.keys.sorted().first(where: { !["t", "scroll", "at", "began"].contains($0) }) {
+                return .failure(Message(text: "a scroll line takes 't', 'scroll' and 'at' or 'began', not '\(extra)'"))
+            }
+            if let began = fields["began"] {
+                guard fields["at"] == nil else { return .failure(Message(text: "a scroll line says 'at' or 'began', not both")) }
+                guard case .bool(true) = began else {
+                    return .failure(Message(text: "'began' must be true: the platform began scrolling (a scroll line with 'at' says where it is)"))
+                }
+                c.scrollBegan = true
+                return .success(c)
             }
             guard case .array(let words)? = fields["at"] else {
-                return .failure(missing("at", "a list of the edges the scroll is at (top, bottom, left, right; [] for none)", fields["at"]))
+                return .failure(missing("at", "a list of the edges the scroll is at (top, bottom, left, right; [] for none), or 'began': true", fields["at"]))
             }
             var edges = DirectionSet()
             for word in words {

@@ -73,7 +73,7 @@ package enum TraceRun {
 
     /// Applies a control line to `engine` as a trace does; returns why it was
     /// refused (nothing changes then), or nil. The web runtime's `setEnabled`,
-    /// `set`, `setMode`, `handOver` and `setScrollEdges` are control lines too.
+    /// `set`, `setMode`, `handOver`, `setScrollEdges` and `scrollBegan` are control lines too.
     package static func apply<E: TouchEngine>(_ c: TraceReader.ControlLine, to engine: inout E, table: GestureTable) -> String? {
         let changes: [(RuntimeParameter, ParameterValue)]
         switch check(c, table: table) {
@@ -90,6 +90,10 @@ package enum TraceRun {
         }
         if let edges = c.scrollEdges {
             for g in c.gestures { engine.setScrollEdges(edges, gesture: g, at: c.time) }
+            return nil
+        }
+        if c.scrollBegan {
+            for g in c.gestures { engine.scrollBegan(gesture: g, at: c.time) }
             return nil
         }
         for g in c.gestures {
@@ -117,10 +121,10 @@ package enum TraceRun {
             }
             return .success([])
         }
-        if c.scrollEdges != nil {
+        if c.scrollEdges != nil || c.scrollBegan {
             let kind = table.kind(of: c.gestures[0])
             guard kind == .scroll else {
-                return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' is a \(kind.keyword): a 'scroll' line says where a scroll is"))
+                return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' is a \(kind.keyword): a 'scroll' line speaks of a scroll"))
             }
             return .success([])
         }

@@ -71,17 +71,20 @@ import Testing
             {"t":0.0,"scroll":"list","at":"top"}
             {"t":0.0,"scroll":"list","at":["top"],"x":1}
             {"t":0.0,"scroll":"list"}
+            {"t":0.0,"scroll":"list","began":false}
+            {"t":0.0,"scroll":"list","began":true,"at":[]}
             {"t":0.0,"scroll":"list","at":[]}
             """, "bad.jsonl", in: dir)
         let (status, _, err) = run(["run", spec, "--trace", bad])
         #expect(status != .success)
         for (line, text) in [(1, "unknown gesture 'lst' in 'scroll'; did you mean 'list'?"),
-                             (2, "'sheet' is a pan: a 'scroll' line says where a scroll is"),
+                             (2, "'sheet' is a pan: a 'scroll' line speaks of a scroll"),
                              (3, "'at' lists edges (left, right, top or bottom), not 'topp'; did you mean 'top'?"),
-                             (4, "'at' must be a list of the edges the scroll is at (top, bottom, left, right; [] for none)"), (5, "a scroll line takes 't', 'scroll' and 'at', not 'x'"), (6, "missing key 'at'")] {
+                             (4, "'at' must be a list of the edges the scroll is at (top, bottom, left, right; [] for none)"), (5, "a scroll line takes 't', 'scroll' and 'at' or 'began', not 'x'"), (6, "missing key 'at'"),
+                             (7, "'began' must be true: the platform began scrolling"), (8, "a scroll line says 'at' or 'began', not both")] {
             #expect(err.contains("bad.jsonl:\(line): error: \(text)"), "line \(line): \(err)")
         }
-        #expect(!err.contains("bad.jsonl:7:"), "\(err)")
+        #expect(!err.contains("bad.jsonl:9:"), "\(err)")
         // At the top a pull down goes to the sheet; the same pull after the list left its top scrolls it.
         func pull(from t: Double, touch: Int) -> String {
             (0...6).map { i in
@@ -98,6 +101,30 @@ import Testing
         #expect(ok == .success)
         let began = out.split(separator: "\n").filter { $0.contains("\"began\"") }.map { $0.contains("\"sheet\"") ? "sheet" : "list" }
         #expect(began == ["sheet", "list"], "\(out)")
+    }
+
+    /// A scroll line's `began` (v4): the platform began scrolling, so the
+    /// scroll claims its touch before its own slop and the tap on the touch
+    /// fails; a line for a scroll without touches changes nothing.
+    @Test func scrollBeganLineClaimsAtOnce() throws {
+        let dir = try scratchDirectory("gspec-v4")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = try write("gesture list: scroll {}\ngesture open: tap {}\n", "s.gesture", in: dir)
+        let trace = try write("""
+            {"t":0.0,"scroll":"list","began":true}
+            {"t":1.0,"touch":1,"phase":"began","x":100,"y":200}
+            {"t":1.02,"touch":1,"phase":"moved","x":100,"y":204}
+            {"t":1.03,"scroll":"list","began":true}
+            {"t":1.04,"touch":1,"phase":"moved","x":100,"y":230}
+            {"t":1.06,"touch":1,"phase":"ended","x":100,"y":240}
+            """, "t.jsonl", in: dir)
+        let (ok, out, err) = run(["run", spec, "--trace", trace, "--all-states"])
+        #expect(ok == .success, "\(err)")
+        let lines = out.split(separator: "\n").map(String.init)
+        let began = lines.filter { $0.contains("\"began\"") }
+        #expect(began.count == 1 && began[0].contains("\"list\"") && began[0].contains("\"t\":1.03"), "\(out)")
+        #expect(lines.contains { $0.contains("\"open\"") && $0.contains("\"failed\"") }, "\(out)")
+        #expect(lines.last?.contains("\"list\"") == true && lines.last?.contains("\"ended\"") == true, "\(out)")
     }
 
     /// The latency table's `provisional` column, `gspec diff`, and the generated provisional tests.

@@ -137,6 +137,9 @@ func gspecEngineDescribe(_ h: Int32) {
     }
     out += "}"
     key("touchAction"); out += JSON.quoted(TouchAction.of(t))
+    // Each gesture's view, and each view's touch-action (for the elements a page maps to views).
+    key("gestureViews"); list((0..<t.gestureCount).map { t.hasViews ? t.name(ofView: t.view(of: $0)) : "" })
+    key("viewTouchActions"); list(t.hasViews ? (0..<t.viewCount).map { TouchAction.of(t, hitting: $0) } : [])
     setOutput(out + "}")
 }
 
@@ -206,7 +209,8 @@ func gspecEngineTakeEvents(_ h: Int32) -> Int32 {
 /// Applies a trace's control line `{"set":GESTURE,KEY:VALUE}` after every
 /// sample fed so far: `KEY` is `enabled` (`VALUE` "true" or "false") or a run-time
 /// parameter (`VALUE` as a spec writes it, "15pt"); `KEY` `handOver` is
-/// `{"handOver":GESTURE}` (`VALUE` unused). With `KEY` empty,
+/// `{"handOver":GESTURE}` (`VALUE` unused), `scroll` a scroll line's edges
+/// (`VALUE` their bits as one character) and `began` its `"began":true`. With `KEY` empty,
 /// `{"mode":GESTURE,"on":VALUE}` for the mode of that index instead. The line
 /// is built here, not parsed: gspec.mjs has checked the names, and JSON
 /// parsing would double the module. Returns 0, or 1 with the reason in the
@@ -232,6 +236,7 @@ func gspecEngineControl(_ h: Int32, _ gesture: Int32, _ keyP: UnsafeRawPointer?,
             // The edges as one character, their bits (`describe`'s `edges`; all
             // below 128): gspec.mjs checked the names, and a number parser costs 1 KB here.
             line.scrollEdges = DirectionSet(rawValue: value.utf8.first ?? 0)
+        case "began": line.scrollBegan = true
         default: line.parameters = [(key, value)]
         }
     }

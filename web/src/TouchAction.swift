@@ -8,12 +8,20 @@ import GestureRuntime
 /// double-tap zoom (`manipulation`). Gestures that take only the mouse
 /// restrict nothing. A `scroll` leaves its axes to the browser whatever
 /// else the set has (the browser scrolls natively, with its momentum).
+///
+/// `hitting` a view: for an element mapped to that view, from the gestures
+/// that see its touches (on it and its ancestors). Without, for the attached
+/// element: every gesture of the set, as in v3, with the axes of the scrolls
+/// on the root view (those of a nested view are left on its own element, a
+/// scroll container, where the browser allows panning again).
 enum TouchAction {
-    static func of(_ t: GestureTable) -> String {
+    static func of(_ t: GestureTable, hitting view: Int? = nil) -> String {
         var panX = true, panY = true, zoom = true, doubleTapZoom = true
         var scrollsX = false, scrollsY = false
         let touchOrPen = PointerKind.touch.bit | PointerKind.pen.bit
-        for r in t.gestures where r.inputs & touchOrPen != 0 {
+        for (g, r) in t.gestures.enumerated() where r.inputs & touchOrPen != 0 {
+            let sees = t.view(t.view(of: g), contains: view ?? 0)
+            if view != nil && !sees { continue }
             switch r.kind {
             case .tap, .longPress:
                 doubleTapZoom = false
@@ -31,6 +39,7 @@ enum TouchAction {
             case .pinch, .rotation, .stroke:
                 (panX, panY, zoom) = (false, false, false)
             case .scroll:
+                guard sees else { break }
                 if r.axis != 2 { scrollsX = true }
                 if r.axis != 1 { scrollsY = true }
             }

@@ -13,6 +13,11 @@ export interface Sample<V extends string = string> {
   pointer?: PointerKindName;
 }
 
+/** A trace's scroll line (v4), as `attach` records it. */
+export type ScrollLine<G extends string = string> =
+  | { t: number; scroll: G; at: ('top' | 'bottom' | 'left' | 'right')[] }
+  | { t: number; scroll: G; began: true };
+
 // BEGIN generated from the runtime's lists (JavaScriptEmitter.runtimeDeclarations): do not edit by hand
 /** A touch sample's phase. */
 export type TouchPhaseName = 'began' | 'moved' | 'stationary' | 'ended' | 'cancelled';
@@ -131,6 +136,12 @@ export interface Engine<N extends SetNames = SetNames> {
   handOver(gesture: N['gesture']): void;
   /** Says which edges of its content a `scroll` gesture is at now (v4), as a trace's {"scroll":NAME,"at":[...]} line. */
   setScrollEdges(gesture: N['gesture'], edges: ('top' | 'bottom' | 'left' | 'right')[]): void;
+  /**
+   * Says the platform began scrolling with a `scroll` gesture's touches
+   * (v4), as a trace's {"scroll":NAME,"began":true} line: a scroll still in
+   * its attempt claims them now (its `began` is among the next events).
+   */
+  scrollBegan(gesture: N['gesture']): void;
   free(): void;
 }
 
@@ -143,8 +154,12 @@ export type AttachedEvent<N extends SetNames = SetNames> = GestureEvent<N['gestu
 
 export interface AttachOptions<N extends SetNames = SetNames> {
   onEvent(event: AttachedEvent<N>): void;
-  /** Each sample fed to the engine, as a trace line (for recording). */
-  onSample?(sample: Sample<N['view']>): void;
+  /**
+   * Each sample fed to the engine, as a trace line (for recording); on a set
+   * with a `scroll`, also the scroll lines `attach` applies ({"scroll":NAME,"at":[...]}
+   * at a touch's start, {"scroll":NAME,"began":true} when the browser takes a touch to scroll).
+   */
+  onSample?(sample: Sample<N['view']> | ScrollLine<N['gesture']>): void;
   /** A spec view's name to the DOM element inside the attached one it stands for. */
   views?: Partial<Record<N['view'], Element>>;
 }

@@ -90,16 +90,16 @@ extension Checker {
         return set
     }
 
-    /// `a hands over to b`: both pans, pinches or rotations, and `b` takes every
+    /// `a hands over to b`: both pans, scrolls, pinches or rotations, and `b` takes every
     /// touch count `a` may have when handed over. False after reporting why not.
     mutating func checkHandOver(_ rule: RuleDecl, _ a: GestureDefinition, _ b: GestureDefinition) -> Bool {
         for g in [a, b] where !g.kind.handsOver {
             diagnostics.report(.handOverDiscrete(g.name, kind: g.kind.keyword), at: rule.range)
             return false
         }
-        // Pinch and rotation measure two fingers; a pan any count in its range.
+        // Pinch and rotation measure two fingers; a pan or scroll any count in its range.
         func counts(_ g: GestureDefinition) -> (min: Int, max: Int?) {
-            g.kind == .pan ? (g.minTouches, g.maxTouches) : (2, 2)
+            g.kind == .pan || g.kind == .scroll ? (g.minTouches, g.maxTouches) : (2, 2)
         }
         func text(_ c: (min: Int, max: Int?)) -> String {
             c.max == c.min ? "\(c.min)" : c.max.map { "\(c.min)...\($0)" } ?? "\(c.min)..."

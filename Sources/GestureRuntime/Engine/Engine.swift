@@ -37,6 +37,8 @@ package protocol TouchEngine {
     mutating func handOver(from g: Int, at time: Int64)
     /// Says which edges of its content scroll `g` is at (v4 `at`).
     mutating func setScrollEdges(_ edges: DirectionSet, gesture g: Int, at time: Int64)
+    /// The platform began scrolling with scroll `g`'s touches (v4); whether `g` is active.
+    @discardableResult mutating func scrollBegan(gesture g: Int, at time: Int64) -> Bool
     /// Changes a run-time parameter of gesture `g` from its next attempt.
     mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture g: Int, at time: Int64) throws(ParameterError)
     /// Why gestures failed or wait so far, cleared with the events.
@@ -188,6 +190,22 @@ public struct Engine: TouchEngine {
     public mutating func setScrollEdges(_ edges: DirectionSet, gesture g: Int, at time: Int64) {
         guard g >= 0 && g < core.table.gestureCount, core.table.kind(of: g) == .scroll else { return }
         unique.pointee.setScrollEdges(edges, gesture: g, at: time)
+    }
+
+    /// Says at `time` that the platform began scrolling with scroll `g`'s
+    /// touches (v4: on the web a `pointercancel` on a touch in the scroll's
+    /// view, in UIKit the scroll view's pan recognizer beginning). The
+    /// platform has decided, so a scroll still in its attempt claims its
+    /// touches now, as past its slop: it reports `began`, and the touches'
+    /// other gestures fail or are cancelled as the rules say. Returns whether
+    /// the scroll is active afterwards: false when another gesture took the
+    /// touches first (the app then lets the platform's cancel through) or the
+    /// scroll has no touches. An index outside the table, or a gesture that is
+    /// no scroll, changes nothing and returns false.
+    @discardableResult
+    public mutating func scrollBegan(gesture g: Int, at time: Int64) -> Bool {
+        guard g >= 0 && g < core.table.gestureCount, core.table.kind(of: g) == .scroll else { return false }
+        return unique.pointee.scrollBegan(gesture: g, at: time)
     }
 
     /// Whether mode `m` is on.

@@ -72,6 +72,24 @@ extension GestureEngine {
         storage.scrollEdges.base[index] = edges.rawValue & DirectionSet.horizontal.union(.vertical).rawValue
     }
 
+    /// The platform began scrolling with scroll `index`'s touches at `time`
+    /// (v4: the web's `pointercancel`, UIKit's scroll view pan recognizer
+    /// beginning): the platform decides, so a scroll still in its attempt
+    /// claims now, as past its slop, and the touches' other gestures fail or
+    /// are cancelled as the rules say. Returns whether the scroll is active
+    /// (it claimed now or had already); false when the touches went to
+    /// another gesture first, or the scroll has none.
+    package mutating func scrollBegan(gesture index: Int, at time: Int64) -> Bool {
+        let g = GestureID(index)
+        makeUnique()
+        prepareControl(at: time)
+        if tracks[g].status == .tracking {
+            _ = feed(g, .threshold)
+            settleAfterControl()
+        }
+        return tracks[g].status == .active
+    }
+
     /// Whether gesture `g` is enabled.
     package func isEnabled(_ index: Int) -> Bool { isEnabled(GestureID(index)) }
 

@@ -318,7 +318,7 @@ extension GestureEngine {
             _ = feed(g, .cancel)
             return
         }
-        if r.pointee.kind == .pan { rebase(g, before: before) }
+        if r.pointee.kind == .pan || r.pointee.kind == .scroll { rebase(g, before: before) }
         if tracks[g].tracked == 0 {
             tracks[g].lastLift = clock
             if r.pointee.kind == .stroke { guard finishStroke(g, r) else { return } }

@@ -53,7 +53,7 @@ extension GestureEngine {
     }
 
     /// `b` begins with `a`'s touches: translation 0, scale 1, rotation 0 from
-    /// here; the same kind keeps `a`'s velocity samples, shifted to `b`'s values.
+    /// here; the same kind (or a pan and a scroll) keeps `a`'s velocity samples, shifted to `b`'s values.
     private mutating func takeOver(_ b: GestureID, from a: GestureID, state: StateID) {
         applyChanges(b)  // its attempt starts now
         let (touches, firstTouch) = (tracks[a].tracked, tracks[a].firstTouch)
@@ -78,7 +78,9 @@ extension GestureEngine {
         case .tap, .longPress, .swipe, .stroke:
             break  // never linked (`GestureKind.handsOver`)
         }
-        if kind == records[a].kind && tracks[a].ringCount > 0 {
+        // A pan and a scroll measure the same quantity, a translation.
+        let translates = { (k: GestureKind) in k == .pan || k == .scroll }
+        if (kind == records[a].kind || translates(kind) && translates(records[a].kind)) && tracks[a].ringCount > 0 {
             // The same quantity measured from another origin: the samples shift, their slope stays.
             let from = ring + a.rawValue &* Self.ringSize, to = ring + b.rawValue &* Self.ringSize
             let now = tracks[a].values

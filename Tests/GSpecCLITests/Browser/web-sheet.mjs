@@ -1,0 +1,79 @@
+// The sheet example (Examples/web/sheet/, specs/sheet-with-list.gesture) in
+// headless Chromium: touches through the browser's input pipeline
+// (Input.dispatchTouchEvent). The list is an `overflow-y: auto` element the
+// browser scrolls natively; the set declares that scroll. Each step records
+// the list's scrollTop, the page's scroll and zoom, and the events it
+// caused, for WebRuntimeTests to check; the session, as a trace, replays
+// through `gspec run`.
+// Usage: node --experimental-websocket web-sheet.mjs URL
+import { open, sleep, touchInput } from './cdp.mjs';
+
+const [url] = process.argv.slice(2);
+const browser = await open(url, { width: 500, height: 800 });
+const steps = {};
+try {
+  for (let i = 0; i < 100 && !(await browser.evaluate('window.sheetExample !== undefined')); i++) await sleep(100);
+  const { touch, tap, pinch } = touchInput(browser);
+  const look = () => browser.evaluate(`({ scrollTop: document.getElementById('list').scrollTop, pageY: window.scrollY,
+    zoom: visualViewport.scale, sheet: sheetExample.state.sheet, events: sheetExample.events.length })`);
+  // The events since `before`, as "gesture state", failures left out.
+  const since = async (before) => (await browser.evaluate(`sheetExample.events.slice(${before.events})`))
+    .filter((e) => e.state !== 'failed').map((e) => `${e.gesture} ${e.state}`);
+  // The list's top is at y = 100 + 36 on the screen; (200, 500) is well inside it.
+  const fling = async (x, y, dy, steps = 8) => {
+    await touch('touchStart', [[x, y, 1]]);
+    for (let k = 1; k <= steps; k++) {
+      await touch('touchMove', [[x, y + (dy * k) / steps, 1]]);
+      await sleep(16);
+    }
+    await touch('touchEnd', []);
+  };
+  const step = async (name, act, settle = 400) => {
+    const before = await look();
+    const lift = await act();
+    const after = await (async () => { await sleep(settle); return look(); })();
+    steps[name] = { before, lift, after, events: await since(before) };
+  };
+  steps.touchAction = await browser.evaluate(`({ list: getComputedStyle(document.getElementById('list')).touchAction,
+    screen: document.getElementById('screen').style.touchAction })`);
+  // One finger flung up: the list scrolls natively and keeps moving after the lift (the browser's momentum).
+  await step('scroll', async () => { await fling(200, 600, -240); return look(); }, 800);
+  // Scrolled down, a pull down scrolls the list back; the sheet does not move.
+  await step('pullScrolled', async () => { await fling(200, 300, 150, 10); return look(); });
+  // At the top, a pull down drags the sheet; the list stays at 0.
+  await browser.evaluate(`document.getElementById('list').scrollTop = 0`);
+  await sleep(100);
+  await step('pullAtTop', async () => { await fling(200, 300, 200, 12); return look(); });
+  // Back up: the app's state, as a page would restore it.
+  await browser.evaluate(`sheetExample.state.sheet = 0; document.getElementById('sheet').style.transform = ''`);
+  await sleep(100);
+  // Mid-scroll on the web: a touch the browser scrolls stays the browser's. From near the top, one pull
+  // down scrolls the list to its top and on past it; the sheet does not begin in that touch, and the
+  // page sees the touch's later moves as uncancelable.
+  await browser.evaluate(`document.getElementById('list').scrollTop = 60;
+    window.uncancelable = 0; document.getElementById('list').addEventListener('touchmove', (e) => { if (!e.cancelable) uncancelable++; })`);
+  await sleep(100);
+  await step('reachTop', async () => { await fling(200, 300, 240, 16); return look(); });
+  steps.reachTop.uncancelable = await browser.evaluate('window.uncancelable');
+  // Scrolled to the middle, so that any scrolling would show in scrollTop.
+  await browser.evaluate(`document.getElementById('list').scrollTop = 300`);
+  await sleep(100);
+  // Two fingers spread on the list: the text zooms; neither the list nor the page scrolls or zooms.
+  await step('pinch', () => pinch(200, 450, 40, 8, 0, 12));
+  // A fast swipe left on a row deletes it; the list does not scroll.
+  await step('swipe', async () => {
+    await touch('touchStart', [[330, 420, 1]]);
+    for (let k = 1; k <= 6; k++) {
+      await touch('touchMove', [[330 - 30 * k, 420 + k, 1]]);
+      await sleep(16);
+    }
+    await touch('touchEnd', []);
+  });
+  // A tap opens a row.
+  await step('tap', () => tap(150, 300));
+  const result = await browser.evaluate(`({ state: { ...sheetExample.state, opened: sheetExample.state.opened?.textContent ?? null },
+    events: sheetExample.events, trace: sheetExample.trace() })`);
+  process.stdout.write(JSON.stringify({ steps, ...result }));
+} finally {
+  browser.close();
+}
