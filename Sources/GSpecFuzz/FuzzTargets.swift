@@ -142,6 +142,8 @@ public enum FuzzTargets {
                 if flags & 0x38 == 0x28 { e.handOver(from: Int(bytes[i + 3]) % e.table.gestureCount, at: t) }
                 // Or says which edges a scroll (or any gesture: refused) is at, any bits.
                 if flags & 0x38 == 0x20 { e.setScrollEdges(DirectionSet(rawValue: bytes[i + 4]), gesture: Int(bytes[i + 3]) % e.table.gestureCount, at: t) }
+                // Or says the platform began scrolling with a scroll's touches (or any gesture's: ignored).
+                if flags & 0x38 == 0x18 { e.scrollBegan(gesture: Int(bytes[i + 3]) % e.table.gestureCount, at: t) }
             }
             step(&engine)
             step(&twin)

@@ -24,6 +24,11 @@ import UIKit.UIGestureRecognizerSubclass
 /// recognizer's state moves only on a `began` or `recognized`, so a view's
 /// touches are never cancelled for something that may be taken back. A
 /// hand-over (`host.handOver(from:)`) is one claim handed on: the state stays `began`.
+///
+/// A set with a `scroll` gesture (v4) is tied to the scroll view that
+/// performs it with `coordinate(_:with:)`: the scroll view keeps scrolling,
+/// the set sees its scroll, and the rules decide between them (see
+/// `ScrollViewLink` and docs/integration.md).
 @MainActor
 open class GestureSetRecognizer<Gestures: GestureSet>: UIGestureRecognizer {
     /// The host and its timer.
@@ -36,6 +41,8 @@ open class GestureSetRecognizer<Gestures: GestureSet>: UIGestureRecognizer {
     /// Converts a touch's location in `view` to the space the spec's
     /// distances are meant in (the SwiftUI adapter sets it); nil: `view`'s.
     public var convertLocation: ((CGPoint) -> CGPoint)?
+    /// The set's `scroll` gesture and the scroll view performing it, if any.
+    private var scrollLink: ScrollViewLink<Gestures>?
 
     /// A recognizer for `gestures` with a host of its own.
     public convenience init(_ gestures: Gestures.Type) {
@@ -55,7 +62,26 @@ open class GestureSetRecognizer<Gestures: GestureSet>: UIGestureRecognizer {
         driver.host.platformDidReset()
     }
 
+    /// Ties the set's `scroll` gesture `gesture` (v4) to `scrollView`, or,
+    /// without one, to the nearest scroll view enclosing this recognizer's
+    /// view at its first touch. The scroll view goes on scrolling natively;
+    /// the set reads its edges at each touch's start for `at` rules, follows
+    /// its pan recognizer (the scroll claims when it begins), keeps the
+    /// touches while it scrolls, and stops it when a gesture of the set
+    /// claims a touch.
+    public func coordinate(_ gesture: Gestures.Gesture, with scrollView: UIScrollView? = nil) {
+        scrollLink = ScrollViewLink(gesture, scrollView: scrollView)
+    }
+
+    /// Not stopped by the coordinated scroll view's pan: the set follows the
+    /// touches it scrolls (the scroll's `changed` and `ended`).
+    open override func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool {
+        if let pan = scrollLink?.pan, preventingGestureRecognizer === pan { return false }
+        return super.canBePrevented(by: preventingGestureRecognizer)
+    }
+
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
+        scrollLink?.touchesBegin(in: view, recognizer: self)
         forward(touches, .began, event)
     }
 
@@ -78,6 +104,7 @@ open class GestureSetRecognizer<Gestures: GestureSet>: UIGestureRecognizer {
         // would hold them down. After a normal end no touch is left.
         if host.identities.count > 0 { driver.cancelAllTouches() }
         host.platformDidReset()
+        scrollLink?.reset()
     }
 
     private func forward(_ touches: Set<UITouch>, _ phase: TouchPhase, _ event: UIEvent) {
@@ -101,6 +128,7 @@ open class GestureSetRecognizer<Gestures: GestureSet>: UIGestureRecognizer {
 
     /// Copies the host's recognizer state across.
     func copyState() {
+        scrollLink?.hostChanged(self)
         switch host.recognizerState.phase {
         case .possible: break
         case .began where state == .possible: state = .began

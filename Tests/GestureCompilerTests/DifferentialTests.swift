@@ -59,6 +59,14 @@ import Testing
                     // Or hands a gesture over (most of the time one that is not active: nothing changes).
                     engine.handOver(from: (g &+ 1) % table.gestureCount, at: e.time)
                     reference.handOver(from: (g &+ 1) % table.gestureCount, at: e.time)
+                    // Or a scroll's edges change, or the platform begins scrolling with a scroll's touches.
+                    if table.kind(of: g) == .scroll {
+                        let edges = DirectionSet(rawValue: UInt8((i + k) % 16))
+                        engine.setScrollEdges(edges, gesture: g, at: e.time)
+                        reference.setScrollEdges(edges, gesture: g, at: e.time)
+                        engine.scrollBegan(gesture: g, at: e.time)
+                        reference.scrollBegan(gesture: g, at: e.time)
+                    }
                     if table.kind(of: g) == .pan {
                         let value = ParameterValue.points(Double((i + k) % 25))
                         try engine.set(.threshold, to: value, gesture: g, at: e.time)

@@ -379,6 +379,44 @@ import Testing
         #expect(host.recognizerState.phase == .failed)
     }
 
+    /// A set's `scroll` (v4) through the host, as UIKit's adapter drives it:
+    /// the scroll's claim is the platform scroll view's, so the recognizer
+    /// stays possible while the list scrolls; the edges said at a touch's
+    /// start send a pull at the top to the sheet, which the recognizer
+    /// claims; the scroll view's pan beginning makes the scroll claim at once.
+    @Test func aScrollIsThePlatformsAndTheHostFollowsIt() {
+        typealias G = SheetWithListGestures.Gesture
+        let host = GestureHost(SheetWithListGestures.self, touches: Int.self)
+        var began: [G] = []
+        host.onEvent = { if $0.state == .began { began.append($0.gesture) } }
+        #expect(SheetWithListGestures.table.handOverEdges(of: G.listScroll.rawValue) == DirectionSet(.up))
+        #expect(SheetWithListGestures.table.handOverEdges(of: G.sheetDrag.rawValue).isEmpty)
+        func drag(_ id: Int, by dy: Double, at t: Double) {
+            host.touch(id, .began, x: 100, y: 300, at: t, view: .list)
+            for k in 1...5 { host.touch(id, .moved, x: 100, y: 300 + dy * Double(k) / 5, at: t + 0.016 * Double(k)) }
+        }
+        // Not at an edge: the list scrolls, and the recognizer claims nothing.
+        drag(1, by: -60, at: 1)
+        #expect(began == [.listScroll] && host.recognizerState.phase == .possible)
+        host.touch(1, .ended, x: 100, y: 240, at: 1.2)
+        host.platformDidReset()
+        // At its top, a pull down is the sheet's: the recognizer begins (UIKit then stops the scroll view's pan).
+        host.setScrollEdges(.listScroll, DirectionSet(.up), at: 2)
+        drag(2, by: 60, at: 2)
+        #expect(began == [.listScroll, .sheetDrag] && host.recognizerState.phase == .began)
+        host.touch(2, .ended, x: 100, y: 360, at: 2.2)
+        host.platformDidReset()
+        // The scroll view's pan began before the set's own slop: the scroll claims then.
+        host.setScrollEdges(.listScroll, [], at: 3)
+        host.touch(3, .began, x: 100, y: 300, at: 3, view: .list)
+        host.touch(3, .moved, x: 100, y: 296, at: 3.016)
+        #expect(host.scrollBegan(.listScroll, at: 3.017))
+        #expect(began == [.listScroll, .sheetDrag, .listScroll] && host.recognizerState.phase == .possible)
+        #expect(host.scrollBegan(.listScroll, at: 3.02), "already active: it stays so")
+        host.touch(3, .ended, x: 100, y: 296, at: 3.03)
+        #expect(!host.scrollBegan(.listScroll, at: 3.04), "no touch: nothing to claim")
+    }
+
     @Test func aSetThatNeitherCancelsNorDelaysStaysPossible() throws {
         let table = try RuntimePaths.compile(RuntimePaths.packageRoot.appendingPathComponent("specs/draw-lines.gesture"))
         var state = RecognizerState(table: table)

@@ -113,6 +113,13 @@ export interface Engine<N extends SetNames = SetNames> {
   readonly inputs: readonly (readonly PointerKindName[])[];
   /** The CSS touch-action the set leaves to the browser. */
   readonly touchAction: string;
+  /**
+   * The touch-action for each view's element, in the order of `views` (v4;
+   * empty without views): from the gestures that see the view's touches,
+   * with their scrolls' axes left to the browser. `attach` sets it on the
+   * elements `views` maps, on a set with a `scroll`.
+   */
+  readonly viewTouchActions: readonly string[];
   /** One sample; a time that is not finite, or earlier than the clock, is clamped to the clock and counted in `anomalies`. */
   feed(sample: Sample<N['view']>): void;
   /** The repaired stream anomalies so far, by kind. */

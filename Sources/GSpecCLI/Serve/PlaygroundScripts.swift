@@ -606,6 +606,8 @@ export class Engine {
     this.phases = names.phases;
     this.edges = names.edges;
     this.pointers = names.pointers;
+    this.gestureViews = names.gestureViews;
+    this.viewTouchActions = names.viewTouchActions;
     this.recordBytes = names.record.bytes;
     this.eventTouches = null; // attach sets an array: the first touch of each event taken
     this.lastMove = new Map(); // touch -> { t, slow }: for checkUnit
@@ -766,7 +768,7 @@ export class Engine {
     if (typeof name !== 'string' || typeof parameter !== 'string' || parameter === '') {
       fail('set takes a gesture name, a parameter name and a value');
     }
-    if (['t', 'set', 'enabled', 'handOver', 'scroll', 'at'].includes(parameter)) fail(`'${parameter}' is not a parameter`);
+    if (['t', 'set', 'enabled', 'handOver', 'scroll', 'at', 'began'].includes(parameter)) fail(`'${parameter}' is not a parameter`);
     this.control(this.gestureIndex(name), parameter, String(value));
   }
 
@@ -798,6 +800,18 @@ export class Engine {
       bits |= 1 << d;
     }
     this.control(this.gestureIndex(name), 'scroll', bits ? String.fromCharCode(bits) : '');
+  }
+
+  /**
+   * Says that the platform began scrolling with a `scroll` gesture's touches
+   * (v4), as a trace's {"scroll":NAME,"began":true} line: a scroll still in
+   * its attempt claims them now (its `began` is among the next events;
+   * none when another gesture had taken the touches). `attach` calls it on
+   * a browser `pointercancel` in the scroll's view.
+   */
+  scrollBegan(name) {
+    if (typeof name !== 'string') fail('scrollBegan takes a gesture name');
+    this.control(this.gestureIndex(name), 'began', '');
   }
 
   /** Turns a mode on or off, as a trace's {"mode":NAME,"on":..} line. */
@@ -880,6 +894,14 @@ export function pace(engine, { onEvents, onSample, window: win = globalThis, now
     if (onSample) onSample({ ...sample });
     engine.feed(sample);
     pending = true;
+    dispatch();
+  };
+  /** Applies the pending frame now (the input task's samples are all in) and hands on its events. */
+  paced.flush = () => {
+    if (pending) {
+      pending = false;
+      engine.advance(lastT);
+    }
     dispatch();
   };
   /** Stops the timer; the engine stays the caller's. */
@@ -1003,7 +1025,7 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
       onEvent(event);
     });
   };
-  const paced = pace(engine, { window: win, onSample, onEvents });
+  const paced = pace(engine, { window: win, onSample, onEvents: (events) => { scrolling?.events(events); onEvents(events); } });
   const { feed, schedule } = paced;
   const now = paced.now;
   const viewOf = (target) => {
@@ -1018,6 +1040,7 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
     const r = element.getBoundingClientRect();
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   };
+  const scrolling = engine.kinds.includes('scroll') ? nativeScrolling(engine, element, viewElements, targets, paced, point, onSample) : null;
   // A desktop developer's first click on a set without `input: mouse` would otherwise do nothing, silently.
   const takesMouse = engine.inputs.some((kinds) => kinds.includes('mouse'));
   let toldAboutMouse = false;
@@ -1033,8 +1056,10 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
       }
       const view = viewOf(e.target);
       if (view !== undefined) sample.view = view;
+      scrolling?.down(e, sample);
       return [sample];
     },
+    ended: (e, sample) => (e.type === 'pointercancel' && scrolling?.cancelled(e, sample) ? [] : [sample]),
     onSamples: (samples) => {
       for (const sample of samples) feed(sample);
       schedule();
@@ -1108,11 +1133,98 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
       attached.delete(element);
       paced.stop();
       input.remove();
+      scrolling?.remove();
       for (const [type, fn, opts] of listeners) element.removeEventListener(type, fn, opts);
       observer?.disconnect();
       if (pinch && pinch.endTimer !== null) win.clearTimeout(pinch.endTimer);
       engine.free();
     },
+  };
+}
+
+/**
+ * The browser's own scrolling as the set's `scroll` gestures (v4): each view
+ * element gets its view's touch-action (the scrolls' axes left to the
+ * browser); each touch starts with the scrolls' edges read from their
+ * elements; a touchmove the browser could still scroll with is prevented
+ * unless a scroll of the set has claimed the touch (the engine, run to that
+ * move first, decides: two fingers, a swipe or a pull at an edge keep the
+ * touch); a `pointercancel` (the browser scrolling) is the scroll claiming
+ * it, whose touch is then followed by its Touch Events to the lift.
+ */
+function nativeScrolling(engine, element, viewElements, targets, paced, point, onSample) {
+  const win = element.ownerDocument.defaultView;
+  const elementOf = (g) => viewElements.find(([name]) => name === engine.gestureViews[g])?.[1] ?? element;
+  // [name, element, edges as last said]
+  const scrolls = engine.kinds.flatMap((kind, g) => (kind === 'scroll' ? [[engine.gestures[g], elementOf(g), '']] : []));
+  for (const [name, el] of viewElements) {
+    if (el !== element && !el.style.touchAction && win.getComputedStyle(el).touchAction === 'auto') {
+      el.style.touchAction = engine.viewTouchActions[engine.views.indexOf(name)];
+    }
+  }
+  const active = new Set(); // scrolls between their began and their end
+  const ids = new Map(); // Touch.identifier -> touch id
+  const downs = []; // [touch id, clientX, clientY]: pointerdowns their touchstart has not matched yet
+  const followed = new Set(); // touch ids the browser scrolls: fed from their Touch Events
+  const follow = (phase) => (e) => {
+    for (const t of e.changedTouches) {
+      const id = ids.get(t.identifier);
+      if (phase !== 'moved') ids.delete(t.identifier);
+      if (!followed.has(id)) continue;
+      if (phase !== 'moved') followed.delete(id);
+      paced.feed({ t: e.timeStamp / 1000, touch: id, phase, ...point(t), pointer: 'touch' });
+    }
+    paced.schedule();
+  };
+  const moved = follow('moved');
+  const listeners = [
+    ['touchstart', (e) => {
+      for (const t of e.changedTouches) {
+        const k = downs.findIndex(([, x, y]) => x === t.clientX && y === t.clientY);
+        if (k >= 0) ids.set(t.identifier, downs.splice(k, 1)[0][0]);
+      }
+      downs.length = 0;
+    }],
+    ['touchmove', (e) => {
+      if (!e.cancelable) return moved(e);
+      paced.flush(); // the pointermoves of this move decide first
+      if (active.size === 0) e.preventDefault();
+    }],
+    ['touchend', follow('ended')],
+    ['touchcancel', follow('cancelled')],
+  ];
+  for (const [type, fn] of listeners) element.addEventListener(type, fn, { passive: false });
+  return {
+    down(e, sample) {
+      downs.push([sample.touch, e.clientX, e.clientY]);
+      for (const scroll of scrolls) {
+        const { scrollTop: y, scrollLeft: x, scrollHeight, scrollWidth, clientHeight, clientWidth } = scroll[1];
+        const at = ['top', 'bottom', 'left', 'right'].filter((_, k) => [y <= 0, y + clientHeight >= scrollHeight - 1, x <= 0, x + clientWidth >= scrollWidth - 1][k]);
+        if (String(at) === scroll[2]) continue;
+        scroll[2] = String(at);
+        engine.setScrollEdges(scroll[0], at);
+        onSample?.({ t: engine.clock, scroll: scroll[0], at });
+      }
+    },
+    // The browser took a touch to scroll: a scroll on an element under it claims it, or the cancel goes through.
+    cancelled(e, sample) {
+      const name = e.pointerType === 'touch' && scrolls.find(([, el]) => el.contains(targets.get(sample.touch) ?? element))?.[0];
+      if (!name) return false;
+      engine.scrollBegan(name);
+      onSample?.({ t: engine.clock, scroll: name, began: true });
+      paced.flush();
+      if (!active.has(name)) return false;
+      followed.add(sample.touch);
+      return true;
+    },
+    events(events) {
+      for (const { gesture, state } of events) {
+        if (!scrolls.some(([name]) => name === gesture)) continue;
+        if (state === 'began') active.add(gesture);
+        else if (state !== 'changed') active.delete(gesture);
+      }
+    },
+    remove() { for (const [type, fn] of listeners) element.removeEventListener(type, fn); },
   };
 }
 

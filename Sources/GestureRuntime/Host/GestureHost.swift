@@ -211,6 +211,35 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
         dispatch()
     }
 
+    /// Says which edges of its content the platform's scroll `gesture` is at
+    /// (v4; UIKit: from the scroll view's content offset), at platform time
+    /// `seconds`, or now: `Engine.setScrollEdges`. Say it before the touches
+    /// it is for: a touch reads the edges when it first moves past the slop.
+    public func setScrollEdges(_ gesture: Gestures.Gesture, _ edges: DirectionSet, at seconds: Double? = nil) {
+        let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
+        for g in info.indices where info[g].gesture == gesture {
+            state.pointee.engine.setScrollEdges(edges, gesture: g, at: time)
+        }
+        if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
+    }
+
+    /// Says that the platform began scrolling with scroll `gesture`'s
+    /// touches (v4; UIKit: the scroll view's pan recognizer began), at
+    /// platform time `seconds`, or now: `Engine.scrollBegan`. The scroll's
+    /// `began` and the failures and cancellations it causes are dispatched
+    /// before this returns; whether the scroll is active afterwards.
+    @discardableResult
+    public func scrollBegan(_ gesture: Gestures.Gesture, at seconds: Double? = nil) -> Bool {
+        let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
+        var active = false
+        for g in info.indices where info[g].gesture == gesture {
+            if state.pointee.engine.scrollBegan(gesture: g, at: time) { active = true }
+        }
+        if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
+        dispatch()
+        return active
+    }
+
     /// Turns `mode` on or off at platform time `seconds`, or now:
     /// `Engine.setMode`. The gestures it disables report their `cancelled` or
     /// `failed` events, and what the change released is dispatched, before this returns.

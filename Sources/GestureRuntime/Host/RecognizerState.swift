@@ -7,7 +7,8 @@
 /// gesture with `cancelsTouches` (the default, as in UIKit) begins or is
 /// recognized the recognizer begins (the platform then cancels the view's
 /// touches), and ends once the touch sequence is decided: every touch up and
-/// no gesture waiting for a deadline. With `delaysTouchesBegan` or
+/// no gesture waiting for a deadline. A `scroll` (v4) claims nothing here:
+/// the platform's scroll view performs it. With `delaysTouchesBegan` or
 /// `delaysTouchesEnded` on a gesture, a recognizer that claimed nothing
 /// fails then, which hands the held touches to the view.
 public struct RecognizerState: Hashable, Sendable {
@@ -31,7 +32,8 @@ public struct RecognizerState: Hashable, Sendable {
     /// The tracker for `table`'s gestures.
     public init(table: GestureTable) {
         let handling = (0..<table.gestureCount).map { table.touchHandling(of: $0) }
-        claims = handling.map { $0.cancels }
+        // A `scroll` is the platform's own (v4): its claim is the platform's scroll view's, not this recognizer's.
+        claims = handling.indices.map { handling[$0].cancels && table.kind(of: $0) != .scroll }
         delaysTouchesBegan = handling.contains { $0.delaysBegan }
         delaysTouchesEnded = handling.contains { $0.delaysEnded }
     }

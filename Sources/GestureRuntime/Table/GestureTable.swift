@@ -304,6 +304,16 @@ public struct GestureTable: Hashable, Sendable {
         handOverTarget[Int(handOverStart[g])..<Int(handOverStart[g + 1])]
     }
 
+    /// The edges at which scroll `g` hands over (v4 `A hands over to B at
+    /// EDGE`), as the directions pointing at them (`.up`: the top); empty
+    /// for a gesture with no such rule.
+    public func handOverEdges(of g: Int) -> DirectionSet {
+        var edges = DirectionSet()
+        guard handOverEdges.count == handOverTarget.count else { return edges }
+        for k in Int(handOverStart[g])..<Int(handOverStart[g + 1]) { edges.formUnion(DirectionSet(rawValue: handOverEdges[k])) }
+        return edges
+    }
+
     /// Whether `g with other`.
     @inline(__always)
     public func isSimultaneous(_ g: Int, _ other: Int) -> Bool {

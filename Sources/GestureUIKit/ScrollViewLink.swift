@@ -1,0 +1,126 @@
+// watchOS has UIKit without gesture recognizers.
+#if canImport(UIKit) && !os(watchOS)
+import GestureRuntime
+import UIKit
+
+/// A set's `scroll` gesture (v4) tied to the `UIScrollView` that performs it:
+/// the scroll view keeps scrolling (with its deceleration and bounce), and
+/// the set sees it. Only documented UIKit API: the scroll view's
+/// `panGestureRecognizer` observed by target-action, its content offset
+/// read, and that recognizer's `isEnabled` switched off while the set owns
+/// a touch.
+///
+/// - At each touch's start the scroll's edges come from the content offset
+///   (`host.setScrollEdges`), so a pull past an edge its `at` rule names
+///   goes to the rule's gesture (the sheet) instead of the scroll view.
+/// - When the pan recognizer begins, the platform has decided: the scroll
+///   claims its touches (`host.scrollBegan`), and the set's gestures on them
+///   fail or are cancelled as the rules say.
+/// - While the scroll view scrolls, the set keeps receiving the touches
+///   (`GestureSetRecognizer.canBePrevented(by:)` says so), so the engine
+///   reports the scroll's `changed` and `ended`; if the content reaches an
+///   `at` edge and the finger pulls on past it, the touch is handed over
+///   mid-scroll (`host.handOver(from:)`), which UIKit allows.
+/// - Whenever a gesture of the set claims a touch, the pan recognizer is
+///   disabled until the touches lift (UIKit cancels a scroll in progress),
+///   so the platform never scrolls a touch the set took.
+@MainActor
+final class ScrollViewLink<Gestures: GestureSet> {
+    let gesture: Gestures.Gesture
+    /// The scroll view named by the app; nil: the nearest one enclosing the recognizer's view.
+    weak var given: UIScrollView?
+    private(set) weak var scrollView: UIScrollView?
+    private var observer: PanObserver?
+    private var disabledPan = false
+
+    init(_ gesture: Gestures.Gesture, scrollView: UIScrollView?) {
+        self.gesture = gesture
+        given = scrollView
+    }
+
+    /// The scroll view's pan recognizer, once linked.
+    var pan: UIPanGestureRecognizer? { scrollView?.panGestureRecognizer }
+
+    /// Before the first touch of a sequence is fed: links the scroll view if
+    /// it has not been, and says which edges of its content it is at.
+    func touchesBegin(in view: UIView?, recognizer: GestureSetRecognizer<Gestures>) {
+        if scrollView == nil { link(view, recognizer) }
+        guard let scrollView else { return }
+        recognizer.host.setScrollEdges(gesture, Self.edges(of: scrollView))
+    }
+
+    /// After every call into the host: a gesture of the set that claimed a
+    /// touch takes it from the scroll view.
+    func hostChanged(_ recognizer: GestureSetRecognizer<Gestures>) {
+        guard let pan, recognizer.host.recognizerState.phase == .began, pan.isEnabled else { return }
+        pan.isEnabled = false
+        disabledPan = true
+    }
+
+    /// The touch sequence is over: the scroll view scrolls again.
+    func reset() {
+        if disabledPan { pan?.isEnabled = true }
+        disabledPan = false
+    }
+
+    private func link(_ view: UIView?, _ recognizer: GestureSetRecognizer<Gestures>) {
+        var enclosing = view
+        while let v = enclosing, !(v is UIScrollView) { enclosing = v.superview }
+        guard let scrollView = given ?? enclosing as? UIScrollView else { return }
+        self.scrollView = scrollView
+        let observer = PanObserver { [weak self, weak recognizer] pan in
+            guard let self, let recognizer else { return }
+            self.panChanged(pan, recognizer)
+        }
+        scrollView.panGestureRecognizer.addTarget(observer, action: #selector(PanObserver.panned(_:)))
+        self.observer = observer
+    }
+
+    private func panChanged(_ pan: UIPanGestureRecognizer, _ recognizer: GestureSetRecognizer<Gestures>) {
+        guard let scrollView else { return }
+        let host = recognizer.host
+        switch pan.state {
+        case .began:
+            host.scrollBegan(gesture)
+        case .changed:
+            // Scrolled to an edge its `at` rule names, the finger pulling on past it: the touch goes on to that gesture.
+            let at = host.engine.table.handOverEdges(of: gesture.rawValue)
+            guard !at.isEmpty else { break }
+            let v = pan.velocity(in: scrollView)
+            var pulled = DirectionSet()
+            if v.y > 0 { pulled.insert(DirectionSet(.up)) } else if v.y < 0 { pulled.insert(DirectionSet(.down)) }
+            if v.x > 0 { pulled.insert(DirectionSet(.left)) } else if v.x < 0 { pulled.insert(DirectionSet(.right)) }
+            if !at.intersection(Self.edges(of: scrollView)).intersection(pulled).isEmpty { host.handOver(from: gesture) }
+        default:
+            break
+        }
+        recognizer.driver.update()
+    }
+
+    /// The edges of its content `scrollView` is at, as the directions pointing at them (`.up`: the top).
+    static func edges(of scrollView: UIScrollView) -> DirectionSet {
+        let inset = scrollView.adjustedContentInset, offset = scrollView.contentOffset
+        let size = scrollView.bounds.size, content = scrollView.contentSize
+        var edges = DirectionSet()
+        // Half a point of slack: offsets are fractional on 3x screens.
+        if offset.y <= -inset.top + 0.5 { edges.insert(DirectionSet(.up)) }
+        if offset.y >= content.height + inset.bottom - size.height - 0.5 { edges.insert(DirectionSet(.down)) }
+        if offset.x <= -inset.left + 0.5 { edges.insert(DirectionSet(.left)) }
+        if offset.x >= content.width + inset.right - size.width - 0.5 { edges.insert(DirectionSet(.right)) }
+        return edges
+    }
+}
+
+/// The target of the scroll view's pan recognizer: a plain `NSObject`, since
+/// a selector needs an Objective-C method and `ScrollViewLink` is generic.
+@MainActor
+final class PanObserver: NSObject {
+    private let changed: (UIPanGestureRecognizer) -> Void
+
+    init(_ changed: @escaping (UIPanGestureRecognizer) -> Void) {
+        self.changed = changed
+    }
+
+    @objc func panned(_ pan: UIPanGestureRecognizer) { changed(pan) }
+}
+#endif
