@@ -70,6 +70,7 @@ open class GestureSetRecognizer<Gestures: GestureSet>: UIGestureRecognizer {
     /// touches while it scrolls, and stops it when a gesture of the set
     /// claims a touch.
     public func coordinate(_ gesture: Gestures.Gesture, with scrollView: UIScrollView? = nil) {
+        scrollLink?.unlink()
         scrollLink = ScrollViewLink(gesture, scrollView: scrollView)
     }
 

@@ -1,6 +1,7 @@
 // watchOS has UIKit without gesture recognizers.
 #if canImport(UIKit) && !os(watchOS)
 import GestureRuntime
+import ObjectiveC
 import UIKit
 
 /// A set's `scroll` gesture (v4) tied to the `UIScrollView` that performs it:
@@ -68,12 +69,19 @@ final class ScrollViewLink<Gestures: GestureSet> {
         while let v = enclosing, !(v is UIScrollView) { enclosing = v.superview }
         guard let scrollView = given ?? enclosing as? UIScrollView else { return }
         self.scrollView = scrollView
-        let observer = PanObserver { [weak self, weak recognizer] pan in
-            guard let self, let recognizer else { return }
+        observer = PanObserver(on: scrollView.panGestureRecognizer) { [weak self, weak recognizer] pan in
+            guard let self, let recognizer else { return false }
             self.panChanged(pan, recognizer)
+            return true
         }
-        scrollView.panGestureRecognizer.addTarget(observer, action: #selector(PanObserver.panned(_:)))
-        self.observer = observer
+    }
+
+    /// Lets the scroll view go: what `coordinate` replaces. The pan stops
+    /// calling this link and scrolls again.
+    func unlink() {
+        reset()
+        observer?.remove()
+        observer = nil
     }
 
     private func panChanged(_ pan: UIPanGestureRecognizer, _ recognizer: GestureSetRecognizer<Gestures>) {
@@ -113,14 +121,36 @@ final class ScrollViewLink<Gestures: GestureSet> {
 
 /// The target of the scroll view's pan recognizer: a plain `NSObject`, since
 /// a selector needs an Objective-C method and `ScrollViewLink` is generic.
+/// UIKit does not say that a recognizer retains its targets, so the pan
+/// holds this one (an associated object) for as long as it is a target;
+/// when its link is gone (the recognizer was freed), the next action removes it.
 @MainActor
 final class PanObserver: NSObject {
-    private let changed: (UIPanGestureRecognizer) -> Void
+    private weak var pan: UIPanGestureRecognizer?
+    /// False once the link is gone.
+    private let changed: (UIPanGestureRecognizer) -> Bool
 
-    init(_ changed: @escaping (UIPanGestureRecognizer) -> Void) {
+    init(on pan: UIPanGestureRecognizer, _ changed: @escaping (UIPanGestureRecognizer) -> Bool) {
+        self.pan = pan
         self.changed = changed
+        super.init()
+        objc_setAssociatedObject(pan, key, self, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        pan.addTarget(self, action: #selector(panned(_:)))
     }
 
-    @objc func panned(_ pan: UIPanGestureRecognizer) { changed(pan) }
+    /// This object's address: a key no other observer has while it lives.
+    private var key: UnsafeRawPointer { UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()) }
+
+    @objc func panned(_ pan: UIPanGestureRecognizer) {
+        if !changed(pan) { remove() }
+    }
+
+    /// No longer a target of the pan, nor held by it.
+    func remove() {
+        guard let pan else { return }
+        pan.removeTarget(self, action: #selector(panned(_:)))
+        objc_setAssociatedObject(pan, key, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+        self.pan = nil
+    }
 }
 #endif

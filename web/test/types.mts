@@ -7,6 +7,7 @@ import { loadRuntime, pace, pointerInput, GSpecTableError } from '../src/gspec.m
 import type { GestureEvent, RunFlags, Sample } from '../src/gspec.mjs';
 import { table, Gesture, Mode } from '../../Examples/web/photo-viewer.gestures.mjs';
 import type { GestureName, ViewName } from '../../Examples/web/photo-viewer.gestures.mjs';
+import { table as sheetTable } from '../../Examples/web/sheet/sheet-with-list.gestures.mjs';
 
 const runtime = await loadRuntime();
 const engine = runtime.engine(table);
@@ -74,6 +75,20 @@ declare const canvas: HTMLCanvasElement;
 const input = pointerInput(canvas, { onSamples: (s) => s.forEach(paced.feed), began: (_, s) => [s, { ...s, touch: input.nextId() }] });
 input.remove();
 
+// A set with a scroll (v4): its edges and the platform's scroll are said by name; attach records scroll lines too.
+declare const sheet: HTMLElement;
+declare const list: HTMLElement;
+const lines: string[] = [];
+const sheetAttachment = runtime.attach(sheet, sheetTable, { onEvent: () => {}, views: { sheet, list }, onSample: (line) => lines.push(JSON.stringify(line)) });
+sheetAttachment.engine.setScrollEdges('listScroll', ['top']);
+sheetAttachment.engine.scrollBegan('listScroll');
+const perView: readonly string[] = sheetAttachment.engine.viewTouchActions;
+// @ts-expect-error: 'listScrol' is no gesture of the set
+sheetAttachment.engine.scrollBegan('listScrol');
+// @ts-expect-error: 'middle' is no edge
+sheetAttachment.engine.setScrollEdges('listScroll', ['middle']);
+sheetAttachment.detach();
+
 const flags: RunFlags = { allStates: true, explain: true, screen: '390x844', staleTouchTimeout: '2' };
 // @ts-expect-error: 'allState' is no run flag
 const misspelt: RunFlags = { allState: true };
@@ -89,4 +104,4 @@ try {
   }
 }
 engine.free();
-export { misspelt, backwards, misnamed };
+export { misspelt, backwards, misnamed, perView };
