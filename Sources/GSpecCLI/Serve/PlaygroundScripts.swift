@@ -606,8 +606,9 @@ export class Engine {
     this.phases = names.phases;
     this.edges = names.edges;
     this.pointers = names.pointers;
-    this.gestureViews = names.gestureViews;
-    this.viewTouchActions = names.viewTouchActions;
+    this.gestureViews = names.gestureViews; // each gesture's view name ('' without views)
+    /** The touch-action for each view's element (v4), in the order of `views`. */
+    this.viewTouchActions = Object.freeze(names.viewTouchActions);
     this.recordBytes = names.record.bytes;
     this.eventTouches = null; // attach sets an array: the first touch of each event taken
     this.lastMove = new Map(); // touch -> { t, slow }: for checkUnit
