@@ -79,6 +79,7 @@ extension GestureEngine {
     /// are cancelled as the rules say. Returns whether the scroll is active
     /// (it claimed now or had already); false when the touches went to
     /// another gesture first, or the scroll has none.
+    @discardableResult
     package mutating func scrollBegan(gesture index: Int, at time: Int64) -> Bool {
         let g = GestureID(index)
         makeUnique()
