@@ -54,7 +54,8 @@ public enum FuzzTargets {
             case .held(let b): precondition(engine.table.requiresLine(x.gesture, b) != nil)
             case .unarmed(let a): precondition(engine.table.afterLine(x.gesture, a) != nil)
             case .off, .notHandedOver: precondition(x.eventIndex <= engine.events.count)
-            case .handedOver: precondition(engine.events[x.eventIndex].gesture == x.gesture && engine.events[x.eventIndex].state == .cancelled)
+            case .handedOver, .wonOver(_, cancelled: true):
+                precondition(engine.events[x.eventIndex].gesture == x.gesture && engine.events[x.eventIndex].state == .cancelled)
             default: precondition(engine.events[x.eventIndex].gesture == x.gesture)
             }
             precondition(!x.message(in: engine.table).isEmpty)
@@ -223,6 +224,8 @@ public enum FuzzTargets {
             single requires feed to fail
             feed with zoom
             feed hands over to sheet at top | bottom
+            zoom wins over press, caret
+            bend wins over loop
             """
         return Compiler.compile(SourceFile(path: "all-kinds.gesture", text: spec), examples: templateExamples).table!
     }()

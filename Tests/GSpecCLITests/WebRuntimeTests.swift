@@ -280,7 +280,7 @@ import Testing
     }
 
     /// What a page loads (`gspec.wasm` and `gspec.mjs`, each gzipped as a
-    /// server would send them) stays within the 150 KB budget of docs/web.md.
+    /// server would send them) stays within the 155 KB budget of docs/web.md.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/gzip"), "LOUD SKIP: gzip is not installed; the size budget was not checked"))
     func whatAPageLoadsStaysWithinTheBudget() throws {
         try Self.build()
@@ -292,7 +292,7 @@ import Testing
             #expect(status == 0, "\(output)")
             total += (try FileManager.default.attributesOfItem(atPath: gzipped.path)[.size] as? Int) ?? .max
         }
-        #expect(total <= 150_000, "gspec.wasm and gspec.mjs gzipped: \(total) bytes, over the 150 KB budget")
+        #expect(total <= 155_000, "gspec.wasm and gspec.mjs gzipped: \(total) bytes, over the 155 KB budget")
     }
 
     /// Every JavaScript module of the repository parses (`node --check`), and the

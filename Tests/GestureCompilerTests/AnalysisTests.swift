@@ -102,6 +102,8 @@ import Testing
                     #expect(!again.diagnostics.contains { $0.severity == .error }, "\(fixed)")
                     #expect(again.conflicts.isEmpty, "\(fixed): \(again.diagnostics.map(\.message))")
                     #expect(after.gestures.count == set.gestures.count)
+                    // A `wins over` fix-it (v4) settles it too; the rest are parameter changes.
+                    if fix.replacement.contains(" wins over ") { continue }
                     // The change is the one the message names, written once.
                     let written = fix.replacement.trimmingCharacters(in: .whitespacesAndNewlines)
                     #expect(d.message.contains("\"\(written)\""), "\(d.message) does not name \(written)")
@@ -191,5 +193,31 @@ import Testing
         #expect(within.diagnostics.isEmpty)
         let (_, longerPress) = analyze("gesture s: tap { maxLatency: 800ms }\ngesture d: tap { taps: 2  maxDuration: 600ms }\ns requires d to fail")
         #expect(longerPress.diagnostics.map(\.id) == ["latency-budget"])
+    }
+
+    /// `tag requires zoom to fail` makes every tap on a tag wait for the
+    /// photo's double tap to fail; `zoom wins over tag` (v4) settles the pair with no wait:
+    /// the tap's worst latency falls to what it needs alone, and the conflict
+    /// analysis stays clean either way.
+    @Test func winsOverSettlesAPairWithoutTheWaitOfRequires() throws {
+        let gestures = "gesture zoom: tap { taps: 2 }\ngesture tag: tap {}\nview photo {\n    gestures: zoom\n    view tags { gestures: tag }\n}\n"
+        func tag(_ rule: String) -> (Latency, [String]) {
+            let (set, report) = analyze(gestures + rule)
+            let g = set.gestures.firstIndex { $0.name == "tag" }!
+            return (report.latencies[g], report.diagnostics.map(\.id))
+        }
+        let (alone, _) = tag("")
+        let (waiting, waitingDiagnostics) = tag("tag requires zoom to fail")
+        let (winning, winningDiagnostics) = tag("zoom wins over tag")
+        #expect(waiting.waitsFor.count == 1 && (waiting.worst ?? .max) > (alone.worst ?? 0), "\(waiting) vs \(alone)")
+        #expect(winning.waitsFor.isEmpty && winning.worst == alone.worst && winning.typical == alone.typical, "\(winning) vs \(alone)")
+        #expect(waitingDiagnostics.isEmpty && winningDiagnostics.isEmpty)
+        // A pan that preempts a swipe: the fixes offer 'wins over' beside 'requires' and 'with', as a fix-it too.
+        let (_, conflict) = analyze("gesture drag: pan {}\ngesture flick: swipe { directions: left }\n")
+        let d = try #require(conflict.diagnostics.first { $0.id == "conflict" || $0.id == "preempted" })
+        #expect(d.message.contains("\"flick wins over drag\""), "\(d.message)")
+        #expect(d.fixIts.contains { $0.replacement.contains("flick wins over drag") })
+        let (_, settled) = analyze("gesture drag: pan {}\ngesture flick: swipe { directions: left }\nflick wins over drag\n")
+        #expect(settled.diagnostics.isEmpty, "\(settled.diagnostics.map(\.message))")
     }
 }

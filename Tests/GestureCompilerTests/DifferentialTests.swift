@@ -11,7 +11,7 @@ import Testing
     /// The shipped specs, and the golden ones with pan offsets, minimum velocity, screen edges,
     /// modes, provisional gestures and hand-overs.
     static let specs = Paths.files(in: Paths.packageRoot.appendingPathComponent("specs"), ext: "gesture")
-        + ["pan-criteria", "pan-edges", "modes", "provisional", "hand-over", "scroll"].map { Paths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/\($0).gesture") }
+        + ["pan-criteria", "pan-edges", "modes", "provisional", "hand-over", "scroll", "wins-over"].map { Paths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/\($0).gesture") }
 
     @Test func tenThousandRandomTracesAgree() throws {
         // Per spec, built once: an engine to copy (copies share its template

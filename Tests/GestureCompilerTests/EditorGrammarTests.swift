@@ -88,7 +88,7 @@ struct EditorGrammarTests {
     static let valueWords = Set(GestureKind.allCases.flatMap { kind in
         GestureParameter.all.filter { $0.applies(to: kind) && $0.type != .flag }.flatMap { $0.type.words(for: kind) }
     } + TouchPhase.forwardable.map(\.name))
-    static let keywords: Set<String> = ["gesture", "let", "requires", "to", "fail", "with", "after", "within", "hands", "over", "view", "in", "profile",
+    static let keywords: Set<String> = ["gesture", "let", "requires", "to", "fail", "with", "after", "within", "hands", "over", "wins", "view", "in", "profile",
                                         "mode", "not", "and", "or"]
 
     @Test func grammarScopesAgreeWithTheLexerOnEveryShippedSpec() throws {

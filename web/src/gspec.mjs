@@ -523,7 +523,8 @@ export class Engine {
  * Feeds an engine samples as a page receives them, and runs its clock: what
  * `attach` does with Pointer Events, for a page that reads its input itself
  * (a canvas, a recorder). `feed(sample)` rounds `t` to the engine's whole
- * microseconds and never lets it go back; samples of equal `t` form one
+ * microseconds and never lets it go back (behind the last sample or a fired
+ * deadline); samples of equal `t` form one
  * frame, applied once the input task that brought them ends; `schedule()`
  * (after the samples of an input event) keeps one timer at the next
  * deadline. `onEvents(events)` gets the events each step decided, in order;
@@ -550,6 +551,10 @@ export function pace(engine, { onEvents, onSample, window: win = globalThis, now
       engine.advance(lastT);
     } else {
       engine.advance(Math.max(now(), lastT));
+      // A sample the page receives after this, stamped earlier, is taken at
+      // this time, as the engine would clamp it: the recorded trace then
+      // replays alike, without the timer.
+      lastT = engine.clock;
     }
     dispatch();
     paced.schedule();

@@ -56,7 +56,12 @@ public enum Analyzer {
         if set.rules.contains(where: { $0.relation == .handsOver && $0.gesture == c.victim && $0.other == c.winner }) {
             return ["\(winner) hands over to \(victim)"]
         }
-        return ["\(winner) requires \(victim) to fail", "\(winner) with \(victim)"]
+        var rules = ["\(winner) requires \(victim) to fail", "\(winner) with \(victim)"]
+        // Precedence without waiting (v4): the victim's claim takes the touches
+        // from a winner that has begun, and neither waits, where `requires`
+        // would make the winner wait for the victim to fail.
+        if set.gestures[c.winner].kind.isContinuous { rules.append("\(victim) wins over \(winner)") }
+        return rules
     }
 
     static func diagnostic(for c: Conflict, in set: CheckedGestureSet, source: SourceFile) -> Diagnostic {
@@ -65,9 +70,10 @@ public enum Analyzer {
         let witness = "witness: \(c.witness.summary)\(modesNote(c, in: set))"
         var d: Diagnostic
         if let rule = c.rule {
-            d = Diagnostic(.preemptedByRule(victim, winner, tried: c.tried, witness: witness),
+            let wins = rule.relation == .winsOver
+            d = Diagnostic(.preemptedByRule(victim, winner, tried: c.tried, witness: witness, wins: wins),
                            at: set.gestures[c.victim].nameRange,
-                           notes: [.init("the rule that makes '\(victim)' wait", at: rule.range)])
+                           notes: [.init(wins ? "the rule that gives '\(winner)' the touches" : "the rule that makes '\(victim)' wait", at: rule.range)])
         } else {
             // As docs/analysis.md says: at the later declaration, with a note at the other.
             let later = max(c.victim, c.winner), earlier = min(c.victim, c.winner)
@@ -77,11 +83,14 @@ public enum Analyzer {
                 victim: victim, winner: winner, tried: c.tried, witness: witness,
                 winnerAt: at, victimAt: EventFormatter.time(c.victimAt),
                 fixes: fixes(c, in: set), changes: changes.map { $0.phrase(in: set) })
-            let rule = Diagnostic.FixIt(replace: SourceRange(start: source.bytes.count, end: source.bytes.count),
-                                        with: (source.bytes.last == 10 ? "" : "\n") + fixes(c, in: set)[0] + "\n")
+            // A rule is appended at the end: the first alternative, and a `wins over` (v4) where one is offered.
+            let rules = fixes(c, in: set).enumerated().filter { $0.offset == 0 || $0.element.contains(" wins over ") }.map { fix in
+                Diagnostic.FixIt(replace: SourceRange(start: source.bytes.count, end: source.bytes.count),
+                                 with: (source.bytes.last == 10 ? "" : "\n") + fix.element + "\n")
+            }
             d = Diagnostic(message, at: set.gestures[later].nameRange,
                            notes: [.declared(set.gestures[earlier].name, at: set.gestures[earlier].nameRange)],
-                           fixIts: [rule] + changes.compactMap { $0.fixIt(in: set, source: source) })
+                           fixIts: rules + changes.compactMap { $0.fixIt(in: set, source: source) })
         }
         d.attachment = witnessTrace(c, in: set).split(separator: "\n").map(String.init)
         return d

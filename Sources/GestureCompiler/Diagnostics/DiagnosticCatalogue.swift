@@ -34,6 +34,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     // Rules
     case selfRelation, withAndRequires, afterAndOtherRule, requiresCycle, afterCycle, withinAfterContinuous
     case handOverAndOtherRule, handOverDiscrete, handOverTouches, handOverViews, scrollWaits, handOverEdge
+    case winsAndOtherRule, winsCycle
     // Limits
     case stateExplosion, seriesTooLong
     // Analysis
@@ -254,11 +255,13 @@ extension DiagnosticMessage {
         case .after: "'\(gesture)' cannot come after itself"
         case .requiresToFail: "'\(gesture)' cannot require itself to fail"
         case .handsOver: "'\(gesture)' cannot hand over to itself"
+        case .winsOver: "'\(gesture)' cannot win over itself"
         }
         return .init(.selfRelation, text)
     }
     static func conflictingRules(_ first: RuleDecl.Relation, _ second: RuleDecl.Relation, _ a: String, _ b: String) -> Self {
         let id: DiagnosticID = [first, second].contains(.handsOver) ? .handOverAndOtherRule
+            : [first, second].contains(.winsOver) ? .winsAndOtherRule
             : [first, second].contains(.after) ? .afterAndOtherRule : .withAndRequires
         let words = id == .withAndRequires ? "'with' and 'requires'" : "'\(first.word)' and '\(second.word)'"
         return .init(id, "'\(a)' and '\(b)' are linked by both \(words); a pair may have only one")
@@ -286,9 +289,11 @@ extension DiagnosticMessage {
         .init(.withinAfterContinuous, "'within' applies only after a discrete gesture; '\(source)' is a \(kind), which arms '\(armed)' from its began until it ends")
     }
     static func cycle(_ relation: Rule.Relation, _ names: String) -> Self {
-        relation == .after
-            ? .init(.afterCycle, "'after' rules form a cycle: \(names); each gesture would wait for the next to arm it")
-            : .init(.requiresCycle, "'requires' rules form a cycle: \(names); each gesture would wait for the next to fail")
+        switch relation {
+        case .after: .init(.afterCycle, "'after' rules form a cycle: \(names); each gesture would wait for the next to arm it")
+        case .winsOver: .init(.winsCycle, "'wins over' rules form a cycle: \(names); each gesture would take the touches from the next, and none would keep them")
+        default: .init(.requiresCycle, "'requires' rules form a cycle: \(names); each gesture would wait for the next to fail")
+        }
     }
     /// A second declaration of `name`: `id` is `duplicateGesture`, `duplicateConstant`, `duplicateMode` or `duplicateView`.
     static func duplicate(_ id: DiagnosticID, _ name: String) -> Self {
@@ -324,8 +329,11 @@ extension DiagnosticMessage {
         .init(.latencyBudget, worst.map { "the rules can make '\(gesture)' wait up to \($0) for \(names) to fail, more than its maxLatency of \(budget)" }
               ?? "the rules can make '\(gesture)' wait for \(names) to fail with no limit (until an input decides), more than its maxLatency of \(budget)")
     }
-    static func preemptedByRule(_ victim: String, _ winner: String, tried: Int, witness: String) -> Self {
-        .init(.preemptedByRule, "'\(victim)' never fires: it waits for '\(winner)' to fail, and '\(winner)' succeeds on each of the \(tried) streams tried that perform '\(victim)' (\(witness))")
+    /// `wins`: the rule is `winner wins over victim` (v4), which makes the victim wait for nothing.
+    static func preemptedByRule(_ victim: String, _ winner: String, tried: Int, witness: String, wins: Bool = false) -> Self {
+        .init(.preemptedByRule, wins
+              ? "'\(victim)' never fires: '\(winner)' wins over it and claims each of the \(tried) streams tried that perform '\(victim)' (\(witness))"
+              : "'\(victim)' never fires: it waits for '\(winner)' to fail, and '\(winner)' succeeds on each of the \(tried) streams tried that perform '\(victim)' (\(witness))")
     }
     static func neverEnabled(_ gesture: String, condition: String) -> Self {
         .init(.neverEnabled, "'\(gesture)' is never enabled: its condition '\(condition)' is false whatever the modes")

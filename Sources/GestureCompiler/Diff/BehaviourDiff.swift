@@ -156,6 +156,7 @@ public enum BehaviourDiff {
                 out.insert("\(v.label(g)) requires \(v.label(Int(b))) to fail")
             }
             for b in t.handOverTargets(of: g) { out.insert("\(v.label(g)) hands over to \(v.label(Int(b)))") }
+            for b in t.winsTarget[Int(t.winsStart[g])..<Int(t.winsStart[g + 1])] { out.insert("\(v.label(g)) wins over \(v.label(Int(b)))") }
             for b in t.withTarget[Int(t.withStart[g])..<Int(t.withStart[g + 1])] where Int(b) > g && !after.contains([g, Int(b)]) {
                 let pair = [v.label(g), v.label(Int(b))].sorted()
                 out.insert("\(pair[0]) with \(pair[1])")

@@ -170,6 +170,7 @@ public struct TableBuilder {
         var requires = [[UInt32]](repeating: [], count: count)
         var with = [[UInt32]](repeating: [], count: count)
         var handOver = [[UInt32]](repeating: [], count: count)
+        var wins = [[UInt32]](repeating: [], count: count)
         var after = [[(source: UInt32, within: Int64, line: UInt32)]](repeating: [], count: count)
         var lines: [[Int]: UInt32] = [:]
         var edges: [[Int]: UInt8] = [:]
@@ -185,6 +186,8 @@ public struct TableBuilder {
             case .handsOver:
                 handOver[rule.gesture].append(UInt32(rule.other))
                 edges[[rule.gesture, rule.other]] = rule.edges.rawValue
+            case .winsOver:
+                wins[rule.gesture].append(UInt32(rule.other))
             case .after:
                 // `after` implies `with`: the armed gesture uses the touches its source holds.
                 with[rule.gesture].append(UInt32(rule.other))
@@ -206,6 +209,7 @@ public struct TableBuilder {
             table.requiresTarget[Int(table.requiresStart[g])..<Int(table.requiresStart[g + 1])].map { lines[[g, Int($0)]] ?? 0 }
         }
         (table.withStart, table.withTarget) = csr(with)
+        (table.winsStart, table.winsTarget) = csr(wins)
         // In declaration order: the first enabled one takes the touches.
         (table.handOverStart, table.handOverTarget) = csr(handOver)
         table.handOverEdges = (0..<count).flatMap { g in

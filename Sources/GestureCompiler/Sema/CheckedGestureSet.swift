@@ -273,6 +273,8 @@ public struct Rule: Hashable, Sendable {
         case after
         /// `gesture hands over to other` (v3): the app may move `gesture`'s live touches to `other`.
         case handsOver
+        /// `gesture wins over other` (v4): neither waits; `gesture`'s claim takes `other`'s touches.
+        case winsOver
     }
     public var relation: Relation
     /// The gesture that waits (requires, after) or the first of the pair (with).

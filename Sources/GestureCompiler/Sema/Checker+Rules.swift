@@ -56,12 +56,14 @@ extension Checker {
                 case .after: .after
                 case .requiresToFail: .requiresToFail
                 case .handsOver: .handsOver
+                case .winsOver: .winsOver
                 }
                 result.append(Rule(relation: relation, gesture: lhs, other: rhs, range: r.range, within: within, edges: edges))
             }
         }
         reportCycles(result, gestures: gestures)
         reportCycles(result, gestures: gestures, of: .after)
+        reportCycles(result, gestures: gestures, of: .winsOver)
         return result
     }
 
@@ -177,8 +179,11 @@ extension Checker {
             let cycle = [rule.gesture] + path
             let notes = zip(path, path.dropFirst()).compactMap { edge -> Diagnostic.Note? in
                 guard let r = ruleOfEdge[Pair(ordered: edge.0, edge.1)] else { return nil }
-                let text = relation == .after ? "\(gestures[edge.0].name) after \(gestures[edge.1].name)"
-                    : "\(gestures[edge.0].name) requires \(gestures[edge.1].name) to fail"
+                let text = switch relation {
+                case .after: "\(gestures[edge.0].name) after \(gestures[edge.1].name)"
+                case .winsOver: "\(gestures[edge.0].name) wins over \(gestures[edge.1].name)"
+                default: "\(gestures[edge.0].name) requires \(gestures[edge.1].name) to fail"
+                }
                 return .init("'\(text)' is part of the cycle", at: r.range)
             }
             let names = cycle.map { gestures[$0].name }.joined(separator: " -> ")

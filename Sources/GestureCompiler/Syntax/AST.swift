@@ -59,15 +59,16 @@ public struct ViewDecl: Hashable, Sendable {
     public var range: SourceRange
 }
 
-/// `A requires B to fail`, `A with B`, `A after B [within D]` or `A hands
-/// over to B` (v3); either side may list several gestures (v3: `a, b requires
-/// c, d to fail`), one rule per pair.
+/// `A requires B to fail`, `A with B`, `A after B [within D]`, `A hands
+/// over to B` (v3) or `A wins over B` (v4); either side may list several
+/// gestures (v3: `a, b requires c, d to fail`), one rule per pair.
 public struct RuleDecl: Hashable, Sendable {
     public enum Relation: Hashable, Sendable, CaseIterable {
         case requiresToFail
         case with
         case after
         case handsOver
+        case winsOver
 
         /// The words between the two sides (`hands over to`), and after the
         /// second (`to fail`): the parser, messages and the formatter read them here.
@@ -77,6 +78,7 @@ public struct RuleDecl: Hashable, Sendable {
             case .with: (["with"], [])
             case .after: (["after"], [])
             case .handsOver: (["hands", "over", "to"], [])
+            case .winsOver: (["wins", "over"], [])
             }
         }
 

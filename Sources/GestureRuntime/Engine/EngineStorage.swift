@@ -23,8 +23,31 @@ final class EngineStorage {
     /// the gestures in an attempt rather than the whole set. Bit `rank[g]`:
     /// iterating the bits visits gestures in priority order.
     let listening: RawArray<UInt64>
+    /// `A wins over B` (v4) overrides depth and declaration for the pair: A
+    /// comes before B, so a claim in one frame goes to A. Each winner found
+    /// after what it beats moves to just before it; the checker refuses
+    /// cycles, and a corrupt table's stop after n² moves.
+    @inline(never)
+    static func putWinnersFirst(_ order: inout [Int], _ table: GestureTable) {
+        var rank = [Int](repeating: 0, count: order.count)
+        for _ in 0...order.count * order.count {
+            for (r, g) in order.enumerated() { rank[g] = r }
+            var moved = false
+            for a in order.indices {
+                for b in table.winsTarget[Int(table.winsStart[a])..<Int(table.winsStart[a + 1])] where rank[a] > rank[Int(b)] {
+                    order.remove(at: rank[a])
+                    order.insert(a, at: rank[Int(b)])
+                    moved = true
+                    break
+                }
+                if moved { break }
+            }
+            if !moved { return }
+        }
+    }
+
     /// Gestures in priority order (`order[rank[g]] == g`): a gesture on a
-    /// deeper view first, then declaration order. Ties on one input go to the
+    /// deeper view first, then declaration order, but a gesture before those it wins over (v4). Ties on one input go to the
     /// gesture visited first, so a child's tap beats its parent's identical one.
     let order: RawArray<Int32>
     let rank: RawArray<Int32>
@@ -97,7 +120,8 @@ final class EngineStorage {
             }
             return d
         }
-        let sorted = (0..<gestures).sorted { (depth[$0], $1) > (depth[$1], $0) }
+        var sorted = (0..<gestures).sorted { (depth[$0], $1) > (depth[$1], $0) }
+        if !table.winsTarget.isEmpty { Self.putWinnersFirst(&sorted, table) }
         order = RawArray(sorted.map { Int32($0) })
         var ranks = [Int32](repeating: 0, count: gestures)
         for (r, g) in sorted.enumerated() { ranks[g] = Int32(r) }

@@ -48,6 +48,9 @@ public struct Explanation: Hashable, Sendable {
         /// pulled past it (`edge`, a `DirectionSet` raw value): it did not
         /// scroll, and its `at` hand-over's gesture may take the touch (v4).
         case atEdge(UInt8)
+        /// Gesture `by`, which wins over it (v4 `wins over`), claimed a touch
+        /// it was using: it failed, or, `cancelled`, it had begun and was cancelled.
+        case wonOver(by: Int, cancelled: Bool)
     }
 
     public var time: Int64
@@ -61,7 +64,7 @@ public struct Explanation: Hashable, Sendable {
         switch reason {
         case .held, .unarmed: "held"
         case .off: "disabled"
-        case .handedOver: "cancelled"
+        case .handedOver, .wonOver(_, cancelled: true): "cancelled"
         case .notHandedOver: "unchanged"
         default: retracted ? "retracted" : "failed"
         }
@@ -152,6 +155,8 @@ public struct Explanation: Hashable, Sendable {
             return "'\(name)' failed: its \(f.name), \(value), is outside \(r.text(of: p) ?? "its bounds")" + at
         case .handedOver(let b):
             return "'\(name)' was handed over to \(other(b)), which goes on with its touches"
+        case .wonOver(let a, let cancelled):
+            return "'\(name)' \(cancelled ? "was cancelled" : "failed"): \(other(a)) claimed a touch it was using, and wins over it"
         case .atEdge(let bits):
             let edge = ScreenEdge.allCases.first { DirectionSet($0.direction).rawValue == bits }?.name ?? "an"
             let targets = table.handOverTargets(of: gesture).indices.filter { table.handOverEdges[$0] & bits != 0 }

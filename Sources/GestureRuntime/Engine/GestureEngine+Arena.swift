@@ -135,14 +135,25 @@ extension GestureEngine {
 
     /// Exclusivity: `g` began or was recognized, so every undecided gesture
     /// sharing a touch with it fails, unless linked by `with`; so does every
-    /// held gesture that required `g` to fail.
+    /// held gesture that required `g` to fail. With `wins over` rules (v4), a
+    /// gesture that wins over `g` keeps its attempt, and an active gesture `g`
+    /// wins over that shares a touch is cancelled.
     mutating func exclude(_ g: GestureID) {
         for h in gestureRange where h != g {
             let status = tracks[h].status
+            if rules.hasWins && status == .active {
+                if tracks[h].seen & tracks[g].seen != 0 && rules.wins(g, over: h) && !rules.isSimultaneous(g, h) {
+                    if explains { explain(h, .wonOver(by: g.rawValue, cancelled: true)) }
+                    cancelActive(h)
+                }
+                continue
+            }
             guard status == .tracking || status == .held else { continue }
             if (tracks[h].seen & tracks[g].seen != 0 || status == .held && rules.requires(h, g)) && !rules.isSimultaneous(g, h) {
+                if rules.hasWins && rules.wins(h, over: g) { continue }  // its claim will take the touches
                 // A gesture that requires `g` to fail says so, held or not: the rule is the reason the user wrote.
-                fail(h, rules.requires(h, g) ? .requiredSucceeded(g.rawValue) : .claimedBy(g.rawValue))
+                fail(h, rules.requires(h, g) ? .requiredSucceeded(g.rawValue)
+                     : rules.hasWins && rules.wins(g, over: h) ? .wonOver(by: g.rawValue, cancelled: false) : .claimedBy(g.rawValue))
             }
         }
     }

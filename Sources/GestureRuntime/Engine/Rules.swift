@@ -13,6 +13,11 @@ struct Rules {
     let afterWithin: UnsafeMutableBufferPointer<Int64>
     let armsStart: UnsafeMutableBufferPointer<UInt32>
     let armsTarget: UnsafeMutableBufferPointer<UInt32>
+    /// `wins over` rules (v4) as the table has them: the gestures each one wins over.
+    let winsStart: UnsafeMutableBufferPointer<UInt32>
+    let winsTarget: UnsafeMutableBufferPointer<UInt32>
+    /// Whether there are any: a set without pays nothing for them.
+    let hasWins: Bool
 
     init(_ table: GestureTable) {
         let n = table.gestures.count
@@ -25,11 +30,12 @@ struct Rules {
         self.init(requiresStart: table.requiresStart, requiresTarget: table.requiresTarget,
                   withStart: table.withStart, withTarget: table.withTarget, afterStart: table.afterStart,
                   afterTarget: table.afterTarget, afterWithin: table.afterWithin, armsStart: armsStart,
-                  armsTarget: arms.flatMap { $0 })
+                  armsTarget: arms.flatMap { $0 }, winsStart: table.winsStart, winsTarget: table.winsTarget)
     }
 
     init(requiresStart: [UInt32], requiresTarget: [UInt32], withStart: [UInt32], withTarget: [UInt32],
-         afterStart: [UInt32], afterTarget: [UInt32], afterWithin: [Int64], armsStart: [UInt32], armsTarget: [UInt32]) {
+         afterStart: [UInt32], afterTarget: [UInt32], afterWithin: [Int64], armsStart: [UInt32], armsTarget: [UInt32],
+         winsStart: [UInt32], winsTarget: [UInt32]) {
         func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
             let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: array.count)
             _ = buffer.initialize(from: array)
@@ -44,6 +50,9 @@ struct Rules {
         self.afterWithin = copy(afterWithin)
         self.armsStart = copy(armsStart)
         self.armsTarget = copy(armsTarget)
+        self.winsStart = copy(winsStart)
+        self.winsTarget = copy(winsTarget)
+        hasWins = !winsTarget.isEmpty
     }
 
     /// The entries of `g`'s `after` rules: indices into `afterTarget` and `afterWithin`.
@@ -75,11 +84,18 @@ struct Rules {
             .contains(UInt32(truncatingIfNeeded: other.rawValue))
     }
 
+    /// Whether `g wins over other` (v4). Only on a claim, in a set with such rules: kept out of line.
+    @inline(never)
+    func wins(_ g: GestureID, over other: GestureID) -> Bool {
+        UnsafeMutableBufferPointer(rebasing: winsTarget[Int(winsStart[g.rawValue])..<Int(winsStart[g.rawValue &+ 1])])
+            .contains(UInt32(truncatingIfNeeded: other.rawValue))
+    }
+
     func copy() -> Rules {
         Rules(requiresStart: Array(requiresStart), requiresTarget: Array(requiresTarget),
               withStart: Array(withStart), withTarget: Array(withTarget), afterStart: Array(afterStart),
               afterTarget: Array(afterTarget), afterWithin: Array(afterWithin), armsStart: Array(armsStart),
-              armsTarget: Array(armsTarget))
+              armsTarget: Array(armsTarget), winsStart: Array(winsStart), winsTarget: Array(winsTarget))
     }
 
     func deallocate() {
@@ -92,5 +108,7 @@ struct Rules {
         afterWithin.deallocate()
         armsStart.deallocate()
         armsTarget.deallocate()
+        winsStart.deallocate()
+        winsTarget.deallocate()
     }
 }

@@ -13,7 +13,7 @@
 /// `validate()` is safe to index without checks.
 public struct GestureTable: Hashable, Sendable {
     /// The binary format version this runtime reads and writes.
-    public static let formatVersion: UInt16 = 12
+    public static let formatVersion: UInt16 = 13
 
     /// Names and doc comments.
     package var strings: [String]
@@ -76,6 +76,10 @@ public struct GestureTable: Hashable, Sendable {
     /// `at` (a `DirectionSet` of the directions pointing at them; 0: none,
     /// the app hands over). Only a scroll's entries have edges.
     package var handOverEdges: [UInt8]
+    /// `A wins over B` (v4, format version 13; CSR): gesture `g` wins over
+    /// the gestures `winsTarget[winsStart[g] ..< winsStart[g + 1]]`.
+    package var winsStart: [UInt32]
+    package var winsTarget: [UInt32]
 
     /// Whether a gesture is a pan from the right or bottom screen edge, which
     /// needs the screen's size (`Engine.screenSize`).
@@ -93,6 +97,7 @@ public struct GestureTable: Hashable, Sendable {
         templateStart = [0]; templatePoints = []; templateNames = []
         modeNames = []; enabledStart = [0]; enabledCode = []
         handOverStart = [0]; handOverTarget = []; handOverEdges = []
+        winsStart = [0]; winsTarget = []
     }
 
     /// The templates of gesture `g` (empty unless it is a template stroke).
@@ -166,7 +171,11 @@ public struct GestureTable: Hashable, Sendable {
                 let handOver = entries(handOverStart, handOverTarget) { _, _ in arbitration }
                 (t.handOverStart, t.handOverTarget) = (handOver.0, targets(handOverTarget, handOver.1))
                 t.handOverEdges = handOver.1.map { handOverEdges[$0] }
-            case .requiresTarget, .requiresLines, .withTarget, .afterTarget, .afterWithin, .afterLines, .handOverTarget, .handOverEdges:
+            case .winsStart:
+                let wins = entries(winsStart, winsTarget) { _, _ in arbitration }
+                (t.winsStart, t.winsTarget) = (wins.0, targets(winsTarget, wins.1))
+            case .requiresTarget, .requiresLines, .withTarget, .afterTarget, .afterWithin, .afterLines, .handOverTarget, .handOverEdges,
+                 .winsTarget:
                 break  // with their list's start, above
             case .templateStart:
                 t.templateStart = [0]
@@ -313,6 +322,14 @@ public struct GestureTable: Hashable, Sendable {
         for k in Int(handOverStart[g])..<Int(handOverStart[g + 1]) { edges.formUnion(DirectionSet(rawValue: handOverEdges[k])) }
         return edges
     }
+
+    /// Whether `g wins over other` (v4).
+    public func wins(_ g: Int, over other: Int) -> Bool {
+        winsTarget[Int(winsStart[g])..<Int(winsStart[g + 1])].contains(UInt32(truncatingIfNeeded: other))
+    }
+
+    /// Whether the set has a `wins over` rule: the engine pays for none otherwise.
+    package var hasWinsRules: Bool { !winsTarget.isEmpty }
 
     /// Whether `g with other`.
     @inline(__always)

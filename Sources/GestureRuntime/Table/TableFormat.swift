@@ -285,6 +285,11 @@ package enum TableFormat {
                 }
             }
         }
+        // `wins over`: lists in order and in range (a cycle, which the checker refuses, is only odd, not unsafe).
+        guard t.winsStart.count == n + 1, t.winsStart.first == 0, Int(t.winsStart[n]) == t.winsTarget.count,
+              (0..<n).allSatisfy({ t.winsStart[$0] <= t.winsStart[$0 + 1] }), t.winsTarget.allSatisfy({ Int($0) < n }) else {
+            throw .invalid("wins-over rules")
+        }
         let views = t.viewNames.count
         guard t.viewParents.count == views, t.viewForwards.count == views,
               t.gestureViews.count == (views == 0 ? 0 : n) else { throw .invalid("view arrays") }

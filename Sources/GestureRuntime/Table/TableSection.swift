@@ -14,6 +14,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
     case modeNames, enabledStart, enabledCode
     case handOverStart, handOverTarget
     case handOverEdges
+    case winsStart, winsTarget
 
     /// The four bytes that open the section in a file.
     package var tag: String {
@@ -48,12 +49,15 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .handOverStart: "HOST"
         case .handOverTarget: "HOTG"
         case .handOverEdges: "HOED"
+        case .winsStart: "WNST"
+        case .winsTarget: "WNTG"
         }
     }
 
     /// The first format version with the section: version 1 had no views,
     /// version 2 no rule lines, version 3 no `after` rules, versions before 6 no templates,
-    /// before 9 no modes, before 10 no hand-overs, before 12 no hand-over edges.
+    /// before 9 no modes, before 10 no hand-overs, before 12 no hand-over edges,
+    /// before 13 no `wins over` rules.
     package var since: UInt16 {
         switch self {
         case .strings, .gestures, .classMap, .stateInfo, .dense, .combBase, .combNext, .combCheck,
@@ -65,6 +69,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .modeNames, .enabledStart, .enabledCode: 9
         case .handOverStart, .handOverTarget: 10
         case .handOverEdges: 12
+        case .winsStart, .winsTarget: 13
         }
     }
 
@@ -77,7 +82,8 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .afterWithin: 8
         case .combBase, .requiresStart, .requiresTarget, .withStart, .withTarget, .viewNames, .viewParents,
              .gestureViews, .requiresLines, .afterStart, .afterTarget, .afterLines,
-             .templateStart, .templatePoints, .templateNames, .modeNames, .enabledStart, .handOverStart, .handOverTarget: 4
+             .templateStart, .templatePoints, .templateNames, .modeNames, .enabledStart, .handOverStart, .handOverTarget,
+             .winsStart, .winsTarget: 4
         }
     }
 
@@ -120,6 +126,8 @@ extension GestureTable {
         case .enabledCode: enabledCode.map { UInt64($0) }
         case .handOverStart: handOverStart.map { UInt64($0) }
         case .handOverTarget: handOverTarget.map { UInt64($0) }
+        case .winsStart: winsStart.map { UInt64($0) }
+        case .winsTarget: winsTarget.map { UInt64($0) }
         case .handOverEdges: handOverEdges.map { UInt64($0) }
         }
     }
@@ -156,6 +164,8 @@ extension GestureTable {
         case .handOverStart: handOverStart = values.map { UInt32(truncatingIfNeeded: $0) }
         case .handOverTarget: handOverTarget = values.map { UInt32(truncatingIfNeeded: $0) }
         case .handOverEdges: handOverEdges = values.map { UInt8(truncatingIfNeeded: $0) }
+        case .winsStart: winsStart = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .winsTarget: winsTarget = values.map { UInt32(truncatingIfNeeded: $0) }
         }
     }
 
@@ -168,6 +178,7 @@ extension GestureTable {
         case .enabledStart: enabledStart = Array(repeating: 0, count: gestures.count + 1)
         case .handOverStart: handOverStart = Array(repeating: 0, count: gestures.count + 1)
         case .handOverEdges: handOverEdges = Array(repeating: 0, count: handOverTarget.count)  // the app hands over
+        case .winsStart: winsStart = Array(repeating: 0, count: gestures.count + 1)
         default: setElements([], of: section)
         }
     }

@@ -20,13 +20,19 @@ try {
   const since = async (before) => (await browser.evaluate(`sheetExample.events.slice(${before.events})`))
     .filter((e) => e.state !== 'failed').map((e) => `${e.gesture} ${e.state}`);
   // The list's top is at y = 100 + 36 on the screen; (200, 500) is well inside it.
+  // Each event carries its own time, a frame apart: the browser's fling speed
+  // comes from them, not from how fast a loaded machine dispatches them.
   const fling = async (x, y, dy, steps = 8) => {
-    await touch('touchStart', [[x, y, 1]]);
+    const start = Date.now() / 1000;
+    const at = (type, points, k) => browser.send('Input.dispatchTouchEvent', {
+      type, timestamp: start + k * 0.016, touchPoints: points.map(([px, py, id]) => ({ x: px, y: py, id, radiusX: 1, radiusY: 1, force: 1 })),
+    });
+    await at('touchStart', [[x, y, 1]], 0);
     for (let k = 1; k <= steps; k++) {
-      await touch('touchMove', [[x, y + (dy * k) / steps, 1]]);
+      await at('touchMove', [[x, y + (dy * k) / steps, 1]], k);
       await sleep(16);
     }
-    await touch('touchEnd', []);
+    await at('touchEnd', [], steps + 0.5);
   };
   const step = async (name, act, settle = 400) => {
     const before = await look();
