@@ -74,6 +74,23 @@ open class GestureSetRecognizer<Gestures: GestureSet>: UIGestureRecognizer {
         scrollLink = ScrollViewLink(gesture, scrollView: scrollView)
     }
 
+    /// The screen edges the set's views defer (v4 `defersSystemEdges`), for
+    /// the view controller to return from `preferredScreenEdgesDeferringSystemGestures`
+    /// (UIKit asks the controller, not a view or a recognizer; call
+    /// `setNeedsUpdateOfScreenEdgesDeferringSystemGestures()` when it changes).
+    /// The system's gesture then needs a second swipe at those edges.
+    public var deferredScreenEdges: UIRectEdge {
+        let table = host.engine.table
+        var edges = DirectionSet()
+        for v in 0..<table.viewCount { edges.formUnion(table.deferredSystemEdges(ofView: v)) }
+        var out: UIRectEdge = []
+        if edges.contains(DirectionSet(.up)) { out.insert(.top) }
+        if edges.contains(DirectionSet(.down)) { out.insert(.bottom) }
+        if edges.contains(DirectionSet(.left)) { out.insert(.left) }
+        if edges.contains(DirectionSet(.right)) { out.insert(.right) }
+        return out
+    }
+
     /// Not stopped by the coordinated scroll view's pan: the set follows the
     /// touches it scrolls (the scroll's `changed` and `ended`).
     open override func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool {

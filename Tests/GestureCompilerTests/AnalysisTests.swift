@@ -220,4 +220,20 @@ import Testing
         let (_, settled) = analyze("gesture drag: pan {}\ngesture flick: swipe { directions: left }\nflick wins over drag\n")
         #expect(settled.diagnostics.isEmpty, "\(settled.diagnostics.map(\.message))")
     }
+
+    /// A screen-edge pan in a system gesture zone (v4) is warned about with
+    /// a witness that the pan does claim: the system would take that swipe.
+    @Test func systemZoneWitnessesAreClaimedByTheirPan() throws {
+        let (set, report) = analyze("profile ios\ngesture pull: pan { edges: bottom }\ngesture back: pan { edges: left }\n")
+        let warnings = report.diagnostics.filter { $0.id == "system-gesture" }
+        #expect(warnings.count == 1 && warnings[0].message.contains("'pull' begins at the bottom edge"), "\(report.diagnostics.map(\.message))")
+        let table = try #require(Compiler.compile(SourceFile(path: "s.gesture", text: "profile ios\ngesture pull: pan { edges: bottom }\n")).table)
+        let zone = try #require(Profile.ios.systemGestureZones.first { $0.edge == .bottom })
+        let witness = SystemGestures.witness(for: zone, gesture: set.gestures[0])
+        #expect(witness.claimTime(of: 0, on: table) != nil, "the pan claims its witness")
+        #expect(witness.traceLines(screen: true).hasPrefix("{\"screen\":"))
+        // Without a profile, no platform is named: no zone, no warning.
+        let (_, none) = analyze("gesture pull: pan { edges: bottom }\n")
+        #expect(!none.diagnostics.contains { $0.id == "system-gesture" })
+    }
 }

@@ -417,6 +417,27 @@ import Testing
         #expect(!host.scrollBegan(.listScroll, at: 3.04), "no touch: nothing to claim")
     }
 
+    /// A view's `defersSystemEdges` (v4) reaches its subviews, and becomes
+    /// Android-style exclusion rectangles: only the side edges, only within
+    /// the back zone, at most 200 points tall per edge (the bottom part kept).
+    @Test func deferredEdgesBecomeExclusionRectangles() throws {
+        let table = try RuntimePaths.compile(source: """
+            profile android
+            gesture drawer: pan { edges: left }
+            gesture select: tap {}
+            view nav { gestures: drawer  defersSystemEdges: left | top  view item { gestures: select } }
+            view main { gestures: select }
+            """)
+        let (nav, item, main) = (table.view(named: "nav")!, table.view(named: "item")!, table.view(named: "main")!)
+        #expect(table.deferredSystemEdges(ofView: item) == [DirectionSet(.left), DirectionSet(.up)])
+        #expect(table.deferredSystemEdges(ofView: main).isEmpty)
+        let rects = table.systemGestureExclusionRects(forView: nav, frame: ScreenRect(x: 0, y: 100, width: 300, height: 500), screenWidth: 400)
+        #expect(rects == [ScreenRect(x: 0, y: 400, width: 30, height: 200)])
+        #expect(table.systemGestureExclusionRects(forView: main, frame: ScreenRect(x: 0, y: 0, width: 400, height: 800), screenWidth: 400).isEmpty)
+        // A view off the left edge's zone excludes nothing.
+        #expect(table.systemGestureExclusionRects(forView: nav, frame: ScreenRect(x: 50, y: 0, width: 100, height: 100), screenWidth: 400).isEmpty)
+    }
+
     @Test func aSetThatNeitherCancelsNorDelaysStaysPossible() throws {
         let table = try RuntimePaths.compile(RuntimePaths.packageRoot.appendingPathComponent("specs/draw-lines.gesture"))
         var state = RecognizerState(table: table)

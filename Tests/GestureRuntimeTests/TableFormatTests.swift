@@ -16,6 +16,10 @@ enum RuntimePaths {
         let source = SourceFile(path: path ?? url.path, bytes: Array(try Data(contentsOf: url)))
         return try #require(Compiler.compile(source, examples: .beside(url.path)).table)
     }
+
+    static func compile(source text: String) throws -> GestureTable {
+        try #require(Compiler.compile(SourceFile(path: "inline.gesture", text: text)).table)
+    }
 }
 
 @Suite struct TableFormatTests {

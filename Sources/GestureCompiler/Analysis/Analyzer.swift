@@ -23,7 +23,7 @@ public enum Analyzer {
     public static func analyze(_ set: CheckedGestureSet, source: SourceFile, everything: Bool = true,
                                tableBuilt: Bool = false) -> Report {
         var diagnostics = DeadGestures.find(in: set)
-        if everything { diagnostics += unreachableRules(in: set) }
+        if everything { diagnostics += unreachableRules(in: set) + SystemGestures.find(in: set) }
         // The simulations run compiled tables: a gesture the back end refuses has
         // none. (`Compiler.compile` asks for less only once its build succeeded.)
         let buildErrors = everything && !tableBuilt ? TableBuilder.build(set, source: source).2 : []

@@ -35,6 +35,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     case selfRelation, withAndRequires, afterAndOtherRule, requiresCycle, afterCycle, withinAfterContinuous
     case handOverAndOtherRule, handOverDiscrete, handOverTouches, handOverViews, scrollWaits, handOverEdge
     case winsAndOtherRule, winsCycle
+    case systemGesture
     // Limits
     case stateExplosion, seriesTooLong
     // Analysis
@@ -61,7 +62,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     public var severity: Severity {
         switch self {
         case .unusedConstant, .duplicateRule, .patternMatchesEmpty, .noGestures,
-             .conflict, .preempted, .preemptedByRule, .ruleNeverApplies: .warning
+             .conflict, .preempted, .preemptedByRule, .ruleNeverApplies, .systemGesture: .warning
         default: .error
         }
     }
@@ -115,7 +116,7 @@ extension DiagnosticMessage {
     }
     static let expectedViewItem = Self(.expectedViewItem, "expected 'gestures:', 'forwards:' or a nested 'view'")
     static func unknownViewItem(_ item: String, suggestion: String?) -> Self {
-        .init(.unknownViewItem, "unknown view item '\(item)'; a view takes 'gestures:' and 'forwards:'"
+        .init(.unknownViewItem, "unknown view item '\(item)'; a view takes 'gestures:', 'forwards:' and 'defersSystemEdges:'"
               + suggesting(suggestion, else: nil))
     }
     /// `what` is "a gesture name", "a name after '|'", ...
@@ -334,6 +335,18 @@ extension DiagnosticMessage {
         .init(.preemptedByRule, wins
               ? "'\(victim)' never fires: '\(winner)' wins over it and claims each of the \(tried) streams tried that perform '\(victim)' (\(witness))"
               : "'\(victim)' never fires: it waits for '\(winner)' to fail, and '\(winner)' succeeds on each of the \(tried) streams tried that perform '\(victim)' (\(witness))")
+    }
+    /// A screen-edge pan in a system gesture zone (v4): `deferral` is what
+    /// the platform lets a view ask for (nil: nothing), `deferred` whether its view does.
+    static func systemGesture(_ gesture: String, edge: String, platform: String, action: String, width: Double,
+                              witness: String, deferral: String?, deferred: Bool) -> Self {
+        let zone = "'\(gesture)' begins at the \(edge) edge, where \(platform)'s own gesture takes a swipe within \(shortest(width))pt of it first: \(action) (witness: \(witness))"
+        let advice = switch (deferral, deferred) {
+        case (nil, _): "; \(platform) lets no app take it: start the gesture away from the edge"
+        case (let what?, true): "; its view defers the edge (defersSystemEdges), so the app sees the swipe first, and \(what)"
+        case (_?, false): "; start it away from the edge, or write 'defersSystemEdges: \(edge)' on its view"
+        }
+        return .init(.systemGesture, zone + advice)
     }
     static func neverEnabled(_ gesture: String, condition: String) -> Self {
         .init(.neverEnabled, "'\(gesture)' is never enabled: its condition '\(condition)' is false whatever the modes")

@@ -53,6 +53,7 @@ public struct TableBuilder {
             table.viewNames.append(intern(v.name))
             table.viewParents.append(v.parent.map(UInt32.init) ?? GestureRecord.none)
             table.viewForwards.append(v.forwards)
+            table.viewDefers.append(v.defersSystemEdges.rawValue)
         }
         table.gestureViews = set.gestures.map { UInt32($0.view) }
         for (g, d) in set.gestures.enumerated() where d.forwarded && g < table.gestures.count {

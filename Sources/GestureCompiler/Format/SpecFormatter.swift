@@ -201,7 +201,7 @@ private struct Printer {
         let open = all.firstIndex { $0.kind == .leftBrace }!
         let header = Self.join(Array(all[...open]), source)
         let close = all.count - 1
-        // Each item: `gestures: a, b` or `forwards: ...` (commas normalized) with its first and last token, or a subview.
+        // Each item: `gestures: a, b`, `forwards: ...` or `defersSystemEdges: ...` (separators normalized) with its first and last token, or a subview.
         var items: [(text: String, first: Token, last: Token, subview: ViewDecl?)] = []
         var i = open + 1
         while i < close {
@@ -212,12 +212,15 @@ private struct Printer {
             } else if t.kind == .identifier && all[i + 1].kind == .colon {
                 var j = i + 2
                 var names: [Token] = []
+                var piped = false
                 while j < close && !(all[j].kind == .identifier && all[j + 1].kind == .colon)
                         && !v.subviews.contains(where: { $0.range.start == all[j].range.start }) {
                     if all[j].kind == .identifier { names.append(all[j]) }
+                    piped = piped || all[j].kind == .pipe
                     j += 1
                 }
-                let list = names.map { source.text($0.range) }.joined(separator: ", ")
+                // Edges joined with `|` (v4 `defersSystemEdges: left | top`) keep it, as a gesture's `edges:` does.
+                let list = names.map { source.text($0.range) }.joined(separator: piped ? " | " : ", ")
                 items.append((source.text(t.range) + ": " + list, t, names.last ?? all[i + 1], nil))
                 i = j
             } else {

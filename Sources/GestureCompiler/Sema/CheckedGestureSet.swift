@@ -45,6 +45,9 @@ public struct ViewDefinition: Hashable, Sendable {
     public var parent: Int?
     /// Touch phases whose deliveries the view passes to its parent (a `TouchPhase` raw-value bit set).
     public var forwards: UInt8
+    /// The screen edges whose system gestures it asks the platform to defer
+    /// (v4 `defersSystemEdges`; the directions pointing at them).
+    public var defersSystemEdges = DirectionSet()
     /// Where the view is declared (the root: nowhere, an empty range).
     public var nameRange: SourceRange
 

@@ -59,6 +59,13 @@ extension Checker {
                                 expected: "a view forwards touch phases (\(TouchPhase.forwardable.map(\.name).joined(separator: ", "))) or its own gestures")
                 }
             }
+            for word in v.defersSystemEdges {
+                guard let edge = ScreenEdge(name: word.name) else {
+                    unknownName(word, what: "edge", candidates: ScreenEdge.names, expected: nil)
+                    continue
+                }
+                views[index].defersSystemEdges.insert(DirectionSet(edge.direction))
+            }
             for sub in v.subviews { visit(sub, parent: index) }
         }
         for v in decls { visit(v, parent: 0) }

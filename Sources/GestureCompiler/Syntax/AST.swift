@@ -55,6 +55,8 @@ public struct ViewDecl: Hashable, Sendable {
     /// Touch phases (`began`, `moved`, `ended`, `cancelled`) and gestures of
     /// this view that it does not handle and passes to its parent.
     public var forwards: [Identifier]
+    /// v4: the screen edges whose system gestures the view asks the platform to defer.
+    public var defersSystemEdges: [Identifier] = []
     public var subviews: [ViewDecl]
     public var range: SourceRange
 }

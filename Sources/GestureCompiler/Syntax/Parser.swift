@@ -156,7 +156,7 @@ public struct Parser {
     }
 
     /// `view = "view" IDENT [ "in" IDENT ] "{" { view-item [ "," ] } "}" ;`
-    /// `view-item = ( "gestures" | "forwards" ) ":" IDENT { [ "," ] IDENT } | view ;`
+    /// `view-item = ( "gestures" | "forwards" | "defersSystemEdges" ) ":" IDENT { [ "," | "|" ] IDENT } | view ;`
     private mutating func parseView(parent enclosing: Identifier?) -> ViewDecl? {
         let start = advance().range.start
         guard let name = expectName(what: "view") else { return nil }
@@ -196,8 +196,9 @@ public struct Parser {
             switch text(item) {
             case "gestures": decl.gestures += names
             case "forwards": decl.forwards += names
+            case "defersSystemEdges": decl.defersSystemEdges += names
             default:
-                let s = closestMatch(to: text(item), in: ["gestures", "forwards"])
+                let s = closestMatch(to: text(item), in: ["gestures", "forwards", "defersSystemEdges"])
                 diagnostics.report(.unknownViewItem(text(item), suggestion: s), at: item.range,
                                    fixIts: s.map { [.init(replace: item.range, with: $0)] } ?? [])
             }
@@ -212,14 +213,14 @@ public struct Parser {
         return decl
     }
 
-    /// Names after `gestures:` or `forwards:`, separated by commas or spaces;
+    /// Names after `gestures:`, `forwards:` or `defersSystemEdges:`, separated by commas, `|` or spaces;
     /// the list ends at `}`, at the next `name:` or at a nested view.
     private mutating func parseNameList(after item: String) -> [Identifier] {
         var names: [Identifier] = []
         while current.kind == .identifier && peek(1).kind != .colon && !startsView {
             let t = advance()
             names.append(Identifier(name: text(t), range: t.range))
-            _ = consume(.comma)
+            if !consume(.comma) { _ = consume(.pipe) }
         }
         if names.isEmpty { diagnostics.report(.expectedName("a name after '\(item):'"), at: missingRange) }
         return names

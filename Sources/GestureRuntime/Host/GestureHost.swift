@@ -393,3 +393,37 @@ struct HostState<Gestures: GestureSet, TouchID: Hashable> {
         }
     }
 }
+
+/// A rectangle on the screen, in points: what a binding passes to its
+/// platform (Android's `View.setSystemGestureExclusionRects` takes them in pixels).
+public struct ScreenRect: Hashable, Sendable {
+    public var x, y, width, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        (self.x, self.y, self.width, self.height) = (x, y, width, height)
+    }
+}
+
+extension GestureTable {
+    /// Android-style system gesture exclusion rectangles (v4) for view `v`,
+    /// whose frame on a screen `screenWidth` points wide is `frame`: for each
+    /// side edge the view (or an ancestor) defers (`defersSystemEdges: left`
+    /// or `right`), the part of the frame within the `android` profile's back
+    /// zone of that edge, at most 200 points tall per edge, as Android takes
+    /// no more than 200dp of each edge's exclusions into account (the part
+    /// nearest the bottom is kept). The bottom and top edges give none:
+    /// Android lets no app exclude its home gesture.
+    public func systemGestureExclusionRects(forView v: Int, frame: ScreenRect, screenWidth: Double) -> [ScreenRect] {
+        let deferred = deferredSystemEdges(ofView: v)
+        var rects: [ScreenRect] = []
+        for zone in Profile.android.systemGestureZones where zone.edge == .left || zone.edge == .right {
+            guard deferred.contains(DirectionSet(zone.edge.direction)) else { continue }
+            let (low, high) = zone.edge == .left ? (0.0, zone.width) : (screenWidth - zone.width, screenWidth)
+            let x0 = max(frame.x, low), x1 = min(frame.x + frame.width, high)
+            guard x1 > x0, frame.height > 0 else { continue }
+            let height = min(frame.height, 200)
+            rects.append(ScreenRect(x: x0, y: frame.y + frame.height - height, width: x1 - x0, height: height))
+        }
+        return rects
+    }
+}

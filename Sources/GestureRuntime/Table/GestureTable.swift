@@ -80,6 +80,10 @@ public struct GestureTable: Hashable, Sendable {
     /// the gestures `winsTarget[winsStart[g] ..< winsStart[g + 1]]`.
     package var winsStart: [UInt32]
     package var winsTarget: [UInt32]
+    /// Per view (v4, format version 13): the screen edges whose system
+    /// gestures it asks the platform to defer (`defersSystemEdges`; a
+    /// `DirectionSet` of the directions pointing at them).
+    package var viewDefers: [UInt8]
 
     /// Whether a gesture is a pan from the right or bottom screen edge, which
     /// needs the screen's size (`Engine.screenSize`).
@@ -97,7 +101,7 @@ public struct GestureTable: Hashable, Sendable {
         templateStart = [0]; templatePoints = []; templateNames = []
         modeNames = []; enabledStart = [0]; enabledCode = []
         handOverStart = [0]; handOverTarget = []; handOverEdges = []
-        winsStart = [0]; winsTarget = []
+        winsStart = [0]; winsTarget = []; viewDefers = []
     }
 
     /// The templates of gesture `g` (empty unless it is a template stroke).
@@ -142,7 +146,7 @@ public struct GestureTable: Hashable, Sendable {
         // new case here, so the compiler asks what a subset does with it.
         for section in TableSection.allCases {
             switch section {
-            case .strings, .stateInfo, .dense, .combBase, .combNext, .combCheck, .viewNames, .viewParents, .viewForwards, .modeNames:
+            case .strings, .stateInfo, .dense, .combBase, .combNext, .combCheck, .viewNames, .viewParents, .viewForwards, .viewDefers, .modeNames:
                 break  // shared by every gesture (automata are addressed by each record's start state)
             case .gestures:
                 // Flags as the rules left here say (the engine trusts them instead of the lists); every kept gesture enabled.
@@ -326,6 +330,20 @@ public struct GestureTable: Hashable, Sendable {
     /// Whether `g wins over other` (v4).
     public func wins(_ g: Int, over other: Int) -> Bool {
         winsTarget[Int(winsStart[g])..<Int(winsStart[g + 1])].contains(UInt32(truncatingIfNeeded: other))
+    }
+
+    /// The screen edges whose system gestures view `v` or one of its
+    /// ancestors asks the platform to defer (v4 `defersSystemEdges`): what
+    /// an adapter passes on (UIKit's `preferredScreenEdgesDeferringSystemGestures`,
+    /// Android's exclusion rectangles) for touches in that view.
+    public func deferredSystemEdges(ofView v: Int) -> DirectionSet {
+        var (edges, view, steps) = (DirectionSet(), v, 0)
+        while view >= 0 && view < viewDefers.count && steps <= viewDefers.count {
+            edges.formUnion(DirectionSet(rawValue: viewDefers[view]))
+            guard view != 0 else { break }
+            (view, steps) = (Int(viewParents[view]), steps + 1)
+        }
+        return edges
     }
 
     /// Whether the set has a `wins over` rule: the engine pays for none otherwise.

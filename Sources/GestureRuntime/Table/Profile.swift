@@ -21,3 +21,54 @@ public enum Profile: String, CaseIterable, Hashable, Sendable {
         self = Self.allCases[Int(code) - 1]
     }
 }
+
+/// A system gesture zone (v4): a strip along one screen edge where the
+/// platform's own gesture takes a swipe inward first (iOS's home indicator,
+/// Android's back). Each profile lists its platform's; docs/language.md
+/// ("Profiles") gives the source of every figure.
+public struct SystemGestureZone: Hashable, Sendable {
+    /// The edge the strip runs along.
+    public var edge: ScreenEdge
+    /// How far from the edge it reaches, in points (dp on Android).
+    public var width: Double
+    /// What the system's swipe does there ("home", "back", ...), for messages.
+    public var action: String
+    /// Whether a view may ask the platform to let the app see the swipe
+    /// first (`defersSystemEdges`), and what the user must then do.
+    public var deferral: String?
+
+    public init(_ edge: ScreenEdge, _ width: Double, _ action: String, deferral: String?) {
+        (self.edge, self.width, self.action, self.deferral) = (edge, width, action, deferral)
+    }
+}
+
+extension Profile {
+    /// The platform's name in messages: "iOS", "Android", "Flutter", "the web".
+    public var platformName: String {
+        switch self {
+        case .ios: "iOS"
+        case .android: "Android"
+        case .flutter: "Flutter"
+        case .web: "the web"
+        }
+    }
+
+    /// The platform's system gesture zones: none for `flutter` (the zones are
+    /// those of the platform it runs on) and `web` (a page's edges are the
+    /// browser's window, not the screen's).
+    public var systemGestureZones: [SystemGestureZone] {
+        switch self {
+        case .ios:
+            let twice = "the user must swipe twice (the first swipe shows the indicator, the second acts)"
+            return [.init(.bottom, 34, "home and the app switcher (a swipe up)", deferral: twice),
+                    .init(.top, 47, "the Notification Center and Control Center (a swipe down)", deferral: twice)]
+        case .android:
+            let back = "Android takes at most 200dp of each side edge's exclusions into account; beyond them the swipe still goes back"
+            return [.init(.left, 30, "back (a swipe inward)", deferral: back),
+                    .init(.right, 30, "back (a swipe inward)", deferral: back),
+                    .init(.bottom, 32, "home (a swipe up)", deferral: nil)]
+        case .flutter, .web:
+            return []
+        }
+    }
+}

@@ -291,6 +291,7 @@ package enum TableFormat {
             throw .invalid("wins-over rules")
         }
         let views = t.viewNames.count
+        guard t.viewDefers.count == views, t.viewDefers.allSatisfy({ $0 & ~edgeBits == 0 }) else { throw .invalid("view deferrals") }
         guard t.viewParents.count == views, t.viewForwards.count == views,
               t.gestureViews.count == (views == 0 ? 0 : n) else { throw .invalid("view arrays") }
         for v in 0..<views {

@@ -15,6 +15,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
     case handOverStart, handOverTarget
     case handOverEdges
     case winsStart, winsTarget
+    case viewDefers
 
     /// The four bytes that open the section in a file.
     package var tag: String {
@@ -51,6 +52,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .handOverEdges: "HOED"
         case .winsStart: "WNST"
         case .winsTarget: "WNTG"
+        case .viewDefers: "VDEF"
         }
     }
 
@@ -69,7 +71,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .modeNames, .enabledStart, .enabledCode: 9
         case .handOverStart, .handOverTarget: 10
         case .handOverEdges: 12
-        case .winsStart, .winsTarget: 13
+        case .winsStart, .winsTarget, .viewDefers: 13
         }
     }
 
@@ -77,7 +79,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
     package var width: Int? {
         switch self {
         case .strings, .gestures: nil
-        case .classMap, .stateInfo, .viewForwards, .enabledCode, .handOverEdges: 1
+        case .classMap, .stateInfo, .viewForwards, .enabledCode, .handOverEdges, .viewDefers: 1
         case .dense, .combNext, .combCheck: 2
         case .afterWithin: 8
         case .combBase, .requiresStart, .requiresTarget, .withStart, .withTarget, .viewNames, .viewParents,
@@ -128,6 +130,7 @@ extension GestureTable {
         case .handOverTarget: handOverTarget.map { UInt64($0) }
         case .winsStart: winsStart.map { UInt64($0) }
         case .winsTarget: winsTarget.map { UInt64($0) }
+        case .viewDefers: viewDefers.map { UInt64($0) }
         case .handOverEdges: handOverEdges.map { UInt64($0) }
         }
     }
@@ -166,6 +169,7 @@ extension GestureTable {
         case .handOverEdges: handOverEdges = values.map { UInt8(truncatingIfNeeded: $0) }
         case .winsStart: winsStart = values.map { UInt32(truncatingIfNeeded: $0) }
         case .winsTarget: winsTarget = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .viewDefers: viewDefers = values.map { UInt8(truncatingIfNeeded: $0) }
         }
     }
 
@@ -179,6 +183,7 @@ extension GestureTable {
         case .handOverStart: handOverStart = Array(repeating: 0, count: gestures.count + 1)
         case .handOverEdges: handOverEdges = Array(repeating: 0, count: handOverTarget.count)  // the app hands over
         case .winsStart: winsStart = Array(repeating: 0, count: gestures.count + 1)
+        case .viewDefers: viewDefers = Array(repeating: 0, count: viewNames.count)
         default: setElements([], of: section)
         }
     }
