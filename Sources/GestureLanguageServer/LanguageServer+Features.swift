@@ -248,7 +248,9 @@ extension LanguageServer {
         let startsNewItem = parts.count < 2 || beforeWord.prefix(2).allSatisfy { $0 == " " } && beforeWord.count >= 3
             && beforeWord.dropFirst(2).contains { $0 != " " && $0 != "\t" }
         if body.header.first == "view" {
-            guard !startsNewItem, let name = nameBeforeColon else { return items(["gestures", "forwards", "view"], 14, nil) }
+            guard !startsNewItem, let name = nameBeforeColon else { return items(["gestures", "forwards", "defersSystemEdges", "view"], 14, nil) }
+            // v4: the screen edges a view defers.
+            if name == "defersSystemEdges" { return items(ScreenEdge.names, 12, "edge") }
             let phases = name == "forwards" ? TouchPhase.forwardable.map(\.name) : []
             return items(gestures, 3, "gesture") + items(phases, 20, "touch phase")
         }

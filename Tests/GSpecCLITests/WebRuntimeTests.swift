@@ -427,6 +427,22 @@ import Testing
         #expect(samples.contains { $0["pointer"] as? String == "mouse" } && samples.contains { $0["pointer"] as? String == "touch" })
     }
 
+    /// An example page under Examples/web, served from the repository's root
+    /// as `gspec serve --files` serves it, driven in Chromium by `script`;
+    /// first, the page's committed module must be `spec` compiled now (but
+    /// for its first line, which names the path it was built from).
+    static func examplePage(_ spec: String, module: String, script: String, in dir: URL) throws -> [String: Any] {
+        try build()
+        let emitted = dir.appendingPathComponent((module as NSString).lastPathComponent)
+        #expect(run(["build", root.appendingPathComponent(spec).path, "--emit", "js", "-o", emitted.path]).0 == .success)
+        let body = { (url: URL) in try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst() }
+        #expect(try body(emitted) == body(root.appendingPathComponent(module)), "\(module) is stale: gspec build \(spec) --emit js -o \(module)")
+        let playground = Playground(specPath: nil, files: StaticFiles(directory: root.path))
+        let server = try HTTPServer(port: 0) { playground.handle($0) }
+        Thread { server.serve() }.start()
+        return try BrowserTests.node(script, "http://127.0.0.1:\(server.port)/\((module as NSString).deletingLastPathComponent)/")
+    }
+
     /// Examples/web/: the photo viewer, served by `gspec serve --files`, in
     /// headless Chromium. Each gesture of specs/photo-viewer.gesture, performed
     /// through the browser's input, does what the page says it does, and the
@@ -434,20 +450,10 @@ import Testing
     /// to the page's own events.
     @Test(.enabled(if: BrowserTests.chromium != nil && node != nil, "LOUD SKIP: chromium or node is not installed; the example page was not tried"))
     func examplePhotoViewerInChromium() throws {
-        try Self.build()
         let dir = try Self.scratch("gspec-web-example-")
         defer { try? FileManager.default.removeItem(at: dir) }
-        // The committed module is the spec compiled now (but for its first line, which names the path it was built from).
-        let emitted = dir.appendingPathComponent("photo-viewer.gestures.mjs")
-        #expect(run(["build", Self.root.appendingPathComponent("specs/photo-viewer.gesture").path, "--emit", "js", "-o", emitted.path]).0 == .success)
-        let body = { (url: URL) in try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst() }
-        #expect(try body(emitted) == body(Self.root.appendingPathComponent("Examples/web/photo-viewer.gestures.mjs")),
-                "Examples/web/photo-viewer.gestures.mjs is stale: gspec build specs/photo-viewer.gesture --emit js -o Examples/web/photo-viewer.gestures.mjs")
-
-        let playground = Playground(specPath: nil, files: StaticFiles(directory: Self.root.path))
-        let server = try HTTPServer(port: 0) { playground.handle($0) }
-        Thread { server.serve() }.start()
-        let page = try BrowserTests.node("web-example.mjs", "http://127.0.0.1:\(server.port)/Examples/web/")
+        let page = try Self.examplePage("specs/photo-viewer.gesture", module: "Examples/web/photo-viewer.gestures.mjs",
+                                        script: "web-example.mjs", in: dir)
         let state = try #require(page["state"] as? [String: Any]), events = try #require(page["events"] as? [[String: Any]])
         print("Examples/web: loadRuntime (fetch, compile, instantiate gspec.wasm) took \(page["loadMs"] ?? "?") ms in Chromium")
         func count(_ gesture: String, _ state: String) -> Int { events.filter { $0["gesture"] as? String == gesture && $0["state"] as? String == state }.count }
@@ -480,20 +486,11 @@ import Testing
     /// are uncancelable); the session replays through `gspec run`.
     @Test(.enabled(if: BrowserTests.chromium != nil && node != nil, "LOUD SKIP: chromium or node is not installed; the sheet example was not tried"))
     func exampleSheetWithNativeScrollInChromium() throws {
-        try Self.build()
         let dir = try Self.scratch("gspec-web-sheet-")
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = Self.root.appendingPathComponent("specs/sheet-with-list.gesture").path
-        let emitted = dir.appendingPathComponent("sheet-with-list.gestures.mjs")
-        #expect(run(["build", spec, "--emit", "js", "-o", emitted.path]).0 == .success)
-        let body = { (url: URL) in try String(contentsOf: url, encoding: .utf8).split(separator: "\n").dropFirst() }
-        #expect(try body(emitted) == body(Self.root.appendingPathComponent("Examples/web/sheet/sheet-with-list.gestures.mjs")),
-                "Examples/web/sheet/sheet-with-list.gestures.mjs is stale: gspec build specs/sheet-with-list.gesture --emit js -o Examples/web/sheet/sheet-with-list.gestures.mjs")
-
-        let playground = Playground(specPath: nil, files: StaticFiles(directory: Self.root.path))
-        let server = try HTTPServer(port: 0) { playground.handle($0) }
-        Thread { server.serve() }.start()
-        let page = try BrowserTests.node("web-sheet.mjs", "http://127.0.0.1:\(server.port)/Examples/web/sheet/")
+        let page = try Self.examplePage("specs/sheet-with-list.gesture", module: "Examples/web/sheet/sheet-with-list.gestures.mjs",
+                                        script: "web-sheet.mjs", in: dir)
         let steps = try #require(page["steps"] as? [String: [String: Any]]), events = try #require(page["events"] as? [[String: Any]])
         func step(_ name: String) -> (before: [String: Double], lift: [String: Double], after: [String: Double], events: [String]) {
             let s = steps[name] ?? [:]
