@@ -79,6 +79,22 @@ import Testing
 
     /// A parent view's double tap is performed on the child view too, where the
     /// child's threshold-0 pan takes its touches: the witness replays so.
+    /// A `web` set has no system gesture zone (v4) unless its pages also run
+    /// in iOS Safari: `--safari-edge-swipes` adds Safari's back and forward
+    /// edge swipes, which no page can turn off.
+    @Test func safariEdgeSwipesAreZonesWhenAsked() throws {
+        let dir = try scratchDirectory("gspec-analysis")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("web.gesture")
+        try "profile web\ngesture back: pan { edges: left }\ngesture more: pan { edges: bottom }\n".write(to: spec, atomically: true, encoding: .utf8)
+        let (plain, _, quiet) = run(["check", spec.path])
+        #expect(plain == .success && !quiet.contains("warning"), "\(quiet)")
+        let (status, _, err) = run(["check", "--safari-edge-swipes", spec.path])
+        #expect(status == .success)
+        #expect(err.contains("'back' begins at the left edge, where iOS Safari's own gesture takes a swipe within 20pt of it first: back (a swipe right)"), "\(err)")
+        #expect(err.contains("iOS Safari lets no app take it") && !err.contains("'more'"), "\(err)")
+    }
+
     @Test func aParentGestureIsPerformedOnItsChildViews() throws {
         let dir = try scratchDirectory("gspec-analysis")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -538,6 +538,8 @@ import Testing
         let (status, out, err) = run(["run", table.path, "--trace", trace.path, "--all-states"])
         #expect(status == .success, "\(err)")
         let replayed = try out.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! NSDictionary }
-        #expect(replayed == events.map { $0 as NSDictionary }, "the page's events differ from gspec run's on its session")
+        let first = zip(replayed, events.map { $0 as NSDictionary }).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(replayed == events.map { $0 as NSDictionary },
+                "the page's events differ from gspec run's on its session, first at \(first.map(String.init) ?? "the end"): \(first.map { "\(replayed[$0]) vs \(events[$0])" } ?? "\(replayed.count) vs \(events.count)")\n\(session)")
     }
 }

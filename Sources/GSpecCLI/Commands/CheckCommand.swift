@@ -22,6 +22,8 @@ struct CheckCommand: ParsableCommand {
     var witnessDirectory: String?
     @Flag(name: "--latency", help: "Print each gesture's worst and typical wait imposed by the rules.")
     var latency: Bool
+    @Flag(name: "--safari-edge-swipes", help: "With 'profile web': the pages also run in iOS Safari, whose back and forward edge swipes take a swipe from the window's sides first.")
+    var safariEdgeSwipes: Bool
     @OptionGroup var diagnostics: DiagnosticOptions
 
     func validate() throws(UsageError) {
@@ -43,7 +45,7 @@ struct CheckCommand: ParsableCommand {
                     failed = true
                     continue
                 }
-                let report = Analyzer.analyze(result.gestureSet, source: source)
+                let report = Analyzer.analyze(result.gestureSet, source: source, safariEdgeSwipes: safariEdgeSwipes)
                 console.err(renderer.render(result.diagnostics + report.diagnostics, in: source))
                 failed = failed || report.diagnostics.hasErrors
                 if latency && !report.latencies.isEmpty {

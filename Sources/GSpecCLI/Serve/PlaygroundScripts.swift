@@ -837,8 +837,8 @@ export class Engine {
  * Feeds an engine samples as a page receives them, and runs its clock: what
  * `attach` does with Pointer Events, for a page that reads its input itself
  * (a canvas, a recorder). `feed(sample)` rounds `t` to the engine's whole
- * microseconds and never lets it go back (behind the last sample or a fired
- * deadline); samples of equal `t` form one
+ * microseconds and never lets it go back (behind the last sample or the
+ * engine's clock); samples of equal `t` form one
  * frame, applied once the input task that brought them ends; `schedule()`
  * (after the samples of an input event) keeps one timer at the next
  * deadline. `onEvents(events)` gets the events each step decided, in order;
@@ -850,6 +850,7 @@ export function pace(engine, { onEvents, onSample, window: win = globalThis, now
   if (typeof onEvents !== 'function') fail('pace needs { onEvents(events) }');
   let lastT = 0;
   let pending = false;
+  let closedAt = -Infinity; // the time of a frame the timer or flush() applied: a later sample of that time starts the next
   let timer = null;
   const paced = { now, stopped: false };
   const dispatch = () => {
@@ -863,12 +864,9 @@ export function pace(engine, { onEvents, onSample, window: win = globalThis, now
       // The frame of equal times is complete: the input task that brought it has ended.
       pending = false;
       engine.advance(lastT);
+      closedAt = lastT;
     } else {
       engine.advance(Math.max(now(), lastT));
-      // A sample the page receives after this, stamped earlier, is taken at
-      // this time, as the engine would clamp it: the recorded trace then
-      // replays alike, without the timer.
-      lastT = engine.clock;
     }
     dispatch();
     paced.schedule();
@@ -894,7 +892,13 @@ export function pace(engine, { onEvents, onSample, window: win = globalThis, now
     }
     // Whole microseconds, as the engine counts: a recorded sample's `t` then reads back exactly.
     sample.t = Math.round(sample.t * 1e6) / 1e6;
-    if (sample.t < lastT) sample.t = lastT;
+    // Never behind the last sample, nor behind the engine's clock (a deadline
+    // the timer fired, a control call): the engine would take such a sample
+    // at its clock, and the recorded trace then replays alike.
+    const floor = Math.max(lastT, engine.clock);
+    if (sample.t < floor) sample.t = floor;
+    // A frame already applied is closed (a browser under load stamps several input events alike): the sample opens the next.
+    if (sample.t <= closedAt) sample.t = Math.round(closedAt * 1e6 + 1) / 1e6;
     if (pending && sample.t > lastT) pending = false; // the engine applies the earlier frame itself
     lastT = sample.t;
     if (onSample) onSample({ ...sample });
@@ -907,6 +911,7 @@ export function pace(engine, { onEvents, onSample, window: win = globalThis, now
     if (pending) {
       pending = false;
       engine.advance(lastT);
+      closedAt = lastT;
     }
     dispatch();
   };

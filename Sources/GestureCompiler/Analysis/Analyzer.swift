@@ -20,10 +20,12 @@ public enum Analyzer {
     /// `gspec build` needs, in time linear in the gestures that declare a budget).
     /// `tableBuilt`: the caller built the table and reported the back end's
     /// diagnostics itself (`Compiler.compile`), so they are not built again.
+    /// `safariEdgeSwipes`: a `web` set's pages run in iOS Safari too, whose
+    /// back and forward edge swipes are system gesture zones (v4).
     public static func analyze(_ set: CheckedGestureSet, source: SourceFile, everything: Bool = true,
-                               tableBuilt: Bool = false) -> Report {
+                               tableBuilt: Bool = false, safariEdgeSwipes: Bool = false) -> Report {
         var diagnostics = DeadGestures.find(in: set)
-        if everything { diagnostics += unreachableRules(in: set) + SystemGestures.find(in: set) }
+        if everything { diagnostics += unreachableRules(in: set) + SystemGestures.find(in: set, safari: safariEdgeSwipes) }
         // The simulations run compiled tables: a gesture the back end refuses has
         // none. (`Compiler.compile` asks for less only once its build succeeded.)
         let buildErrors = everything && !tableBuilt ? TableBuilder.build(set, source: source).2 : []

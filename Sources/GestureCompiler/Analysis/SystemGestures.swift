@@ -6,18 +6,21 @@ import GestureRuntime
 /// system takes the swipe first. gspec knows no view's place on the screen,
 /// so only screen-edge pans (`edges:`) are known to begin in a zone.
 enum SystemGestures {
-    static func find(in set: CheckedGestureSet) -> [Diagnostic] {
+    /// `safari`: the `web` profile's pages also run in iOS Safari, whose edge swipes count.
+    static func find(in set: CheckedGestureSet, safari: Bool = false) -> [Diagnostic] {
         var out: [Diagnostic] = []
         for (g, d) in set.gestures.enumerated() where d.kind == .pan && !d.edges.isEmpty {
             guard let profile = Profile(code: d.record.profile) else { continue }
-            for zone in profile.systemGestureZones where d.edges.contains(DirectionSet(zone.edge.direction)) {
+            let zones = profile.systemGestureZones + (safari && profile == .web ? Profile.safariEdgeSwipes : [])
+            for zone in zones where d.edges.contains(DirectionSet(zone.edge.direction)) {
                 let vertical = zone.edge == .top || zone.edge == .bottom
                 // A pan measured only along the edge never moves the system's way (inward).
                 guard d.axis == .any || (d.axis == .vertical) == vertical else { continue }
                 let deferred = set.views.isEmpty ? false : deferredEdges(ofView: d.view, in: set).contains(DirectionSet(zone.edge.direction))
                 let witness = witness(for: zone, gesture: d)
+                let platform = profile == .web ? "iOS Safari" : profile.platformName
                 let message = DiagnosticMessage.systemGesture(
-                    set.label(g), edge: zone.edge.name, platform: profile.platformName, action: zone.action, width: zone.width,
+                    set.label(g), edge: zone.edge.name, platform: platform, action: zone.action, width: zone.width,
                     witness: witness.summary, deferral: zone.deferral, deferred: deferred)
                 var diagnostic = Diagnostic(message, at: d.nameRange)
                 diagnostic.attachment = witness.traceLines(viewNames: set.views.map(\.name), screen: true).split(separator: "\n").map(String.init)

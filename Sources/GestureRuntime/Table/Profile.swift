@@ -71,4 +71,14 @@ extension Profile {
             return []
         }
     }
+
+    /// iOS Safari's own edge swipes (v4), which a page cannot turn off: back
+    /// from the window's left edge, forward from its right. WebKit leaves the
+    /// width to UIKit's edge pan recognizer; 20pt, UIKit's screen-edge width,
+    /// is the figure used. The `web` profile counts them when asked
+    /// (`gspec check --safari-edge-swipes`).
+    public static let safariEdgeSwipes: [SystemGestureZone] = [
+        .init(.left, 20, "back (a swipe right)", deferral: nil),
+        .init(.right, 20, "forward (a swipe left)", deferral: nil),
+    ]
 }
