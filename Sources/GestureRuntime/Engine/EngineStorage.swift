@@ -47,8 +47,9 @@ final class EngineStorage {
     }
 
     /// Gestures in priority order (`order[rank[g]] == g`): a gesture on a
-    /// deeper view first, then declaration order, but a gesture before those it wins over (v4). Ties on one input go to the
-    /// gesture visited first, so a child's tap beats its parent's identical one.
+    /// deeper view first, then declaration order, but a gesture before those
+    /// it wins over (v4). Ties on one input go to the gesture visited first,
+    /// so a child's tap beats its parent's identical one.
     let order: RawArray<Int32>
     let rank: RawArray<Int32>
     /// One bit per gesture that was idle when the current frame's touches
