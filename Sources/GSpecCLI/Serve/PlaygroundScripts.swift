@@ -853,6 +853,12 @@ export function pace(engine, { onEvents, onSample, window: win = globalThis, now
   let closedAt = -Infinity; // the time of a frame the timer or flush() applied: a later sample of that time starts the next
   let timer = null;
   const paced = { now, stopped: false };
+  // The frame of equal times is complete (the input task that brought it has ended): applied, and closed.
+  const closeFrame = () => {
+    pending = false;
+    engine.advance(lastT);
+    closedAt = lastT;
+  };
   const dispatch = () => {
     const events = engine.takeEvents();
     if (events.length > 0) onEvents(events);
@@ -861,10 +867,7 @@ export function pace(engine, { onEvents, onSample, window: win = globalThis, now
     timer = null;
     if (paced.stopped) return;
     if (pending) {
-      // The frame of equal times is complete: the input task that brought it has ended.
-      pending = false;
-      engine.advance(lastT);
-      closedAt = lastT;
+      closeFrame();
     } else {
       engine.advance(Math.max(now(), lastT));
     }
@@ -908,11 +911,7 @@ export function pace(engine, { onEvents, onSample, window: win = globalThis, now
   };
   /** Applies the pending frame now (the input task's samples are all in) and hands on its events. */
   paced.flush = () => {
-    if (pending) {
-      pending = false;
-      engine.advance(lastT);
-      closedAt = lastT;
-    }
+    if (pending) closeFrame();
     dispatch();
   };
   /** Stops the timer; the engine stays the caller's. */

@@ -12,11 +12,9 @@ enum SystemGestures {
         for (g, d) in set.gestures.enumerated() where d.kind == .pan && !d.edges.isEmpty {
             guard let profile = Profile(code: d.record.profile) else { continue }
             let zones = profile.systemGestureZones + (safari && profile == .web ? Profile.safariEdgeSwipes : [])
-            for zone in zones where d.edges.contains(DirectionSet(zone.edge.direction)) {
-                let vertical = zone.edge == .top || zone.edge == .bottom
-                // A pan measured only along the edge never moves the system's way (inward).
-                guard d.axis == .any || (d.axis == .vertical) == vertical else { continue }
-                let deferred = set.views.isEmpty ? false : deferredEdges(ofView: d.view, in: set).contains(DirectionSet(zone.edge.direction))
+            // A pan measured only along the edge never moves the system's way (inward).
+            for zone in zones where d.edges.contains(DirectionSet(zone.edge.direction)) && zone.edge.isReached(on: d.axis) {
+                let deferred = deferredEdges(ofView: d.view, in: set).contains(DirectionSet(zone.edge.direction))
                 let witness = witness(for: zone, gesture: d)
                 let platform = profile == .web ? "iOS Safari" : profile.platformName
                 let message = DiagnosticMessage.systemGesture(

@@ -77,12 +77,8 @@ extension Checker {
         }
         var set = DirectionSet()
         for word in rule.edges {
-            guard let edge = ScreenEdge(name: word.name) else {
-                unknownName(word, what: "edge", candidates: ScreenEdge.names, expected: nil)
-                return nil
-            }
-            let vertical = edge == .top || edge == .bottom
-            guard a.axis == .any || (a.axis == .vertical) == vertical else {
+            guard let edge = screenEdge(word) else { return nil }
+            guard edge.isReached(on: a.axis) else {
                 diagnostics.report(.handOverEdge(a.name, "'\(a.name)' scrolls on the \(a.axis.name(for: .scroll)) axis, so it never reaches its \(edge.name) edge"),
                                    at: word.range)
                 return nil
@@ -90,6 +86,15 @@ extension Checker {
             set.insert(DirectionSet(edge.direction))
         }
         return set
+    }
+
+    /// The screen edge `word` names, or nil after reporting an unknown one (with a "did you mean").
+    mutating func screenEdge(_ word: Identifier) -> ScreenEdge? {
+        guard let edge = ScreenEdge(name: word.name) else {
+            unknownName(word, what: "edge", candidates: ScreenEdge.names, expected: nil)
+            return nil
+        }
+        return edge
     }
 
     /// `a hands over to b`: both pans, scrolls, pinches or rotations, and `b` takes every

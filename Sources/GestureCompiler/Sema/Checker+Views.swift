@@ -60,11 +60,7 @@ extension Checker {
                 }
             }
             for word in v.defersSystemEdges {
-                guard let edge = ScreenEdge(name: word.name) else {
-                    unknownName(word, what: "edge", candidates: ScreenEdge.names, expected: nil)
-                    continue
-                }
-                views[index].defersSystemEdges.insert(DirectionSet(edge.direction))
+                if let edge = screenEdge(word) { views[index].defersSystemEdges.insert(DirectionSet(edge.direction)) }
             }
             for sub in v.subviews { visit(sub, parent: index) }
         }

@@ -416,7 +416,7 @@ extension GestureTable {
     public func systemGestureExclusionRects(forView v: Int, frame: ScreenRect, screenWidth: Double) -> [ScreenRect] {
         let deferred = deferredSystemEdges(ofView: v)
         var rects: [ScreenRect] = []
-        for zone in Profile.android.systemGestureZones where zone.edge == .left || zone.edge == .right {
+        for zone in Profile.android.systemGestureZones where zone.edge.axis == .horizontal {
             guard deferred.contains(DirectionSet(zone.edge.direction)) else { continue }
             let (low, high) = zone.edge == .left ? (0.0, zone.width) : (screenWidth - zone.width, screenWidth)
             let x0 = max(frame.x, low), x1 = min(frame.x + frame.width, high)

@@ -346,9 +346,6 @@ public struct GestureTable: Hashable, Sendable {
         return edges
     }
 
-    /// Whether the set has a `wins over` rule: the engine pays for none otherwise.
-    package var hasWinsRules: Bool { !winsTarget.isEmpty }
-
     /// Whether `g with other`.
     @inline(__always)
     public func isSimultaneous(_ g: Int, _ other: Int) -> Bool {

@@ -121,6 +121,12 @@ public enum ScreenEdge: UInt8, SpecWord {
         }
     }
 
+    /// The axis that crosses the edge: a movement along it reaches or leaves the edge.
+    public var axis: Axis { self == .top || self == .bottom ? .vertical : .horizontal }
+
+    /// Whether a gesture measured on `axis` can move towards or away from the edge.
+    public func isReached(on axis: Axis) -> Bool { axis == .any || axis == self.axis }
+
     /// The word for every edge at once.
     public static let all = "all"
     /// Every word an `edges` value accepts.
