@@ -14,6 +14,7 @@ package enum EventFormatter {
         if EventValue.carried(in: e.state) {
             for value in record.kind.eventValues { out += ",\"\(value.key.name)\":" + text(value, of: e) }
         }
+        if e.isAction { out += ",\"input\":\"action\"" }
         return out + viewKey(table.receiver(of: e.gesture), table) + "}"
     }
 

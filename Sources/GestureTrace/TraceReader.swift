@@ -12,7 +12,8 @@ package struct TraceReader {
 
     /// A control line (`{"t":1.0,"set":"secret","enabled":true}`,
     /// `{"t":2.0,"mode":"zoomed","on":true}`, `{"t":1.2,"handOver":"listScroll"}` or
-    /// `{"t":0.5,"scroll":"listScroll","at":["top"]}`, `{"t":0.6,"scroll":"listScroll","began":true}`):
+    /// `{"t":0.5,"scroll":"listScroll","at":["top"]}`, `{"t":0.6,"scroll":"listScroll","began":true}`,
+    /// `{"t":2.0,"action":"deleteRow","x":160,"y":240}`):
     /// a change the engine makes at `time`, before the touch lines of that frame.
     package struct ControlLine {
         package var time: Int64
@@ -29,6 +30,11 @@ package struct TraceReader {
         package var scrollEdges: DirectionSet?
         /// A scroll line (v4) saying the platform began scrolling with `gestures`' touches.
         package var scrollBegan = false
+        /// An action line (v4, `{"t":2.0,"action":"deleteRow","x":160,"y":240}`):
+        /// where the gesture's accessibility action is performed (its view's centre).
+        package var action: SIMD2<Double>?
+        /// An action line's `view`: the instance of a gesture on several views it performs (nil: the first).
+        package var actionView: String?
 
         package init(time: Int64, gestures: [Int], enabled: Bool? = nil, parameters: [(name: String, value: String)] = [],
                      mode: (index: Int, on: Bool)? = nil) {
@@ -152,9 +158,9 @@ package struct TraceReader {
     }
 
     /// The key that makes a line a control line, one per line.
-    static let controlKeys = ["set", "mode", "handOver", "scroll"]
+    static let controlKeys = ["set", "mode", "handOver", "scroll", "action"]
 
-    /// A control line: an object with `set`, `mode`, `handOver` or `scroll`; nil for any other line.
+    /// A control line: an object with `set`, `mode`, `handOver`, `scroll` or `action`; nil for any other line.
     package static func controlLine(_ fields: [String: JSON], gestures: [String]?, modes: [String]) -> Result<ControlLine, Message>? {
         let keys = controlKeys.filter { fields[$0] != nil }
         guard !keys.isEmpty else { return nil }
@@ -195,6 +201,25 @@ package struct TraceReader {
                 return .failure(Message(text: "a hand-over line takes 't' and 'handOver', not '\(extra)'"))
             }
             c.handOver = true
+            return .success(c)
+        }
+        if key == "action" {
+            if let extra = fields.keys.sorted().first(where: { !["t", "action", "x", "y", "view"].contains($0) }) {
+                return .failure(Message(text: "an action line takes 't', 'action', and 'x', 'y' and 'view' if needed, not '\(extra)'"))
+            }
+            var at = SIMD2<Double>(0, 0)
+            for (i, axis) in ["x", "y"].enumerated() {
+                guard let value = fields[axis] else { continue }
+                guard case .number(let n) = value, n.value.isFinite else {
+                    return .failure(Message(text: "'\(axis)' must be a finite number: where the action is performed, its view's centre"))
+                }
+                at[i] = n.value
+            }
+            if let view = fields["view"] {
+                guard case .string(let name) = view else { return .failure(Message(text: "'view' must be a view's name")) }
+                c.actionView = name
+            }
+            c.action = at
             return .success(c)
         }
         if key == "scroll" {

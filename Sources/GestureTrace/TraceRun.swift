@@ -96,11 +96,24 @@ package enum TraceRun {
             for g in c.gestures { engine.scrollBegan(gesture: g, at: c.time) }
             return nil
         }
+        if let at = c.action {
+            let g = actionInstance(c, table: table)!  // `check` found it
+            guard engine.performAction(gesture: g, x: at.x, y: at.y, at: c.time) else {
+                return "'\(table.label(of: g))' is disabled: its action is not offered"
+            }
+            return nil
+        }
         for g in c.gestures {
             for (parameter, value) in changes { try? engine.set(parameter, to: value, gesture: g, at: c.time) }
             if let enabled = c.enabled { engine.setEnabled(enabled, gesture: g, at: c.time) }
         }
         return nil
+    }
+
+    /// The instance an action line performs: the one on its `view`, or the first.
+    static func actionInstance(_ c: TraceReader.ControlLine, table: GestureTable) -> Int? {
+        guard let view = c.actionView else { return c.gestures.first }
+        return c.gestures.first { table.hasViews && table.name(ofView: table.view(of: $0)) == view }
     }
 
     /// Why a control line would be refused.
@@ -118,6 +131,16 @@ package enum TraceRun {
             guard c.gestures.contains(where: { !table.handOverTargets(of: $0).isEmpty }) else {
                 return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' hands over to no gesture: it needs a rule such as "
                                         + "'\(table.name(of: c.gestures[0])) hands over to other'"))
+            }
+            return .success([])
+        }
+        if c.action != nil {
+            guard let g = actionInstance(c, table: table) else {
+                let views = c.gestures.map { table.name(ofView: table.view(of: $0)) }
+                return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' is on \(listed(views.map { "'\($0)'" }, "and")), not on '\(c.actionView ?? "")'"))
+            }
+            guard table.action(of: g) != nil else {
+                return .failure(Refusal(reason: "'\(table.name(of: g))' has no action: the spec gives it one with 'action: \"...\"'"))
             }
             return .success([])
         }

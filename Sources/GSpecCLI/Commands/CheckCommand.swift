@@ -49,7 +49,7 @@ struct CheckCommand: ParsableCommand {
                 console.err(renderer.render(result.diagnostics + report.diagnostics, in: source))
                 failed = failed || report.diagnostics.hasErrors
                 if latency && !report.latencies.isEmpty {
-                    console.out(LatencyTable.render(report.latencies, of: result.gestureSet, path: source.path))
+                    console.out(LatencyTable.render(report.latencies, of: result.gestureSet, path: source.path, atEnds: report.latenciesAtEnds))
                 }
                 if let dir = witnessDirectory, !Self.writeWitnesses(report, result.gestureSet, source, to: dir, console) {
                     failed = true

@@ -13,6 +13,9 @@ public enum Analyzer {
         public var conflicts: [Conflict]
         /// One per gesture, in declaration order.
         public var latencies: [Latency]
+        /// The latencies again at each end of each range a value may take
+        /// at run time (v4), labelled `holdMenu.duration at 1500ms`.
+        public var latenciesAtEnds: [(label: String, latencies: [Latency])] = []
     }
 
     /// Analyzes `set`, checked from `source`. Without `everything`, only what
@@ -25,7 +28,10 @@ public enum Analyzer {
     public static func analyze(_ set: CheckedGestureSet, source: SourceFile, everything: Bool = true,
                                tableBuilt: Bool = false, safariEdgeSwipes: Bool = false) -> Report {
         var diagnostics = DeadGestures.find(in: set)
-        if everything { diagnostics += unreachableRules(in: set) + SystemGestures.find(in: set, safari: safariEdgeSwipes) }
+        if everything {
+            diagnostics += unreachableRules(in: set) + SystemGestures.find(in: set, safari: safariEdgeSwipes)
+                + Accessibility.find(in: set, source: source)
+        }
         // The simulations run compiled tables: a gesture the back end refuses has
         // none. (`Compiler.compile` asks for less only once its build succeeded.)
         let buildErrors = everything && !tableBuilt ? TableBuilder.build(set, source: source).2 : []
@@ -33,19 +39,45 @@ public enum Analyzer {
         var report = Report(diagnostics: [], conflicts: [], latencies: [])
         // Conflicts and latencies run the compiled gestures, which a dead one would only confuse.
         if !diagnostics.hasErrors {
-            var analysis = ConflictAnalysis(simulator: Simulator(set: set, source: source))
-            if everything {
-                report.conflicts = analysis.conflicts()
-                diagnostics += report.conflicts.map { diagnostic(for: $0, in: set, source: source) }
+            let simulated = simulate(set, source: source, everything: everything)
+            (report.conflicts, report.latencies) = (simulated.conflicts, simulated.latencies)
+            diagnostics += simulated.diagnostics
+            // What happens only at an end of a range a value may take at run time (v4), said with that value.
+            for end in RangeEnd.all(in: set) {
+                let changed = end.applied(to: set)
+                let simulatedAtEnd = simulate(changed, source: source, everything: everything)
+                let atEnd = DeadGestures.find(in: changed) + simulatedAtEnd.diagnostics
+                let known = Set(diagnostics.map { [$0.kind.name, "\($0.range.start)", "\($0.range.end)"] })
+                for var d in atEnd where !known.contains([d.kind.name, "\(d.range.start)", "\(d.range.end)"]) {
+                    d.message = "with \(end.label), " + d.message
+                    let why = end.written == nil ? "the range \(end.setting ?? "the profile") gives '\(end.name)'" : "the range"
+                    d.notes.append(.init(why, at: end.written ?? set.gestures[end.gesture].nameRange))
+                    if !d.attachment.isEmpty {
+                        let header = d.attachment.first.map { $0.hasPrefix("{\"screen\"") } == true ? 1 : 0
+                        d.attachment.insert(end.traceLine, at: header)
+                    }
+                    diagnostics.append(d)
+                }
+                if everything { report.latenciesAtEnds.append((end.label, simulatedAtEnd.latencies)) }
             }
-            var latency = LatencyAnalysis(conflicts: analysis)
-            let measured = everything ? Array(set.gestures.indices) : set.gestures.indices.filter { set.gestures[$0].maxLatency != nil }
-            let latencies = measured.map { latency.latency(of: $0) }
-            if everything { report.latencies = latencies }
-            diagnostics += latency.budgetErrors(latencies)
         }
         report.diagnostics = diagnostics.sortedByLocation()
         return report
+    }
+
+    /// The simulated analyses: conflicts (with `everything`), each gesture's
+    /// latency (without, only those with a budget) and the budgets' errors.
+    private static func simulate(_ set: CheckedGestureSet, source: SourceFile, everything: Bool)
+        -> (conflicts: [Conflict], latencies: [Latency], diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var analysis = ConflictAnalysis(simulator: Simulator(set: set, source: source))
+        let conflicts = everything ? analysis.conflicts() : []
+        diagnostics += conflicts.map { diagnostic(for: $0, in: set, source: source) }
+        var latency = LatencyAnalysis(conflicts: analysis)
+        let measured = everything ? Array(set.gestures.indices) : set.gestures.indices.filter { set.gestures[$0].maxLatency != nil }
+        let latencies = measured.map { latency.latency(of: $0) }
+        diagnostics += latency.budgetErrors(latencies)
+        return (conflicts, everything ? latencies : [], diagnostics)
     }
 
     /// The rules that settle a conflict, the first offered as the fix-it: the

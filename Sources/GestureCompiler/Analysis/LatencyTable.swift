@@ -3,8 +3,16 @@ import GestureRuntime
 /// The table `gspec check --latency` prints: per gesture, what it waits for
 /// and how long, worst case and on its plain performance.
 public enum LatencyTable {
-    /// The table of `latencies`, headed by the spec's path.
-    public static func render(_ latencies: [Latency], of set: CheckedGestureSet, path: String) -> String {
+    /// The table of `latencies`, headed by the spec's path, then the same
+    /// table at each end of a range a value may take at run time (v4).
+    public static func render(_ latencies: [Latency], of set: CheckedGestureSet, path: String,
+                              atEnds: [(label: String, latencies: [Latency])] = []) -> String {
+        atEnds.reduce(table(latencies, of: set, heading: "\(path):")) { text, end in
+            text + table(end.latencies, of: set, heading: "with \(end.label):")
+        }
+    }
+
+    private static func table(_ latencies: [Latency], of set: CheckedGestureSet, heading: String) -> String {
         // A set with provisional gestures also says when they are first shown.
         let provisional = latencies.contains { $0.provisional != nil }
         var rows = [["gesture", "waits for", "worst", "typical"] + (provisional ? ["provisional"] : []) + ["typical on"]]
@@ -18,7 +26,7 @@ public enum LatencyTable {
             rows.append(row)
         }
         let widths = (0..<rows[0].count).map { c in rows.map { $0[c].count }.max()! }
-        var text = "\(path):\n"
+        var text = "\(heading)\n"
         for row in rows {
             let cells = row.enumerated().map { c, cell in cell + String(repeating: " ", count: widths[c] - cell.count) }
             var line = Substring("  " + cells.joined(separator: "  "))

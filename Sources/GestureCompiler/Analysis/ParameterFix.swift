@@ -40,7 +40,9 @@ struct ParameterFix: Hashable {
         }
         return candidates.compactMap { candidate -> ParameterFix? in
             // A limit of zero (a finger that never moves) no person performs, however the analysis agrees.
-            guard candidate.value > 0, candidate.parameter.allowed(relative: false).contains(candidate.value) else { return nil }
+            guard candidate.value > 0, candidate.parameter.allowed(relative: false).contains(candidate.value),
+                  // A value with a range (v4) is the app's to choose within it: narrowing the range is the fix there.
+                  !set.gestures[candidate.gesture].ranges.contains(where: { $0.parameter == candidate.parameter }) else { return nil }
             var changed = set
             let name = set.gestures[candidate.gesture].name
             for g in changed.gestures.indices where changed.gestures[g].name == name {

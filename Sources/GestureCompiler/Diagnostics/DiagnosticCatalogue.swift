@@ -11,7 +11,7 @@ import GestureRuntime
 /// What a diagnostic is about: its stable id (`name`) and its severity.
 public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     // Lexical
-    case unexpectedCharacter, unterminatedComment, twoDotRange
+    case unexpectedCharacter, unterminatedComment, unterminatedString, twoDotRange
     // Syntax
     case expectedDeclaration, expectedColon, expectedKind, expectedLeftBrace, expectedRightBrace, expectedParameter
     case expectedValue, expectedName, expectedEquals, expectedRelation, expectedToFail, expectedPattern
@@ -21,7 +21,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     // Names and values
     case unknownKind, unknownName, parameterWrongKind
     case missingUnit, wrongUnit, unexpectedUnit, wrongType, unexpectedRange
-    case outOfRange, notWhole, emptyRange, numberTooLarge, openOffset, openChord
+    case outOfRange, notWhole, emptyRange, numberTooLarge, openOffset, openChord, outsideOwnRange, rangeOnFixedParameter
     case duplicateGesture, duplicateConstant, duplicateParameter, duplicateView, duplicateProfile, duplicateMode
     case constantNotLiteral, profileAfterGesture
     // Views
@@ -36,6 +36,8 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     case handOverAndOtherRule, handOverDiscrete, handOverTouches, handOverViews, scrollWaits, handOverEdge
     case winsAndOtherRule, winsCycle
     case systemGesture
+    // Accessibility (v4)
+    case badAlternative, pointerGesture, draggingMovement
     // Limits
     case stateExplosion, seriesTooLong
     // Analysis
@@ -62,7 +64,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     public var severity: Severity {
         switch self {
         case .unusedConstant, .duplicateRule, .patternMatchesEmpty, .noGestures,
-             .conflict, .preempted, .preemptedByRule, .ruleNeverApplies, .systemGesture: .warning
+             .conflict, .preempted, .preemptedByRule, .ruleNeverApplies, .systemGesture, .pointerGesture, .draggingMovement: .warning
         default: .error
         }
     }
@@ -92,6 +94,7 @@ extension DiagnosticMessage {
         .init(.unexpectedCharacter, "unexpected character '\(text)'" + (inName ? " in name" : ""))
     }
     static let unterminatedComment = Self(.unterminatedComment, "unterminated '/*' comment")
+    static let unterminatedString = Self(.unterminatedString, "unterminated string: it needs its closing '\"' on the same line")
     static let twoDotRange = Self(.twoDotRange, "a range is written with three dots: 'a...b' or 'a...'")
 }
 
@@ -213,6 +216,12 @@ extension DiagnosticMessage {
     static func outOfRange(_ rule: String, got text: String) -> Self { .init(.outOfRange, "\(rule), got '\(text)'") }
     static func emptyRange(_ text: String) -> Self {
         .init(.emptyRange, "the range \(text) is empty: its upper bound is below its lower bound")
+    }
+    static func outsideOwnRange(_ name: String, value: String, range: String) -> Self {
+        .init(.outsideOwnRange, "'\(name)' is \(value), outside its own range \(range)")
+    }
+    static func rangeOnFixedParameter(_ name: String) -> Self {
+        .init(.rangeOnFixedParameter, "'\(name)' takes no range with 'in': only a duration, distance, speed, angle or ratio an app may change at run time does")
     }
     static func unexpectedRange(_ name: String) -> Self { .init(.unexpectedRange, "'\(name)' takes a single value, not a range") }
     static func missingUnit(_ name: String, expected: String, example: String) -> Self {
@@ -338,6 +347,17 @@ extension DiagnosticMessage {
     }
     /// A screen-edge pan in a system gesture zone (v4): `deferral` is what
     /// the platform lets a view ask for (nil: nothing), `deferred` whether its view does.
+    static func badAlternative(_ gesture: String, _ alternative: String, why: String) -> Self {
+        .init(.badAlternative, "the alternative of '\(gesture)' must be another gesture of the set that one finger performs without a path (a one-finger tap or long press): \(why)")
+    }
+    /// WCAG 2.2 success criterion 2.5.1: `what` says why the gesture needs more than a single pointer without a path.
+    static func pointerGesture(_ gesture: String, _ what: String, action: String) -> Self {
+        .init(.pointerGesture, "'\(gesture)' is \(what), and nothing in the set does the same with a single pointer and no path (WCAG 2.2 success criterion 2.5.1, Pointer Gestures): give it an action (\(action)) or an alternative (a one-finger tap or long press of the set)")
+    }
+    /// WCAG 2.2 success criterion 2.5.7.
+    static func draggingMovement(_ gesture: String, action: String) -> Self {
+        .init(.draggingMovement, "'\(gesture)' is a drag (a pan), and nothing in the set does the same with a single pointer and no drag (WCAG 2.2 success criterion 2.5.7, Dragging Movements): give it an action (\(action)) or an alternative (a one-finger tap or long press of the set)")
+    }
     static func systemGesture(_ gesture: String, edge: String, platform: String, action: String, width: Double,
                               witness: String, deferral: String?, deferred: Bool) -> Self {
         let zone = "'\(gesture)' begins at the \(edge) edge, where \(platform)'s own gesture takes a swipe within \(shortest(width))pt of it first: \(action) (witness: \(witness))"

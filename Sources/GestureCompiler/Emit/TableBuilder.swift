@@ -44,7 +44,22 @@ public struct TableBuilder {
         builder.addRelations(set.rules, count: set.gestures.count, source: source)
         builder.addViews(set)
         builder.addModes(set)
+        builder.addAccessibility(set)
         return (builder.table, builder.stats, diagnostics)
+    }
+
+    /// Each gesture's action name and the ranges its values may take at run time (v4).
+    private mutating func addAccessibility(_ set: CheckedGestureSet) {
+        table.actionNames = set.gestures.map { $0.action.map { intern($0) } ?? GestureRecord.none }
+        table.rangeStart = [0]
+        for g in set.gestures {
+            for r in g.ranges {
+                table.rangeParameters.append(UInt8(GestureParameter.all.firstIndex(of: r.parameter)!))
+                table.rangeLower.append(r.lower)
+                table.rangeUpper.append(r.upper)
+            }
+            table.rangeStart.append(UInt32(table.rangeParameters.count))
+        }
     }
 
     private mutating func addViews(_ set: CheckedGestureSet) {

@@ -85,6 +85,22 @@ public struct OffsetRange: Hashable, Sendable {
     var pair: SIMD2<Double> { SIMD2(lower, upper) }
 }
 
+/// The range a value may take at run time (v4 `duration: 500ms in 400ms...1500ms`):
+/// the analyses run at both ends, `set` refuses a value outside.
+public struct ValueRange: Hashable, Sendable {
+    public var parameter: GestureParameter
+    /// The ends, in the runtime's units.
+    public var lower: Double
+    public var upper: Double
+    /// Where the spec writes it; nil for a range the profile's platform setting gives.
+    public var written: SourceRange?
+    /// The platform setting that gives it (`Android's touch & hold delay`), for one the spec does not write.
+    public var setting: String?
+
+    /// `400ms...1500ms`.
+    public var text: String { parameter.type.format(lower) + "..." + parameter.type.format(upper) }
+}
+
 /// One gesture with every parameter of its kind resolved.
 ///
 /// The parameters live in `record`, the runtime's record for the gesture,
@@ -124,6 +140,13 @@ public struct GestureDefinition: Hashable, Sendable {
     public var maxLatency: Int64?
     /// Where `maxLatency`'s value is written.
     public var maxLatencyRange: SourceRange?
+
+    /// v4 `action:`: the name of the accessibility action that performs it.
+    public var action: String?
+    /// v4 `alternative:`: the one-pointer, path-free gesture of the set that does the same.
+    public var alternative: String?
+    /// v4 `V in A...B`, and the ranges the profile's platform settings give: what each value may be at run time.
+    public var ranges: [ValueRange] = []
 
     /// Index of the view the gesture is attached to in `CheckedGestureSet.views` (0: the root).
     public var view = 0

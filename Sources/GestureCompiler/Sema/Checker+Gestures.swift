@@ -33,7 +33,15 @@ extension Checker {
                 if case .pattern(let node) = p.value { pattern = node }
                 continue
             }
-            if apply(p, parameter, to: &definition) { definition.record.setExplicitly(parameter) }
+            if apply(p, parameter, to: &definition) {
+                definition.record.setExplicitly(parameter)
+                if let allowed = p.allowed { applyAllowed(allowed, of: p, parameter, to: &definition) }
+            }
+        }
+        // A value the spec leaves to the profile follows the platform's user setting, where it has one (v4).
+        for r in profile?.settingRanges ?? [] where r.kind == kind && seen[r.parameter] == nil {
+            guard let parameter = GestureParameter.named(r.parameter, for: kind) else { continue }
+            definition.ranges.append(ValueRange(parameter: parameter, lower: r.lower, upper: r.upper, written: nil, setting: r.setting))
         }
         // A series keeps every press's touches until it is decided, in the engine's fixed touch slots.
         let presses = kind == .longPress ? definition.taps + 1 : kind == .tap ? definition.taps : 1
@@ -186,10 +194,91 @@ extension Checker {
         case .inputKinds:
             guard let mask = pointerKinds(p) else { return false }
             d.record.setNumber(parameter, Double(mask))
+        case .text:
+            guard case .string(let text, _) = p.value, !text.allSatisfy(\.isWhitespace), text.utf8.count <= 200 else {
+                diagnostics.report(.wrongType("'\(name)' takes a name in double quotes, such as \"Delete\"", got: source.text(p.value.range)),
+                                   at: p.value.range)
+                return false
+            }
+            d.action = text
+        case .gesture:
+            // Resolved once every gesture is known (`checkAlternatives`).
+            guard case .names(let names, _) = p.value, names.count == 1 else {
+                diagnostics.report(.wrongType("'\(name)' takes one gesture's name", got: source.text(p.value.range)), at: p.value.range)
+                return false
+            }
+            d.alternative = names[0].name
         case .pattern:
             break
         }
         return true
+    }
+
+    /// `V in A...B` (v4): the range the value may take at run time, in the
+    /// parameter's units, inside what the parameter accepts, with `V` in it.
+    mutating func applyAllowed(_ allowed: Value, of p: Parameter, _ parameter: GestureParameter, to d: inout GestureDefinition) {
+        let name = parameter.name
+        guard !allowed.isInvalid else { return }
+        guard parameter.isRuntime, [.duration, .distance, .velocity, .angle, .ratio].contains(parameter.type) else {
+            diagnostics.report(.rangeOnFixedParameter(name), at: allowed.range)
+            return
+        }
+        guard case .range(let lowerLiteral, let upperLiteral?, let range) = allowed else {
+            diagnostics.report(.wrongType("'in' takes a range 'A...B' of values of '\(name)'", got: source.text(allowed.range)), at: allowed.range)
+            return
+        }
+        let dimension = parameter.type.dimension
+        guard let (lower, _) = convert(lowerLiteral, name, dimension, at: lowerLiteral.range, constant: nil, acceptsPercent: parameter.type == .ratio),
+              let (upper, _) = convert(upperLiteral, name, dimension, at: upperLiteral.range, constant: nil, acceptsPercent: parameter.type == .ratio)
+        else { return }
+        guard parameter.range.contains(lower), parameter.range.contains(upper) else {
+            _ = outOfRange(Parameter(name: p.name, value: allowed, range: allowed.range), "'\(name)' must be \(parameter.range.text(parameter.type))")
+            return
+        }
+        guard lower <= upper else {
+            diagnostics.report(.emptyRange(source.text(range)), at: range)
+            return
+        }
+        let value = d.record.number(parameter) ?? lower
+        let ends = ValueRange(parameter: parameter, lower: parameter.range.clamp(lower), upper: parameter.range.clamp(upper), written: range)
+        guard ParameterRange(lower, upper).contains(value) else {
+            diagnostics.report(.outsideOwnRange(name, value: parameter.type.format(value), range: ends.text), at: p.value.range,
+                               notes: [.init("its range", at: range)])
+            return
+        }
+        d.ranges.append(ends)
+    }
+
+    /// Each `alternative:` names another gesture of the set that one pointer
+    /// performs without a path: a one-finger tap or long press (v4).
+    mutating func checkAlternatives(_ syntax: SpecSyntax, _ gestures: [GestureDefinition]) {
+        for case .gesture(let g) in syntax.declarations {
+            guard let p = g.parameters.first(where: { $0.name.name == "alternative" }), case .names(let names, _) = p.value,
+                  names.count == 1, gestureIndex[g.name.name] != nil else { continue }
+            let alternative = names[0]
+            guard alternative.name != g.name.name else {
+                diagnostics.report(.badAlternative(g.name.name, alternative.name, why: "it is the gesture itself"), at: alternative.range)
+                continue
+            }
+            guard let a = gestureIndex[alternative.name] else {
+                if !unresolvedGestures.contains(alternative.name) {
+                    unknownName(alternative, what: "gesture", candidates: gestureIndex.keys.sorted(), expected: nil)
+                }
+                continue
+            }
+            let d = gestures[a]
+            if let why = Self.notOnePointer(d) {
+                diagnostics.report(.badAlternative(g.name.name, alternative.name, why: why), at: alternative.range,
+                                   notes: [.declared(alternative.name, at: d.nameRange)])
+            }
+        }
+    }
+
+    /// Why gesture `d` is no one-pointer, path-free gesture (nil: it is one).
+    static func notOnePointer(_ d: GestureDefinition) -> String? {
+        guard d.kind == .tap || d.kind == .longPress else { return "'\(d.name)' is a \(d.kind.keyword), which needs a path or two fingers" }
+        guard d.minTouches == 1 else { return "'\(d.name)' takes \(d.minTouches) fingers" }
+        return nil
     }
 
     mutating func applyTouchRange(_ p: Parameter, _ allowed: ParameterRange, to d: inout GestureDefinition) -> Bool {

@@ -67,6 +67,7 @@ public struct Checker {
             gestureIndex[g.name.name] = gestures.count
             gestures.append(definition)
         }
+        checkAlternatives(syntax, gestures)
         let rules = checkRules(syntax.declarations.compactMap { if case .rule(let r) = $0 { r } else { nil } },
                                gestures: gestures, declared: firstDeclaration.keys.sorted())
         let views = checkViews(syntax.declarations.compactMap { if case .view(let v) = $0 { v } else { nil } },

@@ -38,11 +38,14 @@ public struct GestureDecl: Hashable, Sendable {
     public var range: SourceRange
 }
 
-/// `NAME: VALUE` inside a gesture's braces.
+/// `NAME: VALUE` inside a gesture's braces, or `NAME: VALUE in A...B` (v4):
+/// the range the value may take at run time.
 public struct Parameter: Hashable, Sendable {
     public var name: Identifier
     public var value: Value
     public var range: SourceRange
+    /// The range after `in`, if written.
+    public var allowed: Value? = nil
 }
 
 /// `view NAME [in PARENT] { gestures: ...  forwards: ...  view ... }`: a view,
@@ -146,6 +149,8 @@ public enum Value: Hashable, Sendable {
     /// One name (`horizontal`, a constant) or an alternation of names (`left | right`).
     case names([Identifier], SourceRange)
     case boolean(Bool, SourceRange)
+    /// `"Delete"` (v4 `action:`): the text between the quotes, escapes resolved.
+    case string(String, SourceRange)
     /// The pattern of `match:`.
     case pattern(PatternNode)
     /// An `enabled:` condition on modes with an operator (a lone name or
@@ -162,7 +167,7 @@ public enum Value: Hashable, Sendable {
     public var range: SourceRange {
         switch self {
         case .number(let n): n.range
-        case .range(_, _, let r), .names(_, let r), .boolean(_, let r), .invalid(let r): r
+        case .range(_, _, let r), .names(_, let r), .boolean(_, let r), .string(_, let r), .invalid(let r): r
         case .pattern(let p): p.range
         case .expression(let e): e.range
         }

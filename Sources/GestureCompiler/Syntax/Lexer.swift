@@ -93,6 +93,20 @@ struct Lexer {
             lexIdentifier()
             return .identifier
         }
+        if c == ascii("\"") {
+            let start = pos
+            pos += 1
+            while pos < bytes.count && bytes[pos] != ascii("\"") && bytes[pos] != ascii("\n") {
+                pos += bytes[pos] == ascii("\\") && peek(1) != nil && peek(1) != ascii("\n") ? 2 : 1
+            }
+            if pos < bytes.count && bytes[pos] == ascii("\"") {
+                pos += 1
+            } else {
+                // Read to the line's end as the string it meant: one error, no cascade.
+                diagnostics.report(.unterminatedString, at: SourceRange(start: start, end: pos))
+            }
+            return .string
+        }
         pos += 1
         switch c {
         case ascii("{"): return .leftBrace

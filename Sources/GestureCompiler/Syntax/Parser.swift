@@ -239,7 +239,16 @@ public struct Parser {
         }
         let value = parsed ?? .invalid(SourceRange(start: min(start, max(colon.range.end, tokens[index - 1].range.end)),
                                                    end: max(colon.range.end, tokens[index - 1].range.end)))
-        return Parameter(name: name, value: value, range: name.range.union(value.range))
+        var parameter = Parameter(name: name, value: value, range: name.range.union(value.range))
+        // `500ms in 400ms...1500ms` (v4): `in` on the value's line starts the range it may take at run time.
+        if case .number = value, isWord("in"), !current.leadingNewline {
+            let word = advance()
+            let range = current.kind == .number ? parseValue(for: "'in'") : nil
+            if range == nil { diagnostics.report(.expectedValue(for: "'in'"), at: missingRange) }
+            parameter.allowed = range ?? .invalid(word.range)
+            parameter.range = parameter.range.union(parameter.allowed!.range)
+        }
+        return parameter
     }
 
     /// `rule = names "requires" names "to" "fail" | names "with" names
@@ -384,8 +393,12 @@ public struct Parser {
 
     // MARK: Values
 
-    /// `value = number [ "..." [ number ] ] | IDENT { "|" IDENT } | "true" | "false" ;`
+    /// `value = number [ "..." [ number ] ] | IDENT { "|" IDENT } | "true" | "false" | STRING ;`
     private mutating func parseValue(for owner: String) -> Value? {
+        if current.kind == .string {
+            let t = advance()
+            return .string(Self.unquoted(text(t)), t.range)
+        }
         if current.kind == .number {
             let lower = parseNumber()
             guard current.kind == .ellipsis else { return .number(lower) }
@@ -415,6 +428,15 @@ public struct Parser {
         }
         diagnostics.report(.expectedValue(for: owner), at: missingRange)
         return nil
+    }
+
+    /// A string token's text without its quotes, `\"` and `\\` resolved (an unterminated one has no closing quote).
+    static func unquoted(_ token: String) -> String {
+        var out = "", escaped = false
+        for c in token.dropFirst() {
+            if escaped { out.append(c); escaped = false } else if c == "\\" { escaped = true } else if c != "\"" { out.append(c) }
+        }
+        return out
     }
 
     /// `number = NUMBER [ UNIT ] ;`

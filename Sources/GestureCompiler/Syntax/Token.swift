@@ -8,6 +8,8 @@ struct Token: Hashable, Sendable {
         case number
         /// Letters, `/` and `%` written directly after a number, e.g. `pt`, `pt/s`, `ms`.
         case unit
+        /// `"Delete"`: text in double quotes on one line (`\"` and `\\` escaped), an action's name (v4).
+        case string
         /// `///` comment; its text attaches to the next gesture.
         case docComment
         /// `//` or `/* */`: never in the parser's stream; `Lexer.comments` keeps them for the formatter.

@@ -39,6 +39,8 @@ package protocol TouchEngine {
     mutating func setScrollEdges(_ edges: DirectionSet, gesture g: Int, at time: Int64)
     /// The platform began scrolling with scroll `g`'s touches (v4); whether `g` is active.
     @discardableResult mutating func scrollBegan(gesture g: Int, at time: Int64) -> Bool
+    /// Performs gesture `g`'s accessibility action at (`x`, `y`) (v4); whether it was performed.
+    @discardableResult mutating func performAction(gesture g: Int, x: Double, y: Double, at time: Int64) -> Bool
     /// Changes a run-time parameter of gesture `g` from its next attempt.
     mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture g: Int, at time: Int64) throws(ParameterError)
     /// Why gestures failed or wait so far, cleared with the events.
@@ -206,6 +208,18 @@ public struct Engine: TouchEngine {
     public mutating func scrollBegan(gesture g: Int, at time: Int64) -> Bool {
         guard g >= 0 && g < core.table.gestureCount, core.table.kind(of: g) == .scroll else { return false }
         return unique.pointee.scrollBegan(gesture: g, at: time)
+    }
+
+    /// Performs gesture `g`'s accessibility action at `time` (v4 `action:`),
+    /// as VoiceOver's Actions rotor or a keyboard shortcut asks: `g` reports
+    /// `recognized` once at (`x`, `y`) (the centre of its view, which the
+    /// host knows) with neutral values and `isAction` set; nothing else is
+    /// arbitrated or changed. Returns false, changing nothing, when `g` has no
+    /// action (`GestureTable.action(of:)`), is disabled, or is out of range.
+    @discardableResult
+    public mutating func performAction(gesture g: Int, x: Double = 0, y: Double = 0, at time: Int64) -> Bool {
+        guard g >= 0 && g < core.table.gestureCount, x.isFinite, y.isFinite else { return false }
+        return unique.pointee.performAction(gesture: g, x: x, y: y, at: time)
     }
 
     /// Whether mode `m` is on.

@@ -91,6 +91,32 @@ extension GestureEngine {
         return tracks[g].status == .active
     }
 
+    /// Performs gesture `index`'s accessibility action at `time` (v4
+    /// `action:`): it reports `recognized` once at (`x`, `y`), the view's
+    /// centre, with neutral values (no translation, scale 1, no rotation or
+    /// velocity; a swipe its first allowed direction, a tap its taps) and
+    /// `isAction` set. Assistive technology asked for the gesture itself, so
+    /// nothing is arbitrated: touches in progress and other gestures are left
+    /// as they are. Returns false, changing nothing, when the gesture has no
+    /// action or is disabled (its action is not offered then).
+    package mutating func performAction(gesture index: Int, x: Double, y: Double, at time: Int64) -> Bool {
+        let g = GestureID(index)
+        guard table.action(of: index) != nil, isEnabled(g) else { return false }
+        makeUnique()
+        prepareControl(at: time)
+        var e = GestureEvent(time: clock, gesture: index, state: .recognized, x: x, y: y)
+        let record = records[g]
+        switch record.kind {
+        case .tap: e.taps = Int(record.taps)
+        case .swipe: e.direction = DirectionSet(rawValue: record.directions).directions.first?.rawValue ?? 0
+        case .pinch: e.value0 = 1
+        default: break
+        }
+        e.isAction = true
+        events.append(e)
+        return true
+    }
+
     /// Whether gesture `g` is enabled.
     package func isEnabled(_ index: Int) -> Bool { isEnabled(GestureID(index)) }
 
@@ -101,7 +127,7 @@ extension GestureEngine {
     package mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture index: Int, at time: Int64) throws(ParameterError) {
         let g = GestureID(index)
         var record = storage.nextRecords.base[index]
-        try parameter.apply(value, to: &record)
+        try parameter.apply(value, to: &record, table: table, gesture: index)
         makeUnique()
         prepareControl(at: time)
         storage.nextRecords.base[index] = record

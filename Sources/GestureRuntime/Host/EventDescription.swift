@@ -39,7 +39,7 @@ public enum EventKey: UInt8, SpecWord {
 /// in this order, each aligned to its size): what crosses to JavaScript,
 /// and to C, per event. Offsets and the size are derived from the order.
 public enum EventSlot: UInt8, SpecWord {
-    case time, x, y, value0, value1, velocity0, velocity1, gesture, taps, view, state, direction, touch
+    case time, x, y, value0, value1, velocity0, velocity1, gesture, taps, view, state, direction, input, touch
 
     /// How a slot is stored.
     public enum Storage: UInt8, Sendable {
@@ -79,6 +79,7 @@ public enum EventSlot: UInt8, SpecWord {
         case .view: "view"
         case .state: "state"
         case .direction: "direction"
+        case .input: "input"
         case .touch: "touch"
         }
     }
@@ -88,7 +89,7 @@ public enum EventSlot: UInt8, SpecWord {
         switch self {
         case .time, .x, .y, .value0, .value1, .velocity0, .velocity1: .float64
         case .gesture, .taps, .view, .touch: .int32
-        case .state, .direction: .uint8
+        case .state, .direction, .input: .uint8
         }
     }
 
@@ -123,7 +124,7 @@ public enum EventSlot: UInt8, SpecWord {
         case .value1: e.value1
         case .velocity0: e.velocity0
         case .velocity1: e.velocity1
-        case .gesture, .taps, .view, .state, .direction, .touch: 0
+        case .gesture, .taps, .view, .state, .direction, .input, .touch: 0
         }
     }
 
@@ -135,6 +136,7 @@ public enum EventSlot: UInt8, SpecWord {
         case .taps: Int32(clamping: e.taps)
         case .state: Int32(e.state.rawValue)
         case .direction: Int32(e.direction)
+        case .input: e.isAction ? 1 : 0
         case .touch: Int32(truncatingIfNeeded: e.touch)
         case .view, .time, .x, .y, .value0, .value1, .velocity0, .velocity1: 0
         }
@@ -152,6 +154,8 @@ public struct EventRecord: Sendable {
     public var gesture, taps, view: Int32
     /// The state's and the direction's raw values.
     public var state, direction: UInt8
+    /// 1 for an event an accessibility action reported (`GestureEvent.isAction`), 0 for touches.
+    public var input: UInt8
     /// The id of the gesture's first touch (`GestureEvent.touch`).
     public var touch: Int32
     var padding: UInt32 = 0
@@ -162,7 +166,7 @@ public struct EventRecord: Sendable {
         (time, x, y) = (Double(e.time), e.x, e.y)
         (value0, value1, velocity0, velocity1) = (e.value0, e.value1, e.velocity0, e.velocity1)
         (gesture, taps, self.view) = (Int32(truncatingIfNeeded: e.gesture), Int32(clamping: e.taps), Int32(truncatingIfNeeded: view))
-        (state, direction, touch) = (e.state.rawValue, e.direction, Int32(truncatingIfNeeded: e.touch))
+        (state, direction, input, touch) = (e.state.rawValue, e.direction, e.isAction ? 1 : 0, Int32(truncatingIfNeeded: e.touch))
     }
 }
 

@@ -47,6 +47,10 @@ public struct GestureParameter: Hashable, Sendable {
         case inputKinds
         /// A name: a template stroke's folder of examples.
         case name
+        /// Text in double quotes (v4 `action: "Delete"`).
+        case text
+        /// Another gesture of the set, by name (v4 `alternative:`).
+        case gesture
         /// Bounds `a...b` or `a...` on a stroke feature, each end a value of
         /// the given type (a count may also be one whole number).
         indirect case bounds(ValueType)
@@ -86,7 +90,8 @@ public struct GestureParameter: Hashable, Sendable {
         case chord
         /// Compiled into the automaton's states (`match`, `recognize`): no field of its own.
         case automaton
-        /// Used by gspec, not kept in the table (`maxLatency`, a template stroke's examples).
+        /// Not kept in the record: used by gspec (`maxLatency`, a template
+        /// stroke's examples, `alternative`), or kept in a section of its own (`action`).
         case compiler
 
         /// The record field a table writes for the parameter in the descriptor-driven part of a record.
@@ -170,7 +175,7 @@ public struct ParameterRange: Hashable, Sendable {
 
     public static let any = ParameterRange(-.infinity, .infinity)
 
-    init(_ lower: Double, _ upper: Double = .infinity, open: Bool = false) {
+    package init(_ lower: Double, _ upper: Double = .infinity, open: Bool = false) {
         (self.lower, self.upper, lowerIsOpen) = (lower, upper, open)
     }
 
@@ -344,6 +349,10 @@ extension GestureParameter {
         // (10pt), Android's TOUCH_SLOP (8dp), Flutter's kTouchSlop (18), Chromium's touch slop (15 DIP).
         .init("threshold", [.scroll], .distance, range: .init(0), defaults: [10, 8, 18, 15], .real(.threshold),
               "how far a touch moves along the axis before the platform scrolls: the profile's slop"),
+        .init("action", [], .text, aliases: ["accessibilityLabel", "accessibilityAction"], example: "\"Delete\"", .compiler,
+              "the accessibility action that performs the gesture: VoiceOver's Actions rotor, a key on the web (`\"Delete\"`)"),
+        .init("alternative", [], .gesture, .compiler,
+              "a one-finger tap or long press of the set that does the same, for people who cannot perform this one"),
     ]
 
     /// The numeric record fields a table of format `version` writes after a

@@ -13,7 +13,7 @@
 /// `validate()` is safe to index without checks.
 public struct GestureTable: Hashable, Sendable {
     /// The binary format version this runtime reads and writes.
-    public static let formatVersion: UInt16 = 13
+    public static let formatVersion: UInt16 = 14
 
     /// Names and doc comments.
     package var strings: [String]
@@ -84,6 +84,17 @@ public struct GestureTable: Hashable, Sendable {
     /// gestures it asks the platform to defer (`defersSystemEdges`; a
     /// `DirectionSet` of the directions pointing at them).
     package var viewDefers: [UInt8]
+    /// Per gesture (v4, format version 14): the name of its accessibility
+    /// action (`action: "Delete"`), `strings[actionNames[g]]`, or `GestureRecord.none`.
+    package var actionNames: [UInt32]
+    /// Ranges a value may take at run time (v4 `V in A...B`, format version
+    /// 14; CSR): gesture `g`'s entries are `rangeStart[g] ..< rangeStart[g + 1]`,
+    /// each the index of a parameter in `GestureParameter.all` and its bounds
+    /// in the runtime's units. `set` refuses a value outside.
+    package var rangeStart: [UInt32]
+    package var rangeParameters: [UInt8]
+    package var rangeLower: [Double]
+    package var rangeUpper: [Double]
 
     /// Whether a gesture is a pan from the right or bottom screen edge, which
     /// needs the screen's size (`Engine.screenSize`).
@@ -102,6 +113,7 @@ public struct GestureTable: Hashable, Sendable {
         modeNames = []; enabledStart = [0]; enabledCode = []
         handOverStart = [0]; handOverTarget = []; handOverEdges = []
         winsStart = [0]; winsTarget = []; viewDefers = []
+        actionNames = []; rangeStart = [0]; rangeParameters = []; rangeLower = []; rangeUpper = []
     }
 
     /// The templates of gesture `g` (empty unless it is a template stroke).
@@ -148,6 +160,19 @@ public struct GestureTable: Hashable, Sendable {
             switch section {
             case .strings, .stateInfo, .dense, .combBase, .combNext, .combCheck, .viewNames, .viewParents, .viewForwards, .viewDefers, .modeNames:
                 break  // shared by every gesture (automata are addressed by each record's start state)
+            case .actionNames: t.actionNames = kept.map { actionNames[$0] }
+            case .rangeStart:
+                t.rangeStart = [0]
+                (t.rangeParameters, t.rangeLower, t.rangeUpper) = ([], [], [])
+                for k in kept {
+                    let range = Int(rangeStart[k])..<Int(rangeStart[k + 1])
+                    t.rangeParameters += rangeParameters[range]
+                    t.rangeLower += rangeLower[range]
+                    t.rangeUpper += rangeUpper[range]
+                    t.rangeStart.append(UInt32(t.rangeParameters.count))
+                }
+            case .rangeParameters, .rangeLower, .rangeUpper:
+                break  // with rangeStart
             case .gestures:
                 // Flags as the rules left here say (the engine trusts them instead of the lists); every kept gesture enabled.
                 let arming = Set(afterTargets)
@@ -344,6 +369,26 @@ public struct GestureTable: Hashable, Sendable {
             (view, steps) = (Int(viewParents[view]), steps + 1)
         }
         return edges
+    }
+
+    /// The name of gesture `g`'s accessibility action (v4 `action:`), if it has one.
+    public func action(of g: Int) -> String? {
+        g >= 0 && g < actionNames.count && actionNames[g] != GestureRecord.none ? strings[Int(actionNames[g])] : nil
+    }
+
+    /// The gestures attached to view `v` that have an action, in declaration
+    /// order: what assistive technology offers on that view (v4).
+    public func actions(ofView v: Int) -> [Int] {
+        (0..<gestureCount).filter { view(of: $0) == v && action(of: $0) != nil }
+    }
+
+    /// The range spec gives `p` of gesture `g` for run-time values (v4 `V in A...B`), if any.
+    public func allowedRange(of p: GestureParameter, gesture g: Int) -> ParameterRange? {
+        guard g >= 0 && g + 1 < rangeStart.count, let index = GestureParameter.all.firstIndex(of: p) else { return nil }
+        for k in Int(rangeStart[g])..<Int(rangeStart[g + 1]) where Int(rangeParameters[k]) == index {
+            return ParameterRange(rangeLower[k], rangeUpper[k])
+        }
+        return nil
     }
 
     /// Whether `g with other`.

@@ -82,3 +82,37 @@ extension Profile {
         .init(.right, 20, "forward (a swipe left)", deferral: nil),
     ]
 }
+
+/// The range a platform's user setting gives a parameter (v4): an app on
+/// that platform should follow the setting, so the analyses check the set at
+/// both ends and `set` accepts any value between. docs/language.md
+/// ("Profiles") gives the source of every figure.
+public struct SettingRange: Hashable, Sendable {
+    public var kind: GestureKind
+    /// The parameter's name in a spec.
+    public var parameter: String
+    /// The ends, in the runtime's units.
+    public var lower: Double
+    public var upper: Double
+    /// The setting, as messages and docs name it.
+    public var setting: String
+}
+
+extension Profile {
+    /// The ranges the platform's user settings give parameters a spec leaves
+    /// to the profile: Android's touch & hold delay (Settings, Accessibility:
+    /// short 400ms, medium 1000ms, long 1500ms; `Settings.Secure.LONG_PRESS_TIMEOUT`,
+    /// which `ViewConfiguration.getLongPressTimeout()` reads). iOS has no
+    /// setting for `UILongPressGestureRecognizer`'s duration (Haptic Touch's
+    /// touch duration is the system's own menus), Flutter's `kLongPressTimeout`
+    /// is fixed, and a page cannot read the platform's.
+    public var settingRanges: [SettingRange] {
+        switch self {
+        case .android:
+            [SettingRange(kind: .longPress, parameter: "duration", lower: 400_000, upper: 1_500_000,
+                          setting: "Android's touch & hold delay")]
+        case .ios, .flutter, .web:
+            []
+        }
+    }
+}

@@ -33,8 +33,9 @@ public enum RuntimeParameter: String, CaseIterable, Hashable, Sendable {
     /// Whether gestures of `kind` have this parameter.
     public func applies(to kind: GestureKind) -> Bool { GestureParameter.named(rawValue, for: kind) != nil }
 
-    /// Checks `value` for a gesture of `record`'s kind and stores it in the record.
-    func apply(_ value: ParameterValue, to record: inout GestureRecord) throws(ParameterError) {
+    /// Checks `value` for a gesture of `record`'s kind and stores it in the
+    /// record; `table`'s range for gesture `g` (v4 `V in A...B`) bounds it too.
+    func apply(_ value: ParameterValue, to record: inout GestureRecord, table: GestureTable, gesture g: Int) throws(ParameterError) {
         guard let p = GestureParameter.named(rawValue, for: record.kind) else { throw .notOfKind(rawValue, record.kind) }
         let relative = record.strokeFlags & GestureRecord.strokeRelativeSegment != 0
         let v: Double
@@ -49,7 +50,8 @@ public enum RuntimeParameter: String, CaseIterable, Hashable, Sendable {
         default:
             throw .wrongUnit(rawValue, p.type.unitName)
         }
-        let range = p.allowed(relative: relative)
+        // The spec's own range, where it gives one, is what the app may choose within.
+        let range = table.allowedRange(of: p, gesture: g) ?? p.allowed(relative: relative)
         guard v.isFinite, range.contains(v) else {
             throw .outOfRange(rawValue, range.text(relative && p.type == .length ? .fraction : p.type))
         }
@@ -147,6 +149,6 @@ extension GestureTable {
     public func check(_ parameter: RuntimeParameter, _ value: ParameterValue, gesture g: Int) throws(ParameterError) {
         guard g >= 0 && g < gestures.count else { throw .noSuchGesture(g) }
         var record = gestures[g]
-        try parameter.apply(value, to: &record)
+        try parameter.apply(value, to: &record, table: self, gesture: g)
     }
 }

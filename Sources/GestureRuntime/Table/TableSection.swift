@@ -16,6 +16,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
     case handOverEdges
     case winsStart, winsTarget
     case viewDefers
+    case actionNames, rangeStart, rangeParameters, rangeLower, rangeUpper
 
     /// The four bytes that open the section in a file.
     package var tag: String {
@@ -53,13 +54,18 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .winsStart: "WNST"
         case .winsTarget: "WNTG"
         case .viewDefers: "VDEF"
+        case .actionNames: "ACTN"
+        case .rangeStart: "RGST"
+        case .rangeParameters: "RGPR"
+        case .rangeLower: "RGLO"
+        case .rangeUpper: "RGHI"
         }
     }
 
     /// The first format version with the section: version 1 had no views,
     /// version 2 no rule lines, version 3 no `after` rules, versions before 6 no templates,
     /// before 9 no modes, before 10 no hand-overs, before 12 no hand-over edges,
-    /// before 13 no `wins over` rules.
+    /// before 13 no `wins over` rules, before 14 no actions or ranges.
     package var since: UInt16 {
         switch self {
         case .strings, .gestures, .classMap, .stateInfo, .dense, .combBase, .combNext, .combCheck,
@@ -72,6 +78,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .handOverStart, .handOverTarget: 10
         case .handOverEdges: 12
         case .winsStart, .winsTarget, .viewDefers: 13
+        case .actionNames, .rangeStart, .rangeParameters, .rangeLower, .rangeUpper: 14
         }
     }
 
@@ -79,13 +86,13 @@ package enum TableSection: Int, CaseIterable, Sendable {
     package var width: Int? {
         switch self {
         case .strings, .gestures: nil
-        case .classMap, .stateInfo, .viewForwards, .enabledCode, .handOverEdges, .viewDefers: 1
+        case .classMap, .stateInfo, .viewForwards, .enabledCode, .handOverEdges, .viewDefers, .rangeParameters: 1
         case .dense, .combNext, .combCheck: 2
-        case .afterWithin: 8
+        case .afterWithin, .rangeLower, .rangeUpper: 8
         case .combBase, .requiresStart, .requiresTarget, .withStart, .withTarget, .viewNames, .viewParents,
              .gestureViews, .requiresLines, .afterStart, .afterTarget, .afterLines,
              .templateStart, .templatePoints, .templateNames, .modeNames, .enabledStart, .handOverStart, .handOverTarget,
-             .winsStart, .winsTarget: 4
+             .winsStart, .winsTarget, .actionNames, .rangeStart: 4
         }
     }
 
@@ -132,6 +139,11 @@ extension GestureTable {
         case .winsTarget: winsTarget.map { UInt64($0) }
         case .viewDefers: viewDefers.map { UInt64($0) }
         case .handOverEdges: handOverEdges.map { UInt64($0) }
+        case .actionNames: actionNames.map { UInt64($0) }
+        case .rangeStart: rangeStart.map { UInt64($0) }
+        case .rangeParameters: rangeParameters.map { UInt64($0) }
+        case .rangeLower: rangeLower.map { $0.bitPattern }
+        case .rangeUpper: rangeUpper.map { $0.bitPattern }
         }
     }
 
@@ -170,6 +182,11 @@ extension GestureTable {
         case .winsStart: winsStart = values.map { UInt32(truncatingIfNeeded: $0) }
         case .winsTarget: winsTarget = values.map { UInt32(truncatingIfNeeded: $0) }
         case .viewDefers: viewDefers = values.map { UInt8(truncatingIfNeeded: $0) }
+        case .actionNames: actionNames = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .rangeStart: rangeStart = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .rangeParameters: rangeParameters = values.map { UInt8(truncatingIfNeeded: $0) }
+        case .rangeLower: rangeLower = values.map { Double(bitPattern: $0) }
+        case .rangeUpper: rangeUpper = values.map { Double(bitPattern: $0) }
         }
     }
 
@@ -184,6 +201,8 @@ extension GestureTable {
         case .handOverEdges: handOverEdges = Array(repeating: 0, count: handOverTarget.count)  // the app hands over
         case .winsStart: winsStart = Array(repeating: 0, count: gestures.count + 1)
         case .viewDefers: viewDefers = Array(repeating: 0, count: viewNames.count)
+        case .actionNames: actionNames = Array(repeating: GestureRecord.none, count: gestures.count)
+        case .rangeStart: rangeStart = Array(repeating: 0, count: gestures.count + 1)
         default: setElements([], of: section)
         }
     }
