@@ -66,8 +66,34 @@ function reset() {
   setZoomed(false);
 }
 
+/**
+ * An accessibility action (v4): the spec's `action:` on a gesture, performed
+ * from the keyboard on the focused photo or strip (or by a screen reader):
+ * one `recognized` with no movement, which the app turns into a step of
+ * what the gesture does.
+ */
+function perform(e) {
+  switch (e.gesture) {
+    case Gesture.turn: state.angle += Math.PI / 2; break; // R
+    case Gesture.movePhoto: state.tx -= 100; break; // Space, while zoomed
+    case Gesture.dismiss: state.dismissed = -1; break; // Escape
+    case Gesture.back: state.back = -1; break; // Alt+ArrowLeft
+    case Gesture.scrollStrip: { // ArrowRight: a page of thumbnails
+      const min = Math.min(0, strip.clientWidth - 10 - HUES.length * THUMB);
+      state.strip = Math.max(min, state.strip - 4 * THUMB);
+      break;
+    }
+    default: break;
+  }
+}
+
 function onEvent(e) {
   events.push(e);
+  if (e.input === 'action') {
+    perform(e);
+    render();
+    return;
+  }
   const { state: s } = e;
   switch (e.gesture) {
     case Gesture.toggleToolbar:
@@ -156,7 +182,8 @@ function render() {
 }
 
 render();
-status.textContent = 'Ready: tap, double tap, pinch, pull down, long press, swipe from the left edge, or use the strip.';
+status.textContent = 'Ready: tap, double tap, pinch, pull down, long press, swipe from the left edge, or use the strip; '
+  + 'from the keyboard, R turns the photo, Space pages it zoomed, Escape closes, Alt+ArrowLeft goes back, ArrowRight scrolls the focused strip.';
 
 // For tests and bug reports: the state, and the session as a trace `gspec run` replays.
 window.photoViewer = {

@@ -78,7 +78,7 @@ public enum FuzzTargets {
                          "a witness that shows no conflict")
         }
         for c in BoundaryCaseGenerator.cases(for: set) {
-            let alone = table.isolating(c.gesture)
+            let alone = c.table(table.isolating(c.gesture))
             precondition(c.accepted.claimTime(of: 0, on: alone) != nil, "boundary \(c.parameter): the accepted stream fails")
             precondition(c.rejected.claimTime(of: 0, on: alone) == nil, "boundary \(c.parameter): the rejected stream succeeds")
         }

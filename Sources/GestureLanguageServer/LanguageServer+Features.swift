@@ -267,6 +267,8 @@ extension LanguageServer {
         let constants = c.index.declared(.constant)
         let words: [String] = switch p.type {
         case .condition: GestureParameter.ValueType.flag.words(for: kind) + c.index.declared(.mode) + ["not", "and", "or"]
+        // v4: the set's gestures (the checker says which are one-finger taps and long presses).
+        case .gesture: c.index.declared(.gesture)
         default: p.type.words(for: kind).isEmpty ? [Self.example(p, profile: profile)] : p.type.words(for: kind)
         }
         return items(words, 12, nil) + items(constants, 21, "constant")
@@ -279,7 +281,7 @@ extension LanguageServer {
         case .inputKinds: "touch | pen"
         case .touchRange, .touches, .count: p.type.format(max(p.defaultValue(for: profile), 1))
         case .bounds(let t): t.format(0) + "..."
-        case .span: p.example ?? ""
+        case .span, .text: p.example ?? ""
         default: p.type.isNumber ? p.type.format(p.defaultValue(for: profile)) : ""
         }
     }

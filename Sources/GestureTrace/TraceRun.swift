@@ -98,9 +98,7 @@ package enum TraceRun {
         }
         if let at = c.action {
             let g = actionInstance(c, table: table)!  // `check` found it
-            guard engine.performAction(gesture: g, x: at.x, y: at.y, at: c.time) else {
-                return "'\(table.label(of: g))' is disabled: its action is not offered"
-            }
+            guard engine.performAction(gesture: g, x: at.x, y: at.y, at: c.time) else { return Refusal.disabledAction(table.label(of: g)).reason }
             return nil
         }
         for g in c.gestures {
@@ -113,12 +111,22 @@ package enum TraceRun {
     /// The instance an action line performs: the one on its `view`, or the first.
     static func actionInstance(_ c: TraceReader.ControlLine, table: GestureTable) -> Int? {
         guard let view = c.actionView else { return c.gestures.first }
-        return c.gestures.first { table.hasViews && table.name(ofView: table.view(of: $0)) == view }
+        let v = table.view(named: view)
+        return c.gestures.first { table.view(of: $0) == v }
     }
 
     /// Why a control line would be refused.
     package struct Refusal: Error {
         package var reason: String
+
+        /// An action line (v4) for a gesture the spec gives no action.
+        package static func noAction(_ gesture: String) -> Refusal {
+            Refusal(reason: "'\(gesture)' has no action: the spec gives it one with 'action: \"...\"'")
+        }
+        /// An action line (v4) for a gesture disabled then: its action is not offered.
+        package static func disabledAction(_ gesture: String) -> Refusal {
+            Refusal(reason: "'\(gesture)' is disabled: its action is not offered")
+        }
     }
 
     /// Checks a control line against the table, changing nothing: its
@@ -136,12 +144,9 @@ package enum TraceRun {
         }
         if c.action != nil {
             guard let g = actionInstance(c, table: table) else {
-                let views = c.gestures.map { table.name(ofView: table.view(of: $0)) }
-                return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' is on \(listed(views.map { "'\($0)'" }, "and")), not on '\(c.actionView ?? "")'"))
+                return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' is not on view '\(c.actionView ?? "")'"))
             }
-            guard table.action(of: g) != nil else {
-                return .failure(Refusal(reason: "'\(table.name(of: g))' has no action: the spec gives it one with 'action: \"...\"'"))
-            }
+            guard table.action(of: g) != nil else { return .failure(.noAction(table.name(of: g))) }
             return .success([])
         }
         if c.scrollEdges != nil || c.scrollBegan {

@@ -91,6 +91,29 @@ open class GestureSetRecognizer<Gestures: GestureSet>: UIGestureRecognizer {
         return out
     }
 
+    /// Gives assistive technology the set's actions (v4 `action:`) as
+    /// `accessibilityCustomActions`: the recognizer's own view gets those of
+    /// `rootView` (the spec's root view by default), and each `UIView` in
+    /// `views` those of its spec view. VoiceOver lists them
+    /// in its Actions rotor (Voice Control and Switch Control offer them
+    /// too); choosing one performs the gesture: its handlers get one
+    /// `recognized` at the view's centre, `isAction` set. Call it once the
+    /// recognizer is added to its view, and again when `views` change.
+    public func installAccessibilityActions(rootView: Gestures.View? = nil, views: [Gestures.View: UIView] = [:]) {
+        var targets = views
+        if let own = view, let root = rootView ?? Gestures.View.allCases.first { targets[root] = own }
+        for (specView, uiView) in targets {
+            uiView.accessibilityCustomActions = Gestures.actions(on: specView).map { entry in
+                UIAccessibilityCustomAction(name: entry.name) { [weak self, weak uiView] _ in
+                    guard let self, let uiView, let base = self.view else { return false }
+                    let centre = uiView.convert(CGPoint(x: uiView.bounds.midX, y: uiView.bounds.midY), to: base)
+                    return self.host.performAction(entry.gesture, on: specView, at: SIMD2(Double(centre.x), Double(centre.y)),
+                                                   at: CACurrentMediaTime())
+                }
+            }
+        }
+    }
+
     /// Not stopped by the coordinated scroll view's pan: the set follows the
     /// touches it scrolls (the scroll's `changed` and `ended`).
     open override func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool {

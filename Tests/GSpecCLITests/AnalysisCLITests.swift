@@ -86,7 +86,7 @@ import Testing
         let dir = try scratchDirectory("gspec-analysis")
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = dir.appendingPathComponent("web.gesture")
-        try "profile web\ngesture back: pan { edges: left }\ngesture more: pan { edges: bottom }\n".write(to: spec, atomically: true, encoding: .utf8)
+        try "profile web\ngesture back: pan { edges: left  action: \"Back\" }\ngesture more: pan { edges: bottom  action: \"More\" }\n".write(to: spec, atomically: true, encoding: .utf8)
         let (plain, _, quiet) = run(["check", spec.path])
         #expect(plain == .success && !quiet.contains("warning"), "\(quiet)")
         let (status, _, err) = run(["check", "--safari-edge-swipes", spec.path])

@@ -12,7 +12,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let always = try write("gesture a: pan {}\ngesture b: pan {}\n", "always.gesture", in: dir)
         #expect(run(["check", always]).2.contains("warning: 'b' never fires"))
-        let apart = try write("mode m\ngesture a: pan { enabled: m }\ngesture b: pan { enabled: not m }\n", "apart.gesture", in: dir)
+        let apart = try write("mode m\ngesture a: pan { enabled: m  action: \"A\" }\ngesture b: pan { enabled: not m  action: \"B\" }\n", "apart.gesture", in: dir)
         let (status, _, err) = run(["check", apart])
         #expect(status == .success && err.isEmpty, "\(err)")
         // Latency: a rule with a gesture never enabled beside it adds no wait.
@@ -89,7 +89,7 @@ import Testing
         let (status, _, err) = run(["run", spec, "--trace", trace])
         #expect(status != .success)
         for (line, text) in [(1, "unknown mode 'zoomd'; did you mean 'zoomed'?"), (2, "missing key 'on'"),
-                             (3, "a control line has one of 'set', 'mode', 'handOver' or 'scroll', not 'set' and 'mode'"), (4, "a mode line takes 't', 'mode' and 'on', not 'extra'"),
+                             (3, "a control line has one of 'set', 'mode', 'handOver', 'scroll' or 'action', not 'set' and 'mode'"), (4, "a mode line takes 't', 'mode' and 'on', not 'extra'"),
                              (5, "'move' is enabled by modes ('enabled: zoomed'): set the mode instead"),
                              (6, "'pointer' must be \"touch\", \"pen\" or \"mouse\"")] {
             #expect(err.contains("bad.jsonl:\(line): error: \(text)"), "line \(line): \(err)")

@@ -48,7 +48,7 @@ import Testing
         let (status, _, err) = run(["run", spec, "--trace", trace])
         #expect(status != .success)
         for (line, text) in [(1, "unknown gesture 'lst' in 'handOver'; did you mean 'list'?"), (2, "'handOver' must be a gesture's name"),
-                             (3, "a control line has one of 'set', 'mode', 'handOver' or 'scroll', not 'set' and 'handOver'"),
+                             (3, "a control line has one of 'set', 'mode', 'handOver', 'scroll' or 'action', not 'set' and 'handOver'"),
                              (4, "a hand-over line takes 't' and 'handOver', not 'extra'"),
                              (5, "'tapIt' hands over to no gesture: it needs a rule such as 'tapIt hands over to other'"),
                              (7, "missing key 't'")] {
@@ -162,7 +162,7 @@ import Testing
     @Test func theConflictAnalysisKnowsHandOvers() throws {
         let dir = try scratchDirectory("gspec-v3")
         defer { try? FileManager.default.removeItem(at: dir) }
-        let pans = "gesture listScroll: pan { axis: vertical }\ngesture sheetDrag: pan { axis: vertical }\n"
+        let pans = "gesture listScroll: pan { axis: vertical  action: \"Scroll\" }\ngesture sheetDrag: pan { axis: vertical  action: \"Move sheet\" }\n"
         #expect(run(["check", try write(pans, "plain.gesture", in: dir)]).2.contains("warning: 'sheetDrag' never fires"))
         let (status, _, err) = run(["check", try write(pans + "listScroll hands over to sheetDrag\n", "both.gesture", in: dir)])
         #expect(status == .success && err.isEmpty, "\(err)")

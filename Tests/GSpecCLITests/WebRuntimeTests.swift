@@ -465,7 +465,17 @@ import Testing
         #expect(count("back", "ended") == 1 && count("dismiss", "ended") == 1, "the pull down and the edge swipe")
         #expect(state["selected"] as? Int == 3 && state["back"] as? Int == -1 && state["dismissed"] as? Int == -1 && state["zoomed"] as? Bool == false)
         #expect(page["touchAction"] as? String == "none")
-        // The session replays: samples and the app's mode lines, through gspec run.
+        // The actions from the keyboard (v4): R on the focused photo turns it, ArrowRight on the strip scrolls it,
+        // each one `recognized` at the element's centre; Space does nothing while moving the photo is off.
+        let actions = events.filter { $0["input"] as? String == "action" }
+        #expect(actions.map { "\($0["gesture"] ?? "") \($0["state"] ?? "")" } == ["turn recognized", "scrollStrip recognized"], "\(actions)")
+        #expect(actions.first?["x"] as? Double == 195 && actions.first?["y"] as? Double == 350, "the photo view's centre: \(actions)")
+        #expect(actions.first?["rotation"] as? Double == 0 && actions.last?["translation"] as? [Double] == [0, 0] && actions.last?["view"] as? String == "strip")
+        #expect((state["angle"] as? Double).map { abs($0 - .pi / 2) < 1e-9 } == true && state["strip"] as? Int == -164, "\(state)")
+        // What assistive technology reads: the shortcuts, on elements made focusable.
+        #expect(page["shortcuts"] as? [String] == ["R Space Escape Alt+ArrowLeft", "ArrowRight"], "\(page["shortcuts"] ?? "")")
+        #expect(page["focusable"] as? [Int] == [0, 0])
+        // The session replays: samples, the app's mode lines and the actions, through gspec run.
         let table = dir.appendingPathComponent("photo-viewer.gtab"), trace = dir.appendingPathComponent("session.jsonl")
         #expect(run(["build", Self.root.appendingPathComponent("specs/photo-viewer.gesture").path, "-o", table.path, "--no-analysis"]).0 == .success)
         let session = try #require(page["trace"] as? String)

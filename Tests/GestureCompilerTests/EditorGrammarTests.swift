@@ -114,6 +114,7 @@ struct EditorGrammarTests {
                 case .comment: expected = word.hasPrefix("/*") ? "comment.block" : "comment.line.double-slash"
                 case .docComment: expected = "comment.line.documentation"
                 case .number: expected = "constant.numeric"
+                case .string: expected = "string.quoted.double"
                 case .unit: expected = "keyword.other.unit"
                 case .identifier where next == .colon: expected = i > 0 && source.text(tokens[i - 1].range) == "gesture"
                     ? "entity.name.function" : "variable.parameter"

@@ -66,7 +66,7 @@ import Testing
             if p.isRuntime {
                 let value = try #require(RuntimeParameter(rawValue: p.name)?.value(in: r))
                 var copy = base
-                try RuntimeParameter(rawValue: p.name)!.apply(value, to: &copy)
+                try RuntimeParameter(rawValue: p.name)!.apply(value, to: &copy, table: GestureTable(), gesture: 0)
                 #expect(copy.number(p) == r.number(p), "\(p.name) set at run time")
             }
         }

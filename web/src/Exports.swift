@@ -140,6 +140,8 @@ func gspecEngineDescribe(_ h: Int32) {
     // Each gesture's view, and each view's touch-action (for the elements a page maps to views).
     key("gestureViews"); list((0..<t.gestureCount).map { t.hasViews ? t.name(ofView: t.view(of: $0)) : "" })
     key("viewTouchActions"); list(t.hasViews ? (0..<t.viewCount).map { TouchAction.of(t, hitting: $0) } : [])
+    // Each gesture's accessibility action (v4), "" for none.
+    key("actions"); list((0..<t.gestureCount).map { t.action(of: $0) ?? "" })
     setOutput(out + "}")
 }
 
@@ -240,6 +242,26 @@ func gspecEngineControl(_ h: Int32, _ gesture: Int32, _ keyP: UnsafeRawPointer?,
         default: line.parameters = [(key, value)]
         }
     }
+    return apply(line, to: i)
+}
+
+/// Performs gesture `gesture`'s accessibility action at (`x`, `y`), as a
+/// trace's `{"action":NAME,"x":..,"y":..}` line for this instance (v4); 0, or
+/// 1 with the reason in the output. The numbers come as numbers: a parser
+/// for them here would cost 3 KB.
+@_cdecl("gspec_engine_action")
+func gspecEngineAction(_ h: Int32, _ gesture: Int32, _ x: Double, _ y: Double) -> Int32 {
+    guard let i = instance(h) else { setOutput("the engine was freed"); return 1 }
+    guard gesture >= 0 && Int(gesture) < i.table.gestureCount, x.isFinite, y.isFinite else { setOutput("no gesture \(gesture), or no finite x and y"); return 1 }
+    var line = TraceReader.ControlLine(time: 0, gestures: [Int(gesture)])
+    line.action = SIMD2(x, y)
+    return apply(line, to: i)
+}
+
+/// Checks and applies a control line after every sample fed so far.
+private func apply(_ line: TraceReader.ControlLine, to i: Instance) -> Int32 {
+    var line = line
+    let table = i.table
     // A refused line changes nothing, not even the pending frame.
     if case .failure(let refusal) = TraceRun.check(line, table: table) { setOutput(refusal.reason); return 1 }
     // An app acts on what it has seen: the samples fed so far apply first, and
@@ -248,6 +270,6 @@ func gspecEngineControl(_ h: Int32, _ gesture: Int32, _ keyP: UnsafeRawPointer?,
     // before the touches of its own time, which here have already been seen.
     if i.engine.hasPendingFrame { i.engine.advance(to: i.engine.clock) }
     line.time = i.engine.clock + 1
-    _ = TraceRun.apply(line, to: &i.engine, table: table)
+    if let refusal = TraceRun.apply(line, to: &i.engine, table: table) { setOutput(refusal); return 1 }
     return 0
 }

@@ -13,6 +13,16 @@ export interface Sample<V extends string = string> {
   pointer?: PointerKindName;
 }
 
+/** A trace's action line (v4), as `attach` records a key that performed one. */
+export type ActionLine<G extends string = string, V extends string = string> = { t: number; action: G; x: number; y: number; view?: V };
+
+/** An accessibility action offered on a view (v4): `shortcut` is the key `attach` binds, as `aria-keyshortcuts` writes it. */
+export interface ActionEntry<G extends string = string> {
+  gesture: G;
+  action: string;
+  shortcut: string | null;
+}
+
 /** A trace's scroll line (v4), as `attach` records it. */
 export type ScrollLine<G extends string = string> =
   | { t: number; scroll: G; at: ('top' | 'bottom' | 'left' | 'right')[] }
@@ -53,6 +63,8 @@ export interface GestureEvent<G extends string = string, V extends string = stri
   rotation?: number;
   /** per second: pan [x, y] of the translation, longPress [x, y] of the location, pinch of the scale, rotation of the angle; not on 'failed' events. */
   velocity?: [number, number] | number;
+  /** 'action' when an accessibility action reported it (v4), not touches. */
+  input?: 'action';
   /** The view receiving it, when the spec declares views. */
   view?: V;
 }
@@ -149,6 +161,17 @@ export interface Engine<N extends SetNames = SetNames> {
    * its attempt claims them now (its `began` is among the next events).
    */
   scrollBegan(gesture: N['gesture']): void;
+  /** Each gesture's accessibility action (v4 `action:`), or null, in table order. */
+  readonly actionNames: readonly (string | null)[];
+  /**
+   * Performs a gesture's accessibility action (v4), as a trace's
+   * {"action":NAME,"x":..,"y":..} line: `recognized` once at (x, y), its
+   * view's centre, with neutral values and `input: 'action'`. Throws when
+   * it has no action or is disabled.
+   */
+  performAction(gesture: N['gesture'], at?: { x?: number; y?: number; view?: N['view'] }): void;
+  /** The enabled gestures' actions on a view (the set's, without views), in declaration order. */
+  actions(view?: N['view']): ActionEntry<N['gesture']>[];
   free(): void;
 }
 
@@ -166,7 +189,7 @@ export interface AttachOptions<N extends SetNames = SetNames> {
    * with a `scroll`, also the scroll lines `attach` applies ({"scroll":NAME,"at":[...]}
    * at a touch's start, {"scroll":NAME,"began":true} when the browser takes a touch to scroll).
    */
-  onSample?(sample: Sample<N['view']> | ScrollLine<N['gesture']>): void;
+  onSample?(sample: Sample<N['view']> | ScrollLine<N['gesture']> | ActionLine<N['gesture'], N['view']>): void;
   /** A spec view's name to the DOM element inside the attached one it stands for. */
   views?: Partial<Record<N['view'], Element>>;
 }

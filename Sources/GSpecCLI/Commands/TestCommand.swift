@@ -83,9 +83,9 @@ struct TestCommand: ParsableCommand {
         for c in cases {
             let g = set.gestures[c.gesture]
             let line = source.location(of: g.nameRange.start).line
-            let isolated = table.isolating(c.gesture)
+            let isolated = c.table(table.isolating(c.gesture))
             let accepted = c.accepted.claimTime(of: 0, on: isolated), rejected = c.rejected.claimTime(of: 0, on: isolated)
-            let title = "\(g.name) \(c.parameter) \(c.value)"
+            let title = "\(g.name) \(c.parameter) \(c.value)" + (c.atEnd == nil ? "" : " (an end of its range)")
             if accepted != nil && rejected == nil {
                 report += "  ok    \(title): \(c.accepted.summary) succeeds, \(c.rejected.summary) does not\n"
             } else {

@@ -14,12 +14,12 @@ enum PlaygroundPage {
         /// Zoom in or out.
         gesture doubleTap: tap { taps: 2  maxInterval: 300ms }
 
-        gesture zoom: pinch {}
+        gesture zoom: pinch { alternative: doubleTap }
 
-        gesture twist: rotation {}
+        gesture twist: rotation { action: "Rotate" }
 
         /// A checkmark: down-right, then up-right.
-        gesture check: stroke { segment: 12pt  match: down-right up-right }
+        gesture check: stroke { segment: 12pt  match: down-right up-right  action: "Done" }
 
         singleTap requires doubleTap to fail
         zoom      with twist

@@ -543,6 +543,7 @@ function eventReader(names) {
   const [T, X, Y] = ['time', 'x', 'y'].map((n) => offset(n, 'f64'));
   const [G, V, U] = ['gesture', 'view', 'touch'].map((n) => offset(n, 'i32'));
   const S = offset('state', 'u8');
+  const I = offset('input', 'u8');
   // Each shape of value: how it is stored, and a code for the switch in `read`.
   const shapes = { count: ['i32', 0], direction: ['u8', 1], number: ['f64', 2], pair: ['f64', 3] };
   // Per kind, [key, code, offset, second offset] of each value, in its line's order.
@@ -577,6 +578,7 @@ function eventReader(names) {
         }
       }
     }
+    if (d.getUint8(at + I) === 1) event.input = 'action';
     if (hasViews) event.view = views[d.getInt32(at + V, true)];
     return event;
   }
@@ -609,6 +611,8 @@ export class Engine {
     this.gestureViews = names.gestureViews; // each gesture's view name ('' without views)
     /** The touch-action for each view's element (v4), in the order of `views`. */
     this.viewTouchActions = Object.freeze(names.viewTouchActions);
+    /** Each gesture's accessibility action (v4 `action:`), or null, in table order. */
+    this.actionNames = Object.freeze(names.actions.map((a) => a || null));
     this.recordBytes = names.record.bytes;
     this.eventTouches = null; // attach sets an array: the first touch of each event taken
     this.lastMove = new Map(); // touch -> { t, slow }: for checkUnit
@@ -769,7 +773,7 @@ export class Engine {
     if (typeof name !== 'string' || typeof parameter !== 'string' || parameter === '') {
       fail('set takes a gesture name, a parameter name and a value');
     }
-    if (['t', 'set', 'enabled', 'handOver', 'scroll', 'at', 'began'].includes(parameter)) fail(`'${parameter}' is not a parameter`);
+    if (['t', 'set', 'enabled', 'handOver', 'scroll', 'at', 'began', 'action'].includes(parameter)) fail(`'${parameter}' is not a parameter`);
     this.control(this.gestureIndex(name), parameter, String(value));
   }
 
@@ -813,6 +817,39 @@ export class Engine {
   scrollBegan(name) {
     if (typeof name !== 'string') fail('scrollBegan takes a gesture name');
     this.control(this.gestureIndex(name), 'began', '');
+  }
+
+  /**
+   * Performs a gesture's accessibility action (v4 `action:`), as a trace's
+   * {"action":NAME,"x":..,"y":..} line: the gesture reports `recognized`
+   * once at (x, y), its view's centre, with neutral values and
+   * `input: 'action'`. `view` picks the instance of a gesture on several
+   * views. Throws when the gesture has no action or is disabled.
+   */
+  performAction(name, { x = 0, y = 0, view } = {}) {
+    if (typeof name !== 'string' || !Number.isFinite(x) || !Number.isFinite(y)) fail('performAction takes a gesture name and { x, y, view }');
+    let g = this.gestureIndex(name);
+    if (view !== undefined) {
+      g = this.gestures.findIndex((n, k) => n === name && this.gestureViews[k] === view);
+      if (g < 0) fail(`'${name}' is not on view '${view}'`);
+    }
+    this.act(g, x, y);
+  }
+
+  /** @internal Performs the action of gesture index `g` (this instance) at (x, y). */
+  act(g, x, y) {
+    if (this.live().gspec_engine_action(this.handle, g, x, y)) throw new Error(`gspec: ${this.runtime.output()}`);
+  }
+
+  /**
+   * The accessibility actions offered on a view (v4; without views, the
+   * set's): [{ gesture, action, shortcut }], `shortcut` the key `attach`
+   * binds (an `aria-keyshortcuts` value) or null, in declaration order.
+   */
+  actions(view) {
+    const on = view ?? (this.views.length ? this.views[0] : '');
+    return this.actionNames.flatMap((action, g) => (action && this.gestureViews[g] === on && this.isEnabled(this.gestures[g])
+      ? [{ gesture: this.gestures[g], action, shortcut: keyShortcut(action)?.text ?? null }] : []));
   }
 
   /** Turns a mode on or off, as a trace's {"mode":NAME,"on":..} line. */
@@ -1031,7 +1068,8 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
     const touches = engine.eventTouches.slice(0, events.length); // onEvent may take events itself
     events.forEach((event, k) => {
       // Not enumerable: the event's keys stay those of its `gspec run` line.
-      Object.defineProperty(event, 'target', { value: targets.get(touches[k]) ?? element, enumerable: false });
+      const target = event.input === 'action' ? keys.target : targets.get(touches[k]);
+      Object.defineProperty(event, 'target', { value: target ?? element, enumerable: false });
       onEvent(event);
     });
   };
@@ -1051,6 +1089,7 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   };
   const scrolling = engine.kinds.includes('scroll') ? nativeScrolling(engine, element, viewElements, targets, paced, point, onSample) : null;
+  const keys = keyboardActions(engine, element, viewElements, paced, onSample);
   // A desktop developer's first click on a set without `input: mouse` would otherwise do nothing, silently.
   const takesMouse = engine.inputs.some((kinds) => kinds.includes('mouse'));
   let toldAboutMouse = false;
@@ -1144,12 +1183,85 @@ function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
       paced.stop();
       input.remove();
       scrolling?.remove();
+      keys.remove();
       for (const [type, fn, opts] of listeners) element.removeEventListener(type, fn, opts);
       observer?.disconnect();
       if (pinch && pinch.endTimer !== null) win.clearTimeout(pinch.endTimer);
       engine.free();
     },
   };
+}
+
+// The keys an action's name may name (v4): `aria-keyshortcuts` spellings, that
+// is UI Events key values with `Space` and `Plus`, after any modifiers joined
+// by '+' (`Delete`, `Control+Z`, `Shift+ArrowLeft`); or one letter or digit.
+const NAMED_KEYS = ['Enter', 'Escape', 'Delete', 'Backspace', 'Space', 'Plus', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight',
+  'Home', 'End', 'PageUp', 'PageDown', 'Insert', ...Array.from({ length: 12 }, (_, k) => `F${k + 1}`)];
+const MODIFIERS = ['Alt', 'Control', 'Meta', 'Shift'];
+
+/** The key an action names, or null: { key (as KeyboardEvent.key), modifiers (in MODIFIERS' order), text }. */
+function keyShortcut(action) {
+  const parts = action.split('+');
+  const key = parts.pop();
+  if (parts.some((m) => !MODIFIERS.includes(m)) || new Set(parts).size !== parts.length) return null;
+  if (!NAMED_KEYS.includes(key) && !/^[A-Za-z0-9]$/.test(key)) return null;
+  return { key: key === 'Space' ? ' ' : key === 'Plus' ? '+' : key.toLowerCase(), modifiers: MODIFIERS.map((m) => parts.includes(m)), text: action };
+}
+
+/**
+ * Actions as keyboard shortcuts (v4): each view element whose gestures have
+ * an action naming a key gets a keydown listener that performs it while the
+ * element itself has focus, the shortcuts in `aria-keyshortcuts`, and a
+ * `tabindex` if it was not focusable. A performed action is recorded as its
+ * trace line; `target` is the element for the events it reports.
+ */
+function keyboardActions(engine, element, viewElements, paced, onSample) {
+  const bound = new Map(); // element -> [[gesture index, shortcut]]
+  engine.actionNames.forEach((action, g) => {
+    const shortcut = action && keyShortcut(action);
+    const view = engine.gestureViews[g];
+    const el = !view || view === engine.views[0] ? element : viewElements.find(([name]) => name === view)?.[1];
+    if (shortcut && el) bound.set(el, [...(bound.get(el) ?? []), [g, shortcut]]);
+  });
+  const keys = { target: null };
+  const undo = [];
+  for (const [el, list] of bound) {
+    const [tabindex, shortcuts] = [el.getAttribute('tabindex'), el.getAttribute('aria-keyshortcuts')];
+    if (el.tabIndex < 0) el.setAttribute('tabindex', '0');
+    const own = shortcuts ? shortcuts.split(' ') : [];
+    el.setAttribute('aria-keyshortcuts', [...own, ...list.map(([, s]) => s.text).filter((t) => !own.includes(t))].join(' '));
+    const keydown = (e) => {
+      if (e.target !== el || e.defaultPrevented || e.repeat) return;
+      const pressed = [e.altKey, e.ctrlKey, e.metaKey, e.shiftKey];
+      for (const [g, s] of list) {
+        if (e.key.toLowerCase() !== s.key || pressed.some((on, k) => on !== s.modifiers[k])) continue;
+        const [r, base] = [el.getBoundingClientRect(), element.getBoundingClientRect()];
+        const [x, y] = [r.left + r.width / 2 - base.left, r.top + r.height / 2 - base.top];
+        paced.flush(); // what the touches decided comes first
+        try {
+          engine.act(g, x, y);
+        } catch {
+          continue; // disabled: the key does what it did
+        }
+        e.preventDefault();
+        const view = engine.gestureViews[g];
+        onSample?.({ t: engine.clock, action: engine.gestures[g], x, y, ...(view ? { view } : {}) });
+        keys.target = el;
+        paced.flush();
+        keys.target = null;
+        return;
+      }
+    };
+    el.addEventListener('keydown', keydown);
+    undo.push(() => {
+      el.removeEventListener('keydown', keydown);
+      for (const [name, value] of [['tabindex', tabindex], ['aria-keyshortcuts', shortcuts]]) {
+        if (value === null) el.removeAttribute(name); else el.setAttribute(name, value);
+      }
+    });
+  }
+  keys.remove = () => undo.forEach((f) => f());
+  return keys;
 }
 
 /**

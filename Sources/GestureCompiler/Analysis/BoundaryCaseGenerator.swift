@@ -13,6 +13,25 @@ public struct BoundaryCase: Hashable, Sendable {
     public var accepted: TouchStream
     /// ...and not on this one.
     public var rejected: TouchStream
+    /// For an end of a range the value may take at run time (v4): the
+    /// parameter and the value there, which the gesture must run with (as
+    /// after `set`); nil for the spec's own value.
+    public var atEnd: (parameter: GestureParameter, value: Double)?
+
+    public static func == (a: Self, b: Self) -> Bool {
+        (a.gesture, a.parameter, a.value, a.accepted, a.rejected) == (b.gesture, b.parameter, b.value, b.accepted, b.rejected)
+            && a.atEnd?.parameter == b.atEnd?.parameter && a.atEnd?.value == b.atEnd?.value
+    }
+
+    public func hash(into h: inout Hasher) { h.combine(gesture); h.combine(parameter); h.combine(value) }
+
+    /// The table `isolated` (the gesture alone, at index 0) as this case runs it: at its range's end, if it has one.
+    public func table(_ isolated: GestureTable) -> GestureTable {
+        guard let (p, v) = atEnd else { return isolated }
+        var t = isolated
+        t.gestures[0].setNumber(p, v)
+        return t
+    }
 }
 
 /// Generates `BoundaryCase`s for every numeric threshold of every gesture,
@@ -29,14 +48,26 @@ public enum BoundaryCaseGenerator {
     /// A gesture armed by an `after` rule is performed after its source, as
     /// the isolated table `gspec test` runs keeps the source; and its `within`
     /// gets a case of its own.
+    /// Each end of a range a value may take at run time (v4) gets the cases
+    /// of that parameter again, with the value there.
     public static func cases(for set: CheckedGestureSet) -> [BoundaryCase] {
-        set.gestures.indices.flatMap { g in
+        let ends = RangeEnd.all(in: set)
+        return set.gestures.indices.flatMap { g in
             let arm = ExemplarGenerator.armed(g, in: set)
-            return cases(for: set.gestures[g], index: g).map { c in
+            let armed = { (d: GestureDefinition, c: BoundaryCase) -> BoundaryCase in
                 var c = c
-                (c.accepted, c.rejected) = (arm(c.accepted.performed(by: set.gestures[g])), arm(c.rejected.performed(by: set.gestures[g])))
+                (c.accepted, c.rejected) = (arm(c.accepted.performed(by: d)), arm(c.rejected.performed(by: d)))
                 return c
-            } + withinCases(g, in: set)
+            }
+            let atEnds = ends.filter { set.gestures[$0.gesture].name == set.gestures[g].name }.flatMap { end in
+                let d = end.applied(to: set).gestures[g]
+                return cases(for: d, index: g).filter { $0.parameter == end.parameter.name }.map { c in
+                    var c = armed(d, c)
+                    c.atEnd = (end.parameter, end.value)
+                    return c
+                }
+            }
+            return cases(for: set.gestures[g], index: g).map { armed(set.gestures[g], $0) } + atEnds + withinCases(g, in: set)
         }
     }
 

@@ -32,7 +32,7 @@ struct RangeEnd {
     var label: String { "\(name).\(parameter.name) at \(parameter.type.format(value))" }
 
     /// The control line that sets the value, first in a witness so that `gspec run` replays it there.
-    var traceLine: String { "{\"t\":0.0,\"set\":\"\(name)\",\"\(parameter.name)\":\"\(parameter.type.format(value))\"}" }
+    var traceLine: String { "{\"t\":0.000,\"set\":\"\(name)\",\"\(parameter.name)\":\"\(parameter.type.format(value))\"}" }
 
     /// `set` with the value at this end, on every instance of the gesture.
     func applied(to set: CheckedGestureSet) -> CheckedGestureSet {

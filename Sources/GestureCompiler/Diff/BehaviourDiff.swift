@@ -102,7 +102,14 @@ public enum BehaviourDiff {
     static func parameters(_ t: GestureTable, _ g: Int) -> [(String, String)] {
         let r = t.gestures[g]
         return GestureParameter.all.filter { $0.applies(to: r.kind) }.compactMap { p in
-            (p.type == .condition ? t.conditionText(of: g) ?? r.text(of: p) : r.text(of: p)).map { (p.name, $0) }
+            let text = switch p.type {
+            case .condition: t.conditionText(of: g) ?? r.text(of: p)
+            case .text: t.action(of: g).map { "\"\($0)\"" } ?? "none"  // v4 `action:`
+            default: r.text(of: p)
+            }
+            // v4: the range the value may take at run time is part of its behaviour.
+            let range = t.allowedRange(of: p, gesture: g).map { " in " + p.type.format($0.lower) + "..." + p.type.format($0.upper) } ?? ""
+            return text.map { (p.name, $0 + range) }
         } + [("forwarded", r.flags & GestureRecord.flagForwarded != 0 ? "true" : "false")]
     }
 

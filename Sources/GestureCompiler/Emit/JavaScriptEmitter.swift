@@ -116,6 +116,8 @@ extension JavaScriptEmitter {
             out += "  \(key.name)?: \(types.joined(separator: " | "));\n"
         }
         out += """
+              /** 'action' when an accessibility action reported it (v4), not touches. */
+              input?: 'action';
               /** The view receiving it, when the spec declares views. */
               view?: V;
             }

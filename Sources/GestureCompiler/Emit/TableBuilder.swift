@@ -54,7 +54,7 @@ public struct TableBuilder {
         table.rangeStart = [0]
         for g in set.gestures {
             for r in g.ranges {
-                table.rangeParameters.append(UInt8(GestureParameter.all.firstIndex(of: r.parameter)!))
+                table.rangeParameters.append(UInt8(r.parameter.index))
                 table.rangeLower.append(r.lower)
                 table.rangeUpper.append(r.upper)
             }

@@ -108,7 +108,7 @@ extension GestureEngine {
         let record = records[g]
         switch record.kind {
         case .tap: e.taps = Int(record.taps)
-        case .swipe: e.direction = DirectionSet(rawValue: record.directions).directions.first?.rawValue ?? 0
+        case .swipe: e.direction = UInt8(truncatingIfNeeded: record.directions.trailingZeroBitCount & 7)  // the first allowed direction's bit
         case .pinch: e.value0 = 1
         default: break
         }

@@ -240,6 +240,24 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
         return active
     }
 
+    /// Performs `gesture`'s accessibility action on `view` (v4 `action:`;
+    /// UIKit: a custom action chosen in VoiceOver's Actions rotor) at
+    /// platform time `seconds`, or now: its instance on that view reports
+    /// `recognized` once at `center`, the view's centre, with neutral values
+    /// and `isAction` set, dispatched before this returns. False, changing
+    /// nothing, when the gesture has no action there or is disabled.
+    @discardableResult
+    public func performAction(_ gesture: Gestures.Gesture, on view: Gestures.View, at center: SIMD2<Double>,
+                              at seconds: Double? = nil) -> Bool {
+        let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
+        let table = state.pointee.engine.table
+        guard let g = info.indices.first(where: { info[$0].gesture == gesture && table.view(of: $0) == view.rawValue }),
+              state.pointee.engine.performAction(gesture: g, x: center.x, y: center.y, at: time) else { return false }
+        if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
+        dispatch()
+        return true
+    }
+
     /// Turns `mode` on or off at platform time `seconds`, or now:
     /// `Engine.setMode`. The gestures it disables report their `cancelled` or
     /// `failed` events, and what the change released is dispatched, before this returns.

@@ -31,6 +31,15 @@ public enum RootView: Int, CaseIterable, Hashable, Sendable {
 }
 
 extension GestureSet {
+    /// The accessibility actions offered on `view` (v4 `action:`), in
+    /// declaration order: what VoiceOver's Actions rotor lists for it
+    /// (`GestureHost.performAction` performs one).
+    public static func actions(on view: View) -> [(gesture: Gesture, name: String)] {
+        table.actions(ofView: view.rawValue).compactMap { g in
+            Gesture(rawValue: table.firstInstance(of: g)).map { ($0, table.action(of: g)!) }
+        }
+    }
+
     /// The name of `gesture` as written in the spec. (A static function, not
     /// a property of the enum, so that no gesture name can collide with it.)
     public static func name(of gesture: Gesture) -> String { table.name(of: gesture.rawValue) }

@@ -37,8 +37,11 @@ public struct TypedGestureEvent<Gestures: GestureSet>: Hashable, Sendable {
     public var state: GestureState { event.state }
     /// Engine time in microseconds.
     public var time: Int64 { event.time }
-    /// The centroid of the gesture's touches (a multi-tap: its first press; a swipe: where it began).
+    /// The centroid of the gesture's touches (a multi-tap: its first press;
+    /// a swipe: where it began); for an action, the view's centre.
     public var location: SIMD2<Double> { SIMD2(event.x, event.y) }
+    /// Whether an accessibility action reported it (v4 `action:`), not touches.
+    public var isAction: Bool { event.isAction }
 
     /// The value `key` with the shape `shape`, if the event carries it (`GestureKind.eventValues`).
     private func value(_ key: EventKey, _ shape: EventValue.Shape) -> EventValue? {

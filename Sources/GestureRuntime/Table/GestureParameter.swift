@@ -131,15 +131,15 @@ public struct GestureParameter: Hashable, Sendable {
     init(_ name: String, _ kinds: [GestureKind], _ type: ValueType, aliases: [String] = [], example: String? = nil,
          range: ParameterRange = .any, defaults: [Double] = [0], runtime: Bool = false, _ storage: Storage, since: UInt16 = 5,
          _ summary: String) {
-        (self.name, self.kinds, self.type, self.example, self.range, self.defaults) = (name, kinds, type, example, range, defaults)
-        self.aliases = aliases
+        (self.name, self.kinds, self.type, self.range, self.defaults) = (name, kinds, type, range, defaults)
         (self.isRuntime, self.storage, self.since) = (runtime, storage, since)
         #if hasFeature(Embedded)
-        // Descriptions are for tools (hover, completion, docs): the web runtime
-        // reads none, and leaving them out keeps 1 KB off what a page loads.
-        self.summary = ""
+        // Descriptions, examples and other frameworks' names are for tools
+        // (hover, completion, suggestions): the web runtime reads none, and
+        // leaving them out keeps 2 KB off what a page loads.
+        (self.summary, self.example, self.aliases) = ("", nil, [])
         #else
-        self.summary = summary
+        (self.summary, self.example, self.aliases) = (summary, example, aliases)
         #endif
     }
 
@@ -162,8 +162,12 @@ public struct GestureParameter: Hashable, Sendable {
         type == .length && relative ? ParameterRange(0, 1, open: true) : range
     }
 
+    /// The parameter's index in `all`: a name and its kinds are one entry
+    /// (comparing every field would cost the web runtime 3 KB).
+    package var index: Int { Self.all.firstIndex { $0.name == name && $0.kinds == kinds }! }
+
     /// The parameter's bit in `GestureRecord.fromProfile`: its index in `all`.
-    package var bit: UInt64 { 1 << UInt64(Self.all.firstIndex(of: self)!) }
+    package var bit: UInt64 { 1 << UInt64(index) }
 }
 
 /// The values a parameter accepts, in the runtime's units.

@@ -384,7 +384,8 @@ public struct GestureTable: Hashable, Sendable {
 
     /// The range spec gives `p` of gesture `g` for run-time values (v4 `V in A...B`), if any.
     public func allowedRange(of p: GestureParameter, gesture g: Int) -> ParameterRange? {
-        guard g >= 0 && g + 1 < rangeStart.count, let index = GestureParameter.all.firstIndex(of: p) else { return nil }
+        guard g >= 0 && g + 1 < rangeStart.count else { return nil }
+        let index = p.index
         for k in Int(rangeStart[g])..<Int(rangeStart[g + 1]) where Int(rangeParameters[k]) == index {
             return ParameterRange(rangeLower[k], rangeUpper[k])
         }

@@ -50,9 +50,11 @@ public enum RuntimeParameter: String, CaseIterable, Hashable, Sendable {
         default:
             throw .wrongUnit(rawValue, p.type.unitName)
         }
-        // The spec's own range, where it gives one, is what the app may choose within.
-        let range = table.allowedRange(of: p, gesture: g) ?? p.allowed(relative: relative)
-        guard v.isFinite, range.contains(v) else {
+        // The spec's own range, where it gives one, is what the app may choose
+        // within; the parameter's bounds hold whatever a table says.
+        let own = p.allowed(relative: relative)
+        let range = table.allowedRange(of: p, gesture: g) ?? own
+        guard v.isFinite, own.contains(v), range.contains(v) else {
             throw .outOfRange(rawValue, range.text(relative && p.type == .length ? .fraction : p.type))
         }
         record.setNumber(p, range.clamp(v))

@@ -293,20 +293,14 @@ package enum TableFormat {
         guard t.actionNames.count == n, t.actionNames.allSatisfy({ $0 == GestureRecord.none || Int($0) < t.strings.count }) else {
             throw .invalid("action names")
         }
-        // Ranges: lists in order, each a parameter of its gesture's kind with finite bounds inside what the parameter accepts.
+        // Ranges: lists in order, each naming a parameter, with finite bounds
+        // lower first (`set` also holds a value to its parameter's own bounds).
         guard t.rangeStart.count == n + 1, t.rangeStart.first == 0, Int(t.rangeStart[n]) == t.rangeParameters.count,
               t.rangeLower.count == t.rangeParameters.count, t.rangeUpper.count == t.rangeParameters.count,
-              (0..<n).allSatisfy({ t.rangeStart[$0] <= t.rangeStart[$0 + 1] }) else { throw .invalid("ranges") }
-        for g in 0..<n {
-            for k in Int(t.rangeStart[g])..<Int(t.rangeStart[g + 1]) {
-                let (lower, upper) = (t.rangeLower[k], t.rangeUpper[k])
-                guard Int(t.rangeParameters[k]) < GestureParameter.all.count,
-                      case let p = GestureParameter.all[Int(t.rangeParameters[k])], p.applies(to: t.gestures[g].kind), p.type.isNumber,
-                      lower.isFinite, upper.isFinite, lower <= upper, p.range.contains(lower), p.range.contains(upper) else {
-                    throw .invalid("range of gesture \(g)")
-                }
-            }
-        }
+              (0..<n).allSatisfy({ t.rangeStart[$0] <= t.rangeStart[$0 + 1] }),
+              t.rangeParameters.allSatisfy({ Int($0) < GestureParameter.all.count }),
+              t.rangeLower.indices.allSatisfy({ t.rangeLower[$0].isFinite && t.rangeUpper[$0].isFinite && t.rangeLower[$0] <= t.rangeUpper[$0] })
+        else { throw .invalid("ranges") }
         let views = t.viewNames.count
         guard t.viewDefers.count == views, t.viewDefers.allSatisfy({ $0 & ~edgeBits == 0 }) else { throw .invalid("view deferrals") }
         guard t.viewParents.count == views, t.viewForwards.count == views,

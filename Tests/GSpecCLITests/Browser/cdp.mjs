@@ -94,3 +94,18 @@ export function touchInput(browser) {
     },
   };
 }
+
+/**
+ * One key pressed and released through the browser's input pipeline
+ * (Input.dispatchKeyEvent), as a keyboard sends it to the focused element:
+ * `key` a KeyboardEvent.key value ('Escape', 'r', 'ArrowRight'),
+ * `modifiers` CDP's bits (1 Alt, 2 Control, 4 Meta, 8 Shift).
+ */
+export async function pressKey(browser, key, { code, modifiers = 0 } = {}) {
+  const text = key.length === 1 ? key : undefined;
+  const keyCode = { Escape: 27, ArrowLeft: 37, ArrowRight: 39, ' ': 32 }[key] ?? key.toUpperCase().charCodeAt(0);
+  const common = { key, code: code ?? (key.length === 1 ? (key === ' ' ? 'Space' : `Key${key.toUpperCase()}`) : key), modifiers,
+    windowsVirtualKeyCode: keyCode };
+  await browser.send('Input.dispatchKeyEvent', { type: text ? 'keyDown' : 'rawKeyDown', text, ...common });
+  await browser.send('Input.dispatchKeyEvent', { type: 'keyUp', ...common });
+}

@@ -4,7 +4,7 @@
 // Prints the page's state, its events, its session as a trace, and how long
 // loadRuntime took, for WebRuntimeTests to replay with `gspec run`.
 // Usage: node --experimental-websocket web-example.mjs URL
-import { open, sleep, touchInput } from './cdp.mjs';
+import { open, pressKey, sleep, touchInput } from './cdp.mjs';
 
 const [url] = process.argv.slice(2);
 const browser = await open(url, { width: 500, height: 800 });
@@ -36,6 +36,19 @@ try {
   // The fourth thumbnail, tapped on the strip.
   await tap(10 + 3 * 68 + 30, 660);
   await sleep(400);
+  // The actions from the keyboard (v4): R turns the photo, Space would page
+  // it but moving is off while not zoomed, ArrowRight scrolls the focused strip.
+  await browser.evaluate("document.getElementById('viewer').focus()");
+  await pressKey(browser, 'r');
+  await pressKey(browser, ' ');
+  await browser.evaluate("document.getElementById('strip').focus()");
+  await pressKey(browser, 'ArrowRight');
+  await sleep(100);
+  // What assistive technology sees: each element's shortcuts.
+  await browser.send('Accessibility.enable');
+  const { nodes } = await browser.send('Accessibility.getFullAXTree');
+  const shortcuts = nodes.flatMap((n) => (n.properties ?? []).filter((p) => p.name === 'keyshortcuts').map((p) => p.value.value));
+  const focusable = await browser.evaluate("[document.getElementById('viewer').tabIndex, document.getElementById('strip').tabIndex]");
   // A swipe from the left edge goes back; a pull down dismisses.
   await drag(3, 300, 150, 0);
   await drag(195, 250, 0, 180);
@@ -43,6 +56,7 @@ try {
   const result = await browser.evaluate(`({ state: window.photoViewer.state, events: window.photoViewer.events,
     trace: window.photoViewer.trace(), touchAction: document.getElementById('viewer').style.touchAction,
     loadMs: window.photoViewer.loadMs })`);
+  Object.assign(result, { shortcuts, focusable });
   process.stdout.write(JSON.stringify(result));
 } finally {
   browser.close();
