@@ -229,10 +229,13 @@ import Testing
         try out.write(to: expected, atomically: true, encoding: .utf8)
         let sheet = dir.appendingPathComponent("sheet.gtab")
         #expect(run(["build", Self.root.appendingPathComponent("specs/sheet-with-list.gesture").path, "-o", sheet.path]).0 == .success)
+        let a11y = dir.appendingPathComponent("a11y.gtab"), a11yTrace = GoldenTraceTests.golden.appendingPathComponent("traces/accessibility-actions.jsonl")
+        #expect(run(["build", try GoldenTraceTests.specPath(of: a11yTrace), "-o", a11y.path, "--no-analysis"]).0 == .success)
         let (code, output) = try Self.shell(Self.node!, [Self.root.appendingPathComponent("web/test/api.mjs").path, table.path, trace.path,
-                                                         expected.path, sheet.path])
+                                                         expected.path, sheet.path, a11y.path,
+                                                         a11yTrace.deletingPathExtension().appendingPathExtension("expected").path])
         #expect(code == 0, "\(output)")
-        #expect(output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == 13, "\(output)")
+        #expect(output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == 14, "\(output)")
     }
 
     /// The `touch-action` `attach` sets follows docs/web.md's table: what

@@ -1,13 +1,14 @@
 // The JavaScript API of web/dist/gspec.mjs, in node: loading, engines,
 // errors, control calls, heap use over many engines and a long trace, and
 // random calls. Usage: node api.mjs TAP.gtab TRACE.jsonl EXPECTED SHEET.gtab
-// (EXPECTED: the `gspec run --all-states` output of the trace; SHEET: a set
-// with `listScroll hands over to sheetDrag` and back); exits 1 on the first failure.
+// A11Y A11Y-EXPECTED (EXPECTED: the `gspec run --all-states` output of the trace; SHEET: a set
+// with `listScroll hands over to sheetDrag` and back; A11Y: the golden accessibility set, and
+// A11Y-EXPECTED its accessibility-actions trace's output); exits 1 on the first failure.
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { loadRuntime, pace, GSpecTableError } from '../dist/gspec.mjs';
 
-const [tablePath, tracePath, expectedPath, sheetPath] = process.argv.slice(2);
+const [tablePath, tracePath, expectedPath, sheetPath, a11yPath, a11yExpectedPath] = process.argv.slice(2);
 const table = readFileSync(tablePath);
 const checks = [];
 const check = (name, body) => checks.push([name, body]);
@@ -352,6 +353,29 @@ check('random calls never break an engine', () => {
   engine.finish();
   engine.takeEvents();
   assert.equal(engine.nextDeadline(), null, 'a timer is still pending after finish');
+  engine.free();
+});
+
+check('actions and ranges (v4) do what their trace lines do', () => {
+  const engine = runtime.engine(readFileSync(a11yPath));
+  const offered = (view) => engine.actions(view).map((a) => `${a.gesture} ${a.action} ${a.shortcut}`).sort();
+  assert.deepEqual(offered('row'), ['deleteRow Delete Delete', 'open Enter Enter']);
+  assert.deepEqual(offered(), ['pinItem P P', 'spin R R', 'zoom Plus Plus']);
+  const expected = readFileSync(a11yExpectedPath, 'utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l));
+  // The trace's first action lines, as calls: the same events, but for the time (the engine's clock, 1 µs on).
+  engine.performAction('deleteRow', { x: 160, y: 40 });
+  engine.performAction('zoom', { x: 160, y: 300 });
+  engine.performAction('open', { x: 160, y: 40, view: 'row' });
+  const untimed = (events) => events.map(({ t, ...rest }) => rest);
+  assert.deepEqual(untimed(engine.takeEvents()), untimed([expected[0], expected[1], expected[4]]));
+  assert.throws(() => engine.performAction('reorder'), /^Error: gspec: 'reorder' has no action/);
+  assert.throws(() => engine.performAction('open', { view: 'nowhere' }), /'open' is not on view 'nowhere'/);
+  engine.setEnabled('zoom', false);
+  assert.throws(() => engine.performAction('zoom'), /'zoom' is disabled: its action is not offered/);
+  assert.deepEqual(offered(), ['pinItem P P', 'spin R R']);
+  // A value outside the spec's range is refused with the native message; one inside is taken.
+  assert.throws(() => engine.set('holdMenu', 'duration', '300ms'), /^Error: gspec: 'duration' must be from 500ms to 1500ms$/);
+  engine.set('holdMenu', 'duration', '1200ms');
   engine.free();
 });
 
