@@ -23,7 +23,7 @@ case $target in
   compiler) for f in specs/*.gesture grammar/examples/*.gesture Tests/GestureCompilerTests/Golden/bad/*.gesture Tests/GSpecCLITests/Golden/specs/*.gesture; do
               cp "$f" "$corpus/${f//\//_}"
             done ;;
-  table) for f in specs/*.gesture Tests/GSpecCLITests/Golden/specs/scroll*.gesture; do swift run --scratch-path "$scratch-seeds" gspec build "$f" -o "$corpus/$(basename "$f" .gesture).gtab" >/dev/null; done ;;
+  table) for f in specs/*.gesture Tests/GSpecCLITests/Golden/specs/scroll*.gesture Tests/GSpecCLITests/Golden/specs/accessibility.gesture; do swift run --scratch-path "$scratch-seeds" gspec build "$f" -o "$corpus/$(basename "$f" .gesture).gtab" >/dev/null; done ;;
   engine|host) head -c 4096 /dev/urandom > "$corpus/random" ;;
   lsp) printf 'Content-Length: 52\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"shutdown","params":{}}' > "$corpus/shutdown"
        head -c 4096 /dev/urandom > "$corpus/random" ;;

@@ -145,6 +145,11 @@ public enum FuzzTargets {
                 if flags & 0x38 == 0x20 { e.setScrollEdges(DirectionSet(rawValue: bytes[i + 4]), gesture: Int(bytes[i + 3]) % e.table.gestureCount, at: t) }
                 // Or says the platform began scrolling with a scroll's touches (or any gesture's: ignored).
                 if flags & 0x38 == 0x18 { e.scrollBegan(gesture: Int(bytes[i + 3]) % e.table.gestureCount, at: t) }
+                // Or performs a gesture's accessibility action (one without: refused), or sets a ranged duration, in range or not.
+                if flags & 0x38 == 0x10 {
+                    e.performAction(gesture: Int(bytes[i + 3]) % e.table.gestureCount, x: Double(bytes[i + 4]), y: 0, at: t)
+                    try? e.set(.duration, to: .seconds(Double(bytes[i + 4]) / 100), gesture: Int(bytes[i + 3]) % e.table.gestureCount, at: t)
+                }
             }
             step(&engine)
             step(&twin)
@@ -169,7 +174,8 @@ public enum FuzzTargets {
     /// smoothing and corner angles, so lifts both share and redo their
     /// measurements), provisional gestures, a gesture on several views and
     /// every kind of rule (`after` a continuous and a discrete gesture too,
-    /// hand-overs both ways and to several gestures).
+    /// hand-overs both ways and to several gestures), accessibility actions
+    /// and a range.
     public static let allKinds: GestureTable = {
         let spec = """
             mode editing
@@ -177,12 +183,12 @@ public enum FuzzTargets {
             gesture single: tap { provisional: true }
             gesture double: tap { taps: 2 }
             gesture twoFinger: tap { touches: 2  enabled: not locked  input: any }
-            gesture hold: longPress { taps: 1  duration: 300ms  provisional: true }
-            gesture flick: swipe { directions: left | right  provisional: true }
+            gesture hold: longPress { taps: 1  duration: 300ms in 200ms...1s  provisional: true  action: "Menu" }
+            gesture flick: swipe { directions: left | right  provisional: true  action: "Delete" }
             gesture drag: pan { touches: 1...3 }
             gesture sidewaysDrag: pan { axis: horizontal  threshold: 4pt  enabled: editing and not locked  input: mouse | pen }
-            gesture zoom: pinch {}
-            gesture twist: rotation {}
+            gesture zoom: pinch { action: "Plus" }
+            gesture twist: rotation { action: "R" }
             gesture check: stroke { segment: 12pt  match: down-right up-right }
             gesture tickle: stroke { axis: horizontal  segment: 20pt  match: horizontal{3,}  recognize: immediately  enabled: editing or locked  input: pen }
             gesture caret: stroke {
