@@ -1234,7 +1234,8 @@ function keyboardActions(engine, element, viewElements, paced, onSample) {
       if (e.target !== el || e.defaultPrevented || e.repeat) return;
       const pressed = [e.altKey, e.ctrlKey, e.metaKey, e.shiftKey];
       for (const [g, s] of list) {
-        if (e.key.toLowerCase() !== s.key || pressed.some((on, k) => on !== s.modifiers[k])) continue;
+        // Plus is typed with Shift on most layouts: its Shift is the key's own, not a modifier.
+        if (e.key.toLowerCase() !== s.key || pressed.some((on, k) => on !== s.modifiers[k] && !(k === 3 && s.key === '+'))) continue;
         const [r, base] = [el.getBoundingClientRect(), element.getBoundingClientRect()];
         const [x, y] = [r.left + r.width / 2 - base.left, r.top + r.height / 2 - base.top];
         paced.flush(); // what the touches decided comes first
