@@ -1,28 +1,29 @@
-// The engine's C ABI in gspec.wasm, for web/src/gspec.mjs: the runtime
-// (GestureRuntime) behind a few flat functions of integers and doubles.
-// Strings and bytes cross as (pointer, length) pairs in the module's memory:
-// JavaScript allocates with `gspec_alloc`, and reads what a call produced
-// from the output buffer (`gspec_output_ptr`, `gspec_output_len`). Events
-// cross as fixed-size binary records (`EventSlot`), not text: a page
-// handles every event of every sample. The trace runner (`gspec_run`) is in
+// The engine's C ABI, for web/src/gspec.mjs in gspec.wasm: the runtime
+// (GestureRuntime) behind a few flat functions of pointers, integers and
+// doubles. An engine is an opaque pointer its caller owns (`gspec_engine_new`
+// to `gspec_engine_free`); each engine keeps its own output buffer
+// (`gspec_engine_output_ptr`, `gspec_engine_output_len`) for what a call
+// produced, and the module keeps no other state, so any number of engines
+// may run, each on one thread at a time. Strings and bytes cross as
+// (pointer, length) pairs: callers allocate with `gspec_alloc`. Events cross
+// as fixed-size binary records (`EventSlot`), not text: a page handles every
+// event of every sample. The trace runner (`gspec_run`) is in
 // RunExports.swift, linked only into gspec-run.wasm. Built by web/build.sh only.
 import GestureRuntime
 import GestureTrace
 
-/// One engine and its table, by handle (1-based; 0 is "none").
+/// One engine, its table, and the output of its last call.
 final class Instance {
     var engine: Engine
     let table: GestureTable
+    var output: [UInt8] = []
     init(_ table: GestureTable) {
         self.table = table
         engine = Engine(table: table)
     }
+
+    func setOutput(_ text: String) { output = Array(text.utf8) }
 }
-
-nonisolated(unsafe) var instances: [Instance?] = []
-nonisolated(unsafe) var output: [UInt8] = []
-
-package func setOutput(_ text: String) { output = Array(text.utf8) }
 
 package func bytes(_ p: UnsafeRawPointer?, _ n: Int32) -> [UInt8] {
     guard let p, n > 0 else { return [] }
@@ -31,9 +32,9 @@ package func bytes(_ p: UnsafeRawPointer?, _ n: Int32) -> [UInt8] {
 
 package func text(_ p: UnsafeRawPointer?, _ n: Int32) -> String { String(decoding: bytes(p, n), as: UTF8.self) }
 
-func instance(_ h: Int32) -> Instance? {
-    let i = Int(h) - 1
-    return i >= 0 && i < instances.count ? instances[i] : nil
+/// The engine behind a pointer `gspec_engine_new` returned (nil for null).
+func instance(_ e: UnsafeMutableRawPointer?) -> Instance? {
+    e.map { Unmanaged<Instance>.fromOpaque($0).takeUnretainedValue() }
 }
 
 /// Seconds (a JavaScript number) to the engine's integer microseconds, half away from zero.
@@ -47,35 +48,35 @@ func gspecAlloc(_ n: Int32) -> UnsafeMutableRawPointer {
 @_cdecl("gspec_dealloc")
 func gspecDealloc(_ p: UnsafeMutableRawPointer?) { p?.deallocate() }
 
-@_cdecl("gspec_output_ptr")
-func gspecOutputPtr() -> UnsafeRawPointer? { output.withUnsafeBytes { $0.baseAddress } }
+/// Where the output of engine `e`'s last call that produced one starts, and its length in bytes.
+@_cdecl("gspec_engine_output_ptr")
+func gspecEngineOutputPtr(_ e: UnsafeMutableRawPointer?) -> UnsafeRawPointer? { instance(e)?.output.withUnsafeBytes { $0.baseAddress } }
 
-@_cdecl("gspec_output_len")
-func gspecOutputLen() -> Int32 { Int32(output.count) }
+@_cdecl("gspec_engine_output_len")
+func gspecEngineOutputLen(_ e: UnsafeMutableRawPointer?) -> Int32 { Int32(instance(e)?.output.count ?? 0) }
 
-/// A new engine for the table's bytes: its handle, or 0 with the table error in the output.
+/// A new engine for the table's bytes, or null with the table's error in
+/// `message` (UTF-8, cut to `capacity - 1` bytes, NUL-terminated).
 @_cdecl("gspec_engine_new")
-func gspecEngineNew(_ p: UnsafeRawPointer?, _ n: Int32) -> Int32 {
+func gspecEngineNew(_ p: UnsafeRawPointer?, _ n: Int32, _ message: UnsafeMutablePointer<UInt8>?, _ capacity: Int32) -> UnsafeMutableRawPointer? {
     do throws(TableError) {
         let table = try GestureTable(decoding: bytes(p, n))
-        let instance = Instance(table)
-        if let free = instances.firstIndex(where: { $0 == nil }) {
-            instances[free] = instance
-            return Int32(free + 1)
-        }
-        instances.append(instance)
-        return Int32(instances.count)
+        return Unmanaged.passRetained(Instance(table)).toOpaque()
     } catch {
-        setOutput(error.description)
-        return 0
+        if let message, capacity > 0 {
+            let text = Array(error.description.utf8.prefix(Int(capacity) - 1))
+            for (k, b) in text.enumerated() { message[k] = b }
+            message[text.count] = 0
+        }
+        return nil
     }
 }
 
+/// Frees engine `e`; null is nothing.
 @_cdecl("gspec_engine_free")
-func gspecEngineFree(_ h: Int32) {
-    guard instance(h) != nil else { return }
-    instances[Int(h) - 1] = nil
-    while instances.last.map({ $0 == nil }) == true { instances.removeLast() }
+func gspecEngineFree(_ e: UnsafeMutableRawPointer?) {
+    guard let e else { return }
+    Unmanaged<Instance>.fromOpaque(e).release()
 }
 
 /// The table's names as JSON, and everything else gspec.mjs needs to read
@@ -86,8 +87,8 @@ func gspecEngineFree(_ h: Int32) {
 /// (`GestureKind.eventValues`); and the CSS `touch-action` its gestures
 /// leave to the browser.
 @_cdecl("gspec_engine_describe")
-func gspecEngineDescribe(_ h: Int32) {
-    guard let i = instance(h) else { return setOutput("{}") }
+func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
+    guard let i = instance(h) else { return }
     let t = i.table
     // Appended to one string: this module's size is what a page downloads.
     var out = "{", first = true
@@ -142,14 +143,14 @@ func gspecEngineDescribe(_ h: Int32) {
     key("viewTouchActions"); list(t.hasViews ? (0..<t.viewCount).map { TouchAction.of(t, hitting: $0) } : [])
     // Each gesture's accessibility action (v4), "" for none.
     key("actions"); list((0..<t.gestureCount).map { t.action(of: $0) ?? "" })
-    setOutput(out + "}")
+    i.setOutput(out + "}")
 }
 
 /// One sample. A time that is not finite cannot be ordered: it is fed as
 /// earlier than the clock, so the engine clamps it to the clock and counts
 /// it (`timeWentBackwards`), as any sample going back in time.
 @_cdecl("gspec_engine_feed")
-func gspecEngineFeed(_ h: Int32, _ t: Double, _ id: Double, _ phase: Int32, _ x: Double, _ y: Double, _ view: Int32, _ pointer: Int32) {
+func gspecEngineFeed(_ h: UnsafeMutableRawPointer?, _ t: Double, _ id: Double, _ phase: Int32, _ x: Double, _ y: Double, _ view: Int32, _ pointer: Int32) {
     guard let i = instance(h), let phase = TouchPhase(rawValue: UInt8(truncatingIfNeeded: phase)),
           let pointer = PointerKind(rawValue: UInt8(truncatingIfNeeded: pointer)) else { return }
     let time = t.isFinite ? microseconds(t) : i.engine.clock &- 1
@@ -158,51 +159,51 @@ func gspecEngineFeed(_ h: Int32, _ t: Double, _ id: Double, _ phase: Int32, _ x:
 
 /// The engine's counts of repaired stream anomalies as JSON (`StreamAnomalies.counts`).
 @_cdecl("gspec_engine_anomalies")
-func gspecEngineAnomalies(_ h: Int32) {
-    let counts = instance(h)?.engine.anomalies.counts ?? []
+func gspecEngineAnomalies(_ h: UnsafeMutableRawPointer?) {
+    guard let i = instance(h) else { return }
     var out = "{"
-    for (k, c) in counts.enumerated() { out += (k > 0 ? ",\"" : "\"") + c.name + "\":\(c.count)" }
-    setOutput(out + "}")
+    for (k, c) in i.engine.anomalies.counts.enumerated() { out += (k > 0 ? ",\"" : "\"") + c.name + "\":\(c.count)" }
+    i.setOutput(out + "}")
 }
 
 /// The screen's size in points, which edge pans measure from (`attach`: the element's box).
 @_cdecl("gspec_engine_set_screen")
-func gspecEngineSetScreen(_ h: Int32, _ width: Double, _ height: Double) {
+func gspecEngineSetScreen(_ h: UnsafeMutableRawPointer?, _ width: Double, _ height: Double) {
     guard width.isFinite && height.isFinite && width > 0 && height > 0 else { return }
     instance(h)?.engine.screenSize = SIMD2(width, height)
 }
 
 @_cdecl("gspec_engine_advance")
-func gspecEngineAdvance(_ h: Int32, _ t: Double) { instance(h)?.engine.advance(to: microseconds(t)) }
+func gspecEngineAdvance(_ h: UnsafeMutableRawPointer?, _ t: Double) { instance(h)?.engine.advance(to: microseconds(t)) }
 
 @_cdecl("gspec_engine_finish")
-func gspecEngineFinish(_ h: Int32) { instance(h)?.engine.finish() }
+func gspecEngineFinish(_ h: UnsafeMutableRawPointer?) { instance(h)?.engine.finish() }
 
 /// Whether gesture `g` is enabled (by `setEnabled` or its modes): 1 or 0.
 @_cdecl("gspec_engine_is_enabled")
-func gspecEngineIsEnabled(_ h: Int32, _ g: Int32) -> Int32 { instance(h)?.engine.isEnabled(Int(g)) == true ? 1 : 0 }
+func gspecEngineIsEnabled(_ h: UnsafeMutableRawPointer?, _ g: Int32) -> Int32 { instance(h)?.engine.isEnabled(Int(g)) == true ? 1 : 0 }
 
 /// The next deadline in seconds, or -1 for none.
 @_cdecl("gspec_engine_next_deadline")
-func gspecEngineNextDeadline(_ h: Int32) -> Double {
+func gspecEngineNextDeadline(_ h: UnsafeMutableRawPointer?) -> Double {
     guard let d = instance(h)?.engine.nextDeadline else { return -1 }
     return Double(d) / 1_000_000
 }
 
 /// The engine's clock in seconds.
 @_cdecl("gspec_engine_clock")
-func gspecEngineClock(_ h: Int32) -> Double { Double(instance(h)?.engine.clock ?? 0) / 1_000_000 }
+func gspecEngineClock(_ h: UnsafeMutableRawPointer?) -> Double { Double(instance(h)?.engine.clock ?? 0) / 1_000_000 }
 
 /// The events decided so far as records (`EventSlot`) in the output, cleared from the engine; returns their count.
 @_cdecl("gspec_engine_take_events")
-func gspecEngineTakeEvents(_ h: Int32) -> Int32 {
+func gspecEngineTakeEvents(_ h: UnsafeMutableRawPointer?) -> Int32 {
     guard let i = instance(h) else { return 0 }
     let events = i.engine.events
-    output.removeAll(keepingCapacity: true)
-    output.reserveCapacity(events.count * EventSlot.recordBytes)
+    i.output.removeAll(keepingCapacity: true)
+    i.output.reserveCapacity(events.count * EventSlot.recordBytes)
     for e in events {
         var record = EventRecord(e, view: i.table.receiver(of: e.gesture))
-        withUnsafeBytes(of: &record) { output.append(contentsOf: $0) }
+        withUnsafeBytes(of: &record) { i.output.append(contentsOf: $0) }
     }
     i.engine.removeAllEvents()
     return Int32(events.count)
@@ -218,17 +219,17 @@ func gspecEngineTakeEvents(_ h: Int32) -> Int32 {
 /// parsing would double the module. Returns 0, or 1 with the reason in the
 /// output (nothing changed then).
 @_cdecl("gspec_engine_control")
-func gspecEngineControl(_ h: Int32, _ gesture: Int32, _ keyP: UnsafeRawPointer?, _ keyN: Int32,
+func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ gesture: Int32, _ keyP: UnsafeRawPointer?, _ keyN: Int32,
                         _ valueP: UnsafeRawPointer?, _ valueN: Int32) -> Int32 {
-    guard let i = instance(h) else { setOutput("the engine was freed"); return 1 }
+    guard let i = instance(h) else { return 1 }
     let table = i.table, key = text(keyP, keyN), value = text(valueP, valueN)
     var line = TraceReader.ControlLine(time: 0, gestures: [])
     if key.isEmpty {
-        guard gesture >= 0 && Int(gesture) < table.modeCount else { setOutput("no mode \(gesture)"); return 1 }
+        guard gesture >= 0 && Int(gesture) < table.modeCount else { i.setOutput("no mode \(gesture)"); return 1 }
         line.mode = (Int(gesture), value == "true")
     } else {
         // Every instance of the gesture (one per view it is declared on), as a trace's line names them.
-        guard gesture >= 0 && Int(gesture) < table.gestureCount else { setOutput("no gesture \(gesture)"); return 1 }
+        guard gesture >= 0 && Int(gesture) < table.gestureCount else { i.setOutput("no gesture \(gesture)"); return 1 }
         let name = table.name(of: Int(gesture))
         line.gestures = (0..<table.gestureCount).filter { table.name(of: $0) == name }
         switch key {
@@ -250,9 +251,9 @@ func gspecEngineControl(_ h: Int32, _ gesture: Int32, _ keyP: UnsafeRawPointer?,
 /// 1 with the reason in the output. The numbers come as numbers: a parser
 /// for them here would cost 3 KB.
 @_cdecl("gspec_engine_action")
-func gspecEngineAction(_ h: Int32, _ gesture: Int32, _ x: Double, _ y: Double) -> Int32 {
-    guard let i = instance(h) else { setOutput("the engine was freed"); return 1 }
-    guard gesture >= 0 && Int(gesture) < i.table.gestureCount, x.isFinite, y.isFinite else { setOutput("no gesture \(gesture), or no finite x and y"); return 1 }
+func gspecEngineAction(_ h: UnsafeMutableRawPointer?, _ gesture: Int32, _ x: Double, _ y: Double) -> Int32 {
+    guard let i = instance(h) else { return 1 }
+    guard gesture >= 0 && Int(gesture) < i.table.gestureCount, x.isFinite, y.isFinite else { i.setOutput("no gesture \(gesture), or no finite x and y"); return 1 }
     var line = TraceReader.ControlLine(time: 0, gestures: [Int(gesture)])
     line.action = SIMD2(x, y)
     return apply(line, to: i)
@@ -263,13 +264,13 @@ private func apply(_ line: TraceReader.ControlLine, to i: Instance) -> Int32 {
     var line = line
     let table = i.table
     // A refused line changes nothing, not even the pending frame.
-    if case .failure(let refusal) = TraceRun.check(line, table: table) { setOutput(refusal.reason); return 1 }
+    if case .failure(let refusal) = TraceRun.check(line, table: table) { i.setOutput(refusal.reason); return 1 }
     // An app acts on what it has seen: the samples fed so far apply first, and
     // the line acts 1 µs after them. A trace line at the clock this leaves
     // (`engine.clock`) then replays it alike: a trace's control line acts
     // before the touches of its own time, which here have already been seen.
     if i.engine.hasPendingFrame { i.engine.advance(to: i.engine.clock) }
     line.time = i.engine.clock + 1
-    if let refusal = TraceRun.apply(line, to: &i.engine, table: table) { setOutput(refusal); return 1 }
+    if let refusal = TraceRun.apply(line, to: &i.engine, table: table) { i.setOutput(refusal); return 1 }
     return 0
 }

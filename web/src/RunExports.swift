@@ -33,7 +33,16 @@ func gspecRun(_ tableP: UnsafeRawPointer?, _ tableN: Int32, _ traceP: UnsafeRawP
 
 /// The options `gspec_run` takes, as JSON in the output (`RunOption.json`).
 @_cdecl("gspec_run_options")
-func gspecRunOptions() { setOutput(RunOption.json) }
+func gspecRunOptions() { output = Array(RunOption.json.utf8) }
+
+/// What `gspec_run_options` produced: gspec-run.wasm's only output buffer (engines keep their own).
+nonisolated(unsafe) var output: [UInt8] = []
+
+@_cdecl("gspec_output_ptr")
+func gspecOutputPtr() -> UnsafeRawPointer? { output.withUnsafeBytes { $0.baseAddress } }
+
+@_cdecl("gspec_output_len")
+func gspecOutputLen() -> Int32 { Int32(output.count) }
 
 @_extern(wasm, module: "env", name: "gspec_write")
 func gspecWrite(_ fd: Int32, _ p: UnsafeRawPointer?, _ n: Int32)

@@ -10,6 +10,8 @@ const encoder = new TextEncoder();
 // What takeEvents returns when nothing happened, most calls: no array per call.
 const NO_EVENTS = Object.freeze([]);
 const decoder = new TextDecoder();
+// Room for a table's error message: the longest the runtime writes is under 200 bytes.
+const ERROR_BYTES = 512;
 
 /**
  * A number as `gspec run` prints it, read back: rounded to 1e-6 half away
@@ -100,7 +102,7 @@ export class Runtime {
     return new Uint8Array(this.exports.memory.buffer, ptr, len).slice();
   }
 
-  /** @internal The output buffer of the last call, as text. */
+  /** @internal gspec-run.wasm's output buffer (`gspec_run_options`), as text. */
   output() {
     const e = this.exports;
     return decoder.decode(this.bytes(e.gspec_output_ptr(), e.gspec_output_len()));
@@ -274,11 +276,22 @@ function eventReader(names) {
 export class Engine {
   constructor(runtime, bytes) {
     this.runtime = runtime;
-    const handle = runtime.withBytes(bytes, (p, n) => runtime.exports.gspec_engine_new(p, n));
-    if (handle === 0) throw new GSpecTableError(runtime.output());
+    const e = runtime.exports;
+    // The table's error, if it has one, in a buffer of ours: the module keeps no state of its own.
+    const error = e.gspec_alloc(ERROR_BYTES);
+    let handle;
+    try {
+      handle = runtime.withBytes(bytes, (p, n) => e.gspec_engine_new(p, n, error, ERROR_BYTES));
+      if (handle === 0) {
+        const text = new Uint8Array(e.memory.buffer, error, ERROR_BYTES);
+        throw new GSpecTableError(decoder.decode(text.slice(0, text.indexOf(0))));
+      }
+    } finally {
+      e.gspec_dealloc(error);
+    }
     this.handle = handle;
-    runtime.exports.gspec_engine_describe(handle);
-    const names = JSON.parse(runtime.output());
+    e.gspec_engine_describe(handle);
+    const names = JSON.parse(this.output());
     if (!names.record) throw new Error('gspec: gspec.wasm does not match gspec.mjs (another version)');
     /** Gesture names in table order. */
     this.gestures = Object.freeze(names.gestures);
@@ -310,6 +323,12 @@ export class Engine {
   live() {
     if (this.handle === 0) throw new Error('gspec: the engine was freed');
     return this.runtime.exports;
+  }
+
+  /** @internal The output of this engine's last call that produced one, as text. */
+  output() {
+    const e = this.runtime.exports;
+    return decoder.decode(this.runtime.bytes(e.gspec_engine_output_ptr(this.handle), e.gspec_engine_output_len(this.handle)));
   }
 
   /** One touch sample, with the fields of a trace line (`t` in seconds). */
@@ -377,7 +396,7 @@ export class Engine {
    */
   get anomalies() {
     this.live().gspec_engine_anomalies(this.handle);
-    return JSON.parse(this.runtime.output());
+    return JSON.parse(this.output());
   }
 
   /**
@@ -407,7 +426,7 @@ export class Engine {
     const e = this.live();
     const count = e.gspec_engine_take_events(this.handle);
     if (count === 0) return NO_EVENTS;
-    const data = new DataView(e.memory.buffer, e.gspec_output_ptr(), count * this.recordBytes);
+    const data = new DataView(e.memory.buffer, e.gspec_engine_output_ptr(this.handle), count * this.recordBytes);
     const events = new Array(count);
     for (let i = 0; i < count; i++) events[i] = this.reader(data, i * this.recordBytes);
     // For attach: each event's first touch (-1: none), to find the element it began on.
@@ -434,7 +453,7 @@ export class Engine {
     const e = this.live();
     const r = this.runtime;
     const refused = r.withBytes(key, (kp, kn) => r.withBytes(value, (vp, vn) => e.gspec_engine_control(this.handle, index, kp, kn, vp, vn)));
-    if (refused) throw new Error(`gspec: ${r.output()}`);
+    if (refused) throw new Error(`gspec: ${this.output()}`);
   }
 
   gestureIndex(name) {
@@ -524,7 +543,7 @@ export class Engine {
 
   /** @internal Performs the action of gesture index `g` (this instance) at (x, y). */
   act(g, x, y) {
-    if (this.live().gspec_engine_action(this.handle, g, x, y)) throw new Error(`gspec: ${this.runtime.output()}`);
+    if (this.live().gspec_engine_action(this.handle, g, x, y)) throw new Error(`gspec: ${this.output()}`);
   }
 
   /**
