@@ -15,28 +15,22 @@ rm -rf "$out"
 mkdir -p "$out"
 
 target=wasm32-unknown-none-wasm
-swift_flags=(-target "$target" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize -lto=llvm-full
-             -package-name gspec -enable-experimental-feature Extern -Xfrontend -disable-stack-protector -swift-version 6 -I "$work")
 toolchain="$(dirname "$(dirname "$(command -v swiftc)")")"
 unicode="$toolchain/lib/swift/embedded/$target/libswiftUnicodeDataTables.a"
-
-# One module per Swift target, as in Package.swift: the same sources, unchanged.
-# The runtime and the trace code, in dependency order.
-runtime_modules="GestureRuntime GestureTrace"
+# The runtime, the trace code and the exports, as the native library has them (scripts/embedded.sh).
 # As LLVM bitcode (-lto=llvm-full), so that wasm-ld optimizes across modules: 8% smaller gzipped.
-for module in $runtime_modules; do
-    swiftc "${swift_flags[@]}" -module-name "$module" -emit-module -emit-module-path "$work/$module.swiftmodule" \
-        $(find "$root/Sources/$module" -name '*.swift' | sort) -c -o "$work/$module.o"
-done
-swiftc "${swift_flags[@]}" -module-name GSpecWasm -emit-module -emit-module-path "$work/GSpecWasm.swiftmodule" \
-    "$here/src/Exports.swift" "$here/src/TouchAction.swift" -c -o "$work/GSpecWasm.o"
-swiftc "${swift_flags[@]}" -module-name GSpecRun "$here/src/RunExports.swift" -c -o "$work/GSpecRun.o"
+source "$root/scripts/embedded.sh"
+embedded_compile "$target" "$work" -lto=llvm-full
+runtime_modules="GestureRuntime GestureTrace"
+swiftc -target "$target" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize -lto=llvm-full -package-name gspec \
+    -enable-experimental-feature Extern -Xfrontend -disable-stack-protector -swift-version 6 -I "$work" \
+    -module-name GSpecRun "$here/src/RunExports.swift" -c -o "$work/GSpecRun.o"
 clang --target=wasm32-unknown-unknown -Os -ffreestanding -nostdlib -fno-builtin -Wall -Werror -c "$here/src/support.c" -o "$work/support.o"
 
 # The exports are what the sources declare, never a second list: every
 # @_cdecl of a file, and support.c's functions named gspec_*.
-cdecls() { sed -n 's/^@_cdecl("\(gspec_[a-z_]*\)")$/\1/p' "$@"; }
-exports=($(cdecls "$here/src/Exports.swift") $(sed -n 's/^[a-z_][a-z_ ]* \(gspec_[a-z_]*\)(.*/\1/p' "$here/src/support.c"))
+cdecls() { embedded_cdecls "$@"; }
+exports=($(embedded_exports) $(sed -n 's/^[a-z_][a-z_ ]* \(gspec_[a-z_]*\)(.*/\1/p' "$here/src/support.c"))
 # GSPEC_WASM_DEBUG=1 keeps function names, for stack traces and size studies.
 strip=(--strip-all)
 [[ -n "${GSPEC_WASM_DEBUG:-}" ]] && strip=()

@@ -41,24 +41,24 @@ func instance(_ e: UnsafeMutableRawPointer?) -> Instance? {
 func microseconds(_ t: Double) -> Int64 { Int64((t * 1_000_000).rounded()) }
 
 @_cdecl("gspec_alloc")
-func gspecAlloc(_ n: Int32) -> UnsafeMutableRawPointer {
+public func gspecAlloc(_ n: Int32) -> UnsafeMutableRawPointer {
     UnsafeMutableRawPointer.allocate(byteCount: max(Int(n), 1), alignment: 16)
 }
 
 @_cdecl("gspec_dealloc")
-func gspecDealloc(_ p: UnsafeMutableRawPointer?) { p?.deallocate() }
+public func gspecDealloc(_ p: UnsafeMutableRawPointer?) { p?.deallocate() }
 
 /// Where the output of engine `e`'s last call that produced one starts, and its length in bytes.
 @_cdecl("gspec_engine_output_ptr")
-func gspecEngineOutputPtr(_ e: UnsafeMutableRawPointer?) -> UnsafeRawPointer? { instance(e)?.output.withUnsafeBytes { $0.baseAddress } }
+public func gspecEngineOutputPtr(_ e: UnsafeMutableRawPointer?) -> UnsafeRawPointer? { instance(e)?.output.withUnsafeBytes { $0.baseAddress } }
 
 @_cdecl("gspec_engine_output_len")
-func gspecEngineOutputLen(_ e: UnsafeMutableRawPointer?) -> Int32 { Int32(instance(e)?.output.count ?? 0) }
+public func gspecEngineOutputLen(_ e: UnsafeMutableRawPointer?) -> Int32 { Int32(instance(e)?.output.count ?? 0) }
 
 /// A new engine for the table's bytes, or null with the table's error in
 /// `message` (UTF-8, cut to `capacity - 1` bytes, NUL-terminated).
 @_cdecl("gspec_engine_new")
-func gspecEngineNew(_ p: UnsafeRawPointer?, _ n: Int32, _ message: UnsafeMutablePointer<UInt8>?, _ capacity: Int32) -> UnsafeMutableRawPointer? {
+public func gspecEngineNew(_ p: UnsafeRawPointer?, _ n: Int32, _ message: UnsafeMutablePointer<UInt8>?, _ capacity: Int32) -> UnsafeMutableRawPointer? {
     do throws(TableError) {
         let table = try GestureTable(decoding: bytes(p, n))
         return Unmanaged.passRetained(Instance(table)).toOpaque()
@@ -74,7 +74,7 @@ func gspecEngineNew(_ p: UnsafeRawPointer?, _ n: Int32, _ message: UnsafeMutable
 
 /// Frees engine `e`; null is nothing.
 @_cdecl("gspec_engine_free")
-func gspecEngineFree(_ e: UnsafeMutableRawPointer?) {
+public func gspecEngineFree(_ e: UnsafeMutableRawPointer?) {
     guard let e else { return }
     Unmanaged<Instance>.fromOpaque(e).release()
 }
@@ -87,7 +87,7 @@ func gspecEngineFree(_ e: UnsafeMutableRawPointer?) {
 /// (`GestureKind.eventValues`); and the CSS `touch-action` its gestures
 /// leave to the browser.
 @_cdecl("gspec_engine_describe")
-func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
+public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
     guard let i = instance(h) else { return }
     let t = i.table
     // Appended to one string: this module's size is what a page downloads.
@@ -150,7 +150,7 @@ func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
 /// earlier than the clock, so the engine clamps it to the clock and counts
 /// it (`timeWentBackwards`), as any sample going back in time.
 @_cdecl("gspec_engine_feed")
-func gspecEngineFeed(_ h: UnsafeMutableRawPointer?, _ t: Double, _ id: Double, _ phase: Int32, _ x: Double, _ y: Double, _ view: Int32, _ pointer: Int32) {
+public func gspecEngineFeed(_ h: UnsafeMutableRawPointer?, _ t: Double, _ id: Double, _ phase: Int32, _ x: Double, _ y: Double, _ view: Int32, _ pointer: Int32) {
     guard let i = instance(h), let phase = TouchPhase(rawValue: UInt8(truncatingIfNeeded: phase)),
           let pointer = PointerKind(rawValue: UInt8(truncatingIfNeeded: pointer)) else { return }
     let time = t.isFinite ? microseconds(t) : i.engine.clock &- 1
@@ -159,7 +159,7 @@ func gspecEngineFeed(_ h: UnsafeMutableRawPointer?, _ t: Double, _ id: Double, _
 
 /// The engine's counts of repaired stream anomalies as JSON (`StreamAnomalies.counts`).
 @_cdecl("gspec_engine_anomalies")
-func gspecEngineAnomalies(_ h: UnsafeMutableRawPointer?) {
+public func gspecEngineAnomalies(_ h: UnsafeMutableRawPointer?) {
     guard let i = instance(h) else { return }
     var out = "{"
     for (k, c) in i.engine.anomalies.counts.enumerated() { out += (k > 0 ? ",\"" : "\"") + c.name + "\":\(c.count)" }
@@ -168,35 +168,35 @@ func gspecEngineAnomalies(_ h: UnsafeMutableRawPointer?) {
 
 /// The screen's size in points, which edge pans measure from (`attach`: the element's box).
 @_cdecl("gspec_engine_set_screen")
-func gspecEngineSetScreen(_ h: UnsafeMutableRawPointer?, _ width: Double, _ height: Double) {
+public func gspecEngineSetScreen(_ h: UnsafeMutableRawPointer?, _ width: Double, _ height: Double) {
     guard width.isFinite && height.isFinite && width > 0 && height > 0 else { return }
     instance(h)?.engine.screenSize = SIMD2(width, height)
 }
 
 @_cdecl("gspec_engine_advance")
-func gspecEngineAdvance(_ h: UnsafeMutableRawPointer?, _ t: Double) { instance(h)?.engine.advance(to: microseconds(t)) }
+public func gspecEngineAdvance(_ h: UnsafeMutableRawPointer?, _ t: Double) { instance(h)?.engine.advance(to: microseconds(t)) }
 
 @_cdecl("gspec_engine_finish")
-func gspecEngineFinish(_ h: UnsafeMutableRawPointer?) { instance(h)?.engine.finish() }
+public func gspecEngineFinish(_ h: UnsafeMutableRawPointer?) { instance(h)?.engine.finish() }
 
 /// Whether gesture `g` is enabled (by `setEnabled` or its modes): 1 or 0.
 @_cdecl("gspec_engine_is_enabled")
-func gspecEngineIsEnabled(_ h: UnsafeMutableRawPointer?, _ g: Int32) -> Int32 { instance(h)?.engine.isEnabled(Int(g)) == true ? 1 : 0 }
+public func gspecEngineIsEnabled(_ h: UnsafeMutableRawPointer?, _ g: Int32) -> Int32 { instance(h)?.engine.isEnabled(Int(g)) == true ? 1 : 0 }
 
 /// The next deadline in seconds, or -1 for none.
 @_cdecl("gspec_engine_next_deadline")
-func gspecEngineNextDeadline(_ h: UnsafeMutableRawPointer?) -> Double {
+public func gspecEngineNextDeadline(_ h: UnsafeMutableRawPointer?) -> Double {
     guard let d = instance(h)?.engine.nextDeadline else { return -1 }
     return Double(d) / 1_000_000
 }
 
 /// The engine's clock in seconds.
 @_cdecl("gspec_engine_clock")
-func gspecEngineClock(_ h: UnsafeMutableRawPointer?) -> Double { Double(instance(h)?.engine.clock ?? 0) / 1_000_000 }
+public func gspecEngineClock(_ h: UnsafeMutableRawPointer?) -> Double { Double(instance(h)?.engine.clock ?? 0) / 1_000_000 }
 
 /// The events decided so far as records (`EventSlot`) in the output, cleared from the engine; returns their count.
 @_cdecl("gspec_engine_take_events")
-func gspecEngineTakeEvents(_ h: UnsafeMutableRawPointer?) -> Int32 {
+public func gspecEngineTakeEvents(_ h: UnsafeMutableRawPointer?) -> Int32 {
     guard let i = instance(h) else { return 0 }
     let events = i.engine.events
     i.output.removeAll(keepingCapacity: true)
@@ -219,7 +219,7 @@ func gspecEngineTakeEvents(_ h: UnsafeMutableRawPointer?) -> Int32 {
 /// parsing would double the module. Returns 0, or 1 with the reason in the
 /// output (nothing changed then).
 @_cdecl("gspec_engine_control")
-func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ gesture: Int32, _ keyP: UnsafeRawPointer?, _ keyN: Int32,
+public func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ gesture: Int32, _ keyP: UnsafeRawPointer?, _ keyN: Int32,
                         _ valueP: UnsafeRawPointer?, _ valueN: Int32) -> Int32 {
     guard let i = instance(h) else { return 1 }
     let table = i.table, key = text(keyP, keyN), value = text(valueP, valueN)
@@ -251,7 +251,7 @@ func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ gesture: Int32, _ keyP:
 /// 1 with the reason in the output. The numbers come as numbers: a parser
 /// for them here would cost 3 KB.
 @_cdecl("gspec_engine_action")
-func gspecEngineAction(_ h: UnsafeMutableRawPointer?, _ gesture: Int32, _ x: Double, _ y: Double) -> Int32 {
+public func gspecEngineAction(_ h: UnsafeMutableRawPointer?, _ gesture: Int32, _ x: Double, _ y: Double) -> Int32 {
     guard let i = instance(h) else { return 1 }
     guard gesture >= 0 && Int(gesture) < i.table.gestureCount, x.isFinite, y.isFinite else { i.setOutput("no gesture \(gesture), or no finite x and y"); return 1 }
     var line = TraceReader.ControlLine(time: 0, gestures: [Int(gesture)])

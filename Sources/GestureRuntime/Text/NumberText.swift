@@ -63,10 +63,17 @@ package func shortest(_ x: Double) -> String {
 }
 
 #if hasFeature(Embedded)
+#if arch(wasm32)
 /// JavaScript's `Number.prototype.toExponential()`: in WebAssembly the
 /// standard library has no `description` for doubles.
 @_extern(wasm, module: "env", name: "gspec_shortest")
 private func javaScriptShortest(_ x: Double, _ buffer: UnsafeMutablePointer<UInt8>, _ capacity: Int32) -> Int32
+#else
+/// The C library's shortest round-tripping "%e" (native/src/support.c): the
+/// embedded standard library has no `description` for doubles here either.
+@_extern(c, "gspec_shortest")
+private func javaScriptShortest(_ x: Double, _ buffer: UnsafeMutablePointer<UInt8>, _ capacity: Int32) -> Int32
+#endif
 
 /// The shortest decimal text that reads back as `x` (`1.5`, `1.2e-07`). Natively
 /// Swift's `description`, in WebAssembly JavaScript's: both give the digits of

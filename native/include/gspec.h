@@ -1,0 +1,181 @@
+/*
+ * gspec.h: the gspec engine as a C library (docs/native.md).
+ *
+ * A compiled gesture set (a .gtab file from `gspec build`) runs in an engine:
+ * feed it touch samples, take the gesture events it decides. The functions
+ * are those of gspec.wasm, the web runtime, built from the same sources
+ * (native/build.sh); they behave as `gspec run` and the Swift runtime do.
+ *
+ * Ownership: an engine is created by gspec_engine_new and freed by
+ * gspec_engine_free; it copies the table's bytes. Each engine has an output
+ * buffer holding what its last call that produces output wrote (events,
+ * JSON, an error message): gspec_engine_output_ptr and _len read it, valid
+ * until the next call on that engine. Memory passed in (bytes, text) stays
+ * the caller's.
+ *
+ * Threads: the library has no global state. Any number of engines may run
+ * at once, each used by one thread at a time.
+ *
+ * Errors: no function crashes on bad input. A bad table makes
+ * gspec_engine_new return NULL with the reason in `error`; a refused control
+ * call returns 1 with the reason in the engine's output; a malformed sample
+ * is repaired and counted (gspec_engine_anomalies) as docs/semantics.md says.
+ *
+ * Times are seconds (doubles); the engine counts whole microseconds.
+ */
+#ifndef GSPEC_H
+#define GSPEC_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** An engine running one gesture set: opaque. */
+typedef struct gspec_engine gspec_engine;
+
+/* BEGIN generated from the runtime's lists (CHeaderEmitter.runtimeDeclarations): do not edit by hand */
+/** One gesture event, as `gspec_engine_take_events` writes them: the fields of EventSlot, in order. */
+typedef struct gspec_event {
+    double time; /* microseconds */
+    double x; /* points: the centroid of the gesture's touches, or its view's centre for an action */
+    double y; /* points: the centroid of the gesture's touches, or its view's centre for an action */
+    double value0; /* pan: translation x; pinch: scale; rotation: radians */
+    double value1; /* pan: translation y */
+    double velocity0; /* per second, of value0 and value1 (longPress: of the location) */
+    double velocity1; /* per second, of value0 and value1 (longPress: of the location) */
+    int32_t gesture; /* the gesture's index in the table */
+    int32_t taps; /* tap: taps counted */
+    int32_t view; /* the view that receives the event */
+    uint8_t state; /* a gspec_state */
+    uint8_t direction; /* swipe: a gspec_direction */
+    uint8_t input; /* 1 for an accessibility action, 0 for touches */
+    int32_t touch; /* the id of the gesture's first touch, -1 for none */
+} gspec_event;
+_Static_assert(sizeof(gspec_event) == 80, "gspec_event is the engine's event record");
+
+/** A touch sample's phase (`gspec_engine_feed`). */
+typedef enum gspec_phase {
+    GSPEC_PHASE_BEGAN = 0,
+    GSPEC_PHASE_MOVED = 1,
+    GSPEC_PHASE_STATIONARY = 2,
+    GSPEC_PHASE_ENDED = 3,
+    GSPEC_PHASE_CANCELLED = 4,
+} gspec_phase;
+
+/** A kind of pointer (`gspec_engine_feed`). */
+typedef enum gspec_pointer {
+    GSPEC_POINTER_TOUCH = 0,
+    GSPEC_POINTER_PEN = 1,
+    GSPEC_POINTER_MOUSE = 2,
+} gspec_pointer;
+
+/** An event's `state`. */
+typedef enum gspec_state {
+    GSPEC_STATE_POSSIBLE = 0,
+    GSPEC_STATE_BEGAN = 1,
+    GSPEC_STATE_CHANGED = 2,
+    GSPEC_STATE_ENDED = 3,
+    GSPEC_STATE_CANCELLED = 4,
+    GSPEC_STATE_FAILED = 5,
+    GSPEC_STATE_RECOGNIZED = 6,
+    GSPEC_STATE_PROVISIONAL = 7,
+    GSPEC_STATE_RETRACTED = 8,
+} gspec_state;
+
+/** A swipe's `direction`. */
+typedef enum gspec_direction {
+    GSPEC_DIRECTION_RIGHT = 0,
+    GSPEC_DIRECTION_UP_RIGHT = 1,
+    GSPEC_DIRECTION_UP = 2,
+    GSPEC_DIRECTION_UP_LEFT = 3,
+    GSPEC_DIRECTION_LEFT = 4,
+    GSPEC_DIRECTION_DOWN_LEFT = 5,
+    GSPEC_DIRECTION_DOWN = 6,
+    GSPEC_DIRECTION_DOWN_RIGHT = 7,
+} gspec_direction;
+
+/* END generated */
+
+/**
+ * A new engine for a table's bytes (a .gtab file), or NULL when the table is
+ * not one this runtime reads: the reason in `error` (UTF-8, cut to
+ * error_capacity - 1 bytes, NUL-terminated; `error` may be NULL).
+ */
+gspec_engine *gspec_engine_new(const void *table, int32_t length, char *error, int32_t error_capacity);
+
+/** Frees an engine and its output; NULL is nothing. */
+void gspec_engine_free(gspec_engine *engine);
+
+/** Where the output of the engine's last call that produced output starts, and its length in bytes. */
+const void *gspec_engine_output_ptr(gspec_engine *engine);
+int32_t gspec_engine_output_len(gspec_engine *engine);
+
+/**
+ * The table's names and what its events carry, as JSON in the output:
+ * "gestures" (by index), "kinds", "views", "modes", the names of phases,
+ * pointer kinds, states and directions by raw value, the event record's
+ * layout and each kind's event values (docs/native.md).
+ */
+void gspec_engine_describe(gspec_engine *engine);
+
+/**
+ * One touch sample: time `t` in seconds, the touch's id, its phase (a
+ * gspec_phase), its position in points, the index of the view it hit on
+ * GSPEC_PHASE_BEGAN (0: the root) and its pointer kind (a gspec_pointer).
+ * Samples of equal `t` form one frame.
+ */
+void gspec_engine_feed(gspec_engine *engine, double t, double touch, int32_t phase, double x, double y, int32_t view, int32_t pointer);
+
+/** Applies the pending frame and fires the deadlines due by `t` seconds. */
+void gspec_engine_advance(gspec_engine *engine, double t);
+
+/** Ends the stream: applies the pending frame and fires every remaining deadline. */
+void gspec_engine_finish(gspec_engine *engine);
+
+/** The time of the next deadline in seconds, or -1 for none: call gspec_engine_advance then. */
+double gspec_engine_next_deadline(gspec_engine *engine);
+
+/** The engine's clock in seconds. */
+double gspec_engine_clock(gspec_engine *engine);
+
+/**
+ * The events decided so far, as gspec_event records in the output (read
+ * gspec_engine_output_ptr after this call), removed from the engine: returns
+ * how many.
+ */
+int32_t gspec_engine_take_events(gspec_engine *engine);
+
+/**
+ * A trace's control line for gesture `gesture`: `key` "enabled" (`value`
+ * "true" or "false"), a run-time parameter ("duration", value "800ms" as a
+ * spec writes it), "handOver", "scroll" (`value` the edges' bits as one
+ * character) or "began"; with `key` empty, mode `gesture` on or off (`value`
+ * "true" or "false"). Text is (pointer, length). Returns 0, or 1 with the
+ * reason in the output, changing nothing.
+ */
+int32_t gspec_engine_control(gspec_engine *engine, int32_t gesture, const char *key, int32_t key_length,
+                             const char *value, int32_t value_length);
+
+/** Performs gesture `gesture`'s accessibility action at (x, y): 0, or 1 with the reason in the output. */
+int32_t gspec_engine_action(gspec_engine *engine, int32_t gesture, double x, double y);
+
+/** Whether gesture `gesture` is enabled now: 1 or 0. */
+int32_t gspec_engine_is_enabled(gspec_engine *engine, int32_t gesture);
+
+/** The screen's size in points, which edge pans measure from. */
+void gspec_engine_set_screen(gspec_engine *engine, double width, double height);
+
+/** The counts of repaired stream anomalies, as JSON in the output. */
+void gspec_engine_anomalies(gspec_engine *engine);
+
+/** Memory for passing data in, from the library's allocator (the web runtime's use); any memory will do. */
+void *gspec_alloc(int32_t length);
+void gspec_dealloc(void *pointer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

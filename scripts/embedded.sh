@@ -1,0 +1,34 @@
+# Shared by web/build.sh and native/build.sh (sourced, not run): the
+# runtime's own sources compiled with Embedded Swift for one target, and the
+# list of the C ABI's functions, read from the sources. One place for both
+# builds, so the web module and the native library cannot drift apart.
+#
+#   embedded_compile TARGET WORK [swiftc flags...]
+#     compiles GestureRuntime and GestureTrace (as in Package.swift, the same
+#     sources, unchanged) and the exports (web/src/Exports.swift and
+#     TouchAction.swift, module GSpecWasm) for TARGET into WORK/*.o, each
+#     module's interface in WORK.
+#   embedded_exports
+#     prints the exported C function names: every @_cdecl of Exports.swift.
+
+embedded_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+embedded_compile() {
+  local target=$1 work=$2
+  shift 2
+  local flags=(-target "$target" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize
+               -package-name gspec -enable-experimental-feature Extern -Xfrontend -disable-stack-protector
+               -swift-version 6 -I "$work" "$@")
+  local module
+  for module in GestureRuntime GestureTrace; do
+    swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$work/$module.swiftmodule" \
+      $(find "$embedded_root/Sources/$module" -name '*.swift' | sort) -c -o "$work/$module.o"
+  done
+  swiftc "${flags[@]}" -module-name GSpecWasm -emit-module -emit-module-path "$work/GSpecWasm.swiftmodule" \
+    "$embedded_root/web/src/Exports.swift" "$embedded_root/web/src/TouchAction.swift" -c -o "$work/GSpecWasm.o"
+}
+
+# The names of a file's @_cdecl functions.
+embedded_cdecls() { sed -n 's/^@_cdecl("\(gspec_[a-z_]*\)")$/\1/p' "$@"; }
+
+embedded_exports() { embedded_cdecls "$embedded_root/web/src/Exports.swift"; }
