@@ -35,33 +35,37 @@ import Testing
     }
 
     static let clang = BrowserTests.executable(["/opt/swift/usr/bin/clang", "/usr/bin/clang", "/usr/bin/cc"])
+    static let crossCC = BrowserTests.executable(["/usr/bin/aarch64-linux-gnu-gcc"])
+    static let qemu = BrowserTests.executable(["/usr/bin/qemu-aarch64", "/usr/bin/qemu-aarch64-static"])
+    static let dist = CLIPaths.packageRoot.appendingPathComponent("native/dist")
 
-    /// native/build.sh builds both targets; native/test/run.c, linked with the
-    /// x86_64 libgspec.so, prints for every golden trace of touches only the
-    /// records the engine decides natively, byte for byte.
-    @Test(.enabled(if: clang != nil, "LOUD SKIP: no C compiler; the C library was not tried"))
-    func theCLibraryGivesTheEnginesEvents() throws {
-        let (built, log) = try WebRuntimeTests.shell("/bin/bash", [CLIPaths.packageRoot.appendingPathComponent("native/build.sh").path])
-        #expect(built == 0, "\(log)")
-        let dist = CLIPaths.packageRoot.appendingPathComponent("native/dist")
-        for triple in ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"] {
-            for file in ["libgspec.a", "libgspec.so"] {
-                #expect(FileManager.default.fileExists(atPath: dist.appendingPathComponent("\(triple)/\(file)").path), "\(triple)/\(file)")
-            }
+    /// native/build.sh, run once for the suite: both targets' libraries.
+    static let built: (status: Int32, log: String) = {
+        (try? WebRuntimeTests.shell("/bin/bash", [CLIPaths.packageRoot.appendingPathComponent("native/build.sh").path])) ?? (-1, "could not run")
+    }()
+
+    /// native/test/run.c compiled by `compiler` for `triple` and linked with its libgspec.so.
+    static func program(_ compiler: String, _ triple: String, in dir: URL) throws -> String {
+        #expect(built.status == 0, "\(built.log)")
+        for file in ["libgspec.a", "libgspec.so"] {
+            #expect(FileManager.default.fileExists(atPath: dist.appendingPathComponent("\(triple)/\(file)").path), "\(triple)/\(file)")
         }
-        let dir = try scratchDirectory("gspec-native")
-        defer { try? FileManager.default.removeItem(at: dir) }
-        let lib = dist.appendingPathComponent("x86_64-unknown-linux-gnu").path
-        let program = dir.appendingPathComponent("run").path
-        let (compiled, compileLog) = try WebRuntimeTests.shell(Self.clang!, ["-O1", "-Wall", "-Werror", "-I", dist.appendingPathComponent("include").path,
-                                                       CLIPaths.packageRoot.appendingPathComponent("native/test/run.c").path,
-                                                       "-L", lib, "-lgspec", "-lm", "-Wl,-rpath,\(lib)", "-o", program])
-        #expect(compiled == 0, "\(compileLog)")
+        let lib = dist.appendingPathComponent(triple).path, program = dir.appendingPathComponent("run-\(triple)").path
+        let (compiled, log) = try WebRuntimeTests.shell(compiler, ["-O1", "-Wall", "-Werror", "-I", dist.appendingPathComponent("include").path,
+                                                                   CLIPaths.packageRoot.appendingPathComponent("native/test/run.c").path,
+                                                                   "-L", lib, "-lgspec", "-lm", "-Wl,-rpath,\(lib)", "-o", program])
+        #expect(compiled == 0, "\(log)")
+        return program
+    }
+
+    /// On every golden trace made of touches only: `run(table, samples)`
+    /// prints, sample for sample, the records the engine decides natively.
+    static func compareOnGoldenTraces(in dir: URL, _ run: (String, String) throws -> (Int32, String)) throws {
         var compared = 0
         for trace in GoldenTraceTests.traces {
             let text = try String(contentsOf: trace, encoding: .utf8)
             let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            // Touch lines only (control lines are the next step), with no screen header.
+            // Touch lines only (control lines are the next step).
             guard !lines.isEmpty, lines.allSatisfy({ $0.contains("\"touch\"") && $0.contains("\"phase\"") }) else { continue }
             let spec = try GoldenTraceTests.specPath(of: trace)
             let source = SourceFile(path: spec, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: spec))))
@@ -93,10 +97,30 @@ import Testing
             let tablePath = dir.appendingPathComponent("t.gtab"), samplesPath = dir.appendingPathComponent("s.txt")
             try Data(table.encoded()).write(to: tablePath)
             try sampleText.write(to: samplesPath, atomically: true, encoding: .utf8)
-            let (status, out) = try WebRuntimeTests.shell(program, [tablePath.path, samplesPath.path])
+            let (status, out) = try run(tablePath.path, samplesPath.path)
             #expect(status == 0 && out == expected, "\(trace.lastPathComponent): the C library differs from the engine")
             compared += 1
         }
         #expect(compared >= 20, "only \(compared) golden traces compared")
+    }
+
+    /// native/build.sh builds both targets; native/test/run.c linked with the
+    /// x86_64 libgspec.so gives the engine's records on the golden traces.
+    @Test(.enabled(if: clang != nil, "LOUD SKIP: no C compiler; the C library was not tried"))
+    func theCLibraryGivesTheEnginesEvents() throws {
+        let dir = try scratchDirectory("gspec-native")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let program = try Self.program(Self.clang!, "x86_64-unknown-linux-gnu", in: dir)
+        try Self.compareOnGoldenTraces(in: dir) { try WebRuntimeTests.shell(program, [$0, $1]) }
+    }
+
+    /// The arm64 library, run under emulation: the same records.
+    @Test(.enabled(if: crossCC != nil && qemu != nil,
+                   "LOUD SKIP: gcc-aarch64-linux-gnu, libc6-dev-arm64-cross or qemu-user is not installed; the arm64 library was built but not run"))
+    func theArm64LibraryUnderEmulationGivesTheSameEvents() throws {
+        let dir = try scratchDirectory("gspec-native-arm64")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let program = try Self.program(Self.crossCC!, "aarch64-unknown-linux-gnu", in: dir)
+        try Self.compareOnGoldenTraces(in: dir) { try WebRuntimeTests.shell(Self.qemu!, ["-L", "/usr/aarch64-linux-gnu", program, $0, $1]) }
     }
 }
