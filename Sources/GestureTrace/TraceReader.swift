@@ -162,7 +162,8 @@ package struct TraceReader {
 
     /// A control line: an object with `set`, `mode`, `handOver`, `scroll` or `action`; nil for any other line.
     package static func controlLine(_ fields: [String: JSON], gestures: [String]?, modes: [String]) -> Result<ControlLine, Message>? {
-        let keys = controlKeys.filter { fields[$0] != nil }
+        // A touch line's own `action` (recorders of Android's MotionEvent write one) stays an ignored key.
+        let keys = controlKeys.filter { fields[$0] != nil && !($0 == "action" && fields["touch"] != nil) }
         guard !keys.isEmpty else { return nil }
         guard keys.count == 1 else {
             return .failure(Message(text: "a control line has one of \(listed(controlKeys.map { "'\($0)'" }, "or")), not '\(keys[0])' and '\(keys[1])'"))

@@ -34,6 +34,13 @@ import Testing
             #expect(err.contains("bad.jsonl:\(line): error: \(text)"), "line \(line): \(err)")
         }
         #expect(!out.contains("\"input\":\"action\""), "no action was performed: \(out)")
+        // A recorder's own `action` on a touch line (Android's MotionEvent action) is an ignored key, as before.
+        let touches = try write("""
+            {"t":0.0,"touch":1,"phase":"began","x":100,"y":300,"view":"list","action":0}
+            {"t":0.05,"touch":1,"phase":"ended","x":100,"y":300,"action":1}
+            """, "touches.jsonl", in: dir)
+        let (ok, tapped, problems) = run(["run", Self.spec, "--trace", touches])
+        #expect(ok == .success && problems.isEmpty && tapped.contains("\"gesture\":\"open\",\"state\":\"recognized\""), "\(problems)\(tapped)")
     }
 
     /// `gspec test` covers both ends of the range; `--latency` prints the table at each.
