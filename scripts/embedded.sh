@@ -8,23 +8,30 @@
 #     sources, unchanged) and the exports (web/src/Exports.swift and
 #     TouchAction.swift, module GSpecWasm) for TARGET into WORK/*.o, each
 #     module's interface in WORK.
+#   embedded_swiftc TARGET WORK [swiftc arguments...]
+#     swiftc with the flags every module of both builds takes.
 #   embedded_exports
 #     prints the exported C function names: every @_cdecl of Exports.swift.
 
 embedded_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
+embedded_swiftc() {
+  local target=$1 work=$2
+  shift 2
+  swiftc -target "$target" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize \
+    -package-name gspec -enable-experimental-feature Extern -Xfrontend -disable-stack-protector \
+    -swift-version 6 -I "$work" "$@"
+}
+
 embedded_compile() {
   local target=$1 work=$2
   shift 2
-  local flags=(-target "$target" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize
-               -package-name gspec -enable-experimental-feature Extern -Xfrontend -disable-stack-protector
-               -swift-version 6 -I "$work" "$@")
   local module
   for module in GestureRuntime GestureTrace; do
-    swiftc "${flags[@]}" -module-name "$module" -emit-module -emit-module-path "$work/$module.swiftmodule" \
+    embedded_swiftc "$target" "$work" "$@" -module-name "$module" -emit-module -emit-module-path "$work/$module.swiftmodule" \
       $(find "$embedded_root/Sources/$module" -name '*.swift' | sort) -c -o "$work/$module.o"
   done
-  swiftc "${flags[@]}" -module-name GSpecWasm -emit-module -emit-module-path "$work/GSpecWasm.swiftmodule" \
+  embedded_swiftc "$target" "$work" "$@" -module-name GSpecWasm -emit-module -emit-module-path "$work/GSpecWasm.swiftmodule" \
     "$embedded_root/web/src/Exports.swift" "$embedded_root/web/src/TouchAction.swift" -c -o "$work/GSpecWasm.o"
 }
 

@@ -22,14 +22,11 @@ unicode="$toolchain/lib/swift/embedded/$target/libswiftUnicodeDataTables.a"
 source "$root/scripts/embedded.sh"
 embedded_compile "$target" "$work" -lto=llvm-full
 runtime_modules="GestureRuntime GestureTrace"
-swiftc -target "$target" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize -lto=llvm-full -package-name gspec \
-    -enable-experimental-feature Extern -Xfrontend -disable-stack-protector -swift-version 6 -I "$work" \
-    -module-name GSpecRun "$here/src/RunExports.swift" -c -o "$work/GSpecRun.o"
+embedded_swiftc "$target" "$work" -lto=llvm-full -module-name GSpecRun "$here/src/RunExports.swift" -c -o "$work/GSpecRun.o"
 clang --target=wasm32-unknown-unknown -Os -ffreestanding -nostdlib -fno-builtin -Wall -Werror -c "$here/src/support.c" -o "$work/support.o"
 
 # The exports are what the sources declare, never a second list: every
 # @_cdecl of a file, and support.c's functions named gspec_*.
-cdecls() { embedded_cdecls "$@"; }
 exports=($(embedded_exports) $(sed -n 's/^[a-z_][a-z_ ]* \(gspec_[a-z_]*\)(.*/\1/p' "$here/src/support.c"))
 # GSPEC_WASM_DEBUG=1 keeps function names, for stack traces and size studies.
 strip=(--strip-all)
@@ -39,7 +36,7 @@ objects=($(printf "$work/%s.o " $runtime_modules) "$work/GSpecWasm.o" "$work/sup
 link() { wasm-ld --no-entry --gc-sections "${strip[@]}" -O2 $(printf -- '--export=%s ' "$@") "${objects[@]}" -o "$output"; }
 output="$out/gspec.wasm" link "${exports[@]}"
 objects+=("$work/GSpecRun.o")
-output="$out/gspec-run.wasm" link "${exports[@]}" $(cdecls "$here/src/RunExports.swift")
+output="$out/gspec-run.wasm" link "${exports[@]}" $(embedded_cdecls "$here/src/RunExports.swift")
 
 # A page downloads gspec.mjs: its comments and its indentation
 # stay in web/src (the types and their documentation are in gspec.d.mts; no

@@ -42,13 +42,15 @@ public enum Analyzer {
             let simulated = simulate(set, source: source, everything: everything)
             (report.conflicts, report.latencies) = (simulated.conflicts, simulated.latencies)
             diagnostics += simulated.diagnostics
-            // What happens only at an end of a range a value may take at run time (v4), said with that value.
+            // What happens only at an end of a range a value may take at run time (v4), said with that value:
+            // a diagnostic is the same one when it has the same id at the same place.
+            let key = { (d: Diagnostic) in "\(d.kind.name)@\(d.range.start)-\(d.range.end)" }
             for end in RangeEnd.all(in: set) {
                 let changed = end.applied(to: set)
                 let simulatedAtEnd = simulate(changed, source: source, everything: everything)
                 let atEnd = DeadGestures.find(in: changed) + simulatedAtEnd.diagnostics
-                let known = Set(diagnostics.map { [$0.kind.name, "\($0.range.start)", "\($0.range.end)"] })
-                for var d in atEnd where !known.contains([d.kind.name, "\(d.range.start)", "\(d.range.end)"]) {
+                let known = Set(diagnostics.map(key))
+                for var d in atEnd where !known.contains(key(d)) {
                     d.message = "with \(end.label), " + d.message
                     let why = end.written == nil ? "the range \(end.setting ?? "the profile") gives '\(end.name)'" : "the range"
                     d.notes.append(.init(why, at: end.written ?? set.gestures[end.gesture].nameRange))

@@ -16,20 +16,19 @@ public struct BoundaryCase: Hashable, Sendable {
     /// For an end of a range the value may take at run time (v4): the
     /// parameter and the value there, which the gesture must run with (as
     /// after `set`); nil for the spec's own value.
-    public var atEnd: (parameter: GestureParameter, value: Double)?
+    public var atEnd: EndValue?
 
-    public static func == (a: Self, b: Self) -> Bool {
-        (a.gesture, a.parameter, a.value, a.accepted, a.rejected) == (b.gesture, b.parameter, b.value, b.accepted, b.rejected)
-            && a.atEnd?.parameter == b.atEnd?.parameter && a.atEnd?.value == b.atEnd?.value
+    /// A parameter's value at an end of its range.
+    public struct EndValue: Hashable, Sendable {
+        public var parameter: GestureParameter
+        public var value: Double
     }
-
-    public func hash(into h: inout Hasher) { h.combine(gesture); h.combine(parameter); h.combine(value) }
 
     /// The table `isolated` (the gesture alone, at index 0) as this case runs it: at its range's end, if it has one.
     public func table(_ isolated: GestureTable) -> GestureTable {
-        guard let (p, v) = atEnd else { return isolated }
+        guard let end = atEnd else { return isolated }
         var t = isolated
-        t.gestures[0].setNumber(p, v)
+        t.gestures[0].setNumber(end.parameter, end.value)
         return t
     }
 }
@@ -63,7 +62,7 @@ public enum BoundaryCaseGenerator {
                 let d = end.applied(to: set).gestures[g]
                 return cases(for: d, index: g).filter { $0.parameter == end.parameter.name }.map { c in
                     var c = armed(d, c)
-                    c.atEnd = (end.parameter, end.value)
+                    c.atEnd = BoundaryCase.EndValue(parameter: end.parameter, value: end.value)
                     return c
                 }
             }
