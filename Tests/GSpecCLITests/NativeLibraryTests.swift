@@ -2,13 +2,14 @@ import Foundation
 import GestureCompiler
 import GestureRuntime
 import GestureTrace
+import GSpecFuzz
 import Testing
 @testable import GSpecCLI
 
-/// The engine as a C library (native/, issue 44, in progress): the header
-/// follows the runtime's lists and names every export, and a C program
-/// linked with the x86_64 library gets, sample for sample, the events the
-/// engine gives natively.
+/// The engine as a C library (native/): the header follows the runtime's
+/// lists and names every export, and a C program linked with the library
+/// prints, byte for byte, what `gspec run` prints, on every golden trace and
+/// on random ones, on x86_64 and (under emulation) arm64.
 @Suite(.serialized) struct NativeLibraryTests {
     static let header = CLIPaths.packageRoot.appendingPathComponent("native/include/gspec.h")
 
@@ -58,69 +59,140 @@ import Testing
         return program
     }
 
-    /// On every golden trace made of touches only: `run(table, samples)`
-    /// prints, sample for sample, the records the engine decides natively.
-    static func compareOnGoldenTraces(in dir: URL, _ run: (String, String) throws -> (Int32, String)) throws {
-        var compared = 0
+    /// `trace` as native/test/run.c's steps, read by the trace reader as `gspec run` reads it.
+    static func steps(_ trace: String, table: GestureTable) -> String {
+        var out = ""
+        let seconds = { (t: Int64) in String(format: "%.6f", Double(t) / 1_000_000) }
+        if let screen = TraceReader.screenSize(Array(trace.utf8)) { out += "screen \(screen.x) \(screen.y)\n" }
+        let views: ((String) -> Int?)? = table.hasViews ? { table.view(named: $0) } : nil
+        _ = TraceReader.read(Array(trace.utf8), views: views, gestures: (0..<table.gestureCount).map(table.name(of:)),
+                             modes: (0..<table.modeCount).map(table.name(ofMode:)), control: { c in
+            let t = seconds(c.time), g = c.gestures.first ?? 0
+            if let (m, on) = c.mode {
+                out += "c \(t) \(m) - \(on)\n"
+            } else if c.handOver {
+                out += "c \(t) \(g) handOver -\n"
+            } else if let edges = c.scrollEdges {
+                out += "c \(t) \(g) scroll \(edges.rawValue)\n"
+            } else if c.scrollBegan {
+                out += "c \(t) \(g) began -\n"
+            } else if let at = c.action {
+                // The instance on the line's view, as `gspec run` picks it.
+                let instance = c.actionView.flatMap { v in c.gestures.first { table.view(of: $0) == table.view(named: v) } } ?? g
+                out += "a \(t) \(instance) \(at.x) \(at.y)\n"
+            } else {
+                for (name, value) in c.parameters { out += "c \(t) \(g) \(name) \(value)\n" }
+                if let enabled = c.enabled { out += "c \(t) \(g) enabled \(enabled)\n" }
+            }
+            return nil
+        }) { s in
+            out += String(format: "s %@ %lld %d %.17g %.17g %d %d\n", seconds(s.time), s.id, Int32(s.phase.rawValue), s.x, s.y,
+                          Int32(s.view), Int32(s.pointer.rawValue))
+        }
+        return out
+    }
+
+    /// A table and traces for it: the steps of all of them, run by `command`
+    /// (run.c, perhaps under emulation) in one process, print on stdout what
+    /// `gspec run` prints for each (refused control lines go to stderr in both).
+    static func compare(_ table: GestureTable, _ traces: [(name: String, text: String)], options: [String] = [], in dir: URL,
+                        _ command: [String]) throws -> Int {
+        let tablePath = dir.appendingPathComponent("t.gtab"), stepsPath = dir.appendingPathComponent("steps.txt"),
+            tracePath = dir.appendingPathComponent("trace.jsonl")
+        try Data(table.encoded()).write(to: tablePath)
+        var expected: [String] = []
+        for (k, trace) in traces.enumerated() {
+            if k < 20 {
+                // The command itself, from its files,
+                try trace.text.write(to: tracePath, atomically: true, encoding: .utf8)
+                expected.append(GSpecCLITests.run(["run", tablePath.path, "--trace", tracePath.path] + options).1)
+            } else {
+                // and beyond, the job it runs once it has read them (10 times faster).
+                var settings = RunSettings()
+                settings.allStates = options.contains("--all-states")
+                var out = ""
+                _ = TraceRun.job(Engine.init(table:), table: table, input: tablePath.path, trace: Array(trace.text.utf8), tracePath: tracePath.path,
+                                 settings: settings, observer: TraceRun.Unobserved?.none, out: { out += $0 }, err: { _ in })
+                expected.append(out)
+            }
+        }
+        try traces.map { steps($0.text, table: table) }.joined(separator: "next\n").write(to: stepsPath, atomically: true, encoding: .utf8)
+        let outPath = dir.appendingPathComponent("out.txt")
+        let (status, err) = try WebRuntimeTests.shell(command[0], command.dropFirst() + options + [tablePath.path, stepsPath.path], stdout: outPath)
+        #expect(status == 0, "\(err.prefix(2000))")
+        let out = try String(contentsOf: outPath, encoding: .utf8)
+        let got = out.components(separatedBy: "next\n")
+        #expect(got.count == traces.count, "\(got.count) outputs for \(traces.count) traces")
+        var differing = 0
+        for (k, trace) in traces.enumerated() where k < got.count && got[k] != expected[k] {
+            differing += 1
+            if differing <= 3 { Issue.record("\(trace.name): the C library prints\n\(got[k])\ngspec run prints\n\(expected[k])") }
+        }
+        #expect(differing == 0, "\(differing) of \(traces.count) traces differ")
+        return traces.count - differing
+    }
+
+    /// Every golden trace whose spec compiles, control lines and actions included.
+    static func compareOnGoldenTraces(in dir: URL, _ command: [String]) throws {
+        var bySpec: [String: [(name: String, text: String)]] = [:]
         for trace in GoldenTraceTests.traces {
-            let text = try String(contentsOf: trace, encoding: .utf8)
-            let lines = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            // Touch lines only (control lines are the next step).
-            guard !lines.isEmpty, lines.allSatisfy({ $0.contains("\"touch\"") && $0.contains("\"phase\"") }) else { continue }
-            let spec = try GoldenTraceTests.specPath(of: trace)
+            bySpec[try GoldenTraceTests.specPath(of: trace), default: []].append((trace.lastPathComponent, try String(contentsOf: trace, encoding: .utf8)))
+        }
+        var compared = 0
+        for (spec, traces) in bySpec.sorted(by: { $0.key < $1.key }) {
             let source = SourceFile(path: spec, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: spec))))
             guard let table = Compiler.compile(source, examples: .beside(spec)).table else { continue }
-            var samples: [TouchEvent] = []
-            let views: ((String) -> Int?)? = table.hasViews ? { table.view(named: $0) } : nil
-            let errors = TraceReader.read(Array(text.utf8), views: views) { samples.append($0) }
-            guard errors.isEmpty, samples.count == lines.count else { continue }
-            // The engine's own records, printed as run.c prints them.
-            var engine = Engine(table: table)
-            var expected = ""
-            func take() {
-                for e in engine.events {
-                    let r = EventRecord(e, view: table.receiver(of: e.gesture))
-                    expected += String(format: "%.0f %d %d %.6f %.6f %.6f %.6f %.6f %.6f %d %d %d %d %d\n", r.time, r.gesture, r.state, r.x, r.y,
-                                       r.value0, r.value1, r.velocity0, r.velocity1, r.taps, r.direction, r.view, r.input, r.touch)
-                }
-                engine.removeAllEvents()
-            }
-            var sampleText = ""
-            for s in samples {
-                engine.feed(s)
-                take()
-                sampleText += String(format: "%.6f %lld %d %.17g %.17g %d %d\n", Double(s.time) / 1_000_000, s.id, Int32(s.phase.rawValue), s.x, s.y,
-                                     Int32(s.view), Int32(s.pointer.rawValue))
-            }
-            engine.finish()
-            take()
-            let tablePath = dir.appendingPathComponent("t.gtab"), samplesPath = dir.appendingPathComponent("s.txt")
-            try Data(table.encoded()).write(to: tablePath)
-            try sampleText.write(to: samplesPath, atomically: true, encoding: .utf8)
-            let (status, out) = try run(tablePath.path, samplesPath.path)
-            #expect(status == 0 && out == expected, "\(trace.lastPathComponent): the C library differs from the engine")
-            compared += 1
+            compared += try compare(table, traces, in: dir, command)
         }
-        #expect(compared >= 20, "only \(compared) golden traces compared")
+        #expect(compared >= GoldenTraceTests.traces.count * 9 / 10, "only \(compared) of \(GoldenTraceTests.traces.count) golden traces compared")
+    }
+
+    /// `count` random traces per shipped spec (`RandomTraces`, as the web
+    /// runtime's differential test makes them), with mode lines and gestures
+    /// disabled and enabled again; `failed` events printed too (`--all-states`).
+    static func compareOnRandomTraces(_ count: Int, in dir: URL, _ command: [String]) throws {
+        var generator = RandomTraces(seed: 0x00C_11B5)
+        for spec in WebRuntimeTests.shippedSpecs {
+            let table = try #require(Compiler.compile(SourceFile(path: spec.path, bytes: Array(try Data(contentsOf: spec))),
+                                                      examples: .beside(spec.path)).table)
+            let views = table.hasViews ? (0..<table.viewCount).map(table.name(ofView:)) : []
+            let modes = (0..<table.modeCount).map(table.name(ofMode:))
+            let traces = (0..<count).map { i -> (name: String, text: String) in
+                let events = generator.trace(views: views.count)
+                var lines = WebRuntimeTests.text(events, pointers: i, views: views, modes: modes).split(separator: "\n").map(String.init)
+                if i % 3 == 0, let at = events.dropFirst(events.count / 3).first {
+                    // One gesture off for a while: what disabling cancels or fails, and what it no longer takes.
+                    let name = table.name(of: i % table.gestureCount), t = EventFormatter.time(at.time)
+                    lines.insert("{\"t\":\(t),\"set\":\"\(name)\",\"enabled\":false}", at: lines.count / 3)
+                    lines.insert("{\"t\":\(EventFormatter.time(events.last!.time)),\"set\":\"\(name)\",\"enabled\":true}", at: lines.count * 2 / 3)
+                }
+                return ("\(spec.lastPathComponent) random \(i)", "{\"screen\":[320,520]}\n" + lines.joined(separator: "\n") + "\n")
+            }
+            _ = try compare(table, traces, options: ["--all-states"], in: dir, command)
+        }
     }
 
     /// native/build.sh builds both targets; native/test/run.c linked with the
-    /// x86_64 libgspec.so gives the engine's records on the golden traces.
+    /// x86_64 libgspec.so prints `gspec run`'s lines on every golden trace and
+    /// 1,000 random traces per shipped spec.
     @Test(.enabled(if: clang != nil, "LOUD SKIP: no C compiler; the C library was not tried"))
     func theCLibraryGivesTheEnginesEvents() throws {
         let dir = try scratchDirectory("gspec-native")
         defer { try? FileManager.default.removeItem(at: dir) }
         let program = try Self.program(Self.clang!, "x86_64-unknown-linux-gnu", in: dir)
-        try Self.compareOnGoldenTraces(in: dir) { try WebRuntimeTests.shell(program, [$0, $1]) }
+        try Self.compareOnGoldenTraces(in: dir, [program])
+        try Self.compareOnRandomTraces(1_000, in: dir, [program])
     }
 
-    /// The arm64 library, run under emulation: the same records.
+    /// The arm64 library, run under emulation: the same lines on every golden trace and 100 random traces per spec.
     @Test(.enabled(if: crossCC != nil && qemu != nil,
                    "LOUD SKIP: gcc-aarch64-linux-gnu, libc6-dev-arm64-cross or qemu-user is not installed; the arm64 library was built but not run"))
     func theArm64LibraryUnderEmulationGivesTheSameEvents() throws {
         let dir = try scratchDirectory("gspec-native-arm64")
         defer { try? FileManager.default.removeItem(at: dir) }
         let program = try Self.program(Self.crossCC!, "aarch64-unknown-linux-gnu", in: dir)
-        try Self.compareOnGoldenTraces(in: dir) { try WebRuntimeTests.shell(Self.qemu!, ["-L", "/usr/aarch64-linux-gnu", program, $0, $1]) }
+        let command = [Self.qemu!, "-L", "/usr/aarch64-linux-gnu", program]
+        try Self.compareOnGoldenTraces(in: dir, command)
+        try Self.compareOnRandomTraces(100, in: dir, command)
     }
 }

@@ -96,6 +96,23 @@ typedef enum gspec_direction {
     GSPEC_DIRECTION_DOWN_RIGHT = 7,
 } gspec_direction;
 
+/** The lists `gspec_engine_name` reads names from (docs/native.md says what each holds). */
+typedef enum gspec_names {
+    GSPEC_NAMES_GESTURE = 0,
+    GSPEC_NAMES_KIND = 1,
+    GSPEC_NAMES_ACTION = 2,
+    GSPEC_NAMES_VALUES = 3,
+    GSPEC_NAMES_VIEW = 4,
+    GSPEC_NAMES_MODE = 5,
+    GSPEC_NAMES_STATE = 6,
+    GSPEC_NAMES_DIRECTION = 7,
+    GSPEC_NAMES_PHASE = 8,
+    GSPEC_NAMES_POINTER = 9,
+} gspec_names;
+
+/** The states whose events carry their gesture's values (`GSPEC_NAMES_VALUES`), one bit per gspec_state. */
+#define GSPEC_CARRIED_STATES 0x1dfu
+
 /* END generated */
 
 /**
@@ -148,18 +165,37 @@ double gspec_engine_clock(gspec_engine *engine);
 int32_t gspec_engine_take_events(gspec_engine *engine);
 
 /**
- * A trace's control line for gesture `gesture`: `key` "enabled" (`value`
- * "true" or "false"), a run-time parameter ("duration", value "800ms" as a
- * spec writes it), "handOver", "scroll" (`value` the edges' bits as one
- * character) or "began"; with `key` empty, mode `gesture` on or off (`value`
- * "true" or "false"). Text is (pointer, length). Returns 0, or 1 with the
- * reason in the output, changing nothing.
+ * A trace's control line for gesture `gesture` at `t` seconds: `key`
+ * "enabled" (`value` "true" or "false"), a run-time parameter ("duration",
+ * value "800ms" as a spec writes it), "handOver", "scroll" (`value` the
+ * edges' bits as one character: 1 << a gspec_direction, GSPEC_DIRECTION_UP
+ * the top) or "began"; with `key` empty, mode `gesture` on or off (`value`
+ * "true" or "false"). A gesture declared on several views is changed on
+ * every one, as a trace's line names it. `t` as a trace line's: deadlines
+ * due before it fire first, and a time before the clock acts at the clock;
+ * NaN acts right after every sample fed so far (1 µs after the clock), as
+ * an app acting on what it has seen. Text is (pointer, length). Returns 0,
+ * or 1 with the reason in the output, changing nothing.
  */
-int32_t gspec_engine_control(gspec_engine *engine, int32_t gesture, const char *key, int32_t key_length,
+int32_t gspec_engine_control(gspec_engine *engine, double t, int32_t gesture, const char *key, int32_t key_length,
                              const char *value, int32_t value_length);
 
-/** Performs gesture `gesture`'s accessibility action at (x, y): 0, or 1 with the reason in the output. */
-int32_t gspec_engine_action(gspec_engine *engine, int32_t gesture, double x, double y);
+/**
+ * Performs gesture `gesture`'s accessibility action at (x, y) at `t` seconds
+ * (as gspec_engine_control's `t`): this instance reports `recognized` with
+ * input 1. Returns 0, or 1 with the reason in the output (no action,
+ * disabled, no such gesture, x or y not finite).
+ */
+int32_t gspec_engine_action(gspec_engine *engine, double t, int32_t gesture, double x, double y);
+
+/**
+ * Name `index` of list `list` (a gspec_names) for the engine's table into
+ * `buffer` (UTF-8, cut to `capacity` - 1 bytes, NUL-terminated; `buffer`
+ * may be NULL to ask the length). Returns the name's full length in bytes,
+ * or -1 when the list has no such index (a table without views has no
+ * view names).
+ */
+int32_t gspec_engine_name(gspec_engine *engine, int32_t list, int32_t index, char *buffer, int32_t capacity);
 
 /** Whether gesture `gesture` is enabled now: 1 or 0. */
 int32_t gspec_engine_is_enabled(gspec_engine *engine, int32_t gesture);

@@ -37,8 +37,12 @@ func instance(_ e: UnsafeMutableRawPointer?) -> Instance? {
     e.map { Unmanaged<Instance>.fromOpaque($0).takeUnretainedValue() }
 }
 
-/// Seconds (a JavaScript number) to the engine's integer microseconds, half away from zero.
-func microseconds(_ t: Double) -> Int64 { Int64((t * 1_000_000).rounded()) }
+/// Seconds (a JavaScript number) to the engine's integer microseconds, half
+/// away from zero; held to Int64's range (a conversion past it would trap).
+func microseconds(_ t: Double) -> Int64 {
+    let us = (t * 1_000_000).rounded()
+    return us.isNaN ? 0 : Int64(max(-9.2e18, min(9.2e18, us)))
+}
 
 @_cdecl("gspec_alloc")
 public func gspecAlloc(_ n: Int32) -> UnsafeMutableRawPointer {
@@ -63,11 +67,7 @@ public func gspecEngineNew(_ p: UnsafeRawPointer?, _ n: Int32, _ message: Unsafe
         let table = try GestureTable(decoding: bytes(p, n))
         return Unmanaged.passRetained(Instance(table)).toOpaque()
     } catch {
-        if let message, capacity > 0 {
-            let text = Array(error.description.utf8.prefix(Int(capacity) - 1))
-            for (k, b) in text.enumerated() { message[k] = b }
-            message[text.count] = 0
-        }
+        copy(error.description, to: message, capacity)
         return nil
     }
 }
@@ -101,10 +101,14 @@ public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
         for (k, name) in names.enumerated() { out += (k > 0 ? "," : "") + JSON.quoted(name) }
         out += "]"
     }
-    /// Names by raw value: `count` of them, `name(raw)` or "" where no case has that raw value.
-    func byRawValue(_ count: Int, _ name: (UInt8) -> String?) { list((0..<count).map { name(UInt8($0)) ?? "" }) }
-    key("gestures"); list((0..<t.gestureCount).map(t.name(of:)))
-    key("kinds"); list(t.gestures.map { $0.kind.keyword })
+    // The name lists by index, under their names' plurals ("gestures", "kinds",
+    // "views", ...; each gesture's values as "eventValues").
+    for names in NameList.allCases {
+        key(names == .values ? "eventValues" : names.name + "s")
+        var all: [String] = []
+        while let name = names.name(all.count, in: t) { all.append(name) }
+        list(all)
+    }
     // The pointer kinds each gesture takes (its `input`).
     key("inputs"); out += "["
     for (k, r) in t.gestures.enumerated() {
@@ -112,38 +116,39 @@ public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
         list(PointerKind.allCases.filter { r.inputs & $0.bit != 0 }.map { $0.name })
     }
     out += "]"
-    key("views"); list(t.hasViews ? (0..<t.viewCount).map(t.name(ofView:)) : [])
-    key("modes"); list((0..<t.modeCount).map(t.name(ofMode:)))
-    key("phases"); byRawValue(TouchPhase.allCases.count) { TouchPhase(rawValue: $0)?.name }
-    key("pointers"); byRawValue(PointerKind.allCases.count) { PointerKind(rawValue: $0)?.name }
-    key("states"); byRawValue(GestureState.allCases.count) { GestureState(rawValue: $0)?.name }
     key("bareStates"); list(GestureState.allCases.filter { !EventValue.carried(in: $0) }.map { $0.name })
-    key("directions"); byRawValue(Direction.allCases.count) { Direction(rawValue: $0)?.name }
     // A scroll's edges by the bit that stands for each (`setScrollEdges` sends the bits).
-    key("edges"); byRawValue(Direction.allCases.count) { raw in ScreenEdge.allCases.first { $0.direction.rawValue == raw }?.name }
+    key("edges"); list(Direction.allCases.map { d in ScreenEdge.allCases.first { $0.direction == d }?.name ?? "" })
     key("record"); out += "{\"bytes\":\(EventSlot.recordBytes),\"slots\":{"
     for slot in EventSlot.allCases {
         out += (slot.rawValue > 0 ? ",\"" : "\"") + slot.name + "\":[\(slot.offset),\"" + slot.storage.name + "\"]"
     }
     out += "}}"
-    key("eventValues"); out += "{"
-    for kind in GestureKind.allCases {
-        out += (kind.rawValue > 0 ? ",\"" : "\"") + kind.keyword + "\":["
-        for (k, v) in kind.eventValues.enumerated() {
-            out += (k > 0 ? ",{\"key\":\"" : "{\"key\":\"") + v.key.name + "\",\"shape\":\"" + v.shape.name + "\",\"slots\":"
-            list(v.slots.map { $0.name })
-            out += "}"
-        }
-        out += "]"
-    }
-    out += "}"
     key("touchAction"); out += JSON.quoted(TouchAction.of(t))
     // Each gesture's view, and each view's touch-action (for the elements a page maps to views).
     key("gestureViews"); list((0..<t.gestureCount).map { t.hasViews ? t.name(ofView: t.view(of: $0)) : "" })
     key("viewTouchActions"); list(t.hasViews ? (0..<t.viewCount).map { TouchAction.of(t, hitting: $0) } : [])
-    // Each gesture's accessibility action (v4), "" for none.
-    key("actions"); list((0..<t.gestureCount).map { t.action(of: $0) ?? "" })
     i.setOutput(out + "}")
+}
+
+/// Name `index` of list `list` (`NameList`, by raw value) for engine `e`'s
+/// table into `buffer` (UTF-8, cut to `capacity - 1` bytes, NUL-terminated;
+/// `buffer` may be null to ask the length): its full length in bytes, or -1
+/// when the list has no such index.
+@_cdecl("gspec_engine_name")
+public func gspecEngineName(_ e: UnsafeMutableRawPointer?, _ list: Int32, _ index: Int32, _ buffer: UnsafeMutablePointer<UInt8>?, _ capacity: Int32) -> Int32 {
+    guard let i = instance(e), list >= 0 && list < 256, let list = NameList(rawValue: UInt8(list)),
+          let name = list.name(Int(index), in: i.table) else { return -1 }
+    copy(name, to: buffer, capacity)
+    return Int32(name.utf8.count)
+}
+
+/// `text` into a C buffer of `capacity` bytes, cut and NUL-terminated; nothing for no buffer.
+private func copy(_ text: String, to buffer: UnsafeMutablePointer<UInt8>?, _ capacity: Int32) {
+    guard let buffer, capacity > 0 else { return }
+    let bytes = Array(text.utf8.prefix(Int(capacity) - 1))
+    for (k, b) in bytes.enumerated() { buffer[k] = b }
+    buffer[bytes.count] = 0
 }
 
 /// One sample. A time that is not finite cannot be ordered: it is fed as
@@ -219,8 +224,8 @@ public func gspecEngineTakeEvents(_ h: UnsafeMutableRawPointer?) -> Int32 {
 /// parsing would double the module. Returns 0, or 1 with the reason in the
 /// output (nothing changed then).
 @_cdecl("gspec_engine_control")
-public func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ gesture: Int32, _ keyP: UnsafeRawPointer?, _ keyN: Int32,
-                        _ valueP: UnsafeRawPointer?, _ valueN: Int32) -> Int32 {
+public func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ t: Double, _ gesture: Int32, _ keyP: UnsafeRawPointer?, _ keyN: Int32,
+                               _ valueP: UnsafeRawPointer?, _ valueN: Int32) -> Int32 {
     guard let i = instance(h) else { return 1 }
     let table = i.table, key = text(keyP, keyN), value = text(valueP, valueN)
     var line = TraceReader.ControlLine(time: 0, gestures: [])
@@ -243,7 +248,7 @@ public func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ gesture: Int32, 
         default: line.parameters = [(key, value)]
         }
     }
-    return apply(line, to: i)
+    return apply(line, to: i, at: t)
 }
 
 /// Performs gesture `gesture`'s accessibility action at (`x`, `y`), as a
@@ -251,26 +256,32 @@ public func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ gesture: Int32, 
 /// 1 with the reason in the output. The numbers come as numbers: a parser
 /// for them here would cost 3 KB.
 @_cdecl("gspec_engine_action")
-public func gspecEngineAction(_ h: UnsafeMutableRawPointer?, _ gesture: Int32, _ x: Double, _ y: Double) -> Int32 {
+public func gspecEngineAction(_ h: UnsafeMutableRawPointer?, _ t: Double, _ gesture: Int32, _ x: Double, _ y: Double) -> Int32 {
     guard let i = instance(h) else { return 1 }
     guard gesture >= 0 && Int(gesture) < i.table.gestureCount, x.isFinite, y.isFinite else { i.setOutput("no gesture \(gesture), or no finite x and y"); return 1 }
     var line = TraceReader.ControlLine(time: 0, gestures: [Int(gesture)])
     line.action = SIMD2(x, y)
-    return apply(line, to: i)
+    return apply(line, to: i, at: t)
 }
 
-/// Checks and applies a control line after every sample fed so far.
-private func apply(_ line: TraceReader.ControlLine, to i: Instance) -> Int32 {
+/// Checks and applies a control line at `t` seconds, as a trace's line of
+/// that time; with `t` NaN, after every sample fed so far.
+private func apply(_ line: TraceReader.ControlLine, to i: Instance, at t: Double) -> Int32 {
     var line = line
     let table = i.table
     // A refused line changes nothing, not even the pending frame.
     if case .failure(let refusal) = TraceRun.check(line, table: table) { i.setOutput(refusal.reason); return 1 }
-    // An app acts on what it has seen: the samples fed so far apply first, and
-    // the line acts 1 µs after them. A trace line at the clock this leaves
-    // (`engine.clock`) then replays it alike: a trace's control line acts
-    // before the touches of its own time, which here have already been seen.
-    if i.engine.hasPendingFrame { i.engine.advance(to: i.engine.clock) }
-    line.time = i.engine.clock + 1
+    if t.isNaN {
+        // An app acts on what it has seen: the samples fed so far apply first, and
+        // the line acts 1 µs after them. A trace line at the clock this leaves
+        // (`engine.clock`) then replays it alike: a trace's control line acts
+        // before the touches of its own time, which here have already been seen.
+        if i.engine.hasPendingFrame { i.engine.advance(to: i.engine.clock) }
+        line.time = i.engine.clock + 1
+    } else {
+        // Not finite: at the clock, as a sample's time is clamped.
+        line.time = t.isFinite ? microseconds(t) : i.engine.clock
+    }
     if let refusal = TraceRun.apply(line, to: &i.engine, table: table) { i.setOutput(refusal); return 1 }
     return 0
 }

@@ -548,16 +548,14 @@ function eventReader(names) {
   const I = offset('input', 'u8');
   // Each shape of value: how it is stored, and a code for the switch in `read`.
   const shapes = { count: ['i32', 0], direction: ['u8', 1], number: ['f64', 2], pair: ['f64', 3] };
-  // Per kind, [key, code, offset, second offset] of each value, in its line's order.
-  const values = {};
-  for (const [kind, list] of Object.entries(names.eventValues)) {
-    values[kind] = list.map((v) => {
-      if (!shapes[v.shape]) throw new Error(`gspec: gspec.wasm is newer than gspec.mjs (an event value of shape '${v.shape}')`);
-      const [storage, code] = shapes[v.shape];
-      return [v.key, code, offset(v.slots[0], storage), v.slots.length > 1 ? offset(v.slots[1], storage) : 0];
-    });
-  }
-  const perGesture = names.kinds.map((kind) => values[kind] ?? []);
+  // Per gesture, [key, code, offset, second offset] of each value, in its line's order
+  // (from "key:shape:slot[:slot]" entries joined by commas).
+  const perGesture = names.eventValues.map((text) => (text ? text.split(',') : []).map((entry) => {
+    const [key, shape, first, second] = entry.split(':');
+    if (!shapes[shape]) throw new Error(`gspec: gspec.wasm is newer than gspec.mjs (an event value of shape '${shape}')`);
+    const [storage, code] = shapes[shape];
+    return [key, code, offset(first, storage), second ? offset(second, storage) : 0];
+  }));
   const carried = names.states.map((s) => !names.bareStates.includes(s));
   const { gestures, states, directions, views } = names;
   const hasViews = views.length > 0;
@@ -766,7 +764,7 @@ export class Engine {
   control(index, key, value) {
     const e = this.live();
     const r = this.runtime;
-    const refused = r.withBytes(key, (kp, kn) => r.withBytes(value, (vp, vn) => e.gspec_engine_control(this.handle, index, kp, kn, vp, vn)));
+    const refused = r.withBytes(key, (kp, kn) => r.withBytes(value, (vp, vn) => e.gspec_engine_control(this.handle, NaN, index, kp, kn, vp, vn)));
     if (refused) throw new Error(`gspec: ${this.output()}`);
   }
 
@@ -857,7 +855,7 @@ export class Engine {
 
   /** @internal Performs the action of gesture index `g` (this instance) at (x, y). */
   act(g, x, y) {
-    if (this.live().gspec_engine_action(this.handle, g, x, y)) throw new Error(`gspec: ${this.output()}`);
+    if (this.live().gspec_engine_action(this.handle, NaN, g, x, y)) throw new Error(`gspec: ${this.output()}`);
   }
 
   /**

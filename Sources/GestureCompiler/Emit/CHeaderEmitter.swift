@@ -3,8 +3,8 @@ import GestureRuntime
 /// The part of native/include/gspec.h that follows the runtime's lists: the
 /// event record (`EventSlot`, in order, each field of its storage, so the
 /// struct's layout is the record's) and the enums a caller passes and reads
-/// (touch phases, pointer kinds, gesture states, swipe directions), by raw
-/// value. Between `generatedBegin` and `generatedEnd`; a test keeps the
+/// (touch phases, pointer kinds, gesture states, swipe directions, the name
+/// lists), by raw value. Between `generatedBegin` and `generatedEnd`; a test keeps the
 /// header in step, and `GSPEC_RECORD=1` rewrites it, as for gspec.d.mts.
 public enum CHeaderEmitter {
     public static let generatedBegin = "/* BEGIN generated from the runtime's lists (CHeaderEmitter.runtimeDeclarations): do not edit by hand */"
@@ -27,6 +27,11 @@ public enum CHeaderEmitter {
         out += enumeration("gspec_pointer", "GSPEC_POINTER", PointerKind.allCases.map { ($0.name, Int($0.rawValue)) }, "A kind of pointer (`gspec_engine_feed`).")
         out += enumeration("gspec_state", "GSPEC_STATE", GestureState.allCases.map { ($0.name, Int($0.rawValue)) }, "An event's `state`.")
         out += enumeration("gspec_direction", "GSPEC_DIRECTION", Direction.allCases.map { ($0.name, Int($0.rawValue)) }, "A swipe's `direction`.")
+        out += enumeration("gspec_names", "GSPEC_NAMES", NameList.allCases.map { ($0.name, Int($0.rawValue)) },
+                           "The lists `gspec_engine_name` reads names from (docs/native.md says what each holds).")
+        let carried = GestureState.allCases.filter(EventValue.carried(in:)).reduce(0) { $0 | 1 << Int($1.rawValue) }
+        out += "/** The states whose events carry their gesture's values (`GSPEC_NAMES_VALUES`), one bit per gspec_state. */\n"
+        out += "#define GSPEC_CARRIED_STATES 0x\(String(carried, radix: 16))u\n\n"
         return out
     }
 

@@ -1,0 +1,69 @@
+/// The lists of names a caller of the C library reads by index
+/// (`gspec_engine_name` in native/include/gspec.h, and the Java binding
+/// through it): events cross as records of indices and raw values, and
+/// these turn them into the names `gspec run` prints. The header's
+/// `gspec_names` enum is generated from this list.
+public enum NameList: UInt8, SpecWord {
+    /// Gestures by table index (an event's `gesture`).
+    case gesture
+    /// Each gesture's kind keyword (`tap`, `pan`, ...), by gesture index.
+    case kind
+    /// Each gesture's accessibility action, "" for none, by gesture index.
+    case action
+    /// What each gesture's events carry beyond t, gesture, state, x and y, in
+    /// their line's order, by gesture index: `key:shape:slot[:slot]` entries
+    /// joined by commas (`translation:pair:value0:value1,velocity:pair:velocity0:velocity1`);
+    /// the shape is `count`, `direction`, `number` or `pair`, the slots are
+    /// `gspec_event` fields; "" for none.
+    case values
+    /// Views by index (an event's `view`); none when the set declares no views.
+    case view
+    /// Modes by index.
+    case mode
+    /// Event states by raw value (`gspec_state`).
+    case state
+    /// Swipe directions by raw value (`gspec_direction`).
+    case direction
+    /// Touch phases by raw value (`gspec_phase`).
+    case phase
+    /// Pointer kinds by raw value (`gspec_pointer`).
+    case pointer
+
+    public var name: String {
+        switch self {
+        case .gesture: "gesture"
+        case .kind: "kind"
+        case .action: "action"
+        case .values: "values"
+        case .view: "view"
+        case .mode: "mode"
+        case .state: "state"
+        case .direction: "direction"
+        case .phase: "phase"
+        case .pointer: "pointer"
+        }
+    }
+
+    /// The name at `index` in this list for `table`, nil past its end.
+    public func name(_ index: Int, in table: GestureTable) -> String? {
+        guard index >= 0 else { return nil }
+        let gesture = index < table.gestureCount ? index : nil
+        let raw = index < 256 ? UInt8(index) : nil
+        switch self {
+        case .gesture: return gesture.map(table.name(of:))
+        case .kind: return gesture.map { table.kind(of: $0).keyword }
+        case .action: return gesture.map { table.action(of: $0) ?? "" }
+        case .values:
+            return gesture.map {
+                table.kind(of: $0).eventValues.map { v in ([v.key.name, v.shape.name] + v.slots.map { $0.name }).joined(separator: ":") }
+                    .joined(separator: ",")
+            }
+        case .view: return table.hasViews && index < table.viewCount ? table.name(ofView: index) : nil
+        case .mode: return index < table.modeCount ? table.name(ofMode: index) : nil
+        case .state: return raw.flatMap(GestureState.init(rawValue:))?.name
+        case .direction: return raw.flatMap(Direction.init(rawValue:))?.name
+        case .phase: return raw.flatMap(TouchPhase.init(rawValue:))?.name
+        case .pointer: return raw.flatMap(PointerKind.init(rawValue:))?.name
+        }
+    }
+}
