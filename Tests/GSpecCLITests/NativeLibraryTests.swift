@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import GestureCompiler
 import GestureRuntime
 import GestureTrace
@@ -92,13 +93,12 @@ import Testing
         return out
     }
 
-    /// A table and traces for it: the steps of all of them, run by `command`
-    /// (run.c, perhaps under emulation) in one process, print on stdout what
-    /// `gspec run` prints for each (refused control lines go to stderr in both).
-    static func compare(_ table: GestureTable, _ traces: [(name: String, text: String)], options: [String] = [], in dir: URL,
-                        _ command: [String]) throws -> Int {
-        let tablePath = dir.appendingPathComponent("t.gtab"), stepsPath = dir.appendingPathComponent("steps.txt"),
-            tracePath = dir.appendingPathComponent("trace.jsonl")
+    /// What `gspec run` prints for each trace (`options` its flags), computed
+    /// once for the C and the Java runs of the same traces.
+    static func expected(_ table: GestureTable, _ traces: [(name: String, text: String)], options: [String], in dir: URL) throws -> [String] {
+        let key = "\(table.encoded().hashValue) \(traces.map(\.text).hashValue) \(options)"
+        if let known = expectedOutputs.withLock({ $0[key] }) { return known }
+        let tablePath = dir.appendingPathComponent("t.gtab"), tracePath = dir.appendingPathComponent("trace.jsonl")
         try Data(table.encoded()).write(to: tablePath)
         var expected: [String] = []
         for (k, trace) in traces.enumerated() {
@@ -116,6 +116,21 @@ import Testing
                 expected.append(out)
             }
         }
+        expectedOutputs.withLock { $0[key] = expected }
+        return expected
+    }
+
+    static let expectedOutputs = Mutex<[String: [String]]>([:])
+
+    /// A table and traces for it: the steps of all of them, run by `command`
+    /// (run.c, perhaps under emulation, or jvm/test/Run.java) in one process,
+    /// print on stdout what `gspec run` prints for each (refused control lines
+    /// go to stderr in both).
+    static func compare(_ table: GestureTable, _ traces: [(name: String, text: String)], options: [String] = [], in dir: URL,
+                        _ command: [String]) throws -> Int {
+        let expected = try expected(table, traces, options: options, in: dir)
+        let tablePath = dir.appendingPathComponent("t.gtab"), stepsPath = dir.appendingPathComponent("steps.txt")
+        try Data(table.encoded()).write(to: tablePath)
         try traces.map { steps($0.text, table: table) }.joined(separator: "next\n").write(to: stepsPath, atomically: true, encoding: .utf8)
         let outPath = dir.appendingPathComponent("out.txt")
         let (status, err) = try WebRuntimeTests.shell(command[0], command.dropFirst() + options + [tablePath.path, stepsPath.path], stdout: outPath)
@@ -126,7 +141,7 @@ import Testing
         var differing = 0
         for (k, trace) in traces.enumerated() where k < got.count && got[k] != expected[k] {
             differing += 1
-            if differing <= 3 { Issue.record("\(trace.name): the C library prints\n\(got[k])\ngspec run prints\n\(expected[k])") }
+            if differing <= 3 { Issue.record("\(trace.name): \(command.last!) prints\n\(got[k])\ngspec run prints\n\(expected[k])") }
         }
         #expect(differing == 0, "\(differing) of \(traces.count) traces differ")
         return traces.count - differing
@@ -194,5 +209,117 @@ import Testing
         let command = [Self.qemu!, "-L", "/usr/aarch64-linux-gnu", program]
         try Self.compareOnGoldenTraces(in: dir, command)
         try Self.compareOnRandomTraces(100, in: dir, command)
+    }
+
+    // The Java binding (jvm/): built after the native library, tested on the host's JVM.
+    static let javac = BrowserTests.executable(["/usr/bin/javac"])
+    static let java = BrowserTests.executable(["/usr/bin/java"])
+    static let jvmDist = CLIPaths.packageRoot.appendingPathComponent("jvm/dist")
+
+    /// jvm/build.sh (after native/build.sh), then jvm/test's programs compiled against its jar, into `dir`.
+    static func javaCommand(_ program: String, in dir: URL) throws -> [String] {
+        #expect(built.status == 0, "\(built.log)")
+        let (status, log) = try WebRuntimeTests.shell("/bin/bash", [CLIPaths.packageRoot.appendingPathComponent("jvm/build.sh").path])
+        #expect(status == 0, "\(log)")
+        let jar = jvmDist.appendingPathComponent("gspec.jar").path
+        let sources = ["Run.java", "Robustness.java"].map { CLIPaths.packageRoot.appendingPathComponent("jvm/test/\($0)").path }
+        let (compiled, errors) = try WebRuntimeTests.shell(javac!, ["-Xlint:all", "-Werror", "-cp", jar, "-d", dir.path] + sources)
+        #expect(compiled == 0, "\(errors)")
+        let library = jvmDist.appendingPathComponent("x86_64-unknown-linux-gnu/libgspec_jni.so").path
+        return [java!, "-Xcheck:jni", "-Ddev.gspec.library=\(library)", "-cp", "\(jar):\(dir.path)", program]
+    }
+
+    /// jvm/test/Run.java, through dev.gspec.Engine and GestureEvent.toString,
+    /// prints `gspec run`'s lines on every golden trace and 1,000 random traces per shipped spec.
+    @Test(.enabled(if: clang != nil && javac != nil && java != nil, "LOUD SKIP: no JDK (default-jdk-headless) or C compiler; the Java binding was not tried"))
+    func theJavaBindingPrintsGspecRunsLines() throws {
+        let dir = try scratchDirectory("gspec-jvm")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let command = try Self.javaCommand("Run", in: dir)
+        try Self.compareOnGoldenTraces(in: dir, command)
+        try Self.compareOnRandomTraces(1_000, in: dir, command)
+        // Refused control lines: the runtime's messages, as `gspec run` reports them, through C and Java alike.
+        let spec = CLIPaths.packageRoot.appendingPathComponent("specs/photo-viewer.gesture").path
+        let table = try #require(Compiler.compile(SourceFile(path: spec, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: spec)))),
+                                                  examples: .beside(spec)).table)
+        let trace = """
+            {"t":0.1,"set":"dismiss","enabled":false}
+            {"t":0.2,"set":"scrollStrip","threshold":"5kg"}
+            {"t":0.3,"set":"menu","duration":"-2s"}
+            {"t":0.4,"action":"menu","x":1,"y":2}
+            {"t":0.5,"set":"menu","wobble":"3pt"}
+            {"t":0.6,"mode":"zoomed","on":true}
+            {"t":0.7,"action":"dismiss","x":1,"y":2}
+
+            """
+        let tracePath = dir.appendingPathComponent("refused.jsonl"), tablePath = dir.appendingPathComponent("t.gtab"),
+            stepsPath = dir.appendingPathComponent("steps.txt")
+        try trace.write(to: tracePath, atomically: true, encoding: .utf8)
+        try Data(table.encoded()).write(to: tablePath)
+        try Self.steps(trace, table: table).write(to: stepsPath, atomically: true, encoding: .utf8)
+        let reasons = GSpecCLITests.run(["run", tablePath.path, "--trace", tracePath.path]).2.split(separator: "\n")
+            .map { "refused: " + $0.components(separatedBy: ": error: ").dropFirst().joined(separator: ": error: ") }
+        #expect(reasons.count == 6, "\(reasons)")
+        let program = try Self.program(Self.clang!, "x86_64-unknown-linux-gnu", in: dir)
+        for command in [command, [program]] {
+            let (_, err) = try WebRuntimeTests.shell(command[0], command.dropFirst() + [tablePath.path, stepsPath.path], stdout: dir.appendingPathComponent("out.txt"))
+            #expect(err.split(separator: "\n").map(String.init) == reasons, "\(command.last!)")
+        }
+    }
+
+    /// Tables that do not load throw GSpecTableException with the runtime's
+    /// message, and nothing crashes the JVM (`-Xcheck:jni`): the shipped
+    /// tables damaged 300 ways and the local fuzz corpus's tables
+    /// (.build-fuzz, when present), run on random and corpus byte streams
+    /// with control calls of any index, key and value.
+    @Test(.enabled(if: clang != nil && javac != nil && java != nil, "LOUD SKIP: no JDK (default-jdk-headless) or C compiler; the Java binding was not tried"))
+    func theJavaBindingThrowsTheRuntimesMessagesAndNeverCrashes() throws {
+        let dir = try scratchDirectory("gspec-jvm-bad")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let command = try Self.javaCommand("Robustness", in: dir)
+        let tables = dir.appendingPathComponent("tables"), streams = dir.appendingPathComponent("streams")
+        for d in [tables, streams] { try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true) }
+        var rng = SplitMix64(seed: 0x1A7A)
+        var originals: [[UInt8]] = []
+        for spec in WebRuntimeTests.shippedSpecs {
+            let table = try #require(Compiler.compile(SourceFile(path: spec.path, bytes: Array(try Data(contentsOf: spec))), examples: .beside(spec.path)).table)
+            originals.append(table.encoded())
+            try Data(table.encoded()).write(to: tables.appendingPathComponent(spec.deletingPathExtension().lastPathComponent + ".gtab"))
+        }
+        for k in 0..<300 {
+            var bytes = originals[k % originals.count]
+            switch k % 3 {
+            case 0: for _ in 0...(rng.next() % 4) { bytes[Int(rng.next() % UInt64(bytes.count))] ^= UInt8(1 << (rng.next() % 8)) }
+            case 1: bytes = Array(bytes.prefix(Int(rng.next() % UInt64(bytes.count))))
+            default: bytes[Int(rng.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: rng.next())
+            }
+            try Data(bytes).write(to: tables.appendingPathComponent(String(format: "damaged-%03d.gtab", k)))
+        }
+        let corpus = CLIPaths.packageRoot.appendingPathComponent(".build-fuzz/corpus")
+        for (folder, into, limit) in [("table", tables, 100), ("engine", streams, 100)] {
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: corpus.appendingPathComponent(folder).path)) ?? []).sorted().prefix(limit)
+            for f in files { try FileManager.default.copyItem(at: corpus.appendingPathComponent("\(folder)/\(f)"), to: into.appendingPathComponent("corpus-\(f)")) }
+        }
+        for k in 0..<20 {
+            try Data((0..<600).map { _ in UInt8(truncatingIfNeeded: rng.next()) }).write(to: streams.appendingPathComponent("random-\(k)"))
+        }
+        let outPath = dir.appendingPathComponent("out.txt")
+        let (status, err) = try WebRuntimeTests.shell(command[0], command.dropFirst() + [tables.path, streams.path], stdout: outPath)
+        #expect(status == 0, "the JVM: \(err.prefix(3000))")
+        let lines = try String(contentsOf: outPath, encoding: .utf8).split(separator: "\n").map(String.init)
+        // Each table's line: "ok", or the error the Swift runtime gives for its bytes.
+        let files = try FileManager.default.contentsOfDirectory(atPath: tables.path).sorted()
+        var failed = 0
+        for (k, file) in files.enumerated() {
+            let bytes = Array(try Data(contentsOf: tables.appendingPathComponent(file)))
+            let expected: String
+            do { _ = try GestureTable(decoding: bytes); expected = "\(file): ok" } catch { expected = "\(file): error \(error.description)" }
+            #expect(k < lines.count && lines[k] == expected, "\(k < lines.count ? lines[k] : "")")
+            if k < lines.count && lines[k] != expected { failed += 1 }
+        }
+        #expect(failed == 0)
+        #expect(lines.filter { $0.hasSuffix(": ok") }.count >= originals.count, "\(lines.suffix(3))")
+        #expect(lines.filter { $0.contains(": error ") }.count >= 100)
+        #expect(lines.contains { $0.hasPrefix("refused: ") } && lines.last?.hasPrefix("loaded ") == true, "\(lines.suffix(3))")
     }
 }

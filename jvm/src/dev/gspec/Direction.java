@@ -1,0 +1,11 @@
+package dev.gspec;
+
+/** A swipe's direction (gspec.h's gspec_direction, in its order). */
+public enum Direction {
+    RIGHT, UP_RIGHT, UP, UP_LEFT, LEFT, DOWN_LEFT, DOWN, DOWN_RIGHT;
+
+    /** The name `gspec run` prints ("up-right"). */
+    public String wireName() {
+        return Names.wire(this);
+    }
+}

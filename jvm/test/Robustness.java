@@ -1,0 +1,91 @@
+import dev.gspec.Engine;
+import dev.gspec.GSpecTableException;
+import dev.gspec.GestureEvent;
+import dev.gspec.Phase;
+import dev.gspec.Pointer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The Java binding on bad input, for Tests/GSpecCLITests/JavaBindingTests.swift:
+ * every TABLE file is opened (its error printed, as "NAME: error MESSAGE");
+ * each that loads runs every STREAM file's bytes as samples (times going back
+ * and not finite, unknown views, any id) and control calls with any index,
+ * key and value, printing each refusal's message once. The JVM must not crash.
+ *
+ *   java ... Robustness TABLES_DIR STREAMS_DIR
+ */
+public final class Robustness {
+    static final List<String> KEYS = Arrays.asList("enabled", "slop", "duration", "handOver", "scroll", "began", "minScore", "bogus", "");
+
+    public static void main(String[] args) throws Exception {
+        Path[] tables = list(args[0]), streams = list(args[1]);
+        java.util.TreeSet<String> refusals = new java.util.TreeSet<>();
+        int loaded = 0, events = 0;
+        for (Path file : tables) {
+            byte[] bytes = Files.readAllBytes(file);
+            Engine engine;
+            try {
+                engine = new Engine(bytes);
+            } catch (GSpecTableException e) {
+                System.out.println(file.getFileName() + ": error " + e.getMessage());
+                continue;
+            }
+            System.out.println(file.getFileName() + ": ok");
+            loaded++;
+            int gestures = engine.gestures().size();
+            for (Path stream : streams) {
+                byte[] b = Files.readAllBytes(stream);
+                double t = 0;
+                for (int i = 0; i + 6 <= b.length; i += 6) {
+                    int flags = b[i + 5] & 0xff, x = b[i + 3] & 0xff, y = b[i + 4] & 0xff;
+                    t += (b[i] & 0xff) * 0.004 - ((flags & 1) != 0 ? 0.6 : 0);
+                    double time = (flags & 0xc0) == 0xc0 ? Double.NaN : (flags & 0xc0) == 0x80 ? Double.POSITIVE_INFINITY : t;
+                    engine.feed(time, (b[i + 1] & 0xff) % 24 - ((flags & 8) != 0 ? 1L << 40 : 0), Phase.values()[(b[i + 2] & 0xff) % 5],
+                            (flags & 2) != 0 ? Double.NaN : x * 2, y * 2, (flags >> 4) - 2, Pointer.values()[(b[i + 1] & 0xff) % 3]);
+                    if ((flags & 4) != 0) engine.advance(t + flags * 0.01);
+                    if ((flags & 0x30) == 0x30) {
+                        // Any index (past the table's too), any key, a value from the bytes.
+                        String key = KEYS.get(x % KEYS.size()), value = (y & 1) == 0 ? String.valueOf(y) + "pt" : (y & 2) == 0 ? "true" : "\u00e9\u0000";
+                        try {
+                            engine.control((flags & 8) != 0 ? Double.NaN : t, x % (gestures + 2) - 1, key, value);
+                        } catch (IllegalArgumentException e) {
+                            refusals.add(e.getMessage());
+                        }
+                        try {
+                            engine.performAction(x % (gestures + 2) - 1, y, (flags & 8) != 0 ? Double.NaN : y, t);
+                        } catch (IllegalArgumentException e) {
+                            refusals.add(e.getMessage());
+                        }
+                    }
+                    for (GestureEvent e : engine.takeEvents()) {
+                        if (e.toString().isEmpty()) throw new AssertionError("an empty line");
+                        events++;
+                    }
+                }
+                engine.finish();
+                events += engine.takeEvents().size();
+            }
+            engine.anomalies();
+            engine.close();
+            engine.close();
+            try {
+                engine.feed(0, 1, Phase.BEGAN, 0, 0);
+                throw new AssertionError("a closed engine took a sample");
+            } catch (IllegalStateException expected) {
+                // the engine is closed
+            }
+        }
+        for (String refusal : refusals) System.out.println("refused: " + refusal);
+        System.out.println("loaded " + loaded + " of " + tables.length + " tables, " + events + " events");
+    }
+
+    private static Path[] list(String dir) throws Exception {
+        try (java.util.stream.Stream<Path> files = Files.list(Paths.get(dir))) {
+            return files.sorted().toArray(Path[]::new);
+        }
+    }
+}
