@@ -322,4 +322,71 @@ import Testing
         #expect(lines.filter { $0.contains(": error ") }.count >= 100)
         #expect(lines.contains { $0.hasPrefix("refused: ") } && lines.last?.hasPrefix("loaded ") == true, "\(lines.suffix(3))")
     }
+
+    /// `gspec build --emit java`: a class javac compiles (awkward names too:
+    /// Java keywords, a name with dashes, two names that would collide), whose
+    /// constants an app switches on and whose `engine()` reads the table
+    /// resource beside it; a misspelled gesture does not compile.
+    @Test(.enabled(if: clang != nil && javac != nil && java != nil, "LOUD SKIP: no JDK (default-jdk-headless) or C compiler; the Java emitter was not tried"))
+    func theJavaEmitterGivesAClassOfNamesAndTheTableAsAResource() throws {
+        let dir = try scratchDirectory("gspec-jvm-emit")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let command = try Self.javaCommand("Run", in: dir)
+        let src = dir.appendingPathComponent("src"), classes = dir.appendingPathComponent("classes")
+        let root = CLIPaths.packageRoot.path
+        #expect(GSpecCLITests.run(["build", "\(root)/specs/tap-or-double-tap.gesture", "--emit", "java", "--java-package", "dev.example", "-o", src.path]).0 == .success)
+        #expect(GSpecCLITests.run(["build", "\(root)/Tests/GestureRuntimeTests/Generated/Specs/awkward-names.gesture", "--emit", "java",
+                                   "--java-package", "dev.example", "-o", src.path, "--no-analysis"]).0 == .success)
+        let package = src.appendingPathComponent("dev/example")
+        #expect(FileManager.default.fileExists(atPath: package.appendingPathComponent("TapOrDoubleTapGestures.gtab").path))
+        func main(_ gesture: String) -> String {
+            """
+            package dev.example;
+
+            import dev.gspec.Engine;
+            import dev.gspec.GestureEvent;
+            import dev.gspec.Phase;
+
+            public final class Main {
+                public static void main(String[] args) throws Exception {
+                    try (Engine engine = TapOrDoubleTapGestures.engine()) {
+                        double[] times = {1.0, 1.05, 1.2, 1.25};
+                        Phase[] phases = {Phase.BEGAN, Phase.ENDED, Phase.BEGAN, Phase.ENDED};
+                        for (int k = 0; k < 4; k++) engine.feed(times[k], 1, phases[k], 100, 100);
+                        engine.finish();
+                        for (GestureEvent e : engine.takeEvents()) {
+                            switch (e.gesture) {
+                                case TapOrDoubleTapGestures.Gesture.\(gesture): System.out.println("double " + e.state.wireName() + " " + e.taps); break;
+                                case TapOrDoubleTapGestures.Gesture.singleTap: System.out.println("single " + e.state.wireName()); break;
+                                default: System.out.println("? " + e);
+                            }
+                        }
+                    }
+                    System.out.println(AwkwardNamesGestures.Gesture.default_ + " " + AwkwardNamesGestures.Gesture.twoFingerTap_2 + " "
+                        + AwkwardNamesGestures.View.class_);
+                }
+            }
+
+            """
+        }
+        let jar = Self.jvmDist.appendingPathComponent("gspec.jar").path
+        let sources = [package.appendingPathComponent("Main.java").path, package.appendingPathComponent("TapOrDoubleTapGestures.java").path,
+                       package.appendingPathComponent("AwkwardNamesGestures.java").path]
+        // Misspelled, javac says so.
+        try main("dubleTap").write(to: package.appendingPathComponent("Main.java"), atomically: true, encoding: .utf8)
+        let (refused, log) = try WebRuntimeTests.shell(Self.javac!, ["-cp", jar, "-d", classes.path] + sources)
+        #expect(refused != 0 && log.contains("dubleTap"), "\(log)")
+        try main("doubleTap").write(to: package.appendingPathComponent("Main.java"), atomically: true, encoding: .utf8)
+        let (compiled, errors) = try WebRuntimeTests.shell(Self.javac!, ["-Xlint:all", "-Werror", "-cp", jar, "-d", classes.path] + sources)
+        #expect(compiled == 0, "\(errors)")
+        // The resources go beside the classes, as a build packages them.
+        for name in ["TapOrDoubleTapGestures.gtab", "AwkwardNamesGestures.gtab"] {
+            try FileManager.default.copyItem(at: package.appendingPathComponent(name), to: classes.appendingPathComponent("dev/example/\(name)"))
+        }
+        var run = command
+        run[run.count - 2] = "\(jar):\(classes.path)"
+        run[run.count - 1] = "dev.example.Main"
+        let (status, out) = try WebRuntimeTests.shell(run[0], Array(run.dropFirst()))
+        #expect(status == 0 && out == "double recognized 2\nsingle failed\ndefault twoFingerTap class\n", "\(out)")
+    }
 }

@@ -18,7 +18,7 @@ struct BuildCommand: ParsableCommand {
 
     /// What `--emit` writes.
     enum Form: String, CaseIterable, ArgumentValue {
-        case table, json, swift, dot, js
+        case table, json, swift, dot, js, java
         /// The output file's extension (`js`: the module; its declarations go beside it as `.gestures.d.mts`).
         var fileExtension: String {
             switch self {
@@ -32,8 +32,11 @@ struct BuildCommand: ParsableCommand {
     @Arguments(usage: "<file.gesture|dir>...") var inputs: [String]
     @Option(name: "-o", placeholder: "out", help: "Output file for a single input file, output directory otherwise.")
     var output: String?
-    @Option(name: "--emit", placeholder: "form", help: "table (.gtab, the default), json, swift, dot, or js (an ES module and its .d.mts).")
+    @Option(name: "--emit", placeholder: "form",
+            help: "table (.gtab, the default), json, swift, dot, js (an ES module and its .d.mts), or java (a class of names and its .gtab resource).")
     var form: Form = .table
+    @Option(name: "--java-package", placeholder: "name", help: "The package of the --emit java class (default: none); -o is then the source root.")
+    var javaPackage: String?
     @Flag(name: "--stats", help: "Print states, symbols and bytes per gesture before and after optimization.")
     var stats: Bool
     @Flag(name: "--no-analysis", help: "Skip the conflict analysis's warnings (its errors are still reported).")
@@ -42,6 +45,14 @@ struct BuildCommand: ParsableCommand {
 
     func validate() throws(UsageError) {
         if inputs.isEmpty { throw .missingInput }
+        if let javaPackage {
+            guard form == .java else { throw UsageError("--java-package is for --emit java") }
+            let parts = javaPackage.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.allSatisfy({ p in p.first.map { $0.isLetter || $0 == "_" } == true && p.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } }),
+                  !parts.contains(where: { JavaEmitter.keywords.contains(String($0)) }) else {
+                throw UsageError("--java-package takes a Java package name such as 'com.example.app', got '\(javaPackage)'")
+            }
+        }
     }
 
     func run(console: Console) -> ExitCode {
@@ -64,8 +75,13 @@ struct BuildCommand: ParsableCommand {
             }
             if stats { console.out(Self.stats(source.path, compiled.stats, table)) }
             let base = URL(fileURLWithPath: source.path).deletingPathExtension().lastPathComponent
-            let destination: String
-            if let o = output {
+            var destination: String
+            if form == .java {
+                // A Java class lives in its package's folder, in a file of its own name: -o is the source root.
+                let root = output ?? (source.path as NSString).deletingLastPathComponent
+                let folder = (javaPackage ?? "").split(separator: ".").reduce(root) { ($0 as NSString).appendingPathComponent(String($1)) }
+                destination = (folder as NSString).appendingPathComponent(Self.typeName(base) + ".java")
+            } else if let o = output {
                 destination = singleFile ? o : (o as NSString).appendingPathComponent(base + "." + form.fileExtension)
             } else {
                 destination = (source.path as NSString).deletingPathExtension + "." + form.fileExtension
@@ -76,9 +92,12 @@ struct BuildCommand: ParsableCommand {
                                                    generator: "gspec \(GSpec.version)").utf8)
             case .dot: Array(TableEmitter.dot(table).utf8)
             case .js: Array(JavaScriptEmitter.module(table, sourcePath: source.path, generator: "gspec \(GSpec.version)").utf8)
+            case .java: Array(JavaEmitter.source(table, typeName: Self.typeName(base), package: javaPackage, resourceName: Self.typeName(base) + ".gtab",
+                                                 sourcePath: source.path, generator: "gspec \(GSpec.version)").utf8)
             case .table: table.encoded()
             }
             var files = [(destination, bytes)]
+            if form == .java { files.append(((destination as NSString).deletingPathExtension + ".gtab", table.encoded())) }
             if form == .js {
                 let stem = destination.hasSuffix(".mjs") ? String(destination.dropLast(4)) : destination
                 files.append((stem + ".d.mts", Array(JavaScriptEmitter.declarations(table, sourcePath: source.path,

@@ -84,6 +84,11 @@ public enum SwiftEmitter {
     /// is escaped with backticks, and a name that two spec names would share
     /// gets the later one's index appended (`twoFingerTap_3`).
     public static func caseNames(_ names: [String]) -> [String] {
+        identifiers(names) { keywords.contains($0) ? "`\($0)`" : $0 }
+    }
+
+    /// Identifiers for spec names, as `caseNames` makes them, a language's reserved words escaped by `escape`.
+    package static func identifiers(_ names: [String], escape: (String) -> String) -> [String] {
         var taken = Set<String>()
         return names.enumerated().map { i, name in
             var words = name.split(separator: "-", omittingEmptySubsequences: true).map(String.init)
@@ -92,7 +97,7 @@ public enum SwiftEmitter {
             if candidate.isEmpty || candidate.first!.isNumber { candidate = "_" + candidate }
             if taken.contains(candidate) { candidate += "_\(i)" }
             taken.insert(candidate)
-            return keywords.contains(candidate) ? "`\(candidate)`" : candidate
+            return escape(candidate)
         }
     }
 
