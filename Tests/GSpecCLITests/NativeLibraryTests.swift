@@ -199,6 +199,33 @@ import Testing
         try Self.compareOnRandomTraces(1_000, in: dir, [program])
     }
 
+    /// x18, Android's platform register: in both arm64 builds only the
+    /// toolchain's two prebuilt Unicode lookups touch it, and every call of
+    /// them goes through support.c's wrappers, which put it back.
+    static func leavesX18Alone() throws {
+        let objdump = try #require(BrowserTests.executable(["/opt/swift/usr/bin/llvm-objdump", "/usr/bin/llvm-objdump"]))
+        let wrapped = ["_swift_stdlib_getMphIdx", "_swift_stdlib_getScalarName"]
+        for triple in ["aarch64-unknown-linux-gnu", "aarch64-linux-android"] {
+            let archive = dist.appendingPathComponent("\(triple)/libgspec.a").path
+            let (status, text) = try WebRuntimeTests.shell(objdump, ["-dr", archive])
+            #expect(status == 0)
+            var function = "", touching = Set<String>(), callers: [String: [String]] = [:]
+            for line in text.split(separator: "\n") {
+                if line.hasSuffix(">:"), let open = line.firstIndex(of: "<") { function = String(line[line.index(after: open)..<line.index(line.endIndex, offsetBy: -2)]) }
+                if line.contains("\t"), line.split(whereSeparator: { " \t,[]!".contains($0) }).contains(where: { $0 == "x18" || $0 == "w18" }) {
+                    touching.insert(function)
+                }
+                if line.contains("R_AARCH64_CALL26"), let callee = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).last.map(String.init), wrapped.contains(callee) {
+                    callers[callee, default: []].append(function)
+                }
+            }
+            #expect(touching.isSubset(of: Set(wrapped + wrapped.map { "__wrap_" + $0 })) && !touching.isEmpty, "\(triple): \(touching.sorted())")
+            // Called by its wrapper (from the same object, a relocation), and by nothing else.
+            #expect(callers["_swift_stdlib_getMphIdx"] == ["__wrap__swift_stdlib_getMphIdx"], "\(triple): \(callers)")
+            for name in wrapped { #expect((callers[name] ?? []).allSatisfy { $0 == "__wrap_" + name }, "\(triple): \(name) called by \(callers[name] ?? [])") }
+        }
+    }
+
     /// The arm64 library, run under emulation: the same lines on every golden trace and 100 random traces per spec.
     @Test(.enabled(if: crossCC != nil && qemu != nil,
                    "LOUD SKIP: gcc-aarch64-linux-gnu, libc6-dev-arm64-cross or qemu-user is not installed; the arm64 library was built but not run"))
@@ -206,6 +233,7 @@ import Testing
         let dir = try scratchDirectory("gspec-native-arm64")
         defer { try? FileManager.default.removeItem(at: dir) }
         let program = try Self.program(Self.crossCC!, "aarch64-unknown-linux-gnu", in: dir)
+        try Self.leavesX18Alone()
         let command = [Self.qemu!, "-L", "/usr/aarch64-linux-gnu", program]
         try Self.compareOnGoldenTraces(in: dir, command)
         try Self.compareOnRandomTraces(100, in: dir, command)

@@ -32,3 +32,25 @@ const char *_swift_stdlib_strtod_clocale(const char *p, double *out) {
     *out = strtod(p, &end);
     return end;
 }
+
+#if defined(__aarch64__)
+// x18 is the platform register on arm64 Android (its shadow call stack) and
+// must survive every call; this library is compiled with it reserved, but the
+// toolchain's prebuilt Unicode tables (libswiftUnicodeDataTables.a, built
+// for bare metal) use it as a scratch register in these two lookups.
+// native/build.sh links calls to them through these wrappers (ld.lld
+// --wrap), which put x18 back. Their arguments and result are integers and
+// pointers, in x0-x5 and x0 whatever their C types, so six words pass through.
+typedef unsigned long long word;
+#define KEEP_X18(name)                                                                  \
+    word __real_##name(word, word, word, word, word, word);                             \
+    word __wrap_##name(word a, word b, word c, word d, word e, word f) {                \
+        word x18;                                                                       \
+        __asm__ volatile("mov %0, x18" : "=r"(x18));                                    \
+        word result = __real_##name(a, b, c, d, e, f);                                  \
+        __asm__ volatile("mov x18, %0" : : "r"(x18) : "memory");                        \
+        return result;                                                                  \
+    }
+KEEP_X18(_swift_stdlib_getMphIdx)
+KEEP_X18(_swift_stdlib_getScalarName)
+#endif
