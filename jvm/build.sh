@@ -20,7 +20,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # Only the JNI entry points are visible; libgspec's own functions stay inside.
 echo "{ global: Java_dev_gspec_*; local: *; };" > "$work/exports.map"
-"$cc" -shared -fPIC -O2 -Wall -Werror -I "$java_home/include" -I "$java_home/include/linux" -I "$root/native/dist/include" \
+"$cc" -shared -fPIC -O2 -Wall -Werror -Wl,--gc-sections -s -I "$java_home/include" -I "$java_home/include/linux" -I "$root/native/dist/include" \
   "$here/native/gspec_jni.c" "$root/native/dist/$triple/libgspec.a" -Wl,--version-script="$work/exports.map" \
   -Wl,-soname,libgspec_jni.so -o "$out/$triple/libgspec_jni.so"
 "$javac" --release 11 -Xlint:all -Werror -d "$work/classes" "$here"/src/dev/gspec/*.java

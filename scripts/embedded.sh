@@ -9,7 +9,8 @@
 #     TouchAction.swift, module GSpecWasm) for TARGET into WORK/*.o, each
 #     module's interface in WORK.
 #   embedded_swiftc TARGET WORK [swiftc arguments...]
-#     swiftc with the flags every module of both builds takes.
+#     swiftc with the flags every module of both builds takes; optimized for
+#     size (what a page downloads) unless EMBEDDED_OPTIMIZE says otherwise.
 #   embedded_exports
 #     prints the exported C function names: every @_cdecl of Exports.swift.
 
@@ -18,7 +19,7 @@ embedded_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 embedded_swiftc() {
   local target=$1 work=$2
   shift 2
-  swiftc -target "$target" -enable-experimental-feature Embedded -wmo -parse-as-library -Osize \
+  swiftc -target "$target" -enable-experimental-feature Embedded -wmo -parse-as-library "${EMBEDDED_OPTIMIZE:--Osize}" \
     -package-name gspec -enable-experimental-feature Extern -Xfrontend -disable-stack-protector \
     -swift-version 6 -I "$work" "$@"
 }

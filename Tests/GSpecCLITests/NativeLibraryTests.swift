@@ -53,6 +53,11 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: dist.appendingPathComponent("\(triple)/\(file)").path), "\(triple)/\(file)")
         }
         let lib = dist.appendingPathComponent(triple).path, program = dir.appendingPathComponent("run-\(triple)").path
+        // The library names the C library's parts it takes functions from, so that any loader finds them.
+        let objdump = try #require(BrowserTests.executable(["/opt/swift/usr/bin/llvm-objdump", "/usr/bin/llvm-objdump"]))
+        let needed = try WebRuntimeTests.shell(objdump, ["-p", "\(lib)/libgspec.so"]).1.split(separator: "\n")
+            .filter { $0.contains("NEEDED") }.compactMap { $0.split(separator: " ").last.map(String.init) }
+        #expect(needed == ["libc.so.6", "libm.so.6"], "\(triple): \(needed)")
         let (compiled, log) = try WebRuntimeTests.shell(compiler, ["-O1", "-Wall", "-Werror", "-I", dist.appendingPathComponent("include").path,
                                                                    CLIPaths.packageRoot.appendingPathComponent("native/test/run.c").path,
                                                                    "-L", lib, "-lgspec", "-lm", "-Wl,-rpath,\(lib)", "-o", program])
