@@ -3,7 +3,7 @@
 # sources and the exports gspec.wasm has (scripts/embedded.sh, shared with
 # web/build.sh), compiled with Embedded Swift for each target, into
 #   native/dist/include/gspec.h
-#   native/dist/TRIPLE/libgspec.a   (one position-independent object: the runtime and the Unicode tables it uses)
+#   native/dist/TRIPLE/libgspec.a   (position-independent: the runtime as one object, and the Unicode tables it uses)
 #   native/dist/TRIPLE/libgspec.so  (exporting the gspec_* functions only; needing libc and libm)
 # for x86_64-unknown-linux-gnu, aarch64-unknown-linux-gnu (Linux on ARM) and
 # aarch64-linux-android (Android's arm64-v8a: the same code, x18 left alone
@@ -40,14 +40,24 @@ build() {
   clang --target="$triple" -Os -fPIC -ffreestanding -ffunction-sections "${reserve[@]}" -Wall -Werror -c "$here/src/support.c" -o "$work/$triple/support.o"
   local objects=("$work/$triple/GestureRuntime.o" "$work/$triple/GestureTrace.o" "$work/$triple/GSpecWasm.o" "$work/$triple/support.o")
   local unicode="$toolchain/lib/swift/embedded/$target/libswiftUnicodeDataTables.a"
-  # On arm64 the Unicode tables' lookups that touch x18 are called through support.c's wrappers.
+  # On arm64 the Unicode tables' lookup that touches x18 (and that the
+  # runtime reaches) is called through support.c's wrapper (the other,
+  # _swift_stdlib_getScalarName, is never called: a test checks both).
   local wrap=()
-  [[ $triple == aarch64-* ]] && wrap=(--wrap=_swift_stdlib_getMphIdx --wrap=_swift_stdlib_getScalarName)
-  # The static library is one relocatable object of everything, the Unicode
-  # tables' objects included (wrapped already): one archive to link, as is.
+  [[ $triple == aarch64-* ]] && wrap=(--wrap=_swift_stdlib_getMphIdx)
+  # The static library: the runtime and the object defining the wrapped
+  # lookup as one relocatable object, and each other Unicode tables' object
+  # beside it, its calls wrapped too (ld.lld wraps what it links), for a
+  # program's linker to take the ones it needs: one archive to link, as is.
   (cd "$work/$triple" && llvm-ar x "$unicode")
-  ld.lld -r "${wrap[@]}" "${objects[@]}" $(llvm-ar t "$unicode" | sed "s|^|$work/$triple/|") -o "$work/$triple/libgspec.o"
-  llvm-ar rcs "$out/$triple/libgspec.a" "$work/$triple/libgspec.o"
+  ld.lld -r "${wrap[@]}" "${objects[@]}" "$work/$triple/UnicodeData.cpp.o" -o "$work/$triple/libgspec.o"
+  local members=("$work/$triple/libgspec.o") member
+  for member in $(llvm-ar t "$unicode"); do
+    [[ $member == UnicodeData.cpp.o ]] && continue
+    ld.lld -r "${wrap[@]}" "$work/$triple/$member" -o "$work/$triple/wrapped-$member"
+    members+=("$work/$triple/wrapped-$member")
+  done
+  llvm-ar rcs "$out/$triple/libgspec.a" "${members[@]}"
   # The C library's functions come from the process's libc and libm, which
   # the .so names (DT_NEEDED), so that any loader finds them: empty stubs
   # give ld.lld the names (glibc's libc.so.6 and libm.so.6; bionic's libc.so and libm.so).

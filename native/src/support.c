@@ -37,10 +37,11 @@ const char *_swift_stdlib_strtod_clocale(const char *p, double *out) {
 // x18 is the platform register on arm64 Android (its shadow call stack) and
 // must survive every call; this library is compiled with it reserved, but the
 // toolchain's prebuilt Unicode tables (libswiftUnicodeDataTables.a, built
-// for bare metal) use it as a scratch register in these two lookups.
-// native/build.sh links calls to them through these wrappers (ld.lld
-// --wrap), which put x18 back. Their arguments and result are integers and
-// pointers, in x0-x5 and x0 whatever their C types, so six words pass through.
+// for bare metal) use it as a scratch register in the one lookup the
+// runtime calls. native/build.sh links calls to it through this wrapper
+// (ld.lld --wrap), which puts x18 back. Its arguments and result are
+// integers and pointers, in x0-x5 and x0 whatever their C types, so six
+// words pass through.
 typedef unsigned long long word;
 #define KEEP_X18(name)                                                                  \
     word __real_##name(word, word, word, word, word, word);                             \
@@ -52,5 +53,4 @@ typedef unsigned long long word;
         return result;                                                                  \
     }
 KEEP_X18(_swift_stdlib_getMphIdx)
-KEEP_X18(_swift_stdlib_getScalarName)
 #endif
