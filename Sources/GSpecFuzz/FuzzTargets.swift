@@ -91,6 +91,14 @@ public enum FuzzTargets {
     /// touches hitting each of its views, deliveries worked out.
     public static func table(_ bytes: [UInt8]) {
         guard let table = try? GestureTable(decoding: bytes) else { return }
+        // The C library's names by index (`gspec_engine_name`): each list has
+        // a name at every index below its count and none past it or before 0.
+        for list in NameList.allCases {
+            var count = 0
+            while list.name(count, in: table) != nil { count += 1 }
+            precondition(list.name(-1, in: table) == nil && list.name(count + 1, in: table) == nil, "\(list.name) names past its end")
+            precondition([NameList.gesture, .kind, .action, .values].contains(list) ? count == table.gestureCount : true, "\(list.name) has \(count) names")
+        }
         var engine = Engine(table: table)
         engine.reportsDeliveries = true
         for var e in sampleStream {

@@ -163,6 +163,16 @@ import Testing
         #expect(Double(negative["falseFires"]!) / Double(negative["traces"]!) <= 0.005, "non-shapes: \(negative)")
     }
 
+    /// `gspec eval`'s misses as pairs: a shape read as another gesture, or
+    /// rejected when the set has its gesture; most frequent first.
+    @Test func missesArePairsMostFrequentFirst() {
+        func o(_ shape: String, _ fired: [String]) -> EvalOutcome { EvalOutcome(shape: shape, path: "", subject: "s01", speed: "any", fired: fired) }
+        let outcomes = [o("check", ["v"]), o("check", ["check"]), o("check", ["v"]), o("arrow", []), o("v", ["v", "check"]),
+                        o("bracket", ["brace", "question"]), o("unknown", []), o("", ["check"])]
+        let pairs = EvalOutcome.confusions(outcomes, gestures: ["check", "v", "arrow", "brace", "question", "bracket"])
+        #expect(pairs.map { "\($0.shape)>\($0.read):\($0.count)" } == ["check>v:2", "arrow>none:1", "bracket>brace:1", "bracket>question:1", "v>check:1"])
+    }
+
     @Test func resamplingTo60And240HertzKeepsTheOutcome() throws {
         let table = try Self.table()
         let folder = Self.hasDevelopmentSet ? Self.development : Self.sample

@@ -143,11 +143,12 @@ public func gspecEngineName(_ e: UnsafeMutableRawPointer?, _ list: Int32, _ inde
     return Int32(name.utf8.count)
 }
 
-/// `text` into a C buffer of `capacity` bytes, cut and NUL-terminated; nothing for no buffer.
+/// `text` into a C buffer of `capacity` bytes, cut and NUL-terminated, a
+/// NUL within it (a damaged table's bytes, quoted) as "?"; nothing for no buffer.
 private func copy(_ text: String, to buffer: UnsafeMutablePointer<UInt8>?, _ capacity: Int32) {
     guard let buffer, capacity > 0 else { return }
     let bytes = Array(text.utf8.prefix(Int(capacity) - 1))
-    for (k, b) in bytes.enumerated() { buffer[k] = b }
+    for (k, b) in bytes.enumerated() { buffer[k] = b == 0 ? UInt8(ascii: "?") : b }
     buffer[bytes.count] = 0
 }
 

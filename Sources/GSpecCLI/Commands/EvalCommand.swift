@@ -179,6 +179,10 @@ struct EvalCommand: ParsableCommand {
             }
             out += "\n"
         }
+        let pairs = EvalOutcome.confusions(outcomes, gestures: gestures)
+        out += "\nmisses as pairs, most frequent first (shape -> gesture fired instead, or none: rejected)\n"
+        if pairs.isEmpty { out += "  none\n" }
+        for p in pairs { out += "  \(p.shape) -> \(p.read): \(p.count)\n" }
         out += "\nrecall per gesture (on the shape of its name), overall and by speed\n"
         for g in gestures {
             guard let (hits, total) = EvalOutcome.recall(g, outcomes) else {
@@ -223,6 +227,7 @@ struct EvalCommand: ParsableCommand {
             }
             recallBySpeed[g] = bySpeed
         }
-        return ["traces": outcomes.count, "confusion": confusion, "recall": recallBySpeed]
+        let pairs = EvalOutcome.confusions(outcomes, gestures: gestures).map { ["shape": $0.shape, "read": $0.read, "count": $0.count] as [String: Any] }
+        return ["traces": outcomes.count, "confusion": confusion, "confusions": pairs, "recall": recallBySpeed]
     }
 }

@@ -17,4 +17,18 @@ struct EvalOutcome {
         guard !own.isEmpty else { return nil }
         return (own.filter { $0.fired.contains(gesture) }.count, own.count)
     }
+
+    /// The misses of `outcomes` as pairs, most frequent first (then by
+    /// shape and what was read): a shape read as a gesture of another name,
+    /// or rejected ("none": nothing fired and the set has a gesture of the
+    /// shape's name). A trace where two other gestures fired counts for both.
+    static func confusions(_ outcomes: [EvalOutcome], gestures: [String]) -> [(shape: String, read: String, count: Int)] {
+        var counts: [String: [String: Int]] = [:]
+        for o in outcomes where !o.shape.isEmpty {
+            for g in o.fired where g != o.shape { counts[o.shape, default: [:]][g, default: 0] += 1 }
+            if o.fired.isEmpty && gestures.contains(o.shape) { counts[o.shape, default: [:]]["none", default: 0] += 1 }
+        }
+        return counts.flatMap { shape, row in row.map { (shape: shape, read: $0.key, count: $0.value) } }
+            .sorted { ($1.count, $0.shape, $0.read) < ($0.count, $1.shape, $1.read) }
+    }
 }

@@ -149,12 +149,8 @@ package enum TableFormat {
         var r = Reader(bytes: payload)
         var t = GestureTable()
         for section in sections {
-            let tag = try r.take(4)
-            guard String(decoding: tag, as: UTF8.self) == section.tag else {
-                // Any bytes: a NUL or a control character would cut or garble the message in C, Java or a terminal.
-                let found = tag.map { $0 > 0x20 && $0 < 0x7F ? String(UnicodeScalar($0)) : "\\x" + (($0 < 16 ? "0" : "") + String($0, radix: 16)) }
-                throw .malformed("expected section \(section.tag), found \(found.joined())")
-            }
+            let found = String(decoding: try r.take(4), as: UTF8.self)
+            guard found == section.tag else { throw .malformed("expected section \(section.tag), found \(found)") }
             let size = try r.u64()
             guard size <= UInt64(r.remaining) else { throw .malformed("section \(section.tag) overruns the file") }
             let data = try r.take(Int(size))
