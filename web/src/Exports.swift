@@ -1,4 +1,5 @@
-// The engine's C ABI, for web/src/gspec.mjs in gspec.wasm: the runtime
+// The engine's C ABI, for web/src/gspec.mjs in gspec.wasm and for C and Java
+// in libgspec (native/include/gspec.h documents each function): the runtime
 // (GestureRuntime) behind a few flat functions of pointers, integers and
 // doubles. An engine is an opaque pointer its caller owns (`gspec_engine_new`
 // to `gspec_engine_free`); each engine keeps its own output buffer
@@ -8,7 +9,7 @@
 // (pointer, length) pairs: callers allocate with `gspec_alloc`. Events cross
 // as fixed-size binary records (`EventSlot`), not text: a page handles every
 // event of every sample. The trace runner (`gspec_run`) is in
-// RunExports.swift, linked only into gspec-run.wasm. Built by web/build.sh only.
+// RunExports.swift, linked only into gspec-run.wasm. Built by web/build.sh and native/build.sh.
 import GestureRuntime
 import GestureTrace
 
@@ -215,8 +216,8 @@ public func gspecEngineTakeEvents(_ h: UnsafeMutableRawPointer?) -> Int32 {
     return Int32(events.count)
 }
 
-/// Applies a trace's control line `{"set":GESTURE,KEY:VALUE}` after every
-/// sample fed so far: `KEY` is `enabled` (`VALUE` "true" or "false") or a run-time
+/// Applies a trace's control line `{"set":GESTURE,KEY:VALUE}` at `t` seconds
+/// (NaN: after every sample fed so far): `KEY` is `enabled` (`VALUE` "true" or "false") or a run-time
 /// parameter (`VALUE` as a spec writes it, "15pt"); `KEY` `handOver` is
 /// `{"handOver":GESTURE}` (`VALUE` unused), `scroll` a scroll line's edges
 /// (`VALUE` their bits as one character) and `began` its `"began":true`. With `KEY` empty,
