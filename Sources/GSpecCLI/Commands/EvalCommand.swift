@@ -31,7 +31,11 @@ struct EvalCommand: ParsableCommand {
             gesture and 0.5% on --negatives, then the highest lowest recall, then the
             highest overall recall, then the first written). The report says what each
             fold chose, and what the same search picks with every subject in view: the
-            values to write in the spec.
+            values to write in the spec. vary.aspect (a width-to-height ratio, >= 1),
+            vary.ends and vary.rounding (fractions of a stroke's length, 0 to 0.4) are
+            not constants: they add varied copies of the fold's own examples (each also
+            stretched both ways; with both ends shortened, and lengthened; with its
+            corners rounded), chosen the same way, never from the held-out subject.
             """
     )
 
@@ -52,7 +56,7 @@ struct EvalCommand: ParsableCommand {
             help: "Leave one subject out: template strokes learn from the other subjects only; nested: --search chooses settings per fold, among the others.")
     var folds: Folds?
     @Option(name: "--search", placeholder: "grid",
-            help: "With --folds nested, \"NAME=v1,v2 NAME=v3,v4 ...\": values of the spec's constants to try, every combination; each fold takes the best on the other subjects.")
+            help: "With --folds nested, \"NAME=v1,v2 NAME=v3,v4 ...\": values of the spec's constants (or vary.aspect, vary.ends, vary.rounding) to try, every combination; each fold takes the best on the other subjects.")
     var search: SearchGrid?
     @Option(name: "--negatives", placeholder: "dir", help: "A folder of traces that are no shape: anything firing there is a false fire.")
     var negativesDirectory: String?

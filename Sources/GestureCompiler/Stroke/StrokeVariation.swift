@@ -1,0 +1,134 @@
+/// Ways one person's stroke differs from another's drawing the same shape,
+/// applied to a set of examples to give its templates more of them (issue
+/// 48): `gspec eval` varies each fold's training examples only, its amounts
+/// chosen inside the fold (`vary.NAME` in `--search`). Each amount adds
+/// copies of every example; zero (or an aspect of 1) adds none.
+public struct StrokeVariation: Hashable, Sendable {
+    /// Stretched: each example also at this ratio of width to height, and at its inverse (>= 1).
+    public var aspect = 1.0
+    /// Each example also with both ends shortened, and both lengthened along
+    /// their direction, by this fraction of its length (a first or last leg drawn short or long).
+    public var ends = 0.0
+    /// Each example also smoothed over this fraction of its length: its corners rounded.
+    public var rounding = 0.0
+
+    public init(aspect: Double = 1, ends: Double = 0, rounding: Double = 0) {
+        (self.aspect, self.ends, self.rounding) = (aspect, ends, rounding)
+    }
+
+    /// The names `--search` gives the amounts (`vary.aspect=1,1.2`).
+    public static let names = ["aspect", "ends", "rounding"]
+
+    /// Sets the amount named `name` from its text; false for an unknown name
+    /// or a value out of range (an aspect below 1, a fraction outside 0...0.4).
+    public mutating func set(_ name: String, _ text: String) -> Bool {
+        guard let v = Double(text), v.isFinite else { return false }
+        switch name {
+        case "aspect" where v >= 1 && v <= 4: aspect = v
+        case "ends" where v >= 0 && v <= 0.4: ends = v
+        case "rounding" where v >= 0 && v <= 0.4: rounding = v
+        default: return false
+        }
+        return true
+    }
+
+    /// The varied copies of `points` (none for a path too short to vary).
+    public func variants(of points: [SIMD2<Double>]) -> [[SIMD2<Double>]] {
+        let length = Self.length(points)
+        guard points.count >= 2, length > 1e-9 else { return [] }
+        var out: [[SIMD2<Double>]] = []
+        if aspect > 1 {
+            let s = aspect.squareRoot()
+            out.append(points.map { SIMD2($0.x * s, $0.y / s) })
+            out.append(points.map { SIMD2($0.x / s, $0.y * s) })
+        }
+        if ends > 0 {
+            let cut = ends * length
+            out.append(Self.trimmed(points, cut))
+            out.append(Self.extended(points, cut, length: length))
+        }
+        if rounding > 0 { out.append(Self.smoothed(points, window: rounding)) }
+        return out.filter { Self.length($0) > 1e-9 }
+    }
+
+    static func length(_ p: [SIMD2<Double>]) -> Double {
+        zip(p, p.dropFirst()).reduce(0) { $0 + (($1.1 - $1.0) * ($1.1 - $1.0)).sum().squareRoot() }
+    }
+
+    /// `points` without `cut` of its length at each end.
+    static func trimmed(_ points: [SIMD2<Double>], _ cut: Double) -> [SIMD2<Double>] {
+        func dropStart(_ p: [SIMD2<Double>]) -> [SIMD2<Double>] {
+            var left = cut
+            for i in 1..<p.count {
+                let d = ((p[i] - p[i - 1]) * (p[i] - p[i - 1])).sum().squareRoot()
+                if d >= left {
+                    let start = d > 0 ? p[i - 1] + (p[i] - p[i - 1]) * (left / d) : p[i]
+                    return [start] + p[i...]
+                }
+                left -= d
+            }
+            return [p[p.count - 1]]
+        }
+        return dropStart(dropStart(points).reversed()).reversed()
+    }
+
+    /// `points` with each end continued straight by `extra`, in the direction
+    /// of its last tenth (a hook or a wobble at the very end does not steer it).
+    static func extended(_ points: [SIMD2<Double>], _ extra: Double, length: Double) -> [SIMD2<Double>] {
+        func direction(_ p: [SIMD2<Double>]) -> SIMD2<Double> {
+            var walked = 0.0, i = 1
+            while i < p.count - 1 && walked < length / 10 {
+                walked += ((p[i] - p[i - 1]) * (p[i] - p[i - 1])).sum().squareRoot()
+                i += 1
+            }
+            let d = p[0] - p[i]
+            let n = (d * d).sum().squareRoot()
+            return n > 1e-9 ? d / n : .zero
+        }
+        let reversed = Array(points.reversed())
+        return [points[0] + direction(points) * extra] + points + [reversed[0] + direction(reversed) * extra]
+    }
+
+    /// `points` resampled to 64 and averaged over `window` of their length, the ends kept.
+    static func smoothed(_ points: [SIMD2<Double>], window: Double) -> [SIMD2<Double>] {
+        let n = 64, total = length(points)
+        var even: [SIMD2<Double>] = [points[0]], walked = 0.0, next = total / Double(n - 1), i = 1
+        var previous = points[0]
+        while i < points.count && even.count < n - 1 {
+            let d = ((points[i] - previous) * (points[i] - previous)).sum().squareRoot()
+            if walked + d >= next && d > 0 {
+                previous = previous + (points[i] - previous) * ((next - walked) / d)
+                even.append(previous)
+                walked = next
+                next += total / Double(n - 1)
+            } else {
+                walked += d
+                previous = points[i]
+                i += 1
+            }
+        }
+        even.append(points[points.count - 1])
+        let k = max(1, Int((window * Double(n)).rounded()) / 2)
+        return even.indices.map { j in
+            guard j > 0 && j < even.count - 1 else { return even[j] }
+            let lo = max(0, j - k), hi = min(even.count - 1, j + k)
+            return even[lo...hi].reduce(.zero, +) / Double(hi - lo + 1)
+        }
+    }
+}
+
+extension StrokeExamples {
+    /// These examples and their copies varied by `variation`, named after
+    /// their originals (`circle/s02-fast-03~2`), so a subject's copies go
+    /// wherever its strokes go.
+    public func varied(by variation: StrokeVariation) -> StrokeExamples {
+        guard variation != StrokeVariation() else { return self }
+        var out = self
+        out.folders = folders.mapValues { examples in
+            examples + examples.filter { $0.problem == nil }.flatMap { e in
+                variation.variants(of: e.points).enumerated().map { Example(name: e.name + "~\($0.offset + 1)", points: $0.element) }
+            }
+        }
+        return out
+    }
+}
