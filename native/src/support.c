@@ -43,14 +43,12 @@ const char *_swift_stdlib_strtod_clocale(const char *p, double *out) {
 // integers and pointers, in x0-x5 and x0 whatever their C types, so six
 // words pass through.
 typedef unsigned long long word;
-#define KEEP_X18(name)                                                                  \
-    word __real_##name(word, word, word, word, word, word);                             \
-    word __wrap_##name(word a, word b, word c, word d, word e, word f) {                \
-        word x18;                                                                       \
-        __asm__ volatile("mov %0, x18" : "=r"(x18));                                    \
-        word result = __real_##name(a, b, c, d, e, f);                                  \
-        __asm__ volatile("mov x18, %0" : : "r"(x18) : "memory");                        \
-        return result;                                                                  \
-    }
-KEEP_X18(_swift_stdlib_getMphIdx)
+word __real__swift_stdlib_getMphIdx(word, word, word, word, word, word);
+word __wrap__swift_stdlib_getMphIdx(word a, word b, word c, word d, word e, word f) {
+    word x18;
+    __asm__ volatile("mov %0, x18" : "=r"(x18));
+    word result = __real__swift_stdlib_getMphIdx(a, b, c, d, e, f);
+    __asm__ volatile("mov x18, %0" : : "r"(x18) : "memory");
+    return result;
+}
 #endif

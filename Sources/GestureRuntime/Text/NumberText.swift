@@ -67,12 +67,12 @@ package func shortest(_ x: Double) -> String {
 /// JavaScript's `Number.prototype.toExponential()`: in WebAssembly the
 /// standard library has no `description` for doubles.
 @_extern(wasm, module: "env", name: "gspec_shortest")
-private func javaScriptShortest(_ x: Double, _ buffer: UnsafeMutablePointer<UInt8>, _ capacity: Int32) -> Int32
+private func platformShortest(_ x: Double, _ buffer: UnsafeMutablePointer<UInt8>, _ capacity: Int32) -> Int32
 #else
 /// The C library's shortest round-tripping "%e" (native/src/support.c): the
 /// embedded standard library has no `description` for doubles here either.
 @_extern(c, "gspec_shortest")
-private func javaScriptShortest(_ x: Double, _ buffer: UnsafeMutablePointer<UInt8>, _ capacity: Int32) -> Int32
+private func platformShortest(_ x: Double, _ buffer: UnsafeMutablePointer<UInt8>, _ capacity: Int32) -> Int32
 #endif
 
 /// The shortest decimal text that reads back as `x` (`1.5`, `1.2e-07`). Natively
@@ -80,7 +80,7 @@ private func javaScriptShortest(_ x: Double, _ buffer: UnsafeMutablePointer<UInt
 /// the shortest round-tripping form closest to `x`, the only part `shortest` reads.
 func shortestDecimal(_ x: Double) -> String {
     var buffer = [UInt8](repeating: 0, count: 40)
-    let n = buffer.withUnsafeMutableBufferPointer { javaScriptShortest(x, $0.baseAddress!, Int32($0.count)) }
+    let n = buffer.withUnsafeMutableBufferPointer { platformShortest(x, $0.baseAddress!, Int32($0.count)) }
     return String(decoding: buffer[..<Int(max(0, min(n, 40)))], as: UTF8.self)
 }
 #else

@@ -55,7 +55,6 @@ public final class Engine implements AutoCloseable {
     private long handle;
     private final List<String> gestures, views, modes, kinds, actions;
     private final Value[][] values;
-    private final boolean[] hasDirection;
     private double[] doubles = new double[DOUBLES * 16];
     private int[] ints = new int[INTS * 16];
 
@@ -85,11 +84,9 @@ public final class Engine implements AutoCloseable {
         kinds = list(KIND);
         actions = list(ACTION);
         values = new Value[gestures.size()][];
-        hasDirection = new boolean[gestures.size()];
         for (int g = 0; g < values.length; g++) {
             String text = name(handle, VALUES, g);
             values[g] = text.isEmpty() ? new Value[0] : Arrays.stream(text.split(",")).map(Value::new).toArray(Value[]::new);
-            hasDirection[g] = Arrays.stream(values[g]).anyMatch(v -> v.shape.equals("direction"));
         }
     }
 
@@ -113,7 +110,6 @@ public final class Engine implements AutoCloseable {
     String gesture(int g) { return g >= 0 && g < gestures.size() ? gestures.get(g) : "?"; }
     String view(int v) { return views.isEmpty() ? null : v >= 0 && v < views.size() ? views.get(v) : "?"; }
     Value[] values(int g) { return g >= 0 && g < values.length ? values[g] : new Value[0]; }
-    boolean hasDirection(int g) { return g >= 0 && g < hasDirection.length && hasDirection[g]; }
 
     private long live() {
         if (handle == 0) throw new IllegalStateException("the engine is closed");

@@ -32,6 +32,10 @@ public final class GestureEvent {
     /** Whether an accessibility action reported it (not touches). */
     public final boolean isAction;
 
+    // values() copies its array each call: once here, not once per event.
+    private static final State[] STATES = State.values();
+    private static final Direction[] DIRECTIONS = Direction.values();
+
     private final long microseconds;
     private final Engine.Value[] values;
     private final boolean carried;
@@ -49,10 +53,12 @@ public final class GestureEvent {
         gestureIndex = n[i];
         taps = n[i + 1];
         viewIndex = n[i + 2];
-        state = State.values()[n[i + 3]];
+        state = STATES[n[i + 3]];
         gesture = engine.gesture(gestureIndex);
         values = engine.values(gestureIndex);
-        direction = engine.hasDirection(gestureIndex) && n[i + 4] < Direction.values().length ? Direction.values()[n[i + 4]] : null;
+        boolean swipe = false;
+        for (Engine.Value v : values) swipe |= v.shape.equals("direction");
+        direction = swipe && n[i + 4] < DIRECTIONS.length ? DIRECTIONS[n[i + 4]] : null;
         isAction = n[i + 5] == 1;
         touch = n[i + 6];
         view = engine.view(viewIndex);
