@@ -218,7 +218,7 @@ public enum FuzzTargets {
             gesture pressAfterTap: longPress { duration: 200ms }
             gesture follow: pan { threshold: 0pt }
             gesture loop: stroke { examples: loops  minScore: 0.7  turning: 180deg...720deg  closure: 0%...50% }
-            gesture wedge: stroke { examples: wedges  maxTemplates: 2  maxRotation: 90deg  corners: 1...4  counterTurn: 0deg...60deg  counterSpan: 20%...  smoothing: 30% }
+            gesture wedge: stroke { examples: wedges  maxTemplates: 2  maxRotation: 90deg  corners: 1...4  counterTurn: 0deg...60deg  counterSpan: 20%...  startY: 0%...60%  endX: 10%...  smoothing: 30% }
             gesture sheet: pan { touches: 1...3  axis: vertical }
             gesture feed: scroll { touches: 1...2 }
             gesture bend: stroke { match: any+  corners: 1...2  cornerAngle: 45deg  firstLeg: 20%...80%  aspect: 0.2...5  straightness: 0%...95% }

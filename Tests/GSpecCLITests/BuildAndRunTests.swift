@@ -98,9 +98,42 @@ import GestureTrace
         #expect(folded == .success, "\(err)")
         #expect(out.contains("circle: 0.0% (0/6)"), "\(out)")
         #expect(out.contains("false fires on non-shape input (1 traces, once per fold)\n  any gesture: 0.0% (0/2)"), "\(out)")
+        #expect(out.contains("right: 0.0% (0/6): its own gesture fired and no other"), "\(out)")
+        // Each subject's traces on its own fold, with that fold's non-shape fires.
+        #expect(out.contains("per subject (its traces on the spec compiled without its strokes)\n"
+                             + "  s1: 0.0% (0/3), lowest circle 0.0% (0/3), non-shape fires 0.0% (0/1)\n"
+                             + "  s2: 0.0% (0/3), lowest circle 0.0% (0/3), non-shape fires 0.0% (0/1)\n  worst subject: s1, 0.0%\n"), "\(out)")
         let (plain, all, _) = run(["eval", spec.path, "--dataset", data])
         #expect(plain == .success && all.contains("circle: 100.0% (6/6)"), "\(all)")
+        #expect(all.contains("per subject\n  s1: 100.0% (3/3), lowest circle 100.0% (3/3)\n"), "\(all)")
         #expect(run(["eval", spec.path, "--dataset", data, "--folds", "speed"]).0 == .usageError)
+        // Each stroke redrawn: s1's circles, stretched both ways, against a spec bounding the aspect
+        // (its examples stay as recorded): both copies of each pass at 1.2, none at 4.
+        let circles = dir.appendingPathComponent("circles/circle")
+        try FileManager.default.createDirectory(at: circles, withIntermediateDirectories: true)
+        for k in 1...3 {
+            try FileManager.default.copyItem(at: dir.appendingPathComponent("data/circle/s1-slow-0\(k).jsonl"),
+                                             to: circles.appendingPathComponent("s1-slow-0\(k).jsonl"))
+        }
+        // Written over the first spec, to use its examples.
+        let round = try write("gesture circle: stroke { examples: circle  aspect: 0.5...2 }\n", "spec.gesture", in: dir)
+        let json = dir.appendingPathComponent("eval.json").path
+        let (mild, close, _) = run(["eval", round, "--dataset", circles.deletingLastPathComponent().path, "--vary-traces", "aspect=1.2"])
+        #expect(mild == .success && close.hasPrefix("6 traces") && close.contains("circle: 100.0% (6/6)"), "\(close)")
+        let (far, stretched, _) = run(["eval", round, "--dataset", circles.deletingLastPathComponent().path, "--vary-traces", "aspect=4", "--json", json])
+        #expect(far == .success && stretched.contains("circle: 0.0% (0/6)"), "\(stretched)")
+        let wrong = try #require((try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])?["wrong"] as? [[String: Any]])
+        #expect(wrong.compactMap { ($0["trace"] as? String)?.split(separator: "/").last.map(String.init) }
+                == ["s1-slow-01.jsonl~1", "s1-slow-01.jsonl~2", "s1-slow-02.jsonl~1", "s1-slow-02.jsonl~2", "s1-slow-03.jsonl~1", "s1-slow-03.jsonl~2"])
+        // A stroke the variation makes no copy of (a dot) runs as recorded.
+        let dots = dir.appendingPathComponent("dots/circle")
+        try FileManager.default.createDirectory(at: dots, withIntermediateDirectories: true)
+        try trace([(10, 10), (10, 10)]).write(to: dots.appendingPathComponent("s1-slow-01.jsonl"), atomically: true, encoding: .utf8)
+        #expect(run(["eval", spec.path, "--dataset", dots.deletingLastPathComponent().path, "--vary-traces", "overshoot=0.1"]).1
+            .hasPrefix("1 traces"))
+        for bad in ["aspect=0.5", "spin=1", "overshoot", ""] {
+            #expect(run(["eval", spec.path, "--dataset", data, "--vary-traces", bad]).0 == .usageError, "\(bad)")
+        }
     }
 
     /// `--folds nested` chooses each fold's setting on the other subjects
@@ -139,6 +172,13 @@ import GestureTrace
         let figures = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
         #expect(figures["chosen"] as? [String: [String: String]] == ["s1": ["turn": "180deg"], "s2": ["turn": "180deg"], "s3": ["turn": "0deg"]])
         #expect(figures["chosenOnAll"] as? [String: String] == ["turn": "180deg"])
+        // Per subject, on its own fold: s1's and s2's outer folds recognize their lines at either turn, so no
+        // line on the first setting; s3's lines are missed.
+        #expect(out.contains("per subject (its traces on the spec compiled without its strokes)\n  s1: 100.0% (3/3), lowest line 100.0% (3/3)\n"
+                             + "  s2: 100.0% (3/3), lowest line 100.0% (3/3)\n  s3: 0.0% (0/3), lowest line 0.0% (0/3)\n  worst subject: s3, 0.0%\n"), "\(out)")
+        let subjects = try #require(figures["subjects"] as? [String: [String: Any]])
+        #expect(subjects["s3"]?["right"] as? Int == 0 && (subjects["s1"]?["firstSetting"] as? [String: Any])?["right"] as? Int == 3)
+        #expect(figures["right"] as? Int == 6)
         // On a tie the first setting written is kept: written the other way round, s3 keeps 180deg.
         #expect(run(["eval", spec.path, "--dataset", dir.path, "--folds", "nested", "--search", "turn=180deg,0deg"]).1
             .contains("line: 100.0% (9/9)"))
@@ -156,6 +196,35 @@ import GestureTrace
         }
         let (unknown, _, message) = run(["eval", spec.path, "--dataset", dir.path, "--folds", "nested", "--search", "spin=1deg"])
         #expect(unknown == .inputError && message.contains("has no constant 'spin' to set (it declares turn, unused)"), "\(message)")
+    }
+
+    /// Each fold's line says what its chosen setting changed from the first
+    /// one written: s1 draws lines right, s2 up, s3 down, so every fold's
+    /// inner folds need the turn, and each subject's own lines are missed
+    /// without it.
+    @Test func evalNestedReportsWhatEachFoldsChoiceChanged() throws {
+        let dir = try scratchDirectory("gspec-nested-changes")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for k in 1...3 {
+            for (subject, step) in [("s1", (3.0, 0.0)), ("s2", (0.0, -3.0)), ("s3", (0.0, 3.0))] {
+                let lines = (0..<30).map { i in
+                    let phase = i == 0 ? "began" : i == 29 ? "ended" : "moved"
+                    let (x, y) = (100 + Double(i) * step.0 + Double(k), 200 + Double(i) * step.1 + Double(i % 2) * 0.1)
+                    return "{\"t\":\(Double(i) * 0.01),\"touch\":1,\"phase\":\"\(phase)\",\"x\":\(x),\"y\":\(y)}"
+                }
+                let file = dir.appendingPathComponent("line/\(subject)-fast-0\(k).jsonl")
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+            }
+        }
+        let spec = try write("let turn = 0deg\ngesture line: stroke { examples: line  maxRotation: turn }\n", "spec.gesture", in: dir)
+        let (status, out, err) = run(["eval", spec, "--dataset", dir.path, "--folds", "nested", "--search", "turn=0deg,180deg"])
+        #expect(status == .success, "\(err)")
+        for subject in ["s1", "s2", "s3"] {
+            #expect(out.contains("  \(subject): 100.0% (3/3), lowest line 100.0% (3/3)\n"
+                                 + "    with the first setting written: 0.0% (0/3), lowest line 0.0% (0/3)\n"
+                                 + "    chosen setting's changes: line 0.0% -> 100.0%\n"), "\(out)")
+        }
     }
 
     @Test func evalReportsConfusionRecallAndFalseFires() throws {

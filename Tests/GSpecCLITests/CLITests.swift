@@ -169,8 +169,8 @@ func run(_ args: [String], terminal: Bool = false) -> (ExitCode, String, String)
                 #expect(help.contains("  \(d.name)") && help.contains(d.help) && command.usage.contains(d.name), "\(name) \(d.name)")
                 // Every declared option parses (its value aside): no "unknown option".
                 var args = [d.name]
-                // A value each option accepts: one of its words, a search grid, or a number.
-                if case .option(_, let choices, _) = d.kind { args.append(choices.first ?? (d.name == "--search" ? "turn=1deg,2deg" : "1")) }
+                // A value each option accepts: one of its words, a search grid, amounts of variation, or a number.
+                if case .option(_, let choices, _) = d.kind { args.append(choices.first ?? ["--search": "turn=1deg,2deg", "--vary-traces": "overshoot=0.04"][d.name] ?? "1") }
                 do throws(UsageError) {
                     _ = try command.parse(args + ["--help"])
                 } catch {

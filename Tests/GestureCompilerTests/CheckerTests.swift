@@ -102,6 +102,20 @@ import Testing
                 == "'counterSpan' must hold an eighth of the path (the window a counter-turn is summed over), got '40%...45%'")
     }
 
+    /// Where a stroke starts and ends in its box: bounds on percentages, 0% to 100%, each its own field.
+    @Test func startAndEndPlacesAreBoundsOnShares() {
+        let result = check("gesture v: stroke { match: any+  startX: 10%...  startY: 0%...45%  endX: 0%...25%  endY: 50%...100% }")
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let r = result.gestureSet.gestures[0].record
+        #expect(r.startX == SIMD2(0.1, .infinity) && abs(r.startY.y - 0.45) < 1e-12 && abs(r.endX.y - 0.25) < 1e-12 && r.endY.x == 0.5)
+        #expect(r.strokeFlags & GestureRecord.strokeFeatures != 0)
+        for (value, id) in [("0%...120%", "out-of-range"), ("50%", "wrong-type"), ("60%...40%", "empty-range"), ("0pt...1pt", "wrong-unit")] {
+            let bad = check("gesture s: stroke { match: right  endY: \(value) }")
+            #expect(bad.diagnostics.map(\.id) == [id], "\(value): \(bad.diagnostics)")
+        }
+        #expect(check("gesture t: tap { startY: 0%...50% }").diagnostics.map(\.id) == ["parameter-wrong-kind"])
+    }
+
     /// `gspec eval --search` sets constants by rewriting their values in the source.
     @Test func settingConstantsRewritesTheirValues() throws {
         let source = SourceFile(path: "t.gesture", text: "let a = 10pt\nlet turn = 5deg\ngesture p: pan { threshold: a }\n")

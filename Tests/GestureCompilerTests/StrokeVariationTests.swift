@@ -1,4 +1,4 @@
-import GestureCompiler
+@testable import GestureCompiler
 import Testing
 
 /// The ways `gspec eval` varies a fold's examples (`vary.NAME` in `--search`, issue 48).
@@ -36,11 +36,28 @@ import Testing
         #expect(nearest.x > 1 && nearest.y < 99, "\(nearest)")
     }
 
+    /// The pen carried past the L's one corner and back: straight (a
+    /// twentieth of 200 past the corner at 100), or round a loop on the
+    /// side the next leg goes (right); a line has no corner to overshoot.
+    @Test func overshootGoesPastEachCornerAndBack() throws {
+        let copies = StrokeVariation(overshoot: 0.05).variants(of: Self.ell)
+        #expect(copies.count == 2)
+        let (spike, loop) = (copies[0], copies[1])
+        // The corner is between two of the 64 evenly spaced points: the spike leaves from the one before it.
+        let tip = try #require(spike.max { $0.y < $1.y })
+        #expect(abs(tip.x) < 1e-6 && tip.y > 106 && tip.y <= 110 && spike.first! == Self.ell.first! && spike.last! == Self.ell.last!, "\(tip)")
+        #expect(Self.box(loop).y > 106, "\(Self.box(loop))")
+        #expect(loop.contains { $0.x > 5 && $0.y > 100 }, "\(loop)")
+        #expect(StrokeVariation.corners(of: StrokeVariation.evenlySpaced(Self.ell, count: 64)).count == 1)
+        let line = (0...40).map { SIMD2(Double($0), 0) }
+        #expect(StrokeVariation(overshoot: 0.1).variants(of: line).isEmpty)
+    }
+
     @Test func nothingForNoAmountOrNoPath() {
         #expect(StrokeVariation().variants(of: Self.ell).isEmpty)
         #expect(StrokeVariation(aspect: 2, ends: 0.1, rounding: 0.1).variants(of: [SIMD2(1, 1), SIMD2(1, 1)]).isEmpty)
         var v = StrokeVariation()
-        #expect(!v.set("aspect", "0.5") && !v.set("ends", "0.5") && !v.set("spin", "1") && !v.set("rounding", "x"))
+        #expect(!v.set("aspect", "0.5") && !v.set("ends", "0.5") && !v.set("spin", "1") && !v.set("rounding", "x") && !v.set("overshoot", "0.3"))
         #expect(v.set("aspect", "1.2") && v.aspect == 1.2)
     }
 

@@ -123,6 +123,26 @@ import Testing
         #expect(Self.measure([[0, 0], [1e300, 1e300], [-1e300, 0]]) == nil)  // its length overflows
     }
 
+    /// Where a path starts and ends in its box: a check starts partway down
+    /// it and a v at its top, whatever their width; a side of no extent gives the middle.
+    @Test func startAndEndPlacesAreSharesOfTheBox() throws {
+        for width in [40.0, 160.0] {
+            let check = try #require(Self.measure([[0, 60], [width / 4, 100], [width, 0]]))
+            #expect(abs(check.startX) < 1e-9 && abs(check.startY - 0.6) < 1e-9 && abs(check.endX - 1) < 1e-9 && abs(check.endY) < 1e-9)
+            let v = try #require(Self.measure([[0, 0], [width / 2, 100], [width, 5]]))
+            #expect(abs(v.startY) < 1e-9 && abs(v.endY - 0.05) < 1e-9 && abs(v.endX - 1) < 1e-9)
+        }
+        let vertical = try #require(Self.measure([[7, 100], [7, 0]]))
+        #expect(vertical.startX == 0.5 && vertical.endX == 0.5 && vertical.startY == 1 && vertical.endY == 0)
+    }
+
+    @Test func theEngineRejectsAStrokeThatStartsOutsideItsPlace() throws {
+        let table = try Self.table("gesture v: stroke { match: any+  startY: 0%...45% }")
+        #expect(Self.run(table, [[0, 0], [50, 100], [100, 0]]) == (["recognized"], []))
+        // A flat bottom, so that samples reach its lowest line whatever their spacing.
+        #expect(Self.run(table, [[0, 60], [20, 100], [30, 100], [100, 0]]) == (["failed"], ["'v' failed: its startY, 60%, is outside 0%...45% (line 1)"]))
+    }
+
     static func table(_ source: String) throws -> GestureTable {
         try TemplateStrokeTests.table(source)
     }

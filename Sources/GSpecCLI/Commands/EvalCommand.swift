@@ -22,7 +22,9 @@ struct EvalCommand: ParsableCommand {
             that subject's files, and that subject's traces run on it: every figure is
             for a person whose strokes the templates never saw. (Declarative strokes
             are the same in every fold: their figures are only as honest as the data
-            their patterns were tuned on.)
+            their patterns were tuned on.) Each subject's figures follow (with --folds, on
+            the fold that left it out): the traces right, its lowest shape, the non-shape
+            fires of its fold, and the worst subject, what a new person may expect at worst.
 
             With --folds nested --search "NAME=v1,v2 ..." each fold also chooses values for
             the spec's constants (let NAME = ...; a range such as 0deg...50deg too): every
@@ -32,10 +34,18 @@ struct EvalCommand: ParsableCommand {
             highest overall recall, then the first written). The report says what each
             fold chose, and what the same search picks with every subject in view: the
             values to write in the spec. vary.aspect (a width-to-height ratio, >= 1),
-            vary.ends and vary.rounding (fractions of a stroke's length, 0 to 0.4) are
-            not constants: they add varied copies of the fold's own examples (each also
-            stretched both ways; with both ends shortened, and lengthened; with its
-            corners rounded), chosen the same way, never from the held-out subject.
+            vary.ends and vary.rounding (fractions of a stroke's length, 0 to 0.4) and
+            vary.overshoot (0 to 0.2) are not constants: they add varied copies of the
+            fold's own examples (each also stretched both ways; with both ends shortened,
+            and lengthened; with its corners rounded; with the pen carried past each
+            corner and back, straight and round a small loop), chosen the same way, never
+            from the held-out subject.
+
+            --vary-traces "overshoot=0.04" (the same names and amounts) measures the set on
+            strokes drawn another way: each stroke of the dataset is replaced by its varied
+            copies (one stroke left as recorded when the variation makes none of it), while
+            the templates' examples stay as recorded: with --folds subject, how a new person
+            who draws that way would fare.
             """
     )
 
@@ -56,8 +66,11 @@ struct EvalCommand: ParsableCommand {
             help: "Leave one subject out: template strokes learn from the other subjects only; nested: --search chooses settings per fold, among the others.")
     var folds: Folds?
     @Option(name: "--search", placeholder: "grid",
-            help: "With --folds nested, \"NAME=v1,v2 NAME=v3,v4 ...\": values of the spec's constants (or vary.aspect, vary.ends, vary.rounding) to try, every combination; each fold takes the best on the other subjects.")
+            help: "With --folds nested, \"NAME=v1,v2 NAME=v3,v4 ...\": values of the spec's constants (or vary.aspect, vary.ends, vary.rounding, vary.overshoot) to try, every combination; each fold takes the best on the other subjects.")
     var search: SearchGrid?
+    @Option(name: "--vary-traces", placeholder: "amounts",
+            help: "\"overshoot=0.04 ...\": run each stroke of the dataset redrawn as --search's vary.NAME varies examples, instead of as recorded (the examples stay as recorded).")
+    var varyTraces: StrokeVariation?
     @Option(name: "--negatives", placeholder: "dir", help: "A folder of traces that are no shape: anything firing there is a false fire.")
     var negativesDirectory: String?
     @Option(name: "--json", placeholder: "file",
@@ -72,9 +85,12 @@ struct EvalCommand: ParsableCommand {
 
     func run(console: Console) -> ExitCode {
         let dataset = dataset ?? ""
-        guard let samples = Self.samples(in: dataset), !samples.isEmpty else {
+        guard var samples = Self.samples(in: dataset), !samples.isEmpty else {
             console.err("error: no <shape>/ folders of .jsonl traces in '\(dataset)'\n")
             return .inputError
+        }
+        if let variation = varyTraces {
+            samples = samples.flatMap { $0.varied(by: variation, bytes: FileManager.default.contents(atPath: $0.path).map(Array.init) ?? []) }
         }
         let negatives = negativesDirectory.map { dir in
             ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted().map {
@@ -96,15 +112,28 @@ struct EvalCommand: ParsableCommand {
         }
         var outcomes: [EvalOutcome] = [], negativeOutcomes: [EvalOutcome] = []
         var chosen: [String: SearchGrid.Setting] = [:], chosenOnAll: SearchGrid.Setting = []
+        var perSubject: [(subject: String, chosen: FoldFigures, first: FoldFigures?)] = []
         // Nested, each outer fold takes the setting the search chose without its subject.
         for var fold in outer {
+            var first: FoldFigures?
             if folds == .nested, let subject = fold.leftOut.first {
                 fold.setting = NestedSearch.choose(settings: settings.count, heldOut: subject, subjects: subjects,
                                                    outcomes: results, gestures: gestures)
                 chosen[subject] = settings[fold.setting]
+                let written = results[FoldRunner.Fold(setting: 0, leftOut: fold.leftOut)]!
+                first = FoldFigures(written.samples, negatives: written.negatives, gestures: gestures)
             }
             outcomes += results[fold]!.samples
             negativeOutcomes += results[fold]!.negatives
+            if let subject = fold.leftOut.first {
+                perSubject.append((subject, FoldFigures(results[fold]!.samples, negatives: results[fold]!.negatives, gestures: gestures), first))
+            }
+        }
+        // Without folds, one run: each subject's traces, the non-shapes said once for all.
+        if folds == nil {
+            perSubject = subjects.map { subject in
+                (subject, FoldFigures(outcomes.filter { $0.subject == subject }, negatives: [], gestures: gestures), nil)
+            }
         }
         if folds == .nested {
             chosenOnAll = settings[NestedSearch.choose(settings: settings.count, heldOut: nil, subjects: subjects,
@@ -112,6 +141,7 @@ struct EvalCommand: ParsableCommand {
         }
         var text = Self.report(outcomes, shapes: shapes, gestures: gestures)
         if !negatives.isEmpty { text += Self.negativeReport(negativeOutcomes, gestures: gestures, folds: outer.count) }
+        text += FoldFigures.report(perSubject, heldOut: folds != nil)
         if !chosen.isEmpty { text += NestedSearch.report(chosen, all: chosenOnAll) }
         console.out(text)
         if let path = jsonPath {
@@ -123,6 +153,11 @@ struct EvalCommand: ParsableCommand {
                 figures["wrong"] = (outcomes + negativeOutcomes).filter { $0.isWrong(gestures: gestures) }.map {
                     ["trace": $0.path, "shape": $0.shape, "subject": $0.subject, "speed": $0.speed, "fired": $0.fired] as [String: Any]
                 }
+                figures["subjects"] = Dictionary(perSubject.map { fold in
+                    var object = fold.chosen.json
+                    if let first = fold.first { object["firstSetting"] = first.json }
+                    return (fold.subject, object)
+                }, uniquingKeysWith: { a, _ in a })
                 if !chosen.isEmpty {
                     let object = { (setting: SearchGrid.Setting) in
                         Dictionary(setting.map { ($0.name, $0.text) }, uniquingKeysWith: { a, _ in a })
@@ -167,7 +202,9 @@ struct EvalCommand: ParsableCommand {
 
     static func report(_ outcomes: [EvalOutcome], shapes: [String], gestures: [String]) -> String {
         let columns = gestures + ["none"]
-        var out = "\(outcomes.count) traces, \(shapes.count) shapes, \(gestures.count) gestures\n\n"
+        var out = "\(outcomes.count) traces, \(shapes.count) shapes, \(gestures.count) gestures\n"
+        let right = outcomes.filter { !$0.isWrong(gestures: gestures) }.count
+        out += "right: \(percent(right, outcomes.count)) (\(right)/\(outcomes.count)): its own gesture fired and no other\n\n"
         out += "confusion (rows: true shape; columns: gesture fired, or none)\n"
         let width = max(18, (shapes.map(\.count).max() ?? 0) + 2)
         let cell = max(6, (columns.map(\.count).max() ?? 0) + 1)
@@ -232,6 +269,6 @@ struct EvalCommand: ParsableCommand {
             recallBySpeed[g] = bySpeed
         }
         let pairs = EvalOutcome.confusions(outcomes, gestures: gestures).map { ["shape": $0.shape, "read": $0.read, "count": $0.count] as [String: Any] }
-        return ["traces": outcomes.count, "confusion": confusion, "confusions": pairs, "recall": recallBySpeed]
+        return ["traces": outcomes.count, "right": outcomes.filter { !$0.isWrong(gestures: gestures) }.count, "confusion": confusion, "confusions": pairs, "recall": recallBySpeed]
     }
 }

@@ -7,7 +7,7 @@ import GestureTrace
 /// What `gspec eval` repeats per fold: the spec compiled with some
 /// subjects' strokes left out of its examples and some constants set, and
 /// traces run on the table. Folds are independent, so they run on every
-/// core; traces are read once, before any runs.
+/// core; traces are read once, before any runs, into touch events.
 struct FoldRunner {
     /// One compilation: a setting of the search grid (its index; 0 without
     /// a search) and the subjects whose examples it leaves out.
@@ -29,7 +29,7 @@ struct FoldRunner {
     let examples: StrokeExamples?
     /// Whether a trace had a malformed line (each reported once, when read).
     let failed: Bool
-    private let bytes: [String: [UInt8]]
+    private let events: [String: [TouchEvent]]
     /// `console`, saying each distinct message once: every fold compiles the same spec, with the same warnings.
     private let compileConsole: Console
 
@@ -37,15 +37,20 @@ struct FoldRunner {
         (self.path, self.renderer, self.examples) = (path, renderer, examples)
         let said = Said()
         compileConsole = Console(out: console.out, err: { said.once($0, console.err) }, errIsTerminal: console.errIsTerminal)
-        var bytes: [String: [UInt8]] = [:], failed = false
-        for trace in traces where bytes[trace.path] == nil {
+        var events: [String: [TouchEvent]] = [:], failed = false
+        for trace in traces where events[trace.path] == nil {
+            if let made = trace.events {
+                events[trace.path] = made
+                continue
+            }
             let data = FileManager.default.contents(atPath: trace.path).map(Array.init) ?? []
-            let errors = TraceReader.read(data) { _ in }
+            var read: [TouchEvent] = []
+            let errors = TraceReader.read(data) { read.append($0) }
             for e in errors { console.err("\(trace.path):\(e.line): error: \(e.message)\n") }
             failed = failed || !errors.isEmpty
-            bytes[trace.path] = data
+            events[trace.path] = read
         }
-        (self.bytes, self.failed) = (bytes, failed)
+        (self.events, self.failed) = (events, failed)
     }
 
     /// The messages said so far; compilations on several threads share it.
@@ -107,7 +112,7 @@ struct FoldRunner {
         let fresh = Engine(table: table)
         return samples.map { sample in
             EvalOutcome(shape: sample.shape, path: sample.path, subject: sample.subject,
-                                speed: EvalSample.speed(of: sample.file), fired: Self.fire(fresh, bytes[sample.path] ?? []))
+                                speed: EvalSample.speed(of: sample.file), fired: Self.fire(fresh, events[sample.path] ?? []))
         }
     }
 
@@ -117,7 +122,7 @@ struct FoldRunner {
     }
 
     /// The gestures that were recognized or began on one trace (run on a copy of `fresh`), in order.
-    static func fire(_ fresh: Engine, _ bytes: [UInt8]) -> [String] {
+    static func fire(_ fresh: Engine, _ events: [TouchEvent]) -> [String] {
         var engine = fresh
         let table = engine.table
         var fired: [String] = []
@@ -128,7 +133,7 @@ struct FoldRunner {
             }
             engine.removeAllEvents()
         }
-        _ = TraceReader.read(bytes) { event in
+        for event in events {
             engine.feed(event)
             collect()
         }

@@ -2,7 +2,7 @@ import GestureCompiler
 
 /// `gspec eval --search "NAME=v1,v2 NAME=v3,v4"`: spec constants, and the
 /// values a nested search tries for each (every combination of them);
-/// `vary.aspect`, `vary.ends` and `vary.rounding` vary each fold's examples
+/// `vary.aspect`, `vary.ends`, `vary.rounding` and `vary.overshoot` vary each fold's examples
 /// (`StrokeVariation`) instead.
 struct SearchGrid: ArgumentValue {
     /// One constant and the texts of the values tried for it, in the order written.

@@ -1,3 +1,5 @@
+import GestureRuntime
+
 /// Ways one person's stroke differs from another's drawing the same shape,
 /// applied to a set of examples to give its templates more of them (issue
 /// 48): `gspec eval` varies each fold's training examples only, its amounts
@@ -11,22 +13,28 @@ public struct StrokeVariation: Hashable, Sendable {
     public var ends = 0.0
     /// Each example also smoothed over this fraction of its length: its corners rounded.
     public var rounding = 0.0
+    /// Each example also with the pen carried past each corner by this
+    /// fraction of its length and back: one copy straight out and back (a
+    /// spike), one with a small loop turning towards the next leg.
+    public var overshoot = 0.0
 
-    public init(aspect: Double = 1, ends: Double = 0, rounding: Double = 0) {
-        (self.aspect, self.ends, self.rounding) = (aspect, ends, rounding)
+    public init(aspect: Double = 1, ends: Double = 0, rounding: Double = 0, overshoot: Double = 0) {
+        (self.aspect, self.ends, self.rounding, self.overshoot) = (aspect, ends, rounding, overshoot)
     }
 
     /// The names `--search` gives the amounts (`vary.aspect=1,1.2`).
-    public static let names = ["aspect", "ends", "rounding"]
+    public static let names = ["aspect", "ends", "rounding", "overshoot"]
 
     /// Sets the amount named `name` from its text; false for an unknown name
-    /// or a value out of range (an aspect below 1, a fraction outside 0...0.4).
+    /// or a value out of range (an aspect below 1 or above 4, a fraction
+    /// outside 0...0.4, an overshoot outside 0...0.2).
     public mutating func set(_ name: String, _ text: String) -> Bool {
         guard let v = Double(text), v.isFinite else { return false }
         switch name {
         case "aspect" where v >= 1 && v <= 4: aspect = v
         case "ends" where v >= 0 && v <= 0.4: ends = v
         case "rounding" where v >= 0 && v <= 0.4: rounding = v
+        case "overshoot" where v >= 0 && v <= 0.2: overshoot = v
         default: return false
         }
         return true
@@ -48,6 +56,13 @@ public struct StrokeVariation: Hashable, Sendable {
             out.append(Self.extended(points, cut, length: length))
         }
         if rounding > 0 { out.append(Self.smoothed(points, window: rounding)) }
+        if overshoot > 0 {
+            let even = Self.evenlySpaced(points, count: 64), corners = Self.corners(of: even)
+            if !corners.isEmpty {
+                out.append(Self.overshot(even, at: corners, by: overshoot * length, loop: false))
+                out.append(Self.overshot(even, at: corners, by: overshoot * length, loop: true))
+            }
+        }
         return out.filter { Self.length($0) > 1e-9 }
     }
 
@@ -91,7 +106,18 @@ public struct StrokeVariation: Hashable, Sendable {
 
     /// `points` resampled to 64 and averaged over `window` of their length, the ends kept.
     static func smoothed(_ points: [SIMD2<Double>], window: Double) -> [SIMD2<Double>] {
-        let n = 64, total = length(points)
+        let n = 64, even = evenlySpaced(points, count: n)
+        let k = max(1, Int((window * Double(n)).rounded()) / 2)
+        return even.indices.map { j in
+            guard j > 0 && j < even.count - 1 else { return even[j] }
+            let lo = max(0, j - k), hi = min(even.count - 1, j + k)
+            return even[lo...hi].reduce(.zero, +) / Double(hi - lo + 1)
+        }
+    }
+
+    /// `points` resampled to `n` points evenly spaced along them, the ends kept.
+    static func evenlySpaced(_ points: [SIMD2<Double>], count n: Int) -> [SIMD2<Double>] {
+        let total = length(points)
         var even: [SIMD2<Double>] = [points[0]], walked = 0.0, next = total / Double(n - 1), i = 1
         var previous = points[0]
         while i < points.count && even.count < n - 1 {
@@ -108,12 +134,50 @@ public struct StrokeVariation: Hashable, Sendable {
             }
         }
         even.append(points[points.count - 1])
-        let k = max(1, Int((window * Double(n)).rounded()) / 2)
-        return even.indices.map { j in
-            guard j > 0 && j < even.count - 1 else { return even[j] }
-            let lo = max(0, j - k), hi = min(even.count - 1, j + k)
-            return even[lo...hi].reduce(.zero, +) / Double(hi - lo + 1)
+        return even
+    }
+
+    /// The corners of the evenly spaced path `even`, in path order: points
+    /// where the heading turns at least 60deg over the steps either side,
+    /// sharpest first, each at least 4 points from another and 2 from an
+    /// end, at most 4 (the features' corners, as `StrokeFeatures` counts them).
+    static func corners(of even: [SIMD2<Double>]) -> [Int] {
+        func heading(_ i: Int) -> Double { Math.atan2(even[i + 1].y - even[i].y, even[i + 1].x - even[i].x) }
+        guard even.count >= 6 else { return [] }
+        var turn = [Double](repeating: 0, count: even.count)
+        for i in 2..<(even.count - 2) {
+            var t = heading(i + 1) - heading(i - 2)
+            t -= 2 * .pi * (t / (2 * .pi)).rounded()
+            turn[i] = abs(t)
         }
+        var corners: [Int] = []
+        while corners.count < 4, let best = turn.indices.max(by: { turn[$0] < turn[$1] }), turn[best] >= .pi / 3 {
+            corners.append(best)
+            for j in max(0, best - 4)...min(even.count - 1, best + 4) { turn[j] = 0 }
+        }
+        return corners.sorted()
+    }
+
+    /// `even` with the pen carried on past each of `corners` by `distance`
+    /// along its incoming direction and brought back to the corner: straight
+    /// back, or round a small loop that turns towards the next leg.
+    static func overshot(_ even: [SIMD2<Double>], at corners: [Int], by distance: Double, loop: Bool) -> [SIMD2<Double>] {
+        var out: [SIMD2<Double>] = [], start = 0
+        for c in corners {
+            out += even[start...c]
+            let incoming = even[c] - even[c - 2], outgoing = even[c + 2] - even[c]
+            let n = (incoming * incoming).sum().squareRoot()
+            guard n > 1e-9 else { start = c + 1; continue }
+            let u = incoming / n
+            var side = SIMD2(-u.y, u.x)
+            if (side * outgoing).sum() < 0 { side = -side }
+            let tip = even[c] + u * distance
+            out.append(tip)
+            if loop { out += [tip + side * (0.6 * distance), even[c] + side * (0.3 * distance)] }
+            out.append(even[c])
+            start = c + 1
+        }
+        return out + even[start...]
     }
 }
 

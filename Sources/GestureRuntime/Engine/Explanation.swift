@@ -148,7 +148,7 @@ public struct Explanation: Hashable, Sendable {
             return "'\(name)' failed: \(other(h)) matched the stroke better than its best score, \(score(measured ?? 0))" + at
         case .feature(let f):
             guard let measured else { return "'\(name)' failed: the stroke has no length to measure its \(f.name)" + at }
-            let p = GestureParameter.all.first { $0.name == f.name }!
+            let p = f.parameter
             guard case .bounds(let type) = p.type else { return "'\(name)' failed: its \(f.name)" + at }
             let value = type == .count || !measured.isFinite ? (measured.isFinite ? shortest(measured) : "infinite")
                 : type.format(type == .angle ? measured : (measured * 1000).rounded() / 1000)

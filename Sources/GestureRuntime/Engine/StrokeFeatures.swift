@@ -1,5 +1,6 @@
 /// What a stroke's path measures at lift, for the bounds a spec puts on it
-/// (`turning`, `counterTurn`, `corners`, `firstLeg`, `closure`, `straightness`, `aspect`;
+/// (`turning`, `counterTurn`, `corners`, `firstLeg`, `closure`, `straightness`, `aspect`,
+/// `startX`, `startY`, `endX`, `endY`;
 /// docs/semantics.md, "Stroke features"). The path is the engine's kept
 /// path (bounded, thinned as it grows), resampled here to `points` points
 /// evenly spaced along it, so that the features hardly depend on how fast
@@ -24,30 +25,26 @@ public struct StrokeFeatures: Equatable, Sendable {
     package var straightness = 0.0
     /// Bounding box width over height (infinite for a horizontal line).
     package var aspect = 0.0
+    /// Where the path starts and ends in its bounding box, as shares of its
+    /// width from the left and of its height from the top (one half on a
+    /// side of no extent): a check starts partway down its box and a v at
+    /// its top, however wide either is drawn, which the chord's angle is not.
+    package var startX = 0.0, startY = 0.0, endX = 0.0, endY = 0.0
 
     /// A feature a spec can bound: its parameter's name is its case's. Bounds
     /// are checked in case order.
     public enum Feature: UInt8, CaseIterable, Hashable, Sendable {
-        case turning, counterTurn, corners, firstLeg, closure, straightness, aspect
+        case turning, counterTurn, corners, firstLeg, closure, straightness, aspect, startX, startY, endX, endY
         /// The last case's raw value plus one (raw values run from 0 without
         /// gaps: a test checks it). Loops count to it rather than walk
         /// `allCases`, an array, since a lift allocates nothing.
         @inline(__always)
-        static var count: Int { Int(aspect.rawValue) + 1 }
+        static var count: Int { Int(endY.rawValue) + 1 }
 
-        /// The parameter that bounds it (`turning: 270deg...450deg`). Spelled
-        /// out: Embedded Swift (the WebAssembly build) has no case names at run time.
-        public var name: String {
-            switch self {
-            case .turning: "turning"
-            case .counterTurn: "counterTurn"
-            case .corners: "corners"
-            case .firstLeg: "firstLeg"
-            case .closure: "closure"
-            case .straightness: "straightness"
-            case .aspect: "aspect"
-            }
-        }
+        /// The parameter that bounds it (`turning: 270deg...450deg`): the one
+        /// stored in its record field, whose name is its case's.
+        public var parameter: GestureParameter { GestureParameter.all.first { $0.storage == .range(field) }! }
+        public var name: String { parameter.name }
     }
 
     /// Feature `f`'s value (radians for `turning`).
@@ -60,6 +57,10 @@ public struct StrokeFeatures: Equatable, Sendable {
         case .closure: closure
         case .straightness: straightness
         case .aspect: aspect
+        case .startX: startX
+        case .startY: startY
+        case .endX: endX
+        case .endY: endY
         }
     }
 
@@ -119,6 +120,8 @@ public struct StrokeFeatures: Equatable, Sendable {
         f.closure = gap / Swift.max(size.x, size.y)
         f.straightness = Swift.min(1, gap / length)
         f.aspect = size.y > 0 ? size.x / size.y : .infinity
+        let first = position(path[0], low, size), last = position(path[count - 1], low, size)
+        (f.startX, f.startY, f.endX, f.endY) = (first.x, first.y, last.x, last.y)
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * points) { buffer in
             let turns = turnsOut ?? buffer.baseAddress!, windowed = buffer.baseAddress! + points
             resampledTurns(path, count: count, length: length, into: turns)
@@ -145,6 +148,12 @@ public struct StrokeFeatures: Equatable, Sendable {
             }
         }
         return f
+    }
+
+    /// `point`'s place in the box from `low` of `size`, as shares of each side (one half on a side of no extent).
+    private static func position(_ point: SIMD2<Double>, _ low: SIMD2<Double>, _ size: SIMD2<Double>) -> SIMD2<Double> {
+        let offset = point - low
+        return SIMD2(size.x > 0 ? offset.x / size.x : 0.5, size.y > 0 ? offset.y / size.y : 0.5)
     }
 
     /// The largest turn against `turning` over `counterWindow` consecutive
@@ -208,15 +217,24 @@ public struct StrokeFeatures: Equatable, Sendable {
 extension GestureRecord {
     /// The bounds a spec put on feature `f` (`unsetOffset`: none).
     @inline(__always)
-    package func bounds(of f: StrokeFeatures.Feature) -> SIMD2<Double> {
-        switch f {
-        case .turning: turning
-        case .counterTurn: counterTurn
-        case .corners: corners
-        case .firstLeg: firstLeg
-        case .closure: closure
-        case .straightness: straightness
-        case .aspect: aspect
+    package func bounds(of f: StrokeFeatures.Feature) -> SIMD2<Double> { self[field: f.field] }
+}
+
+extension StrokeFeatures.Feature {
+    /// The record field holding its bounds: the same name.
+    package var field: GestureRecord.RangeField {
+        switch self {
+        case .turning: .turning
+        case .counterTurn: .counterTurn
+        case .corners: .corners
+        case .firstLeg: .firstLeg
+        case .closure: .closure
+        case .straightness: .straightness
+        case .aspect: .aspect
+        case .startX: .startX
+        case .startY: .startY
+        case .endX: .endX
+        case .endY: .endY
         }
     }
 }

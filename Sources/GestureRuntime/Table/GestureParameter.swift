@@ -106,7 +106,11 @@ public struct GestureParameter: Hashable, Sendable {
     /// The name in a spec.
     public let name: String
     /// The kinds that have it with this meaning; empty: every kind.
-    public let kinds: [GestureKind]
+    public var kinds: [GestureKind] { GestureKind.allCases.filter { kindBits & 1 << $0.rawValue != 0 } }
+    /// `kinds` as bits (`1 << rawValue`; 0: every kind): a number rather
+    /// than an array per entry, which in the WebAssembly build is code that
+    /// builds it when `all` is first read.
+    private let kindBits: UInt16
     public let type: ValueType
     /// Allowed values, in the runtime's units (microseconds, points, radians,
     /// points per second, fractions; for a `length`, in points).
@@ -128,23 +132,25 @@ public struct GestureParameter: Hashable, Sendable {
     /// (`numberOfTapsRequired`): not accepted, but suggested for.
     public let aliases: [String]
 
-    init(_ name: String, _ kinds: [GestureKind], _ type: ValueType, aliases: [String] = [], example: String? = nil,
+    init(_ name: String, _ kinds: [GestureKind], _ type: ValueType, aliases: @autoclosure () -> [String] = [], example: String? = nil,
          range: ParameterRange = .any, defaults: [Double] = [0], runtime: Bool = false, _ storage: Storage, since: UInt16 = 5,
          _ summary: String) {
-        (self.name, self.kinds, self.type, self.range, self.defaults) = (name, kinds, type, range, defaults)
+        (self.name, self.type, self.range, self.defaults) = (name, type, range, defaults)
+        kindBits = kinds.reduce(0) { $0 | 1 << $1.rawValue }
         (self.isRuntime, self.storage, self.since) = (runtime, storage, since)
         #if hasFeature(Embedded)
+        // (`aliases` is an autoclosure so that this build never makes the arrays.)
         // Descriptions, examples and other frameworks' names are for tools
         // (hover, completion, suggestions): the web runtime reads none, and
         // leaving them out keeps 2 KB off what a page loads.
         (self.summary, self.example, self.aliases) = ("", nil, [])
         #else
-        (self.summary, self.example, self.aliases) = (summary, example, aliases)
+        (self.summary, self.example, self.aliases) = (summary, example, aliases())
         #endif
     }
 
     /// Whether gestures of `kind` have this parameter.
-    public func applies(to kind: GestureKind) -> Bool { kinds.isEmpty || kinds.contains(kind) }
+    public func applies(to kind: GestureKind) -> Bool { kindBits == 0 || kindBits & 1 << kind.rawValue != 0 }
 
     /// The default under `profile` (nil: the iOS value).
     public func defaultValue(for profile: Profile?) -> Double {
@@ -164,7 +170,7 @@ public struct GestureParameter: Hashable, Sendable {
 
     /// The parameter's index in `all`: a name and its kinds are one entry
     /// (comparing every field would cost the web runtime 3 KB).
-    package var index: Int { Self.all.firstIndex { $0.name == name && $0.kinds == kinds }! }
+    package var index: Int { Self.all.firstIndex { $0.name == name && $0.kindBits == kindBits }! }
 
     /// The parameter's bit in `GestureRecord.fromProfile`: its index in `all`.
     package var bit: UInt64 { 1 << UInt64(index) }
@@ -357,6 +363,14 @@ extension GestureParameter {
               "the accessibility action that performs the gesture: VoiceOver's Actions rotor, a key on the web (`\"Delete\"`)"),
         .init("alternative", [], .gesture, .compiler,
               "a one-finger tap or long press of the set that does the same, for people who cannot perform this one"),
+        .init("startX", [.stroke], .bounds(.fraction), example: "40%...100%", range: .init(0, 1), .range(.startX), since: 15,
+              "bounds on where the stroke starts in its bounding box, as a share of its width from the left"),
+        .init("startY", [.stroke], .bounds(.fraction), example: "40%...100%", range: .init(0, 1), .range(.startY), since: 15,
+              "bounds on where the stroke starts in its bounding box, as a share of its height from the top"),
+        .init("endX", [.stroke], .bounds(.fraction), example: "40%...100%", range: .init(0, 1), .range(.endX), since: 15,
+              "bounds on where the stroke ends in its bounding box, as a share of its width from the left"),
+        .init("endY", [.stroke], .bounds(.fraction), example: "40%...100%", range: .init(0, 1), .range(.endY), since: 15,
+              "bounds on where the stroke ends in its bounding box, as a share of its height from the top"),
     ]
 
     /// The numeric record fields a table of format `version` writes after a

@@ -80,6 +80,11 @@ package struct GestureRecord: Hashable, Sendable {
     package var closure: SIMD2<Double>
     package var straightness: SIMD2<Double>
     package var aspect: SIMD2<Double>
+    /// Bounds on where the path starts and ends in its bounding box (shares of its width and height).
+    package var startX: SIMD2<Double>
+    package var startY: SIMD2<Double>
+    package var endX: SIMD2<Double>
+    package var endY: SIMD2<Double>
     /// `optionDisabled`: the gesture starts disabled; `optionProvisional`: it
     /// reports `provisional` when it completes while held (v3).
     package var options: UInt8
@@ -174,6 +179,7 @@ package struct GestureRecord: Hashable, Sendable {
         edges = 0; edgeWidth = 0; options = 0; inputs = 0; profile = 0; fromProfile = 0; minScore = 0; maxRotation = 0
         (turning, counterTurn, corners, firstLeg) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         (closure, straightness, aspect, counterSpan) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
+        (startX, startY, endX, endY) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         cornerAngle = 0
         (activeOffsetX, activeOffsetY, failOffsetX, failOffsetY) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         stateBase = 0; stateCount = 0; startState = 0; classCount = 0; packing = 0; transitionBase = 0

@@ -15,6 +15,7 @@ extension GestureRecord {
     package enum RangeField: UInt8, Hashable, Sendable, CaseIterable {
         case activeOffsetX, activeOffsetY, failOffsetX, failOffsetY
         case turning, corners, firstLeg, closure, straightness, aspect, counterTurn, counterSpan
+        case startX, startY, endX, endY
     }
     /// The fields holding bytes: counts, masks and flag sets.
     package enum ByteField: UInt8, Hashable, Sendable, CaseIterable {
@@ -94,6 +95,10 @@ extension GestureRecord {
             case .aspect: aspect
             case .counterTurn: counterTurn
             case .counterSpan: counterSpan
+            case .startX: startX
+            case .startY: startY
+            case .endX: endX
+            case .endY: endY
             }
         }
         set {
@@ -110,6 +115,10 @@ extension GestureRecord {
             case .aspect: aspect = newValue
             case .counterTurn: counterTurn = newValue
             case .counterSpan: counterSpan = newValue
+            case .startX: startX = newValue
+            case .startY: startY = newValue
+            case .endX: endX = newValue
+            case .endY: endY = newValue
             }
         }
     }

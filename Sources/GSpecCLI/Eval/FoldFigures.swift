@@ -1,0 +1,77 @@
+/// One subject's figures in `gspec eval`: how many of its traces were
+/// right (its own gesture fired and no other), its lowest shape, and the
+/// non-shape traces anything fired on in its fold. With `--folds`, a person
+/// the templates never saw; the worst subject is the figure a new person
+/// should expect at worst.
+struct FoldFigures: Equatable {
+    var right: Int
+    var traces: Int
+    /// Recall per shape with a gesture of its name (hits, total).
+    var recall: [String: Hits]
+    var negativeFires: Int
+    var negatives: Int
+
+    struct Hits: Equatable {
+        var hits: Int, total: Int
+        var rate: Double { total == 0 ? 1 : Double(hits) / Double(total) }
+    }
+
+    init(_ outcomes: [EvalOutcome], negatives: [EvalOutcome], gestures: [String]) {
+        right = outcomes.filter { !$0.isWrong(gestures: gestures) }.count
+        traces = outcomes.count
+        var recall: [String: Hits] = [:]
+        for g in gestures {
+            if let (h, t) = EvalOutcome.recall(g, outcomes) { recall[g] = Hits(hits: h, total: t) }
+        }
+        self.recall = recall
+        negativeFires = negatives.filter { !$0.fired.isEmpty }.count
+        self.negatives = negatives.count
+    }
+
+    /// The shape with the lowest recall (the first by name on a tie).
+    var lowest: (shape: String, hits: Hits)? {
+        recall.min { ($0.value.rate, $0.key) < ($1.value.rate, $1.key) }.map { ($0.key, $0.value) }
+    }
+
+    /// One line: `s08: 98.1% (471/480), lowest right_curly_brace 83.3% (25/30), non-shape fires 0.4% (2/500)`.
+    var line: String {
+        var out = "\(EvalCommand.percent(right, traces)) (\(right)/\(traces))"
+        if let (shape, h) = lowest { out += ", lowest \(shape) \(EvalCommand.percent(h.hits, h.total)) (\(h.hits)/\(h.total))" }
+        if negatives > 0 { out += ", non-shape fires \(EvalCommand.percent(negativeFires, negatives)) (\(negativeFires)/\(negatives))" }
+        return out
+    }
+
+    /// The shapes whose recall differs from `before`'s, as `shape 80.0% -> 90.0%`.
+    func changes(from before: FoldFigures) -> [String] {
+        recall.keys.sorted().compactMap { shape in
+            guard let old = before.recall[shape], let new = recall[shape], old != new else { return nil }
+            return "\(shape) \(EvalCommand.percent(old.hits, old.total)) -> \(EvalCommand.percent(new.hits, new.total))"
+        }
+    }
+
+    var json: [String: Any] {
+        var object: [String: Any] = ["right": right, "traces": traces,
+                                     "recall": recall.mapValues { ["hits": $0.hits, "total": $0.total] }]
+        if let (shape, h) = lowest { object["lowest"] = ["shape": shape, "hits": h.hits, "total": h.total] }
+        if negatives > 0 { object["negatives"] = ["traces": negatives, "falseFires": negativeFires] }
+        return object
+    }
+
+    /// The report's per-subject section: each subject's line, and with a
+    /// search, what its chosen setting changed from the first setting written
+    /// (for `vary.*`, written first as no variation: what the varied examples did).
+    static func report(_ folds: [(subject: String, chosen: FoldFigures, first: FoldFigures?)], heldOut: Bool) -> String {
+        var out = heldOut ? "\nper subject (its traces on the spec compiled without its strokes)\n" : "\nper subject\n"
+        for fold in folds {
+            out += "  \(fold.subject): \(fold.chosen.line)\n"
+            guard let first = fold.first, first != fold.chosen else { continue }
+            out += "    with the first setting written: \(first.line)\n"
+            let changes = fold.chosen.changes(from: first)
+            if !changes.isEmpty { out += "    chosen setting's changes: " + changes.joined(separator: ", ") + "\n" }
+        }
+        if let worst = folds.min(by: { Double($0.chosen.right) / Double(max($0.chosen.traces, 1)) < Double($1.chosen.right) / Double(max($1.chosen.traces, 1)) }) {
+            out += "  worst subject: \(worst.subject), \(EvalCommand.percent(worst.chosen.right, worst.chosen.traces))\n"
+        }
+        return out
+    }
+}
