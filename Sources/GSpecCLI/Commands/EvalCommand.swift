@@ -203,7 +203,7 @@ struct EvalCommand: ParsableCommand {
     static func report(_ outcomes: [EvalOutcome], shapes: [String], gestures: [String]) -> String {
         let columns = gestures + ["none"]
         var out = "\(outcomes.count) traces, \(shapes.count) shapes, \(gestures.count) gestures\n"
-        let right = outcomes.filter { !$0.isWrong(gestures: gestures) }.count
+        let right = EvalOutcome.right(outcomes, gestures: gestures)
         out += "right: \(percent(right, outcomes.count)) (\(right)/\(outcomes.count)): its own gesture fired and no other\n\n"
         out += "confusion (rows: true shape; columns: gesture fired, or none)\n"
         let width = max(18, (shapes.map(\.count).max() ?? 0) + 2)
@@ -269,6 +269,6 @@ struct EvalCommand: ParsableCommand {
             recallBySpeed[g] = bySpeed
         }
         let pairs = EvalOutcome.confusions(outcomes, gestures: gestures).map { ["shape": $0.shape, "read": $0.read, "count": $0.count] as [String: Any] }
-        return ["traces": outcomes.count, "right": outcomes.filter { !$0.isWrong(gestures: gestures) }.count, "confusion": confusion, "confusions": pairs, "recall": recallBySpeed]
+        return ["traces": outcomes.count, "right": EvalOutcome.right(outcomes, gestures: gestures), "confusion": confusion, "confusions": pairs, "recall": recallBySpeed]
     }
 }

@@ -11,6 +11,11 @@ struct EvalOutcome {
         fired.contains { $0 != shape } || gestures.contains(shape) && !fired.contains(shape)
     }
 
+    /// How many of `outcomes` are right: the shape's own gesture fired (when the set has one) and no other.
+    static func right(_ outcomes: [EvalOutcome], gestures: [String]) -> Int {
+        outcomes.filter { !$0.isWrong(gestures: gestures) }.count
+    }
+
     /// Recall of `gesture` on its own shape, over `outcomes`; nil when the dataset has no such shape.
     static func recall(_ gesture: String, _ outcomes: [EvalOutcome]) -> (hits: Int, total: Int)? {
         let own = outcomes.filter { $0.shape == gesture }

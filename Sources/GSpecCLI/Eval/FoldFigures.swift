@@ -17,7 +17,7 @@ struct FoldFigures: Equatable {
     }
 
     init(_ outcomes: [EvalOutcome], negatives: [EvalOutcome], gestures: [String]) {
-        right = outcomes.filter { !$0.isWrong(gestures: gestures) }.count
+        right = EvalOutcome.right(outcomes, gestures: gestures)
         traces = outcomes.count
         var recall: [String: Hits] = [:]
         for g in gestures {
@@ -27,6 +27,9 @@ struct FoldFigures: Equatable {
         negativeFires = negatives.filter { !$0.fired.isEmpty }.count
         self.negatives = negatives.count
     }
+
+    /// The share of its traces that were right.
+    var rate: Double { traces == 0 ? 1 : Double(right) / Double(traces) }
 
     /// The shape with the lowest recall (the first by name on a tie).
     var lowest: (shape: String, hits: Hits)? {
@@ -69,7 +72,7 @@ struct FoldFigures: Equatable {
             let changes = fold.chosen.changes(from: first)
             if !changes.isEmpty { out += "    chosen setting's changes: " + changes.joined(separator: ", ") + "\n" }
         }
-        if let worst = folds.min(by: { Double($0.chosen.right) / Double(max($0.chosen.traces, 1)) < Double($1.chosen.right) / Double(max($1.chosen.traces, 1)) }) {
+        if let worst = folds.min(by: { $0.chosen.rate < $1.chosen.rate }) {
             out += "  worst subject: \(worst.subject), \(EvalCommand.percent(worst.chosen.right, worst.chosen.traces))\n"
         }
         return out

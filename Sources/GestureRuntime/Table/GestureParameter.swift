@@ -139,10 +139,10 @@ public struct GestureParameter: Hashable, Sendable {
         kindBits = kinds.reduce(0) { $0 | 1 << $1.rawValue }
         (self.isRuntime, self.storage, self.since) = (runtime, storage, since)
         #if hasFeature(Embedded)
-        // (`aliases` is an autoclosure so that this build never makes the arrays.)
         // Descriptions, examples and other frameworks' names are for tools
         // (hover, completion, suggestions): the web runtime reads none, and
-        // leaving them out keeps 2 KB off what a page loads.
+        // leaving them out keeps 2 KB off what a page loads (`aliases` is an
+        // autoclosure, so that this build never even makes the arrays).
         (self.summary, self.example, self.aliases) = ("", nil, [])
         #else
         (self.summary, self.example, self.aliases) = (summary, example, aliases())
