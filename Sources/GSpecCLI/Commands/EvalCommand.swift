@@ -123,10 +123,11 @@ struct EvalCommand: ParsableCommand {
                 let written = results[FoldRunner.Fold(setting: 0, leftOut: fold.leftOut)]!
                 first = FoldFigures(written.samples, negatives: written.negatives, gestures: gestures)
             }
-            outcomes += results[fold]!.samples
-            negativeOutcomes += results[fold]!.negatives
+            let result = results[fold]!
+            outcomes += result.samples
+            negativeOutcomes += result.negatives
             if let subject = fold.leftOut.first {
-                perSubject.append((subject, FoldFigures(results[fold]!.samples, negatives: results[fold]!.negatives, gestures: gestures), first))
+                perSubject.append((subject, FoldFigures(result.samples, negatives: result.negatives, gestures: gestures), first))
             }
         }
         // Without folds, one run: each subject's traces, the non-shapes said once for all.

@@ -138,9 +138,9 @@ public struct StrokeVariation: Hashable, Sendable {
     }
 
     /// The corners of the evenly spaced path `even`, in path order: points
-    /// where the heading turns at least 60deg over the steps either side,
-    /// sharpest first, each at least 4 points from another and 2 from an
-    /// end, at most 4 (the features' corners, as `StrokeFeatures` counts them).
+    /// where the heading turns at least 60deg over the steps either side (the
+    /// window and angle `StrokeFeatures` counts corners with), sharpest first,
+    /// each at least 4 points from another and 2 from an end, at most 4.
     static func corners(of even: [SIMD2<Double>]) -> [Int] {
         func heading(_ i: Int) -> Double { Math.atan2(even[i + 1].y - even[i].y, even[i + 1].x - even[i].x) }
         guard even.count >= 6 else { return [] }
