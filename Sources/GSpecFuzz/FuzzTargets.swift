@@ -73,8 +73,8 @@ public enum FuzzTargets {
         }
         for c in report.conflicts {
             precondition(c.witness.claimTime(of: 0, on: table.isolating(c.victim)) != nil, "a witness its victim does not perform alone")
-            precondition(c.witness.claimTime(of: c.victim, on: table, modes: c.modes) == nil
-                         && c.witness.claimTime(of: c.winner, on: table, modes: c.modes) != nil,
+            precondition(c.witness.claimTime(of: c.victim, on: table, in: c.situation) == nil
+                         && c.witness.claimTime(of: c.winner, on: table, in: c.situation) != nil,
                          "a witness that shows no conflict")
         }
         for c in BoundaryCaseGenerator.cases(for: set) {

@@ -157,3 +157,7 @@ func argumentDefinitions(of value: Any) -> [ArgumentDefinition] {
 extension UInt16: ArgumentValue {
     init?(argument: String) { self.init(argument) }
 }
+
+extension Int: ArgumentValue {
+    init?(argument: String) { self.init(argument) }
+}

@@ -24,6 +24,8 @@ struct CheckCommand: ParsableCommand {
     var latency: Bool
     @Flag(name: "--safari-edge-swipes", help: "With 'profile web': the pages also run in iOS Safari, whose back and forward edge swipes take a swipe from the window's sides first.")
     var safariEdgeSwipes: Bool
+    @Option(name: "--search", placeholder: "n", help: "Check the analysis's verdicts against the engine: run every gesture's exemplars and boundary cases and N random streams per view, in every mode combination and scroll edge state, and print each stream the report does not account for.")
+    var search: Int?
     @OptionGroup var diagnostics: DiagnosticOptions
 
     func validate() throws(UsageError) {
@@ -51,12 +53,28 @@ struct CheckCommand: ParsableCommand {
                 if latency && !report.latencies.isEmpty {
                     console.out(LatencyTable.render(report.latencies, of: result.gestureSet, path: source.path, atEnds: report.latenciesAtEnds))
                 }
+                if let n = search, !Self.search(report, result.gestureSet, source, randomStreams: n, console) { failed = true }
                 if let dir = witnessDirectory, !Self.writeWitnesses(report, result.gestureSet, source, to: dir, console) {
                     failed = true
                 }
             }
         }
         return failed ? .inputError : .success
+    }
+
+    /// The engine search (`EngineSearch`): a line of counts, and each contradiction with its stream. False on one.
+    private static func search(_ report: Analyzer.Report, _ set: CheckedGestureSet, _ source: SourceFile,
+                               randomStreams: Int, _ console: Console) -> Bool {
+        var search = EngineSearch(set: set, source: source, randomStreams: max(0, randomStreams))
+        let findings = search.contradictions(of: report)
+        let c = search.counts
+        console.out("\(source.path): engine search: \(c.situations) situation\(c.situations == 1 ? "" : "s"), \(c.runs) runs, "
+                    + "\(c.takings) takings, \(c.settledPairs) settled pair\(c.settledPairs == 1 ? "" : "s") seen, \(findings.count) contradiction\(findings.count == 1 ? "" : "s")\n")
+        for f in findings {
+            console.out("  \(f.claim) (\(f.stream.summary)):\n")
+            console.out(f.traceLines(in: set).split(separator: "\n").map { "    \($0)\n" }.joined())
+        }
+        return findings.isEmpty
     }
 
     private static func writeWitnesses(_ report: Analyzer.Report, _ set: CheckedGestureSet, _ source: SourceFile,

@@ -82,22 +82,34 @@ public enum Analyzer {
         return (conflicts, everything ? latencies : [], diagnostics)
     }
 
-    /// The rules that settle a conflict, the first offered as the fix-it: the
-    /// winner waits for the victim, or both run. With a hand-over the other way
-    /// (the one rule the pair may have), the winner hands over to the victim.
-    static func fixes(_ c: Conflict, in set: CheckedGestureSet) -> [String] {
+    /// The rules that could settle a conflict, the preferred first: the
+    /// winner waits for the victim, or both run, or (a continuous winner) the
+    /// victim's claim takes the touches. None where a hand-over already links
+    /// the pair: a pair has one rule, and a hand-over decides no first claim
+    /// (another hand-over neither), so only a parameter can settle it.
+    static func candidateRules(_ c: Conflict, in set: CheckedGestureSet) -> [String] {
         let (winner, victim) = (set.gestures[c.winner].name, set.gestures[c.victim].name)
+        guard !set.rules.contains(where: { [$0.gesture, $0.other].sorted() == [c.victim, c.winner].sorted() }) else { return [] }
         // The platform's scroll waits for nothing (`scroll-waits`): only both running settles it.
         if set.gestures[c.winner].kind == .scroll { return ["\(winner) with \(victim)"] }
-        if set.rules.contains(where: { $0.relation == .handsOver && $0.gesture == c.victim && $0.other == c.winner }) {
-            return ["\(winner) hands over to \(victim)"]
-        }
         var rules = ["\(winner) requires \(victim) to fail", "\(winner) with \(victim)"]
         // Precedence without waiting (v4): the victim's claim takes the touches
         // from a winner that has begun, and neither waits, where `requires`
         // would make the winner wait for the victim to fail.
         if set.gestures[c.winner].kind.isContinuous { rules.append("\(victim) wins over \(winner)") }
         return rules
+    }
+
+    /// A rule as the edit that appends it to the spec.
+    static func appending(_ rule: String, to source: SourceFile) -> Diagnostic.FixIt {
+        .init(replace: SourceRange(start: source.bytes.count, end: source.bytes.count),
+              with: (source.bytes.last == 10 || source.bytes.isEmpty ? "" : "\n") + rule + "\n")
+    }
+
+    /// The rules that settle `c` when appended to the spec (`FixCheck`), the preferred first.
+    static func fixes(_ c: Conflict, in set: CheckedGestureSet, source: SourceFile) -> [String] {
+        let check = FixCheck(set: set, source: source)
+        return candidateRules(c, in: set).filter { check.settles(c.victim, c.winner, with: appending($0, to: source)) }
     }
 
     static func diagnostic(for c: Conflict, in set: CheckedGestureSet, source: SourceFile) -> Diagnostic {
@@ -113,20 +125,20 @@ public enum Analyzer {
         } else {
             // As docs/analysis.md says: at the later declaration, with a note at the other.
             let later = max(c.victim, c.winner), earlier = min(c.victim, c.winner)
+            let rules = fixes(c, in: set, source: source)
             let changes = ParameterFix.fixes(for: c, in: set, source: source)
+            let handOver = set.rules.first { $0.relation == .handsOver && [$0.gesture, $0.other].sorted() == [c.victim, c.winner].sorted() }
             let message = DiagnosticMessage.conflict(
                 always: c.always, tie: c.kind == .tie, tieBreaker: tieBreaker(c.winner, over: c.victim, in: set),
                 victim: victim, winner: winner, tried: c.tried, witness: witness,
                 winnerAt: at, victimAt: EventFormatter.time(c.victimAt),
-                fixes: fixes(c, in: set), changes: changes.map { $0.phrase(in: set) })
+                fixes: rules, changes: changes.map { $0.phrase(in: set) }, handOver: handOver != nil)
             // A rule is appended at the end: the first alternative, and a `wins over` (v4) where one is offered.
-            let rules = fixes(c, in: set).enumerated().filter { $0.offset == 0 || $0.element.contains(" wins over ") }.map { fix in
-                Diagnostic.FixIt(replace: SourceRange(start: source.bytes.count, end: source.bytes.count),
-                                 with: (source.bytes.last == 10 ? "" : "\n") + fix.element + "\n")
-            }
-            d = Diagnostic(message, at: set.gestures[later].nameRange,
-                           notes: [.declared(set.gestures[earlier].name, at: set.gestures[earlier].nameRange)],
-                           fixIts: rules + changes.compactMap { $0.fixIt(in: set, source: source) })
+            let ruleFixes = rules.enumerated().filter { $0.offset == 0 || $0.element.contains(" wins over ") }.map { appending($0.element, to: source) }
+            var notes: [Diagnostic.Note] = [.declared(set.gestures[earlier].name, at: set.gestures[earlier].nameRange)]
+            if let handOver { notes.append(.init("the hand-over decides no first claim: it moves touches already claimed", at: handOver.range)) }
+            d = Diagnostic(message, at: set.gestures[later].nameRange, notes: notes,
+                           fixIts: ruleFixes + changes.compactMap { $0.fixIt(in: set, source: source) })
         }
         d.attachment = witnessTrace(c, in: set).split(separator: "\n").map(String.init)
         return d
@@ -140,12 +152,14 @@ public enum Analyzer {
         var disabled: [String] = []
         for g in set.gestures where !g.enabled && g.condition.isEmpty && !disabled.contains(g.name) { disabled.append(g.name) }
         return c.witness.traceLines(viewNames: set.views.map(\.name), screen: set.needsScreenSize,
-                                    modes: set.modeNames(on: c.modes), enabling: disabled)
+                                    modes: set.modeNames(on: c.modes), enabling: disabled,
+                                    edges: c.situation.scrollLines(at: EventFormatter.time(c.witness.events.first?.time ?? 0)))
     }
 
-    /// ", with mode zoomed on" when the set's conditions use modes; "" without.
+    /// ", with mode zoomed on" when the set's conditions use modes, and
+    /// ", with 'list' at its top edge" when a scroll is at one; "" without either.
     static func modesNote(_ c: Conflict, in set: CheckedGestureSet) -> String {
-        set.gestures.allSatisfy { $0.condition.isEmpty } ? "" : ", with " + set.describe(modes: c.modes)
+        (set.gestures.allSatisfy { $0.condition.isEmpty } ? "" : ", with " + set.describe(modes: c.modes)) + c.situation.edgesNote
     }
 
     /// What decides a tie between `winner` and `victim`: the engine's priority
@@ -192,7 +206,7 @@ extension Analyzer.Report {
                 # spec: \(specPath)
                 # conflict: '\(winner)' takes a '\(victim)' (\(c.witness.summary)\(Analyzer.modesNote(c, in: set)))
                 # in the set '\(winner)' claims at t=\(EventFormatter.time(c.winnerAt)) and '\(victim)' never does; without '\(winner)', '\(victim)' would at t=\(EventFormatter.time(c.victimAt))
-                # fix: \(Analyzer.fixes(c, in: set).joined(separator: ", or "))
+                # fix: \(Analyzer.candidateRules(c, in: set).joined(separator: ", or "))
 
                 """
             let file = { (label: String) in label.replacingOccurrences(of: " on ", with: "@") }

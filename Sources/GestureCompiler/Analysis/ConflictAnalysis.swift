@@ -27,8 +27,10 @@ public struct Conflict: Hashable, Sendable {
     /// When the victim would claim it in the set without the winner (a
     /// gesture both wait for delays them alike), or else alone.
     public var victimAt: Int64
-    /// The modes on when it happens (bit `m`: mode `m`; v3), set before the witness's first touch.
-    public var modes: UInt16 = 0
+    /// The modes on and the scrolls' edges when it happens (v3, v4), set before the witness's first touch.
+    package var situation = Situation()
+    /// The modes on when it happens (bit `m`: mode `m`; v3).
+    public var modes: UInt16 { situation.modes }
 }
 
 /// A stream that performs a gesture: the gesture alone recognizes it (or begins) at `claimsAt`.
@@ -83,25 +85,72 @@ struct ConflictAnalysis {
         claimTime(of: g, in: simulator.run(stream, gestures: simulator.alone(g), rules: false))
     }
 
-    /// When `g` claims on `stream` in the set without `other` (modes as in `runAll`).
+    /// When `g` claims on `stream` in the set without `other` (in the situation of `runAll`).
     mutating func claimTime(of g: Int, without other: Int, on stream: TouchStream) -> Int64? {
-        claimTime(of: g, in: simulator.run(stream, gestures: set.gestures.indices.filter { $0 != other }, modes: simulator.modes))
+        claimTime(of: g, in: simulator.run(stream, gestures: set.gestures.indices.filter { $0 != other }, in: simulator.situation))
     }
 
     /// Whether `stream` still shows the conflict: `victim` succeeds on it alone,
     /// and in the set the first gesture to claim is `winner`, and `victim` never does.
     mutating func shows(_ stream: TouchStream, victim: Int, winner: Int) -> Bool {
         guard claimTime(of: victim, alone: stream) != nil else { return false }
-        let events = simulator.runAll(stream)
-        return claimTime(of: victim, in: events) == nil && self.winner(over: victim, in: events) == winner
+        return takenBy(stream, victim: victim) == winner
     }
 
-    /// Whether `winner` takes one of `victim`'s performances from it in the set.
+    /// The gesture that takes `stream` from `victim` in the set (in the
+    /// situation of `runAll`), when no rule and no `at` edge decided it so:
+    /// nil when `victim` claims, or what beat it was designed to.
+    mutating func takenBy(_ stream: TouchStream, victim: Int) -> Int? {
+        let events = simulator.runAll(stream)
+        guard claimTime(of: victim, in: events) == nil, let a = winner(over: victim, in: events),
+              !edgeDecides(stream, victim: victim, winner: a) else { return nil }
+        return a
+    }
+
+    /// Whether `winner` takes one of `victim`'s performances from it in the
+    /// set, in the current situation.
     mutating func preempts(_ winner: Int, _ victim: Int) -> Bool {
-        exemplars(of: victim).contains { x in
-            let events = simulator.runAll(x.stream)
-            return claimTime(of: victim, in: events) == nil && self.winner(over: victim, in: events) == winner
+        exemplars(of: victim).contains { takenBy($0.stream, victim: victim) == winner }
+    }
+
+    /// Whether the pair is settled in every situation where both are enabled:
+    /// both still performable, and neither takes the other's performances
+    /// unless a rule between them says so and leaves the loser some.
+    mutating func settles(_ a: Int, _ b: Int) -> Bool {
+        guard !exemplars(of: a).isEmpty, !exemplars(of: b).isEmpty else { return false }
+        let linked = rule(between: a, b) != nil
+        defer { simulator.situation = Situation() }
+        for (group, situation) in set.situations() where group.enabled[a] && group.enabled[b] {
+            simulator.situation = situation
+            for (victim, winner) in [(a, b), (b, a)] {
+                let own = exemplars(of: victim)
+                let lost = own.filter { takenBy($0.stream, victim: victim) == winner }.count
+                if lost > 0 && (!linked || lost == own.count) { return false }
+            }
         }
+        return true
+    }
+
+    /// Whether a hand-over `at` an edge (v4) made `winner` take `victim`'s
+    /// stream, as the rule designs: `S hands over to P at EDGE` gives a
+    /// touch on the scroll S to S first, so P losing it to S is the rule at
+    /// work; and where S is at the edge and the touch pulls past it, S fails
+    /// for that reason (the engine says so) and P takes it. A plain
+    /// hand-over (the app's call) decides no first claim: the touches go to
+    /// whoever thresholds, rules and depth give them, and that is analysed.
+    mutating func edgeDecides(_ stream: TouchStream, victim: Int, winner: Int) -> Bool {
+        if atHandOver(from: winner, to: victim) { return true }
+        guard atHandOver(from: victim, to: winner), !simulator.situation.edges.isEmpty else { return false }
+        let run = simulator.engineRun(stream, gestures: Array(set.gestures.indices), in: simulator.situation, explains: true)
+        return run.engine.explanations.contains { x in
+            if x.gesture == victim, case .atEdge = x.reason { return true }
+            return false
+        }
+    }
+
+    /// Whether `a hands over to b at EDGE` is written (a scroll giving its touches to `b` at an edge).
+    func atHandOver(from a: Int, to b: Int) -> Bool {
+        set.rules.contains { $0.relation == .handsOver && $0.gesture == a && $0.other == b && !$0.edges.isEmpty }
     }
 
     /// The first gesture to claim in `events` that could take `victim`'s
@@ -138,27 +187,23 @@ struct ConflictAnalysis {
     }
 
     /// The rule that decides between two gestures, either way round, if any
-    /// (a hand-over decides nothing by itself: the app does, at run time).
+    /// (a hand-over decides no first claim: `edgeDecides` says what its `at` does).
     func rule(between a: Int, _ b: Int) -> Rule? {
         set.rules.first { $0.relation != .handsOver && (($0.gesture == a && $0.other == b) || ($0.gesture == b && $0.other == a)) }
     }
 
-    /// Whether `a hands over to b`: `b` then gets `a`'s touches when the app says, so losing them first is by design.
-    func handsOver(_ a: Int, to b: Int) -> Bool {
-        set.rules.contains { $0.relation == .handsOver && $0.gesture == a && $0.other == b }
-    }
-
     /// Every conflict, one per pair, in declaration order of the victim; with
     /// modes, in each group of mode combinations (`ModeGroup`) where both are
-    /// enabled, reported in the first that shows it.
+    /// enabled, and with `at` hand-overs, in each edge state of their scrolls
+    /// (`Situation`), reported in the first that shows it.
     mutating func conflicts() -> [Conflict] {
         var found: [Conflict] = []
         var reported = Set<[Int]>()
-        for group in set.modeGroups() {
-            simulator.modes = group.modes
+        for (group, situation) in set.situations() {
+            simulator.situation = situation
             found += conflicts(in: group, reported: &reported)
         }
-        simulator.modes = 0
+        simulator.situation = Situation()
         // By victim, then as found.
         return found.enumerated().sorted { ($0.element.victim, $0.offset) < ($1.element.victim, $1.offset) }.map(\.element)
     }
@@ -171,13 +216,11 @@ struct ConflictAnalysis {
             var losses: [Int: [Exemplar]] = [:]
             var winners: [Int] = []
             for x in own {
-                let events = simulator.runAll(x.stream)
-                guard claimTime(of: b, in: events) == nil, let a = winner(over: b, in: events) else { continue }
+                guard let a = takenBy(x.stream, victim: b) else { continue }
                 if losses[a] == nil { winners.append(a) }
                 losses[a, default: []].append(x)
             }
             for a in winners {
-                guard !handsOver(a, to: b) else { continue }
                 let lost = losses[a]!, always = lost.count == own.count
                 let linking = rule(between: a, b)
                 // A rule between the pair decides it, unless it leaves `b` no chance at all.
@@ -188,7 +231,7 @@ struct ConflictAnalysis {
                 found.append(Conflict(
                     kind: winnerAt == victimAt ? .tie : .preempts, victim: b, winner: a,
                     always: always, tried: own.count, rule: linking, witness: witness,
-                    winnerAt: winnerAt, victimAt: victimAt, modes: group.modes))
+                    winnerAt: winnerAt, victimAt: victimAt, situation: simulator.situation))
             }
         }
         return found

@@ -50,8 +50,8 @@ struct LatencyAnalysis {
         let waiting = groups.filter { g in g.enabled[a] && targets.contains { g.enabled[$0] } }
         var result = Latency(gesture: a, waitsFor: targets, worst: 0, typical: waiting.isEmpty ? 0 : nil)
         for group in waiting {
-            conflicts.simulator.modes = group.modes
-            defer { conflicts.simulator.modes = 0 }
+            conflicts.simulator.situation = Situation(modes: group.modes)
+            defer { conflicts.simulator.situation = Situation() }
             for x in conflicts.exemplars(of: a, inGenerationOrder: true) {
                 let stream = x.stream
                 let events = conflicts.simulator.runAll(stream)

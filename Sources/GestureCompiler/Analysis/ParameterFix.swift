@@ -3,9 +3,8 @@ import GestureRuntime
 /// A parameter change that settles a conflict without a rule: one gesture's
 /// limit brought to the other's threshold (or the threshold to the limit),
 /// so that no performance of one is also a performance of the other and
-/// neither waits. Offered beside the rules, and only when the analysis, run
-/// again on the set with the change, finds the pair no longer in conflict
-/// either way round and both still performable.
+/// neither waits. Offered beside the rules, and only when the change,
+/// applied to the spec, settles the pair (`FixCheck`).
 struct ParameterFix: Hashable {
     /// The gesture to change (every instance of its name changes with it).
     var gesture: Int
@@ -16,18 +15,25 @@ struct ParameterFix: Hashable {
     /// A limit of one kind and a threshold of another that overlap when the
     /// limit is the larger: a tap still down when a long press fires; a press
     /// moving further than a pan's threshold or a swipe's distance before it
-    /// fails. With the limit at most the threshold, one input never performs both.
+    /// fails. With the limit at most the threshold, one input never performs
+    /// both. A scroll's slop (its `threshold`) is a limit too: a pan or swipe
+    /// that claims before the platform's scroll does takes the content's
+    /// touches, and a press that may move farther is taken by the scroll.
     static let bounds: [(limit: (GestureKind, String), threshold: (GestureKind, String))] = [
         ((.tap, "maxDuration"), (.longPress, "duration")),
         ((.tap, "slop"), (.pan, "threshold")),
         ((.longPress, "slop"), (.pan, "threshold")),
         ((.tap, "slop"), (.swipe, "minDistance")),
         ((.longPress, "slop"), (.swipe, "minDistance")),
+        ((.scroll, "threshold"), (.pan, "threshold")),
+        ((.scroll, "threshold"), (.swipe, "minDistance")),
+        ((.tap, "slop"), (.scroll, "threshold")),
+        ((.longPress, "slop"), (.scroll, "threshold")),
     ]
 
-    /// The verified parameter fixes of `c`, the limit's first.
+    /// The parameter fixes of `c` that work when applied (`FixCheck`), the limit's first.
     static func fixes(for c: Conflict, in set: CheckedGestureSet, source: SourceFile) -> [ParameterFix] {
-        var candidates: [(gesture: Int, parameter: GestureParameter, value: Double)] = []
+        var candidates: [(gesture: Int, parameter: GestureParameter, values: [Double])] = []
         for (limit, threshold) in bounds {
             for (l, t) in [(c.victim, c.winner), (c.winner, c.victim)]
             where set.gestures[l].kind == limit.0 && set.gestures[t].kind == threshold.0 {
@@ -35,27 +41,27 @@ struct ParameterFix: Hashable {
                       let tp = GestureParameter.named(threshold.1, for: threshold.0),
                       let lv = set.gestures[l].record.number(lp), let tv = set.gestures[t].record.number(tp),
                       lv > tv else { continue }
-                candidates += [(l, lp, tv), (t, tp, lv)]
+                // At equal values both claim in one sample and view depth or declaration order
+                // decides; a point past it decides by itself when that order goes the other way.
+                candidates += [(l, lp, [tv]), (t, tp, [lv, lv + 1])]
             }
         }
+        let check = FixCheck(set: set, source: source)
         return candidates.compactMap { candidate -> ParameterFix? in
-            // A limit of zero (a finger that never moves) no person performs, however the analysis agrees.
-            guard candidate.value > 0, candidate.parameter.allowed(relative: false).contains(candidate.value),
+            // The platform's scroll slop is the platform's: a spec cannot move it.
+            guard set.gestures[candidate.gesture].kind != .scroll,
                   // A value with a range (v4) is the app's to choose within it: narrowing the range is the fix there.
                   !set.gestures[candidate.gesture].ranges.contains(where: { $0.parameter == candidate.parameter }) else { return nil }
-            var changed = set
-            let name = set.gestures[candidate.gesture].name
-            for g in changed.gestures.indices where changed.gestures[g].name == name {
-                changed.gestures[g].record.setNumber(candidate.parameter, candidate.value)
-                changed.gestures[g].record.setExplicitly(candidate.parameter)
+            for value in candidate.values {
+                // A limit of zero (a finger that never moves) no person performs, however the analysis agrees.
+                guard value > 0, candidate.parameter.allowed(relative: false).contains(value) else { continue }
+                var record = set.gestures[candidate.gesture].record
+                record.setNumber(candidate.parameter, value)
+                guard let text = record.text(of: candidate.parameter) else { continue }
+                let fix = ParameterFix(gesture: candidate.gesture, parameter: candidate.parameter, text: "\(candidate.parameter.name): \(text)")
+                if let edit = fix.fixIt(in: set, source: source), check.settles(c.victim, c.winner, with: edit) { return fix }
             }
-            var analysis = ConflictAnalysis(simulator: Simulator(set: changed, source: source))
-            analysis.simulator.modes = c.modes
-            guard !analysis.exemplars(of: c.victim).isEmpty, !analysis.exemplars(of: c.winner).isEmpty,
-                  !analysis.preempts(c.winner, c.victim), !analysis.preempts(c.victim, c.winner),
-                  let text = changed.gestures[candidate.gesture].record.text(of: candidate.parameter) else { return nil }
-            return ParameterFix(gesture: candidate.gesture, parameter: candidate.parameter,
-                                text: "\(candidate.parameter.name): \(text)")
+            return nil
         }
     }
 

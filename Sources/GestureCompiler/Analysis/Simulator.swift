@@ -10,11 +10,11 @@ struct Simulator {
     let set: CheckedGestureSet
     let source: SourceFile
     private var engines: [[Int]: Engine] = [:]
-    /// Runs of the whole set by modes and stream: gestures with equal parameters have equal exemplars.
-    private var wholeRuns: [UInt16: [[TouchEvent]: [GestureEvent]]] = [:]
-    /// The modes on in whole-set runs (`runAll`), set before the first touch:
-    /// the representative of the `ModeGroup` being analysed.
-    var modes: UInt16 = 0
+    /// Runs of the whole set by situation and stream: gestures with equal parameters have equal exemplars.
+    private var wholeRuns: [Situation: [[TouchEvent]: [GestureEvent]]] = [:]
+    /// The situation of whole-set runs (`runAll`), set before the first touch:
+    /// the representative of the `ModeGroup` being analysed, in one edge state.
+    var situation = Situation()
 
     init(set: CheckedGestureSet, source: SourceFile) {
         self.set = set
@@ -24,19 +24,28 @@ struct Simulator {
     /// Events of a run over the gestures `order` (indices into the set, in
     /// the order they are declared in the subset), with the rules among them
     /// when `rules` is set. Event gesture indices are mapped back to the set's.
-    /// With `modes`, the gestures keep their conditions and those modes are on;
-    /// without, every gesture runs as if enabled.
-    mutating func run(_ stream: TouchStream, gestures order: [Int], rules: Bool = true, modes: UInt16? = nil) -> [GestureEvent] {
-        var engine = engine(for: order, rules: rules, conditions: modes != nil)
-        let start = stream.events.first?.time ?? 0
-        for m in 0..<Condition.maxModes where (modes ?? 0) >> UInt16(m) & 1 == 1 { engine.setMode(m, true, at: start) }
+    /// In a `situation`, the gestures keep their conditions, its modes are on
+    /// and its scrolls at its edges; without, every gesture runs as if
+    /// enabled. With `explains`, the engine records why gestures fail.
+    mutating func run(_ stream: TouchStream, gestures order: [Int], rules: Bool = true, in situation: Situation? = nil,
+                      explains: Bool = false) -> [GestureEvent] {
+        engineRun(stream, gestures: order, rules: rules, in: situation, explains: explains).events
+    }
+
+    /// The engine after `run`'s stream, for its explanations (event gesture
+    /// indices mapped back to the set's in `events`).
+    mutating func engineRun(_ stream: TouchStream, gestures order: [Int], rules: Bool = true, in situation: Situation? = nil,
+                            explains: Bool = false) -> (events: [GestureEvent], engine: Engine) {
+        var engine = engine(for: order, rules: rules, conditions: situation != nil)
+        engine.explains = explains
+        situation?.apply(to: &engine, at: stream.events.first?.time ?? 0)
         for e in stream.events { engine.feed(e) }
         engine.finish()
-        return engine.events.map { e in
+        return (engine.events.map { e in
             var e = e
             e.gesture = order[e.gesture]
             return e
-        }
+        }, engine)
     }
 
     /// A fresh engine (on the analyses' screen) of the compiled subset
@@ -51,11 +60,11 @@ struct Simulator {
         return engine
     }
 
-    /// The whole set as declared, with `modes` on.
+    /// The whole set as declared, in `situation`.
     mutating func runAll(_ stream: TouchStream) -> [GestureEvent] {
-        if let events = wholeRuns[modes]?[stream.events] { return events }
-        let events = run(stream, gestures: Array(set.gestures.indices), modes: modes)
-        wholeRuns[modes, default: [:]][stream.events] = events
+        if let events = wholeRuns[situation]?[stream.events] { return events }
+        let events = run(stream, gestures: Array(set.gestures.indices), in: situation)
+        wholeRuns[situation, default: [:]][stream.events] = events
         return events
     }
 

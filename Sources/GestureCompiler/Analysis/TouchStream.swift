@@ -18,12 +18,11 @@ public struct TouchStream: Hashable, Sendable {
     public static let screen = SIMD2<Double>(600, 800)
 
     /// When gesture `g` of `table` first begins or is recognized on the stream,
-    /// if it does, with `modes` (bit `m`: mode `m`) on from the start, as a witness's mode lines put them.
-    public func claimTime(of g: Int, on table: GestureTable, modes: UInt16 = 0) -> Int64? {
+    /// if it does, in `situation` from the start, as a witness's mode and scroll lines put it.
+    package func claimTime(of g: Int, on table: GestureTable, in situation: Situation = Situation()) -> Int64? {
         var engine = Engine(table: table)
         engine.screenSize = Self.screen
-        let start = events.first?.time ?? 0
-        for m in 0..<table.modeCount where modes >> UInt16(m) & 1 == 1 { engine.setMode(m, true, at: start) }
+        situation.apply(to: &engine, at: events.first?.time ?? 0)
         for e in events { engine.feed(e) }
         engine.finish()
         return engine.events.first { $0.gesture == g && ($0.state == .began || $0.state == .recognized) }?.time
@@ -42,11 +41,14 @@ public struct TouchStream: Hashable, Sendable {
     /// The stream in the trace format (docs/trace-format.md). `viewNames` (a
     /// set that declares views) names each `began` line's hit view. With
     /// `screen`, a first line gives the screen size the stream assumes;
-    /// control lines enable the gestures `enabling` names before the first touch.
-    public func traceLines(viewNames: [String] = [], screen: Bool = false, modes: [String] = [], enabling: [String] = []) -> String {
+    /// control lines enable the gestures `enabling` names before the first touch,
+    /// and put the scrolls of `edges` at their edges.
+    public func traceLines(viewNames: [String] = [], screen: Bool = false, modes: [String] = [], enabling: [String] = [],
+                           edges: [String] = []) -> String {
         var text = screen ? "{\"screen\":[\(Self.number(Self.screen.x)),\(Self.number(Self.screen.y))]}\n" : ""
         let start = EventFormatter.time(events.first?.time ?? 0)
         for name in modes { text += "{\"t\":\(start),\"mode\":\(TableEmitter.quoted(name)),\"on\":true}\n" }
+        for line in edges { text += line + "\n" }
         for name in enabling { text += "{\"t\":\(start),\"set\":\(TableEmitter.quoted(name)),\"enabled\":true}\n" }
         for e in events {
             var line = "{\"t\":\(EventFormatter.time(e.time)),\"touch\":\(e.id),\"phase\":\"\(e.phase.name)\","

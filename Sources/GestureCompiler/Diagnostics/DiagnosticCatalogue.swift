@@ -377,10 +377,11 @@ extension DiagnosticMessage {
     /// A conflict no rule decides: `always`, the victim never fires; `tie`, both
     /// claim at once and `tieBreaker` decides (`declaration order`, or `view
     /// depth` with `why`: " ('a' is in 'child', deeper than 'b' in 'parent')").
-    /// `fixes` are the rules that would settle it.
+    /// `fixes` are the rules that settle it, `changes` the parameter changes;
+    /// `handOver`: a hand-over links the pair (so no other rule may).
     static func conflict(always: Bool, tie: Bool, tieBreaker: (by: String, why: String), victim: String, winner: String,
                          tried: Int, witness: String, winnerAt at: String, victimAt: String, fixes: [String],
-                         changes: [String] = []) -> Self {
+                         changes: [String] = [], handOver: Bool = false) -> Self {
         let account: String = switch (always, tie) {
         case (true, false):
             "'\(victim)' never fires: on each of the \(tried) streams tried that perform it, '\(winner)' claims the touches first (\(witness), '\(winner)' at t=\(at))"
@@ -391,9 +392,15 @@ extension DiagnosticMessage {
         case (false, false):
             "'\(winner)' takes the touches of '\(victim)' at t=\(at), before '\(victim)' is recognized at t=\(victimAt) (\(witness))"
         }
-        // Rules first, then the parameter changes the analysis verified (`ParameterFix`).
-        let change = changes.isEmpty ? "" : ", or write " + changes.joined(separator: " or ")
-        return .init(always ? .preempted : .conflict, account + "; add " + fixes.map { "\"\($0)\"" }.joined(separator: " or ") + change)
+        // Rules first, then the parameter changes; each one verified to work when applied (`FixCheck`).
+        var offers: [String] = []
+        if !fixes.isEmpty { offers.append("add " + fixes.map { "\"\($0)\"" }.joined(separator: " or ")) }
+        if !changes.isEmpty { offers.append("write " + changes.joined(separator: " or ")) }
+        let fix = offers.isEmpty
+            ? (handOver ? "the hand-over between them decides no first claim and no other rule may join it; no parameter change tried settles it"
+                        : "no rule or parameter change tried settles it")
+            : offers.joined(separator: ", or ")
+        return .init(always ? .preempted : .conflict, account + "; " + fix)
     }
 }
 

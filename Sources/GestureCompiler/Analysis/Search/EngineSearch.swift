@@ -1,0 +1,208 @@
+import GestureRuntime
+import GestureTrace
+
+/// Checks the analysis's verdicts against the engine, from outside: it runs
+/// the compiled set (the table an app runs) on many more streams than the
+/// analysis performs, in every situation the app can put the engine in, and
+/// reports each stream on which the engine does something the report says
+/// it does not.
+///
+/// It judges by the engine's own account, not by the analysis's rules of
+/// thumb: gesture B was *taken* by A when B, run alone, claims the stream,
+/// and in the set B never claims and the engine explains B's failure as
+/// "A claimed one of its touches" (`Explanation.Reason.claimedBy`), which it
+/// says only when no rule links the two. The one outcome of that kind the
+/// spec designs is a scroll's `at` hand-over: the scroll first, whatever it
+/// takes from the gesture it hands over to. Every other taking must be a
+/// conflict the report names, or the report is wrong.
+///
+/// The streams: every gesture's exemplars (the analysis's own machinery) and
+/// boundary cases (just inside and just past each parameter), on its view
+/// and every view inside it, and `randomStreams` random gesture-shaped
+/// streams on every view. The situations: every combination of the modes the
+/// conditions name (up to `maxModeCombinations`, then the analysis's groups),
+/// each with every scroll at no edge, at each edge of its axis, and at both.
+package struct EngineSearch {
+    /// A stream on which the engine contradicts a verdict.
+    package struct Finding: Hashable, Sendable, CustomStringConvertible {
+        package var victim: Int
+        package var winner: Int
+        package var situation: Situation
+        package var stream: TouchStream
+        /// What the report says that the stream contradicts.
+        package var claim: String
+
+        package var description: String { "\(claim) (\(stream.summary)\(situation.edgesNote), modes \(situation.modes))" }
+
+        /// The stream as a trace `gspec run` replays: the situation's lines first.
+        package func traceLines(in set: CheckedGestureSet) -> String {
+            stream.traceLines(viewNames: set.views.map(\.name), screen: set.needsScreenSize, modes: set.modeNames(on: situation.modes),
+                              edges: situation.scrollLines(at: EventFormatter.time(stream.events.first?.time ?? 0)))
+        }
+    }
+
+    /// What a search ran, for the figures in docs/analysis.md.
+    package struct Counts: Hashable, Sendable {
+        package var situations = 0
+        package var runs = 0
+        package var takings = 0
+        /// Pairs the report calls settled (no conflict between them) that both saw one stream.
+        package var settledPairs = 0
+    }
+
+    package static let maxModeCombinations = 16
+
+    let set: CheckedGestureSet
+    private var simulator: Simulator
+    private var random: RandomStreams
+    private let randomStreams: Int
+    package private(set) var counts = Counts()
+
+    package init(set: CheckedGestureSet, source: SourceFile, seed: UInt64 = 1, randomStreams: Int = 24) {
+        self.set = set
+        simulator = Simulator(set: set, source: source)
+        random = RandomStreams(seed: seed)
+        self.randomStreams = randomStreams
+    }
+
+    /// Every situation the engine can be in before a touch, as far as the
+    /// set's outcome can tell them apart.
+    func situations() -> [Situation] {
+        let named = Set(set.gestures.flatMap { $0.condition.filter { Int($0) < Condition.maxModes } }).sorted()
+        let modes: [UInt16] = 1 << named.count <= Self.maxModeCombinations
+            ? (0..<(1 << named.count)).map { k in
+                named.enumerated().reduce(UInt16(0)) { m, e in k >> e.offset & 1 == 1 ? m | 1 << UInt16(e.element) : m }
+            }
+            : set.modeGroups().map(\.modes)
+        var edges: [[Situation.Edge]] = [[]]
+        var scrolls: [String] = []
+        for g in set.gestures where g.kind == .scroll && !scrolls.contains(g.name) {
+            scrolls.append(g.name)
+            let ends: [DirectionSet] = switch g.axis {
+            case .vertical: [DirectionSet(.up), DirectionSet(.down), .vertical]
+            case .horizontal: [DirectionSet(.left), DirectionSet(.right), .horizontal]
+            default: [DirectionSet(.up), DirectionSet(.down), DirectionSet(.left), DirectionSet(.right), .vertical, .horizontal]
+            }
+            edges += ends.map { [Situation.Edge(scroll: g.name, at: $0)] }
+        }
+        return modes.flatMap { m in edges.map { Situation(modes: m, edges: $0) } }
+    }
+
+    /// A stream searched, touching down in the view it was made for, and
+    /// the gesture whose exemplar (a performance the analysis generates) it
+    /// is, if any.
+    struct Probe {
+        var stream: TouchStream
+        var exemplarOf: Int?
+    }
+
+    /// The streams searched: exemplars, boundary cases, random streams.
+    mutating func probes() -> [Probe] {
+        var result: [Probe] = []
+        var seen = Set<[TouchEvent]>()
+        func add(_ s: TouchStream, _ g: Int? = nil) { if !s.events.isEmpty && seen.insert(s.events).inserted { result.append(Probe(stream: s, exemplarOf: g)) } }
+        for (g, d) in set.gestures.enumerated() {
+            let arm = ExemplarGenerator.armed(g, in: set)
+            for v in set.subtree(of: d.view) {
+                for s in ExemplarGenerator.variedCandidates(for: d, view: v) { add(arm(s), g) }
+            }
+        }
+        for c in BoundaryCaseGenerator.cases(for: set) where c.atEnd == nil { add(c.accepted); add(c.rejected) }
+        let views = set.views.isEmpty ? [0] : Array(set.views.indices)
+        for v in views { for _ in 0..<randomStreams { add(random.stream(view: v)) } }
+        return result
+    }
+
+    /// The takings on a probe in `situation`: (victim B, winner A) for each
+    /// gesture B the stream performs alone that the engine says A took
+    /// without a rule (a scroll's `at` hand-over taking first left out).
+    /// Which streams count: on B's own exemplars, every such taking; on any
+    /// other stream, one where A alone would claim no earlier than B alone,
+    /// or not at all. (A stream A performs earlier on its own is A's as much
+    /// as B's: a long press that moves after it began is also a late pan.
+    /// The analysis decides those on B's exemplars, which say what
+    /// performing B means.) The run's events come with them.
+    mutating func takings(on probe: Probe, in situation: Situation, among gestures: Set<Int>? = nil)
+        -> (takings: [(victim: Int, winner: Int)], events: [GestureEvent]) {
+        let stream = probe.stream
+        let run = simulator.engineRun(stream, gestures: Array(set.gestures.indices), in: situation, explains: true)
+        counts.runs += 1
+        let enabled = set.enabling(situation.modes)
+        var result: [(Int, Int)] = []
+        var considered = Set<Int>()
+        for x in run.engine.explanations {
+            guard case .claimedBy(let a) = x.reason, enabled[x.gesture], considered.insert(x.gesture).inserted else { continue }
+            let b = x.gesture
+            if let gestures, !gestures.contains(a) || !gestures.contains(b) { continue }
+            guard !run.events.contains(where: { $0.gesture == b && $0.claims }), !scrollFirst(a, over: b),
+                  let bAt = claimTime(of: b, alone: stream) else { continue }
+            if probe.exemplarOf != b, let aAt = claimTime(of: a, alone: stream), aAt < bAt { continue }
+            result.append((b, a))
+        }
+        counts.takings += result.count
+        return (result, run.events)
+    }
+
+    /// When `g` with its `after` sources, without rules, first claims `stream`.
+    private mutating func claimTime(of g: Int, alone stream: TouchStream) -> Int64? {
+        counts.runs += 1
+        return simulator.run(stream, gestures: simulator.alone(g), rules: false).first { $0.gesture == g && $0.claims }?.time
+    }
+
+    /// `a hands over to b at EDGE`: `a`, a scroll, has a touch first, however `b` would have it.
+    private func scrollFirst(_ a: Int, over b: Int) -> Bool {
+        set.rules.contains { $0.relation == .handsOver && $0.gesture == a && $0.other == b && !$0.edges.isEmpty }
+    }
+
+    /// Every stream on which the engine contradicts `report`: a taking
+    /// between two gestures the report finds no conflict between, or a wait
+    /// longer than a latency the report bounds.
+    package mutating func contradictions(of report: Analyzer.Report) -> [Finding] {
+        let reported = Set(report.conflicts.map { [min($0.victim, $0.winner), max($0.victim, $0.winner)] })
+        let bounds = Dictionary(report.latencies.compactMap { l in l.worst.map { (l.gesture, $0) } }, uniquingKeysWith: max)
+        var findings: [Finding] = []
+        var found = Set<[Int]>()
+        var pairsSeen = Set<[Int]>()
+        let probes = probes()
+        let situations = situations()
+        counts.situations = situations.count
+        for situation in situations {
+            for probe in probes {
+                let stream = probe.stream
+                let (taken, events) = takings(on: probe, in: situation)
+                for (b, a) in taken {
+                    let pair = [min(a, b), max(a, b)]
+                    pairsSeen.insert(pair)
+                    guard !reported.contains(pair), found.insert(pair).inserted else { continue }
+                    findings.append(Finding(victim: b, winner: a, situation: situation, stream: stream,
+                                            claim: "no conflict is reported between '\(set.label(a))' and '\(set.label(b))', but '\(set.label(a))' takes '\(set.label(b))''s touches"))
+                }
+                for e in events where e.claims {
+                    guard let worst = bounds[e.gesture], e.time - e.completedAt > worst, found.insert([e.gesture, -1]).inserted else { continue }
+                    findings.append(Finding(victim: e.gesture, winner: e.gesture, situation: situation, stream: stream,
+                                            claim: "'\(set.label(e.gesture))' waits at most \(worst) us, but waits \(e.time - e.completedAt) us"))
+                }
+            }
+        }
+        counts.settledPairs = pairsSeen.subtracting(reported).count
+        return findings
+    }
+
+    /// The first stream on which one of `a` and `b` takes the other's
+    /// touches, in a situation where both are enabled: nil when the pair is
+    /// settled as far as the search can tell.
+    package mutating func taking(between a: Int, _ b: Int) -> Finding? {
+        let probes = probes()
+        for situation in situations() {
+            let enabled = set.enabling(situation.modes)
+            guard enabled[a] && enabled[b] else { continue }
+            for probe in probes {
+                if let t = takings(on: probe, in: situation, among: [a, b]).takings.first {
+                    return Finding(victim: t.victim, winner: t.winner, situation: situation, stream: probe.stream,
+                                   claim: "'\(set.label(t.winner))' takes '\(set.label(t.victim))''s touches")
+                }
+            }
+        }
+        return nil
+    }
+}
