@@ -69,7 +69,7 @@ struct CheckCommand: ParsableCommand {
         let findings = search.contradictions(of: report)
         let c = search.counts
         console.out("\(source.path): engine search: \(c.situations) situation\(c.situations == 1 ? "" : "s"), \(c.runs) runs, "
-                    + "\(c.takings) takings, \(c.settledPairs) settled pair\(c.settledPairs == 1 ? "" : "s") seen, \(findings.count) contradiction\(findings.count == 1 ? "" : "s")\n")
+                    + "\(c.takings) takings (\(c.ties) ties outside exemplars), \(c.settledPairs) settled pair\(c.settledPairs == 1 ? "" : "s") seen, \(findings.count) contradiction\(findings.count == 1 ? "" : "s")\n")
         for f in findings {
             console.out("  \(f.claim) (\(f.stream.summary)):\n")
             console.out(f.traceLines(in: set).split(separator: "\n").map { "    \($0)\n" }.joined())

@@ -143,7 +143,7 @@ enum ExemplarGenerator {
     }
 
     static func longPresses(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {
-        func hold(wobble: Double, thenMove: Bool) -> StreamBuilder {
+        func hold(wobble: Double, thenMove move: SIMD2<Double>? = nil) -> StreamBuilder {
             var b = StreamBuilder(view: view)
             series(&b, count: g.taps, fingers: g.minTouches, press: min(50_000, g.maxDuration / 2), gap: min(100_000, g.maxInterval / 2))
             if g.taps > 0 { b.wait(min(100_000, g.maxInterval / 2)) }
@@ -151,14 +151,17 @@ enum ExemplarGenerator {
             let pressed = b.time
             if wobble > 0 { b.translate(by: SIMD2(wobble, 0), samples: 4) }
             b.wait(pressed + g.duration + 100_000 - b.time)
-            if thenMove { b.translate(by: SIMD2(60, 0), samples: 20) }
+            if let move { b.translate(by: move, samples: 20) }
             b.liftAll()
             return b
         }
         let held = DurationText.prose(g.duration + 100_000)
-        return [hold(wobble: 0, thenMove: false).stream("held still \(held)"),
-                hold(wobble: 0, thenMove: true).stream("held still \(held), then dragged 60pt"),
-                hold(wobble: g.slop, thenMove: false).stream("held \(held), moving \(Unit.points.literal(g.slop)) (the slop) first")]
+        // Dragged along each axis once it began: what a drag after the press means depends on the
+        // axis (a horizontal strip's pan takes one way, a vertical pan the other).
+        return [hold(wobble: 0).stream("held still \(held)"),
+                hold(wobble: 0, thenMove: SIMD2(60, 0)).stream("held still \(held), then dragged 60pt"),
+                hold(wobble: 0, thenMove: SIMD2(0, 60)).stream("held still \(held), then dragged 60pt down"),
+                hold(wobble: g.slop).stream("held \(held), moving \(Unit.points.literal(g.slop)) (the slop) first")]
     }
 
     static func swipes(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {

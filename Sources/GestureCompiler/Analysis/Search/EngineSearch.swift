@@ -46,6 +46,8 @@ package struct EngineSearch {
         package var situations = 0
         package var runs = 0
         package var takings = 0
+        /// Takings on streams that are neither gesture's exemplar, where both claim alone in the same sample.
+        package var ties = 0
         /// Pairs the report calls settled (no conflict between them) that both saw one stream.
         package var settledPairs = 0
     }
@@ -94,20 +96,24 @@ package struct EngineSearch {
     struct Probe {
         var stream: TouchStream
         var exemplarOf: Int?
+        /// The gesture whose boundary case (just inside a parameter) it is: its performance at a limit.
+        var boundaryOf: Int?
     }
 
     /// The streams searched: exemplars, boundary cases, random streams.
     mutating func probes() -> [Probe] {
         var result: [Probe] = []
         var seen = Set<[TouchEvent]>()
-        func add(_ s: TouchStream, _ g: Int? = nil) { if !s.events.isEmpty && seen.insert(s.events).inserted { result.append(Probe(stream: s, exemplarOf: g)) } }
+        func add(_ s: TouchStream, exemplarOf g: Int? = nil, boundaryOf c: Int? = nil) {
+            if !s.events.isEmpty && seen.insert(s.events).inserted { result.append(Probe(stream: s, exemplarOf: g, boundaryOf: c)) }
+        }
         for (g, d) in set.gestures.enumerated() {
             let arm = ExemplarGenerator.armed(g, in: set)
             for v in set.subtree(of: d.view) {
-                for s in ExemplarGenerator.variedCandidates(for: d, view: v) { add(arm(s), g) }
+                for s in ExemplarGenerator.variedCandidates(for: d, view: v) { add(arm(s), exemplarOf: g) }
             }
         }
-        for c in BoundaryCaseGenerator.cases(for: set) where c.atEnd == nil { add(c.accepted); add(c.rejected) }
+        for c in BoundaryCaseGenerator.cases(for: set) where c.atEnd == nil { add(c.accepted, boundaryOf: c.gesture); add(c.rejected) }
         let views = set.views.isEmpty ? [0] : Array(set.views.indices)
         for v in views { for _ in 0..<randomStreams { add(random.stream(view: v)) } }
         return result
@@ -116,12 +122,16 @@ package struct EngineSearch {
     /// The takings on a probe in `situation`: (victim B, winner A) for each
     /// gesture B the stream performs alone that the engine says A took
     /// without a rule (a scroll's `at` hand-over taking first left out).
-    /// Which streams count: on B's own exemplars, every such taking; on any
-    /// other stream, one where A alone would claim no earlier than B alone,
-    /// or not at all. (A stream A performs earlier on its own is A's as much
-    /// as B's: a long press that moves after it began is also a late pan.
-    /// The analysis decides those on B's exemplars, which say what
-    /// performing B means.) The run's events come with them.
+    /// Which streams count: on B's own exemplars, every such taking; on A's
+    /// exemplars, none (the user performed A, and A took it); on any other
+    /// stream, one where A alone would claim later than B alone, or not at
+    /// all. A stream A performs earlier on its own is A's as much as B's (a
+    /// long press that moves after it began is also a late pan), and one
+    /// both claim in the same sample (a jump that passes two pans'
+    /// thresholds at once) is decided by view depth and declaration order:
+    /// the analysis decides both kinds on B's exemplars, which say what
+    /// performing B means, and counts the rest as `ties` (docs/analysis.md
+    /// says so). The run's events come with them.
     mutating func takings(on probe: Probe, in situation: Situation, among gestures: Set<Int>? = nil)
         -> (takings: [(victim: Int, winner: Int)], events: [GestureEvent]) {
         let stream = probe.stream
@@ -129,14 +139,21 @@ package struct EngineSearch {
         counts.runs += 1
         let enabled = set.enabling(situation.modes)
         var result: [(Int, Int)] = []
-        var considered = Set<Int>()
-        for x in run.engine.explanations {
-            guard case .claimedBy(let a) = x.reason, enabled[x.gesture], considered.insert(x.gesture).inserted else { continue }
-            let b = x.gesture
-            if let gestures, !gestures.contains(a) || !gestures.contains(b) { continue }
-            guard !run.events.contains(where: { $0.gesture == b && $0.claims }), !scrollFirst(a, over: b),
-                  let bAt = claimTime(of: b, alone: stream) else { continue }
-            if probe.exemplarOf != b, let aAt = claimTime(of: a, alone: stream), aAt < bAt { continue }
+        let failures = run.engine.explanations.filter { $0.state == "failed" || $0.state == "retracted" }
+        for b in Set(failures.map(\.gesture)).sorted() where enabled[b] {
+            if let gestures, !gestures.contains(b) { continue }
+            guard !run.events.contains(where: { $0.gesture == b && $0.claims }), let bAt = claimTime(of: b, alone: stream) else { continue }
+            // The failure of the attempt that alone claims at `bAt`: the last before it, or, when
+            // that attempt completed and was held by a rule, the first after.
+            let own = failures.filter { $0.gesture == b }
+            guard let failure = own.last(where: { $0.time <= bAt }) ?? own.first,
+                  case .claimedBy(let a) = failure.reason, !scrollFirst(a, over: b) else { continue }
+            if let gestures, !gestures.contains(a) { continue }
+            if probe.exemplarOf == a || probe.boundaryOf == a { continue }
+            if probe.exemplarOf != b, let aAt = claimTime(of: a, alone: stream), aAt <= bAt {
+                if aAt == bAt { counts.ties += 1 }
+                continue
+            }
             result.append((b, a))
         }
         counts.takings += result.count
