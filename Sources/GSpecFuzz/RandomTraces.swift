@@ -1,3 +1,4 @@
+import GestureCompiler
 import GestureRuntime
 
 /// Random but plausible touch streams: taps and multi-taps with intervals

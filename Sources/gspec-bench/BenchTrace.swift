@@ -1,3 +1,4 @@
+import GestureCompiler
 #if canImport(Glibc)
 import Glibc
 #endif

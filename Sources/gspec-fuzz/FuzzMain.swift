@@ -17,6 +17,7 @@ func target(_ name: String?) -> ([UInt8]) -> Void {
     case "lsp": LanguageServerFuzz.run
     case "http": PlaygroundFuzz.run
     case "trace": FuzzTargets.trace
+    case "analysis": AnalysisDifferential.fuzz
     default: FuzzTargets.compiler
     }
 }
@@ -51,7 +52,7 @@ struct Replay {
     static func main() {
         let args = CommandLine.arguments
         guard args.count >= 3 else {
-            print("usage: gspec-fuzz compiler|table|engine|host|lsp|http FILE...")
+            print("usage: gspec-fuzz compiler|table|engine|host|lsp|http|trace|analysis FILE...")
             exit(2)
         }
         let run = target(args[1])

@@ -1,3 +1,4 @@
+import GestureCompiler
 import Foundation
 import GSpecFuzz
 @testable import GestureRuntime

@@ -25,8 +25,11 @@ public enum Analyzer {
     /// diagnostics itself (`Compiler.compile`), so they are not built again.
     /// `safariEdgeSwipes`: a `web` set's pages run in iOS Safari too, whose
     /// back and forward edge swipes are system gesture zones (v4).
+    /// Without `fixIts`, a conflict's fixes are not worked out (each is
+    /// checked by applying it, an analysis of the pair each): for a caller
+    /// that needs only which pairs conflict.
     public static func analyze(_ set: CheckedGestureSet, source: SourceFile, everything: Bool = true,
-                               tableBuilt: Bool = false, safariEdgeSwipes: Bool = false) -> Report {
+                               tableBuilt: Bool = false, safariEdgeSwipes: Bool = false, fixIts: Bool = true) -> Report {
         var diagnostics = DeadGestures.find(in: set)
         if everything {
             diagnostics += unreachableRules(in: set) + SystemGestures.find(in: set, safari: safariEdgeSwipes)
@@ -39,7 +42,7 @@ public enum Analyzer {
         var report = Report(diagnostics: [], conflicts: [], latencies: [])
         // Conflicts and latencies run the compiled gestures, which a dead one would only confuse.
         if !diagnostics.hasErrors {
-            let simulated = simulate(set, source: source, everything: everything)
+            let simulated = simulate(set, source: source, everything: everything, fixIts: fixIts)
             (report.conflicts, report.latencies) = (simulated.conflicts, simulated.latencies)
             diagnostics += simulated.diagnostics
             // What happens only at an end of a range a value may take at run time (v4), said with that value:
@@ -47,7 +50,7 @@ public enum Analyzer {
             let key = { (d: Diagnostic) in "\(d.kind.name)@\(d.range.start)-\(d.range.end)" }
             for end in RangeEnd.all(in: set) {
                 let changed = end.applied(to: set)
-                let simulatedAtEnd = simulate(changed, source: source, everything: everything)
+                let simulatedAtEnd = simulate(changed, source: source, everything: everything, fixIts: fixIts)
                 let atEnd = DeadGestures.find(in: changed) + simulatedAtEnd.diagnostics
                 let known = Set(diagnostics.map(key))
                 for var d in atEnd where !known.contains(key(d)) {
@@ -69,12 +72,13 @@ public enum Analyzer {
 
     /// The simulated analyses: conflicts (with `everything`), each gesture's
     /// latency (without, only those with a budget) and the budgets' errors.
-    private static func simulate(_ set: CheckedGestureSet, source: SourceFile, everything: Bool)
+    private static func simulate(_ set: CheckedGestureSet, source: SourceFile, everything: Bool, fixIts: Bool)
         -> (conflicts: [Conflict], latencies: [Latency], diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var analysis = ConflictAnalysis(simulator: Simulator(set: set, source: source))
-        let conflicts = everything ? analysis.conflicts() : []
-        diagnostics += conflicts.map { diagnostic(for: $0, in: set, source: source) }
+        var conflicts = everything ? analysis.conflicts() : []
+        for i in conflicts.indices where fixIts && conflicts[i].rule == nil { conflicts[i].fixes = fixes(conflicts[i], in: set, source: source) }
+        diagnostics += conflicts.map { diagnostic(for: $0, in: set, source: source, fixIts: fixIts) }
         var latency = LatencyAnalysis(conflicts: analysis)
         let measured = everything ? Array(set.gestures.indices) : set.gestures.indices.filter { set.gestures[$0].maxLatency != nil }
         let latencies = measured.map { latency.latency(of: $0) }
@@ -112,7 +116,7 @@ public enum Analyzer {
         return candidateRules(c, in: set).filter { check.settles(c.victim, c.winner, with: appending($0, to: source)) }
     }
 
-    static func diagnostic(for c: Conflict, in set: CheckedGestureSet, source: SourceFile) -> Diagnostic {
+    static func diagnostic(for c: Conflict, in set: CheckedGestureSet, source: SourceFile, fixIts: Bool = true) -> Diagnostic {
         let victim = set.label(c.victim), winner = set.label(c.winner)
         let at = EventFormatter.time(c.winnerAt)
         let witness = "witness: \(c.witness.summary)\(modesNote(c, in: set))"
@@ -125,14 +129,14 @@ public enum Analyzer {
         } else {
             // As docs/analysis.md says: at the later declaration, with a note at the other.
             let later = max(c.victim, c.winner), earlier = min(c.victim, c.winner)
-            let rules = fixes(c, in: set, source: source)
-            let changes = ParameterFix.fixes(for: c, in: set, source: source)
+            let rules = c.fixes
+            let changes = fixIts ? ParameterFix.fixes(for: c, in: set, source: source) : []
             let handOver = set.rules.first { $0.relation == .handsOver && [$0.gesture, $0.other].sorted() == [c.victim, c.winner].sorted() }
             let message = DiagnosticMessage.conflict(
                 always: c.always, tie: c.kind == .tie, tieBreaker: tieBreaker(c.winner, over: c.victim, in: set),
                 victim: victim, winner: winner, tried: c.tried, witness: witness,
                 winnerAt: at, victimAt: EventFormatter.time(c.victimAt),
-                fixes: rules, changes: changes.map { $0.phrase(in: set) }, handOver: handOver != nil)
+                fixes: rules, changes: changes.map { $0.phrase(in: set) }, handOver: handOver != nil, worked: fixIts)
             // A rule is appended at the end: the first alternative, and a `wins over` (v4) where one is offered.
             let ruleFixes = rules.enumerated().filter { $0.offset == 0 || $0.element.contains(" wins over ") }.map { appending($0.element, to: source) }
             var notes: [Diagnostic.Note] = [.declared(set.gestures[earlier].name, at: set.gestures[earlier].nameRange)]
@@ -206,7 +210,7 @@ extension Analyzer.Report {
                 # spec: \(specPath)
                 # conflict: '\(winner)' takes a '\(victim)' (\(c.witness.summary)\(Analyzer.modesNote(c, in: set)))
                 # in the set '\(winner)' claims at t=\(EventFormatter.time(c.winnerAt)) and '\(victim)' never does; without '\(winner)', '\(victim)' would at t=\(EventFormatter.time(c.victimAt))
-                # fix: \(Analyzer.candidateRules(c, in: set).joined(separator: ", or "))
+                # fix: \(c.fixes.isEmpty ? "no rule settles it (see the warning)" : c.fixes.joined(separator: ", or "))
 
                 """
             let file = { (label: String) in label.replacingOccurrences(of: " on ", with: "@") }

@@ -31,12 +31,19 @@ public struct Conflict: Hashable, Sendable {
     package var situation = Situation()
     /// The modes on when it happens (bit `m`: mode `m`; v3).
     public var modes: UInt16 { situation.modes }
+    /// The rules that settle it when added (each checked by applying it,
+    /// `FixCheck`), the preferred first; empty when a rule decides the pair.
+    public var fixes: [String] = []
 }
 
 /// A stream that performs a gesture: the gesture alone recognizes it (or begins) at `claimsAt`.
 struct Exemplar {
     var stream: TouchStream
     var claimsAt: Int64
+    /// A boundary case (a performance at a parameter's limit): another
+    /// gesture claiming it in the same sample is the limit's nature, and the
+    /// engine's order decides; any other taking counts.
+    var atLimit = false
 }
 
 /// Finds conflicts by running each gesture's exemplars through the whole set:
@@ -55,22 +62,37 @@ struct ConflictAnalysis {
 
     var set: CheckedGestureSet { simulator.set }
 
-    /// The exemplars of `g`, shortest first, or as generated.
+    /// Each gesture's boundary cases just inside its parameters (`gspec
+    /// test`'s accepted streams, armed): performances at its limits, where
+    /// another gesture's threshold or a rule's wait is likeliest to cut in.
+    private var boundaries: [Int: [TouchStream]]?
+
+    mutating func boundaryPerformances(of g: Int) -> [TouchStream] {
+        if boundaries == nil {
+            boundaries = Dictionary(grouping: BoundaryCaseGenerator.cases(for: set).filter { $0.atEnd == nil }, by: \.gesture)
+                .mapValues { $0.map(\.accepted) }
+        }
+        return boundaries![g] ?? []
+    }
+
+    /// The exemplars of `g`, shortest first, or as generated (its boundary performances last).
     mutating func exemplars(of g: Int, inGenerationOrder: Bool = false) -> [Exemplar] {
         if exemplars[g] == nil {
             var seen = Set<[TouchEvent]>()
             // Performed on every view where the gesture sees touches: its own first, then those inside it,
             // where a child's gesture may take them first.
             let own = set.gestures[g].view
-            exemplars[g] = set.subtree(of: own)
+            let generated = set.subtree(of: own)
                 .flatMap { v in
-                    ExemplarGenerator.variedCandidates(for: set.gestures[g], view: v).map { s in
+                    ExemplarGenerator.performances(of: g, in: set, view: v).map { s in
                         v == own ? s : TouchStream(events: s.events, summary: s.summary + ", in '\(set.views[v].name)'")
                     }
                 }
                 .map(ExemplarGenerator.armed(g, in: set))
-                .filter { seen.insert($0.events).inserted }
-                .compactMap { s in claimTime(of: g, alone: s).map { Exemplar(stream: s, claimsAt: $0) } }
+            let limits = boundaryPerformances(of: g)
+            exemplars[g] = (generated.map { ($0, false) } + limits.map { ($0, true) })
+                .filter { seen.insert($0.0.events).inserted }
+                .compactMap { s, atLimit in claimTime(of: g, alone: s).map { Exemplar(stream: s, claimsAt: $0, atLimit: atLimit) } }
         }
         let all = exemplars[g]!
         return inGenerationOrder ? all : all.sorted { $0.stream.events.count < $1.stream.events.count }
@@ -107,10 +129,18 @@ struct ConflictAnalysis {
         return a
     }
 
+    /// The gesture that takes exemplar `x` from `victim` (`takenBy`); at a
+    /// limit, not one that claims just when `victim` alone would (a tie).
+    mutating func taker(of x: Exemplar, victim: Int) -> Int? {
+        guard let a = takenBy(x.stream, victim: victim) else { return nil }
+        if x.atLimit, claimTime(of: a, in: simulator.runAll(x.stream)) == x.claimsAt { return nil }
+        return a
+    }
+
     /// Whether `winner` takes one of `victim`'s performances from it in the
     /// set, in the current situation.
     mutating func preempts(_ winner: Int, _ victim: Int) -> Bool {
-        exemplars(of: victim).contains { takenBy($0.stream, victim: victim) == winner }
+        exemplars(of: victim).contains { taker(of: $0, victim: victim) == winner }
     }
 
     /// Whether the pair is settled in every situation where both are enabled:
@@ -124,7 +154,7 @@ struct ConflictAnalysis {
             simulator.situation = situation
             for (victim, winner) in [(a, b), (b, a)] {
                 let own = exemplars(of: victim)
-                let lost = own.filter { takenBy($0.stream, victim: victim) == winner }.count
+                let lost = own.filter { taker(of: $0, victim: victim) == winner }.count
                 if lost > 0 && (!linked || lost == own.count) { return false }
             }
         }
@@ -216,7 +246,7 @@ struct ConflictAnalysis {
             var losses: [Int: [Exemplar]] = [:]
             var winners: [Int] = []
             for x in own {
-                guard let a = takenBy(x.stream, victim: b) else { continue }
+                guard let a = taker(of: x, victim: b) else { continue }
                 if losses[a] == nil { winners.append(a) }
                 losses[a, default: []].append(x)
             }

@@ -33,6 +33,29 @@ enum ExemplarGenerator {
         }
     }
 
+    /// The performances of gesture `g` of `set` touching down in `view`: its
+    /// varied candidates and, when a `requires` rule can hold it after it
+    /// completes, its plain ones again with the fingers kept still on the
+    /// screen after the last movement, past the longest long press of the
+    /// set (a swipe the user ends without lifting at once: while it waits,
+    /// a press may claim the touch). Not yet armed (`armed`).
+    static func performances(of g: Int, in set: CheckedGestureSet, view: Int) -> [TouchStream] {
+        let d = set.gestures[g]
+        let varied = variedCandidates(for: d, view: view)
+        guard set.rules.contains(where: { $0.relation == .requiresToFail && $0.gesture == g }) else { return varied }
+        let longest = set.gestures.filter { $0.kind == .longPress }.map(\.duration).max() ?? 0
+        let linger = max(longest + 100_000, 1_000_000)
+        return varied + candidates(for: d, view: view).map { lingering($0, by: linger) }
+    }
+
+    /// `s` with its last lift `by` later: the fingers stay still where they are meanwhile.
+    static func lingering(_ s: TouchStream, by delay: Int64) -> TouchStream {
+        guard let last = s.events.last, last.phase == .ended else { return s }
+        var events = s.events
+        for i in events.indices where events[i].time == last.time && events[i].phase == .ended { events[i].time += delay }
+        return TouchStream(events: events, summary: s.summary + ", then held still \(DurationText.prose(delay)) before lifting")
+    }
+
     /// A stream performing `g` as its first `after` rule asks: after a
     /// discrete source's own performance (within half its `within`, at most
     /// 100 ms later), or its first finger held still first for a long

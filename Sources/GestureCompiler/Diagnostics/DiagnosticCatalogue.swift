@@ -378,10 +378,11 @@ extension DiagnosticMessage {
     /// claim at once and `tieBreaker` decides (`declaration order`, or `view
     /// depth` with `why`: " ('a' is in 'child', deeper than 'b' in 'parent')").
     /// `fixes` are the rules that settle it, `changes` the parameter changes;
-    /// `handOver`: a hand-over links the pair (so no other rule may).
+    /// `handOver`: a hand-over links the pair (so no other rule may);
+    /// `worked`: false when the fixes were not worked out.
     static func conflict(always: Bool, tie: Bool, tieBreaker: (by: String, why: String), victim: String, winner: String,
                          tried: Int, witness: String, winnerAt at: String, victimAt: String, fixes: [String],
-                         changes: [String] = [], handOver: Bool = false) -> Self {
+                         changes: [String] = [], handOver: Bool = false, worked: Bool = true) -> Self {
         let account: String = switch (always, tie) {
         case (true, false):
             "'\(victim)' never fires: on each of the \(tried) streams tried that perform it, '\(winner)' claims the touches first (\(witness), '\(winner)' at t=\(at))"
@@ -396,7 +397,7 @@ extension DiagnosticMessage {
         var offers: [String] = []
         if !fixes.isEmpty { offers.append("add " + fixes.map { "\"\($0)\"" }.joined(separator: " or ")) }
         if !changes.isEmpty { offers.append("write " + changes.joined(separator: " or ")) }
-        let fix = offers.isEmpty
+        let fix = !worked ? "fixes not worked out" : offers.isEmpty
             ? (handOver ? "the hand-over between them decides no first claim and no other rule may join it; no parameter change tried settles it"
                         : "no rule or parameter change tried settles it")
             : offers.joined(separator: ", or ")

@@ -21,7 +21,8 @@ import GestureTrace
 /// and every view inside it, and `randomStreams` random gesture-shaped
 /// streams on every view. The situations: every combination of the modes the
 /// conditions name (up to `maxModeCombinations`, then the analysis's groups),
-/// each with every scroll at no edge, at each edge of its axis, and at both.
+/// each with every scroll a hand-over names at no edge, at each edge of its
+/// axis, and at both ends of it.
 package struct EngineSearch {
     /// A stream on which the engine contradicts a verdict.
     package struct Finding: Hashable, Sendable, CustomStringConvertible {
@@ -59,10 +60,16 @@ package struct EngineSearch {
     private var random: RandomStreams
     private let randomStreams: Int
     package private(set) var counts = Counts()
+    private var aloneClaims: [Int: [[TouchEvent]: Int64?]] = [:]
 
     package init(set: CheckedGestureSet, source: SourceFile, seed: UInt64 = 1, randomStreams: Int = 24) {
-        self.set = set
-        simulator = Simulator(set: set, source: source)
+        self.init(simulator: Simulator(set: set, source: source), seed: seed, randomStreams: randomStreams)
+    }
+
+    /// A search that runs `simulator`'s engines (compiled subsets already in it are reused).
+    init(simulator: Simulator, seed: UInt64 = 1, randomStreams: Int = 24) {
+        set = simulator.set
+        self.simulator = simulator
         random = RandomStreams(seed: seed)
         self.randomStreams = randomStreams
     }
@@ -78,7 +85,10 @@ package struct EngineSearch {
             : set.modeGroups().map(\.modes)
         var edges: [[Situation.Edge]] = [[]]
         var scrolls: [String] = []
-        for g in set.gestures where g.kind == .scroll && !scrolls.contains(g.name) {
+        // The engine reads a scroll's edges only for its hand-overs (`at`): a scroll no hand-over
+        // names is the same at every edge.
+        let handing = Set(set.rules.filter { $0.relation == .handsOver }.map { set.gestures[$0.gesture].name })
+        for g in set.gestures where g.kind == .scroll && handing.contains(g.name) && !scrolls.contains(g.name) {
             scrolls.append(g.name)
             let ends: [DirectionSet] = switch g.axis {
             case .vertical: [DirectionSet(.up), DirectionSet(.down), .vertical]
@@ -91,30 +101,35 @@ package struct EngineSearch {
     }
 
     /// A stream searched, touching down in the view it was made for, and
-    /// the gesture whose exemplar (a performance the analysis generates) it
-    /// is, if any.
+    /// the gesture whose exemplar (a performance the analysis generates,
+    /// boundary cases just inside its parameters among them) it is, if any.
     struct Probe {
         var stream: TouchStream
         var exemplarOf: Int?
-        /// The gesture whose boundary case (just inside a parameter) it is: its performance at a limit.
-        var boundaryOf: Int?
+        /// A boundary case: at its gesture's limit, a tie is the engine's order to decide.
+        var atLimit = false
     }
 
-    /// The streams searched: exemplars, boundary cases, random streams.
-    mutating func probes() -> [Probe] {
+    /// The streams searched: exemplars, boundary cases, random streams; with
+    /// `only`, those of these gestures and random streams on their views.
+    mutating func probes(of only: Set<Int>? = nil) -> [Probe] {
         var result: [Probe] = []
         var seen = Set<[TouchEvent]>()
-        func add(_ s: TouchStream, exemplarOf g: Int? = nil, boundaryOf c: Int? = nil) {
-            if !s.events.isEmpty && seen.insert(s.events).inserted { result.append(Probe(stream: s, exemplarOf: g, boundaryOf: c)) }
+        func add(_ s: TouchStream, exemplarOf g: Int? = nil, atLimit: Bool = false) {
+            if !s.events.isEmpty && seen.insert(s.events).inserted { result.append(Probe(stream: s, exemplarOf: g, atLimit: atLimit)) }
         }
-        for (g, d) in set.gestures.enumerated() {
+        for (g, d) in set.gestures.enumerated() where only?.contains(g) ?? true {
             let arm = ExemplarGenerator.armed(g, in: set)
             for v in set.subtree(of: d.view) {
-                for s in ExemplarGenerator.variedCandidates(for: d, view: v) { add(arm(s), exemplarOf: g) }
+                for s in ExemplarGenerator.performances(of: g, in: set, view: v) { add(arm(s), exemplarOf: g) }
             }
         }
-        for c in BoundaryCaseGenerator.cases(for: set) where c.atEnd == nil { add(c.accepted, boundaryOf: c.gesture); add(c.rejected) }
-        let views = set.views.isEmpty ? [0] : Array(set.views.indices)
+        for c in BoundaryCaseGenerator.cases(for: set) where c.atEnd == nil && only?.contains(c.gesture) ?? true {
+            add(c.accepted, exemplarOf: c.gesture, atLimit: true)
+            add(c.rejected)
+        }
+        let views = set.views.isEmpty ? [0]
+            : only.map { Set($0.flatMap { set.subtree(of: set.gestures[$0].view) }).sorted() } ?? Array(set.views.indices)
         for v in views { for _ in 0..<randomStreams { add(random.stream(view: v)) } }
         return result
     }
@@ -149,8 +164,9 @@ package struct EngineSearch {
             guard let failure = own.last(where: { $0.time <= bAt }) ?? own.first,
                   case .claimedBy(let a) = failure.reason, !scrollFirst(a, over: b) else { continue }
             if let gestures, !gestures.contains(a) { continue }
-            if probe.exemplarOf == a || probe.boundaryOf == a { continue }
-            if probe.exemplarOf != b, let aAt = claimTime(of: a, alone: stream), aAt <= bAt {
+            if probe.exemplarOf == a { continue }
+            if probe.exemplarOf != b || probe.atLimit, let aAt = claimTime(of: a, alone: stream),
+               aAt == bAt || (aAt < bAt && probe.exemplarOf != b) {
                 if aAt == bAt { counts.ties += 1 }
                 continue
             }
@@ -160,10 +176,14 @@ package struct EngineSearch {
         return (result, run.events)
     }
 
-    /// When `g` with its `after` sources, without rules, first claims `stream`.
+    /// When `g` with its `after` sources, without rules, first claims
+    /// `stream` (the same in every situation: alone, a gesture runs enabled).
     private mutating func claimTime(of g: Int, alone stream: TouchStream) -> Int64? {
+        if let known = aloneClaims[g]?[stream.events] { return known }
         counts.runs += 1
-        return simulator.run(stream, gestures: simulator.alone(g), rules: false).first { $0.gesture == g && $0.claims }?.time
+        let time = simulator.run(stream, gestures: simulator.alone(g), rules: false).first { $0.gesture == g && $0.claims }?.time
+        aloneClaims[g, default: [:]][stream.events] = .some(time)
+        return time
     }
 
     /// `a hands over to b at EDGE`: `a`, a scroll, has a touch first, however `b` would have it.
@@ -209,7 +229,7 @@ package struct EngineSearch {
     /// touches, in a situation where both are enabled: nil when the pair is
     /// settled as far as the search can tell.
     package mutating func taking(between a: Int, _ b: Int) -> Finding? {
-        let probes = probes()
+        let probes = probes(of: [a, b])
         for situation in situations() {
             let enabled = set.enabling(situation.modes)
             guard enabled[a] && enabled[b] else { continue }

@@ -8,6 +8,8 @@
 struct FixCheck {
     let set: CheckedGestureSet
     let source: SourceFile
+    /// Random streams per view of the pair in the engine search (its exemplars and boundary cases always).
+    var randomStreams = 4
 
     /// Whether applying `edit` settles gestures `a` and `b` (indices into
     /// `set`; an edit moves no gesture, so they name the same ones after it).
@@ -22,7 +24,7 @@ struct FixCheck {
               !TableBuilder.build(changed, source: fixed.source).2.hasErrors else { return false }
         var analysis = ConflictAnalysis(simulator: Simulator(set: changed, source: fixed.source))
         guard analysis.settles(a, b) else { return false }
-        var search = EngineSearch(set: changed, source: fixed.source)
+        var search = EngineSearch(simulator: analysis.simulator, randomStreams: randomStreams)
         return search.taking(between: a, b) == nil
     }
 }

@@ -5,26 +5,18 @@ import GestureRuntime
 /// angle and speed, two-finger transforms, strokes of a few legs), for the
 /// engine search: streams the exemplars of no gesture would produce, with
 /// their parameters drawn from ranges that straddle every default.
-/// Deterministic for a seed (SplitMix64), so a finding replays.
+/// Deterministic for a seed (`SplitMix64`), so a finding replays.
 struct RandomStreams {
-    private var state: UInt64
+    private var rng: SplitMix64
 
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    init(seed: UInt64) { rng = SplitMix64(seed: seed) }
 
     mutating func double(_ range: ClosedRange<Double>) -> Double {
-        range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
+        range.lowerBound + Double(rng.next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
     }
 
     mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
+        range.lowerBound + Int(rng.next() % UInt64(range.count))
     }
 
     /// One stream touching down in `view`.

@@ -1,0 +1,71 @@
+import GestureCompiler
+import GestureRuntime
+
+/// The analysis checked by something that did not produce it: on one set,
+/// the engine search (`EngineSearch`) looks for a stream that contradicts a
+/// verdict, and every fix-it the analysis offers for a conflict is applied
+/// to the text as an editor would, then the set is checked and analysed
+/// again: the fix must leave no error, and the pair no conflict. The
+/// randomized test (`swift test`) and the `analysis` fuzz target share it.
+public enum AnalysisDifferential {
+    /// What one set gave.
+    public struct Outcome: Sendable {
+        /// False when the front end refused the set (nothing was checked).
+        public var analysed = false
+        /// Pairs of gestures the engine search saw the engine decide (a taking or a settled pair), and conflicts reported.
+        public var verdicts = 0
+        public var fixIts = 0
+        /// What contradicts the report or a fix-it, in words (empty: all held).
+        public var failures: [String] = []
+    }
+
+    /// The fuzz target: the bytes seed a random set (`RandomSpecs`), whose
+    /// verdicts and fix-its must all hold on the engine.
+    public static func fuzz(_ bytes: [UInt8]) {
+        let seed = bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        var specs = RandomSpecs(seed: seed)
+        let text = specs.spec()
+        let outcome = check(text, seed: seed)
+        precondition(outcome.failures.isEmpty, "\(text)\n\(outcome.failures.joined(separator: "\n"))")
+    }
+
+    /// Checks one set's source text; `seed` and `randomStreams` are the engine search's.
+    public static func check(_ text: String, seed: UInt64 = 1, randomStreams: Int = 2) -> Outcome {
+        var outcome = Outcome()
+        let front = Frontend.check(SourceFile(path: "random.gesture", text: text))
+        guard !front.diagnostics.hasErrors else { return outcome }
+        let set = front.gestureSet
+        let report = Analyzer.analyze(set, source: front.source)
+        guard !report.diagnostics.hasErrors else { return outcome }
+        outcome.analysed = true
+        var search = EngineSearch(set: set, source: front.source, seed: seed, randomStreams: randomStreams)
+        outcome.failures += search.contradictions(of: report).map { "\($0)\n\($0.traceLines(in: set))" }
+        outcome.verdicts = search.counts.settledPairs + report.conflicts.count
+        for c in report.conflicts {
+            let (victim, winner) = (set.label(c.victim), set.label(c.winner))
+            // As the analysis reports them: a conflict at the later declaration, a rule's victim at its own.
+            let at = set.gestures[c.rule == nil ? max(c.victim, c.winner) : c.victim].nameRange
+            guard let d = report.diagnostics.first(where: { $0.range == at && $0.message.contains("'\(victim)'") && $0.message.contains("'\(winner)'") })
+            else {
+                outcome.failures.append("no diagnostic for the conflict of '\(winner)' over '\(victim)'")
+                continue
+            }
+            for fix in d.fixIts {
+                outcome.fixIts += 1
+                var bytes = front.source.bytes
+                bytes.replaceSubrange(fix.range.start..<fix.range.end, with: Array(fix.replacement.utf8))
+                let fixed = Frontend.check(SourceFile(path: "fixed.gesture", bytes: bytes))
+                guard !fixed.diagnostics.hasErrors else {
+                    outcome.failures.append("the fix-it '\(fix.replacement)' of '\(winner)' over '\(victim)' makes an error: \(fixed.diagnostics.map(\.message))")
+                    continue
+                }
+                let again = Analyzer.analyze(fixed.gestureSet, source: fixed.source, fixIts: false)
+                let still = again.conflicts.contains { [$0.victim, $0.winner].sorted() == [c.victim, c.winner].sorted() }
+                if still || again.diagnostics.hasErrors {
+                    outcome.failures.append("the fix-it '\(fix.replacement)' leaves '\(winner)' and '\(victim)' \(still ? "in conflict" : "with an error")")
+                }
+            }
+        }
+        return outcome
+    }
+}
