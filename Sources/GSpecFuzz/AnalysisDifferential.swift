@@ -12,7 +12,7 @@ public enum AnalysisDifferential {
     public struct Outcome: Sendable {
         /// False when the front end refused the set (nothing was checked).
         public var analysed = false
-        /// Pairs of gestures the engine search saw the engine decide (a taking or a settled pair), and conflicts reported.
+        /// Verdicts checked: one per pair of gestures (a conflict or settled), one per bounded latency.
         public var verdicts = 0
         public var fixIts = 0
         /// What contradicts the report or a fix-it, in words (empty: all held).
@@ -40,7 +40,8 @@ public enum AnalysisDifferential {
         outcome.analysed = true
         var search = EngineSearch(set: set, source: front.source, seed: seed, randomStreams: randomStreams)
         outcome.failures += search.contradictions(of: report).map { "\($0)\n\($0.traceLines(in: set))" }
-        outcome.verdicts = search.counts.settledPairs + report.conflicts.count
+        let n = set.gestures.count
+        outcome.verdicts = n * (n - 1) / 2 + report.latencies.filter { $0.worst != nil }.count
         for c in report.conflicts {
             let (victim, winner) = (set.label(c.victim), set.label(c.winner))
             // As the analysis reports them: a conflict at the later declaration, a rule's victim at its own.

@@ -35,7 +35,7 @@ struct DiffCommand: ParsableCommand {
             guard let loaded = GestureSetLoader.load(path, diagnostics.renderer(for: console), console) else { return .inputError }
             var version = BehaviourDiff.Version(table: loaded.table, set: loaded.gestureSet)
             if let set = loaded.gestureSet, let source = loaded.source {
-                version.report = Analyzer.analyze(set, source: source, tableBuilt: true)
+                version.report = Analyzer.analyze(set, source: source, tableBuilt: true, fixIts: false)
             }
             versions.append(version)
         }

@@ -137,12 +137,6 @@ struct ConflictAnalysis {
         return a
     }
 
-    /// Whether `winner` takes one of `victim`'s performances from it in the
-    /// set, in the current situation.
-    mutating func preempts(_ winner: Int, _ victim: Int) -> Bool {
-        exemplars(of: victim).contains { taker(of: $0, victim: victim) == winner }
-    }
-
     /// Whether the pair is settled in every situation where both are enabled:
     /// both still performable, and neither takes the other's performances
     /// unless a rule between them says so and leaves the loser some.

@@ -15,18 +15,22 @@ extension CheckedGestureSet {
     /// The groups of mode combinations, the all-off combination's first; one
     /// group enabling every gesture when no gesture has a condition.
     package func modeGroups() -> [ModeGroup] {
-        let named = Set(gestures.flatMap { $0.condition.filter { Int($0) < Condition.maxModes } }).sorted()
-        // Fewest modes on first: a group's representative is the simplest way into it.
-        let combinations = (0..<(1 << named.count)).sorted { ($0.nonzeroBitCount, $0) < ($1.nonzeroBitCount, $1) }.map { k in
-            named.enumerated().reduce(UInt16(0)) { m, e in k >> e.offset & 1 == 1 ? m | 1 << UInt16(e.element) : m }
-        }
         var groups: [ModeGroup] = []
         var seen = Set<[Bool]>()
-        for modes in combinations {
+        for modes in modeCombinations() {
             let enabled = enabling(modes)
             if seen.insert(enabled).inserted { groups.append(ModeGroup(modes: modes, enabled: enabled)) }
         }
         return groups
+    }
+
+    /// Every combination of the modes the conditions name, fewest modes on
+    /// first (a group's representative is the simplest way into it).
+    package func modeCombinations() -> [UInt16] {
+        let named = Set(gestures.flatMap { $0.condition.filter { Int($0) < Condition.maxModes } }).sorted()
+        return (0..<(1 << named.count)).sorted { ($0.nonzeroBitCount, $0) < ($1.nonzeroBitCount, $1) }.map { k in
+            named.enumerated().reduce(UInt16(0)) { m, e in k >> e.offset & 1 == 1 ? m | 1 << UInt16(e.element) : m }
+        }
     }
 
     /// Per gesture, whether its condition holds with `modes` on (one without a condition: true).

@@ -77,12 +77,8 @@ package struct EngineSearch {
     /// Every situation the engine can be in before a touch, as far as the
     /// set's outcome can tell them apart.
     func situations() -> [Situation] {
-        let named = Set(set.gestures.flatMap { $0.condition.filter { Int($0) < Condition.maxModes } }).sorted()
-        let modes: [UInt16] = 1 << named.count <= Self.maxModeCombinations
-            ? (0..<(1 << named.count)).map { k in
-                named.enumerated().reduce(UInt16(0)) { m, e in k >> e.offset & 1 == 1 ? m | 1 << UInt16(e.element) : m }
-            }
-            : set.modeGroups().map(\.modes)
+        let combinations = set.modeCombinations()
+        let modes = combinations.count <= Self.maxModeCombinations ? combinations : set.modeGroups().map(\.modes)
         var edges: [[Situation.Edge]] = [[]]
         var scrolls: [String] = []
         // The engine reads a scroll's edges only for its hand-overs (`at`): a scroll no hand-over
