@@ -82,6 +82,24 @@ import Testing
     /// A `web` set has no system gesture zone (v4) unless its pages also run
     /// in iOS Safari: `--safari-edge-swipes` adds Safari's back and forward
     /// edge swipes, which no page can turn off.
+    /// `check --search` on every shipped spec: the engine contradicts no
+    /// verdict (one line per spec); a set whose analysis is right but that
+    /// has conflicts still passes, and the line counts what was checked.
+    @Test func theEngineSearchFindsNoContradictionInTheShippedSpecs() throws {
+        let (status, out, _) = run(["check", Self.specs.path, "--search", "6"])
+        let lines = out.split(separator: "\n").filter { $0.contains(": engine search: ") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.specs.path).filter { $0.hasSuffix(".gesture") }
+        #expect(status == .success && lines.count == names.count, "\(out)")
+        #expect(lines.allSatisfy { $0.hasSuffix("; 0 contradictions") }, "\(out)")
+        #expect(out.contains("sheet-with-list.gesture: engine search: 4 situations"), "\(out)")
+        let dir = try scratchDirectory("gspec-search")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let pair = try write("gesture flick: swipe { action: \"F\" }\ngesture drag: pan { action: \"D\" }\n", "pair.gesture", in: dir)
+        let (ok, text, err) = run(["check", pair, "--search", "2"])
+        #expect(ok == .success && err.contains("warning: 'drag' takes the touches of 'flick'"), "\(err)")
+        #expect(text.contains("0 pairs called settled, 1 conflict reported") && text.hasSuffix("; 0 contradictions\n"), "\(text)")
+    }
+
     @Test func safariEdgeSwipesAreZonesWhenAsked() throws {
         let dir = try scratchDirectory("gspec-analysis")
         defer { try? FileManager.default.removeItem(at: dir) }

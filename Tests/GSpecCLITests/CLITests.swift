@@ -170,7 +170,7 @@ func run(_ args: [String], terminal: Bool = false) -> (ExitCode, String, String)
                 // Every declared option parses (its value aside): no "unknown option".
                 var args = [d.name]
                 // A value each option accepts: one of its words, a search grid, amounts of variation, or a number.
-                if case .option(_, let choices, _) = d.kind { args.append(choices.first ?? ["--search": "turn=1deg,2deg", "--vary-traces": "overshoot=0.04"][d.name] ?? "1") }
+                if case .option(_, let choices, _) = d.kind { args.append(choices.first ?? ["eval --search": "turn=1deg,2deg", "eval --vary-traces": "overshoot=0.04"]["\(name) \(d.name)"] ?? "1") }
                 do throws(UsageError) {
                     _ = try command.parse(args + ["--help"])
                 } catch {

@@ -153,14 +153,15 @@ import Testing
         #expect(recall.count == 16)
         let samples = try #require(EvalCommand.samples(in: Self.development.path))
         for (gesture, bySpeed) in recall {
-            #expect(bySpeed["all"]! >= 0.97, "\(gesture): \(bySpeed)")
+            // All eleven $1 people, the spec as tuned on six (docs/evaluation.md, "All eleven $1 people").
+            #expect(bySpeed["all"]! >= 0.96, "\(gesture): \(bySpeed)")
             // Strokes of the other 15 shapes on which this gesture fired.
             let wrong = confusion.filter { $0.key != gesture }.reduce(0) { $0 + $1.value[gesture, default: 0] }
             let others = samples.filter { $0.shape != gesture }.count
             #expect(Double(wrong) / Double(others) <= 0.01, "\(gesture) fires on \(wrong) strokes of other shapes")
         }
         let negative = try #require(figures["negatives"] as? [String: Int])
-        #expect(Double(negative["falseFires"]!) / Double(negative["traces"]!) <= 0.005, "non-shapes: \(negative)")
+        #expect(Double(negative["falseFires"]!) / Double(negative["traces"]!) <= 0.0075, "non-shapes: \(negative)")
     }
 
     /// `gspec eval`'s misses as pairs: a shape read as another gesture, or

@@ -68,8 +68,10 @@ struct CheckCommand: ParsableCommand {
         var search = EngineSearch(set: set, source: source, randomStreams: max(0, randomStreams))
         let findings = search.contradictions(of: report)
         let c = search.counts
-        console.out("\(source.path): engine search: \(c.situations) situation\(c.situations == 1 ? "" : "s"), \(c.runs) runs, "
-                    + "\(c.takings) takings (\(c.ties) ties outside exemplars), \(c.settledPairs) settled pair\(c.settledPairs == 1 ? "" : "s") seen, \(findings.count) contradiction\(findings.count == 1 ? "" : "s")\n")
+        console.out("\(source.path): engine search: \(c.situations) situation\(c.situations == 1 ? "" : "s"), \(c.runs) runs; "
+                    + "\(c.settledPairs) pair\(c.settledPairs == 1 ? "" : "s") called settled, \(report.conflicts.count) conflict\(report.conflicts.count == 1 ? "" : "s") reported, "
+                    + "\(c.ties) tie\(c.ties == 1 ? "" : "s") outside exemplars; \(findings.count) contradiction\(findings.count == 1 ? "" : "s")\n")
+        if !search.notChecked.isEmpty { console.out("  not checked for: \(search.notChecked.joined(separator: "; "))\n") }
         for f in findings {
             console.out("  \(f.claim) (\(f.stream.summary)):\n")
             console.out(f.traceLines(in: set).split(separator: "\n").map { "    \($0)\n" }.joined())

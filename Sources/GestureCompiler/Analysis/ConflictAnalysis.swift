@@ -148,8 +148,8 @@ struct ConflictAnalysis {
             simulator.situation = situation
             for (victim, winner) in [(a, b), (b, a)] {
                 let own = exemplars(of: victim)
-                let lost = own.filter { taker(of: $0, victim: victim) == winner }.count
-                if lost > 0 && (!linked || lost == own.count) { return false }
+                let lost = own.contains { taker(of: $0, victim: victim) == winner }
+                if lost && (!linked || own.allSatisfy { takenBy($0.stream, victim: victim) == winner }) { return false }
             }
         }
         return true
@@ -245,7 +245,8 @@ struct ConflictAnalysis {
                 losses[a, default: []].append(x)
             }
             for a in winners {
-                let lost = losses[a]!, always = lost.count == own.count
+                // Never fires: every exemplar is lost to `a`, a tie at a limit too.
+                let lost = losses[a]!, always = own.allSatisfy { takenBy($0.stream, victim: b) == a }
                 let linking = rule(between: a, b)
                 // A rule between the pair decides it, unless it leaves `b` no chance at all.
                 guard linking == nil || always, reported.insert([min(a, b), max(a, b)]).inserted else { continue }

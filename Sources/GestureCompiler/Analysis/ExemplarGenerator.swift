@@ -34,18 +34,36 @@ enum ExemplarGenerator {
     }
 
     /// The performances of gesture `g` of `set` touching down in `view`: its
-    /// varied candidates and, when a `requires` rule can hold it after it
+    /// varied candidates, its plain ones from the strip of each screen-edge
+    /// pan of the set, and, when a `requires` rule can hold it after it
     /// completes, its plain ones again with the fingers kept still on the
     /// screen after the last movement, past the longest long press of the
     /// set (a swipe the user ends without lifting at once: while it waits,
     /// a press may claim the touch). Not yet armed (`armed`).
     static func performances(of g: Int, in set: CheckedGestureSet, view: Int) -> [TouchStream] {
         let d = set.gestures[g]
-        let varied = variedCandidates(for: d, view: view)
-        guard set.rules.contains(where: { $0.relation == .requiresToFail && $0.gesture == g }) else { return varied }
-        let longest = set.gestures.filter { $0.kind == .longPress }.map(\.duration).max() ?? 0
-        let linger = max(longest + 100_000, 1_000_000)
-        return varied + candidates(for: d, view: view).map { lingering($0, by: linger) }
+        // A gesture may be performed anywhere, the strip of a screen-edge pan of the set included,
+        // where that pan sees the same touches: its plain performances start there too.
+        var edges: [(SIMD2<Double>, String)] = []
+        for e in set.gestures where !e.edges.isEmpty && d.edges.isEmpty {
+            if let edge = firstEdge(e), !edges.contains(where: { $0.1 == edge.name }) { edges.append((panStart(e), edge.name)) }
+        }
+        let plain = candidates(for: d, view: view)
+        var result = variedCandidates(for: d, view: view) + edges.flatMap { start, name in plain.map { starting($0, at: start, "from the \(name) edge") } }
+        if set.rules.contains(where: { $0.relation == .requiresToFail && $0.gesture == g }) {
+            let longest = set.gestures.filter { $0.kind == .longPress }.map(\.duration).max() ?? 0
+            result += plain.map { lingering($0, by: max(longest + 100_000, 1_000_000)) }
+        }
+        return result
+    }
+
+    /// `s` moved so that its first touch goes down at `start`.
+    static func starting(_ s: TouchStream, at start: SIMD2<Double>, _ label: String) -> TouchStream {
+        guard let first = s.events.first else { return s }
+        let offset = start - SIMD2(first.x, first.y)
+        var events = s.events
+        for i in events.indices { (events[i].x, events[i].y) = (events[i].x + offset.x, events[i].y + offset.y) }
+        return TouchStream(events: events, summary: s.summary + ", \(label)")
     }
 
     /// `s` with its last lift `by` later: the fingers stay still where they are meanwhile.
