@@ -153,11 +153,18 @@ public enum Analyzer {
     /// behave once enabled, so the trace enables them first.
     /// With modes, the trace first turns on the modes of the conflict's combination.
     static func witnessTrace(_ c: Conflict, in set: CheckedGestureSet) -> String {
+        trace(c.witness, in: c.situation, of: set)
+    }
+
+    /// `stream` as a trace that puts the engine where the analyses ran it:
+    /// the situation's mode and scroll lines, and every gesture disabled at
+    /// start (the analyses run it as it behaves once enabled) enabled.
+    static func trace(_ stream: TouchStream, in situation: Situation, of set: CheckedGestureSet) -> String {
         var disabled: [String] = []
         for g in set.gestures where !g.enabled && g.condition.isEmpty && !disabled.contains(g.name) { disabled.append(g.name) }
-        return c.witness.traceLines(viewNames: set.views.map(\.name), screen: set.needsScreenSize,
-                                    modes: set.modeNames(on: c.modes), enabling: disabled,
-                                    edges: c.situation.scrollLines(at: EventFormatter.time(c.witness.events.first?.time ?? 0)))
+        return stream.traceLines(viewNames: set.views.map(\.name), screen: set.needsScreenSize,
+                                 modes: set.modeNames(on: situation.modes), enabling: disabled,
+                                 edges: situation.scrollLines(at: EventFormatter.time(stream.events.first?.time ?? 0)))
     }
 
     /// ", with mode zoomed on" when the set's conditions use modes, and

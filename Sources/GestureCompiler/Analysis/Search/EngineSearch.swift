@@ -1,5 +1,4 @@
 import GestureRuntime
-import GestureTrace
 
 /// Checks the analysis's verdicts against the engine, from outside: it runs
 /// the compiled set (the table an app runs) on many more streams than the
@@ -37,8 +36,7 @@ package struct EngineSearch {
 
         /// The stream as a trace `gspec run` replays: the situation's lines first.
         package func traceLines(in set: CheckedGestureSet) -> String {
-            stream.traceLines(viewNames: set.views.map(\.name), screen: set.needsScreenSize, modes: set.modeNames(on: situation.modes),
-                              edges: situation.scrollLines(at: EventFormatter.time(stream.events.first?.time ?? 0)))
+            Analyzer.trace(stream, in: situation, of: set)
         }
     }
 
