@@ -119,7 +119,7 @@ public enum Analyzer {
     static func diagnostic(for c: Conflict, in set: CheckedGestureSet, source: SourceFile, fixIts: Bool = true) -> Diagnostic {
         let victim = set.label(c.victim), winner = set.label(c.winner)
         let at = EventFormatter.time(c.winnerAt)
-        let witness = "witness: \(c.witness.summary)\(modesNote(c, in: set))"
+        let witness = "witness: \(c.witness.summary)\(situationNote(c, in: set))"
         var d: Diagnostic
         if let rule = c.rule {
             let wins = rule.relation == .winsOver
@@ -169,7 +169,7 @@ public enum Analyzer {
 
     /// ", with mode zoomed on" when the set's conditions use modes, and
     /// ", with 'list' at its top edge" when a scroll is at one; "" without either.
-    static func modesNote(_ c: Conflict, in set: CheckedGestureSet) -> String {
+    static func situationNote(_ c: Conflict, in set: CheckedGestureSet) -> String {
         (set.gestures.allSatisfy { $0.condition.isEmpty } ? "" : ", with " + set.describe(modes: c.modes)) + c.situation.edgesNote
     }
 
@@ -215,7 +215,7 @@ extension Analyzer.Report {
             let victim = set.label(c.victim), winner = set.label(c.winner)
             let header = """
                 # spec: \(specPath)
-                # conflict: '\(winner)' takes a '\(victim)' (\(c.witness.summary)\(Analyzer.modesNote(c, in: set)))
+                # conflict: '\(winner)' takes a '\(victim)' (\(c.witness.summary)\(Analyzer.situationNote(c, in: set)))
                 # in the set '\(winner)' claims at t=\(EventFormatter.time(c.winnerAt)) and '\(victim)' never does; without '\(winner)', '\(victim)' would at t=\(EventFormatter.time(c.victimAt))
                 # fix: \(c.fixes.isEmpty ? "no rule settles it (see the warning)" : c.fixes.joined(separator: ", or "))
 

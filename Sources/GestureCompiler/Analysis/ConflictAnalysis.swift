@@ -104,12 +104,12 @@ struct ConflictAnalysis {
 
     /// When `g`, run alone, claims on `stream`.
     mutating func claimTime(of g: Int, alone stream: TouchStream) -> Int64? {
-        claimTime(of: g, in: simulator.run(stream, gestures: simulator.alone(g), rules: false))
+        simulator.aloneClaim(of: g, on: stream)
     }
 
     /// When `g` claims on `stream` in the set without `other` (in the situation of `runAll`).
     mutating func claimTime(of g: Int, without other: Int, on stream: TouchStream) -> Int64? {
-        claimTime(of: g, in: simulator.run(stream, gestures: set.gestures.indices.filter { $0 != other }, in: simulator.situation))
+        claimTime(of: g, in: simulator.run(stream, gestures: set.gestures.indices.filter { $0 != other }, in: simulator.situation).events)
     }
 
     /// Whether `stream` still shows the conflict: `victim` succeeds on it alone,
@@ -163,18 +163,12 @@ struct ConflictAnalysis {
     /// hand-over (the app's call) decides no first claim: the touches go to
     /// whoever thresholds, rules and depth give them, and that is analysed.
     mutating func edgeDecides(_ stream: TouchStream, victim: Int, winner: Int) -> Bool {
-        if atHandOver(from: winner, to: victim) { return true }
-        guard atHandOver(from: victim, to: winner), !simulator.situation.edges.isEmpty else { return false }
-        let run = simulator.engineRun(stream, gestures: Array(set.gestures.indices), in: simulator.situation, explains: true)
-        return run.engine.explanations.contains { x in
+        if set.handsOverAtEdge(from: winner, to: victim) { return true }
+        guard set.handsOverAtEdge(from: victim, to: winner), !simulator.situation.edges.isEmpty else { return false }
+        return simulator.runAllExplained(stream).explanations.contains { x in
             if x.gesture == victim, case .atEdge = x.reason { return true }
             return false
         }
-    }
-
-    /// Whether `a hands over to b at EDGE` is written (a scroll giving its touches to `b` at an edge).
-    func atHandOver(from a: Int, to b: Int) -> Bool {
-        set.rules.contains { $0.relation == .handsOver && $0.gesture == a && $0.other == b && !$0.edges.isEmpty }
     }
 
     /// The first gesture to claim in `events` that could take `victim`'s

@@ -38,7 +38,7 @@ public struct ProvisionalCase: Hashable, Sendable {
             }
             return ([g] + waitsFor).compactMap { p in
                 for stream in ExemplarGenerator.candidates(for: set.gestures[p], view: set.gestures[p].view) {
-                    let expected = Self.reports(of: g, in: simulator.run(stream, gestures: kept))
+                    let expected = Self.reports(of: g, in: simulator.run(stream, gestures: kept).events)
                     if expected.first == .provisional && expected.count == 2 {
                         return ProvisionalCase(gesture: g, performed: p, stream: stream, gestures: kept, expected: expected)
                     }

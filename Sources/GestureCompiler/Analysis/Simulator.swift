@@ -12,6 +12,8 @@ struct Simulator {
     private var engines: [[Int]: Engine] = [:]
     /// Runs of the whole set by situation and stream: gestures with equal parameters have equal exemplars.
     private var wholeRuns: [Situation: [[TouchEvent]: [GestureEvent]]] = [:]
+    private var explainedRuns: [Situation: [[TouchEvent]: Run]] = [:]
+    private var aloneClaims: [Int: [[TouchEvent]: Int64?]] = [:]
     /// The situation of whole-set runs (`runAll`), set before the first touch:
     /// the representative of the `ModeGroup` being analysed, in one edge state.
     var situation = Situation()
@@ -26,26 +28,28 @@ struct Simulator {
     /// when `rules` is set. Event gesture indices are mapped back to the set's.
     /// In a `situation`, the gestures keep their conditions, its modes are on
     /// and its scrolls at its edges; without, every gesture runs as if
-    /// enabled. With `explains`, the engine records why gestures fail.
+    /// enabled. With `explains`, the engine's explanations (why gestures
+    /// failed or waited) come with the events.
     mutating func run(_ stream: TouchStream, gestures order: [Int], rules: Bool = true, in situation: Situation? = nil,
-                      explains: Bool = false) -> [GestureEvent] {
-        engineRun(stream, gestures: order, rules: rules, in: situation, explains: explains).events
-    }
-
-    /// The engine after `run`'s stream, for its explanations (event gesture
-    /// indices mapped back to the set's in `events`).
-    mutating func engineRun(_ stream: TouchStream, gestures order: [Int], rules: Bool = true, in situation: Situation? = nil,
-                            explains: Bool = false) -> (events: [GestureEvent], engine: Engine) {
+                      explains: Bool = false) -> Run {
         var engine = engine(for: order, rules: rules, conditions: situation != nil)
         engine.explains = explains
         situation?.apply(to: &engine, at: stream.events.first?.time ?? 0)
         for e in stream.events { engine.feed(e) }
         engine.finish()
-        return (engine.events.map { e in
+        return Run(events: engine.events.map { e in
             var e = e
             e.gesture = order[e.gesture]
             return e
-        }, engine)
+        }, explanations: engine.explanations)
+    }
+
+    /// What one run gave: its events and, when asked for, its explanations
+    /// (gesture indices of events mapped back to the set's; of explanations,
+    /// the subset's, which are the set's for a whole-set run).
+    struct Run {
+        var events: [GestureEvent]
+        var explanations: [Explanation]
     }
 
     /// A fresh engine (on the analyses' screen) of the compiled subset
@@ -63,9 +67,27 @@ struct Simulator {
     /// The whole set as declared, in `situation`.
     mutating func runAll(_ stream: TouchStream) -> [GestureEvent] {
         if let events = wholeRuns[situation]?[stream.events] { return events }
-        let events = run(stream, gestures: Array(set.gestures.indices), in: situation)
+        let events = run(stream, gestures: Array(set.gestures.indices), in: situation).events
         wholeRuns[situation, default: [:]][stream.events] = events
         return events
+    }
+
+    /// The whole set as declared, in `situation`, with the engine's explanations.
+    mutating func runAllExplained(_ stream: TouchStream) -> Run {
+        if let known = explainedRuns[situation]?[stream.events] { return known }
+        let result = run(stream, gestures: Array(set.gestures.indices), in: situation, explains: true)
+        explainedRuns[situation, default: [:]][stream.events] = result
+        return result
+    }
+
+    /// When gesture `g` alone (with the sources that arm it, no rules) first
+    /// begins or is recognized on `stream`: the same in every situation,
+    /// since alone a gesture runs as if enabled.
+    mutating func aloneClaim(of g: Int, on stream: TouchStream) -> Int64? {
+        if let known = aloneClaims[g]?[stream.events] { return known }
+        let time = run(stream, gestures: alone(g), rules: false).events.first { $0.gesture == g && $0.claims }?.time
+        aloneClaims[g, default: [:]][stream.events] = .some(time)
+        return time
     }
 
     /// Gesture `g` and the gestures its `after` rules name: what "g alone"

@@ -56,6 +56,12 @@ package struct Situation: Hashable, Sendable {
 }
 
 extension CheckedGestureSet {
+    /// Whether `a hands over to b at EDGE` is written: `a`, a scroll, has a
+    /// touch first, and gives it to `b` when at the edge the touch pulls past.
+    func handsOverAtEdge(from a: Int, to b: Int) -> Bool {
+        rules.contains { $0.relation == .handsOver && $0.gesture == a && $0.other == b && !$0.edges.isEmpty }
+    }
+
     /// The edge states the analyses look at: every scroll at no edge first,
     /// then each scroll that an `at` hand-over names at each of those edges
     /// alone, and at all of them at once when it names several (content that

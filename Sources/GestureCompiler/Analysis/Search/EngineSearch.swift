@@ -43,6 +43,7 @@ package struct EngineSearch {
     /// What a search ran, for the figures in docs/analysis.md.
     package struct Counts: Hashable, Sendable {
         package var situations = 0
+        /// Runs of the whole set (one per stream and situation).
         package var runs = 0
         /// Takings on streams that are neither gesture's exemplar, where both claim alone in the same sample.
         package var ties = 0
@@ -57,7 +58,6 @@ package struct EngineSearch {
     private var random: RandomStreams
     private let randomStreams: Int
     package private(set) var counts = Counts()
-    private var aloneClaims: [Int: [[TouchEvent]: Int64?]] = [:]
 
     package init(set: CheckedGestureSet, source: SourceFile, seed: UInt64 = 1, randomStreams: Int = 24) {
         self.init(simulator: Simulator(set: set, source: source), seed: seed, randomStreams: randomStreams)
@@ -143,11 +143,12 @@ package struct EngineSearch {
     mutating func takings(on probe: Probe, in situation: Situation, among gestures: Set<Int>? = nil)
         -> (takings: [(victim: Int, winner: Int)], events: [GestureEvent]) {
         let stream = probe.stream
-        let run = simulator.engineRun(stream, gestures: Array(set.gestures.indices), in: situation, explains: true)
+        simulator.situation = situation
+        let run = simulator.runAllExplained(stream)
         counts.runs += 1
         let enabled = set.enabling(situation.modes)
         var result: [(Int, Int)] = []
-        let failures = run.engine.explanations.filter { $0.state == "failed" || $0.state == "retracted" }
+        let failures = run.explanations.filter { $0.state == "failed" || $0.state == "retracted" }
         for b in Set(failures.map(\.gesture)).sorted() where enabled[b] {
             if let gestures, !gestures.contains(b) { continue }
             guard !run.events.contains(where: { $0.gesture == b && $0.claims }), let bAt = claimTime(of: b, alone: stream) else { continue }
@@ -155,7 +156,7 @@ package struct EngineSearch {
             // that attempt completed and was held by a rule, the first after.
             let own = failures.filter { $0.gesture == b }
             guard let failure = own.last(where: { $0.time <= bAt }) ?? own.first,
-                  case .claimedBy(let a) = failure.reason, !scrollFirst(a, over: b) else { continue }
+                  case .claimedBy(let a) = failure.reason, !set.handsOverAtEdge(from: a, to: b) else { continue }
             if let gestures, !gestures.contains(a) { continue }
             if probe.exemplarOf == a { continue }
             if probe.exemplarOf != b || probe.atLimit, let aAt = claimTime(of: a, alone: stream),
@@ -168,19 +169,8 @@ package struct EngineSearch {
         return (result, run.events)
     }
 
-    /// When `g` with its `after` sources, without rules, first claims
-    /// `stream` (the same in every situation: alone, a gesture runs enabled).
     private mutating func claimTime(of g: Int, alone stream: TouchStream) -> Int64? {
-        if let known = aloneClaims[g]?[stream.events] { return known }
-        counts.runs += 1
-        let time = simulator.run(stream, gestures: simulator.alone(g), rules: false).first { $0.gesture == g && $0.claims }?.time
-        aloneClaims[g, default: [:]][stream.events] = .some(time)
-        return time
-    }
-
-    /// `a hands over to b at EDGE`: `a`, a scroll, has a touch first, however `b` would have it.
-    private func scrollFirst(_ a: Int, over b: Int) -> Bool {
-        set.rules.contains { $0.relation == .handsOver && $0.gesture == a && $0.other == b && !$0.edges.isEmpty }
+        simulator.aloneClaim(of: g, on: stream)
     }
 
     /// What the search cannot decide for this set, in words ("strokes
