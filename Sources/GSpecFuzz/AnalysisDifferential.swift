@@ -67,6 +67,19 @@ public enum AnalysisDifferential {
                 }
             }
         }
+        // The other fix-its (an accessibility warning's `action:`): applied, that warning is gone and nothing is wrong.
+        for d in report.diagnostics where d.severity == .warning && !d.fixIts.isEmpty && d.id != "conflict" && d.id != "preempted" {
+            for fix in d.fixIts {
+                outcome.fixIts += 1
+                var bytes = front.source.bytes
+                bytes.replaceSubrange(fix.range.start..<fix.range.end, with: Array(fix.replacement.utf8))
+                let fixed = Frontend.check(SourceFile(path: "fixed.gesture", bytes: bytes))
+                let again = fixed.diagnostics.hasErrors ? [] : Analyzer.analyze(fixed.gestureSet, source: fixed.source, fixIts: false).diagnostics
+                if fixed.diagnostics.hasErrors || again.hasErrors || again.contains(where: { $0.id == d.id && $0.range.start == d.range.start }) {
+                    outcome.failures.append("the fix-it '\(fix.replacement)' of '\(d.message)' does not remove it")
+                }
+            }
+        }
         return outcome
     }
 }
