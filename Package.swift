@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "GestureRuntimeTests", dependencies: ["GestureRuntime", "GestureTrace", "GestureCompiler", "GSpecFuzz"],
                     exclude: ["Regressions", "Generated/Specs"]),
         .testTarget(name: "GestureCompilerTests", dependencies: ["GestureCompiler", "GestureRuntime", "GestureTrace", "GSpecFuzz"],
-                    exclude: ["Golden"]),
+                    exclude: ["Golden", "Outside"]),
         // Depending on the executable makes `swift test` build it, so tests can run it as a subprocess.
         .testTarget(name: "GSpecCLITests", dependencies: ["GSpecCLI", "GestureCompiler", "GestureTrace", "GSpecFuzz", "gspec"], exclude: ["Fixtures", "Golden", "Browser"]),
         .testTarget(name: "GestureLanguageServerTests", dependencies: ["GestureLanguageServer", "GestureCompiler", "GestureTrace", "GSpecFuzz", "gspec"],

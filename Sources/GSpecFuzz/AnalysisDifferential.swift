@@ -15,6 +15,8 @@ public enum AnalysisDifferential {
         /// Verdicts checked: one per pair of gestures (a conflict or settled), one per bounded latency.
         public var verdicts = 0
         public var fixIts = 0
+        /// `gspec test`'s generated threshold tests run (`BoundaryCaseGenerator`).
+        public var generatedTests = 0
         /// What contradicts the report or a fix-it, in words (empty: all held).
         public var failures: [String] = []
     }
@@ -65,6 +67,16 @@ public enum AnalysisDifferential {
                 if still || again.diagnostics.hasErrors {
                     outcome.failures.append("the fix-it '\(fix.replacement)' leaves '\(winner)' and '\(victim)' \(still ? "in conflict" : "with an error")")
                 }
+            }
+        }
+        // `gspec test`'s generated tests: each gesture alone succeeds just inside each limit and not just past it.
+        let table = Compiler.compile(front.source).table
+        for c in BoundaryCaseGenerator.cases(for: set) {
+            guard let table else { break }
+            outcome.generatedTests += 1
+            let isolated = c.table(table.isolating(c.gesture))
+            if c.accepted.claimTime(of: 0, on: isolated) == nil || c.rejected.claimTime(of: 0, on: isolated) != nil {
+                outcome.failures.append("the generated test '\(set.label(c.gesture)) \(c.parameter) \(c.value)' fails: \(c.accepted.summary) / \(c.rejected.summary)")
             }
         }
         // The other fix-its (an accessibility warning's `action:`): applied, that warning is gone and nothing is wrong.

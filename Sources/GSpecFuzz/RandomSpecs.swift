@@ -27,7 +27,7 @@ public struct RandomSpecs {
         for (name, kind) in zip(names, kinds) {
             var body = parameters(kind)
             if !modes.isEmpty && chance(40) { body.append("enabled: \(chance(50) ? "" : "not ")\(pick(modes))") }
-            body.append("action: \"\(name)\"")
+            if chance(85) { body.append("action: \"\(name)\"") }
             lines.append("gesture \(name): \(kind.keyword) { \(body.joined(separator: "  ")) }")
         }
         lines += rules(names, kinds)

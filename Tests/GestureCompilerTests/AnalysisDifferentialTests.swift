@@ -16,17 +16,37 @@ import Testing
     @Test(arguments: 0..<batches)
     func randomSetsHoldOnTheEngine(_ batch: Int) {
         var specs = RandomSpecs(seed: 0x5EED + UInt64(batch))
-        var (analysed, verdicts, fixIts) = (0, 0, 0)
+        var (analysed, verdicts, fixIts, tests) = (0, 0, 0, 0)
         for i in 0..<Self.sets / Self.batches {
             let text = specs.spec()
             let outcome = AnalysisDifferential.check(text, seed: UInt64(i))
             if outcome.analysed { analysed += 1 }
             verdicts += outcome.verdicts
             fixIts += outcome.fixIts
+            tests += outcome.generatedTests
             #expect(outcome.failures.isEmpty, "\(text)\n\(outcome.failures.joined(separator: "\n"))")
         }
-        print("AnalysisDifferentialTests batch \(batch): \(Self.sets / Self.batches) sets, \(analysed) analysed, \(verdicts) verdicts, \(fixIts) fix-its checked")
+        print("AnalysisDifferentialTests batch \(batch): \(Self.sets / Self.batches) sets, \(analysed) analysed, \(verdicts) verdicts, \(fixIts) fix-its checked, \(tests) generated tests run")
         // The generator writes sets the checker accepts: a differential of refused sets checks nothing.
         #expect(analysed * 10 >= Self.sets / Self.batches * 8, "only \(analysed) sets were analysed")
+    }
+}
+
+/// Sets written by hand as apps write them, not by `RandomSpecs` and not for
+/// any analysis change (`Outside/`: a chat, a map, a feed with a carousel,
+/// a drawing canvas, a pager of articles, a photo grid and its viewer):
+/// scrolls with edges, modes, `wins over`, views, profiles. Every verdict
+/// holds on the engine with many random streams, and every fix-it works.
+@Suite struct OutsideSetsTests {
+    static let sets = Paths.files(in: Paths.testsDirectory.appendingPathComponent("Outside"), ext: "gesture")
+
+    @Test func thereAreOutsideSets() { #expect(Self.sets.count >= 6) }
+
+    @Test(arguments: sets)
+    func verdictsAndFixItsHoldOnTheEngine(_ url: URL) throws {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let outcome = AnalysisDifferential.check(text, seed: 0x0075_1DE, randomStreams: 128)
+        #expect(outcome.analysed, "the checker refused \(url.lastPathComponent)")
+        #expect(outcome.failures.isEmpty, "\(url.lastPathComponent)\n\(outcome.failures.joined(separator: "\n"))")
     }
 }

@@ -57,4 +57,44 @@ import Testing
         var clean = EngineSearch(set: fixedSet, source: fixedSource, randomStreams: 4)
         #expect(clean.contradictions(of: fixed).isEmpty)
     }
+
+    /// A triple tap taken at its first press by a single tap restarts, and
+    /// its third attempt fails at the last lift for another reason (a second
+    /// triple tap claims): the taking is the single tap's, which the report
+    /// names, so the search finds nothing (it judged the later failure once).
+    @Test func theFailureThatCountsIsTheClaimingAttempts() {
+        let (set, source, report) = checked("""
+            gesture other: tap { taps: 3  slop: 9pt }
+            gesture single: tap { maxDuration: 700ms }
+            gesture triple: tap { taps: 3  maxDuration: 200ms }
+            single with other
+
+            """)
+        #expect(report.conflicts.map { "\(set.gestures[$0.winner].name)>\(set.gestures[$0.victim].name)" } == ["single>triple"])
+        var search = EngineSearch(set: set, source: source, randomStreams: 8)
+        #expect(search.contradictions(of: report).isEmpty)
+    }
+
+    /// "Never fires" is a claim the search checks: taken out of the
+    /// report's reach (a gesture that claims another's stream), it is found.
+    @Test func neverFiresIsChecked() throws {
+        // A horizontal scroll takes every performance of a two-finger horizontal pan, but the
+        // pan still claims a diagonal jump that the scroll, failing across its axis, leaves.
+        let (set, source, report) = checked("""
+            profile ios
+            gesture pan2: pan { axis: horizontal  threshold: 13pt  touches: 2 }
+            gesture list: scroll { axis: horizontal }
+            list wins over pan2
+
+            """)
+        let c = try #require(report.conflicts.first)
+        #expect(c.always && c.firesOn != nil, "\(report.conflicts)")
+        #expect(report.diagnostics.contains { $0.message.contains("'pan2' loses all its performances") && $0.message.contains("it fires only on other input") })
+        var search = EngineSearch(set: set, source: source, randomStreams: 4)
+        #expect(search.contradictions(of: report).isEmpty)
+        var overclaimed = report
+        overclaimed.conflicts[0].firesOn = nil
+        var again = EngineSearch(set: set, source: source, randomStreams: 4)
+        #expect(again.contradictions(of: overclaimed).contains { $0.claim.contains("reported never to fire") })
+    }
 }

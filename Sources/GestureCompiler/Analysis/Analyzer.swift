@@ -123,7 +123,7 @@ public enum Analyzer {
         var d: Diagnostic
         if let rule = c.rule {
             let wins = rule.relation == .winsOver
-            d = Diagnostic(.preemptedByRule(victim, winner, tried: c.tried, witness: witness, wins: wins),
+            d = Diagnostic(.preemptedByRule(victim, winner, tried: c.tried, witness: witness, wins: wins, firesOn: c.firesOn?.summary),
                            at: set.gestures[c.victim].nameRange,
                            notes: [.init(wins ? "the rule that gives '\(winner)' the touches" : "the rule that makes '\(victim)' wait", at: rule.range)])
         } else {
@@ -136,7 +136,8 @@ public enum Analyzer {
                 always: c.always, tie: c.kind == .tie, tieBreaker: tieBreaker(c.winner, over: c.victim, in: set),
                 victim: victim, winner: winner, tried: c.tried, witness: witness,
                 winnerAt: at, victimAt: EventFormatter.time(c.victimAt),
-                fixes: rules, changes: changes.map { $0.phrase(in: set) }, handOver: handOver != nil, worked: fixIts)
+                fixes: rules, changes: changes.map { $0.phrase(in: set) }, handOver: handOver != nil, worked: fixIts,
+                firesOn: c.firesOn?.summary)
             // A rule is appended at the end: the first alternative, and a `wins over` (v4) where one is offered.
             let ruleFixes = rules.enumerated().filter { $0.offset == 0 || $0.element.contains(" wins over ") }.map { appending($0.element, to: source) }
             var notes: [Diagnostic.Note] = [.declared(set.gestures[earlier].name, at: set.gestures[earlier].nameRange)]

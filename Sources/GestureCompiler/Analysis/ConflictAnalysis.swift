@@ -13,8 +13,14 @@ public struct Conflict: Hashable, Sendable {
     /// The gesture that loses its own performance.
     public var victim: Int
     public var winner: Int
-    /// Whether the winner took every exemplar of the victim: it never fires.
+    /// Whether the winner took every exemplar of the victim: it never fires,
+    /// unless `firesOn` says otherwise.
     public var always: Bool
+    /// When `always`, a stream the analyses generate for another purpose
+    /// (another gesture's performance, a boundary case past a limit, a drag
+    /// far off a pan's axis) that the victim claims in the set: it is not
+    /// dead, only its own performances are lost. Nil when it claims none.
+    public var firesOn: TouchStream?
     /// How many exemplars of the victim were tried.
     public var tried: Int
     /// A rule that makes the victim wait for the winner, if one does.
@@ -62,37 +68,14 @@ struct ConflictAnalysis {
 
     var set: CheckedGestureSet { simulator.set }
 
-    /// Each gesture's boundary cases just inside its parameters (`gspec
-    /// test`'s accepted streams, armed): performances at its limits, where
-    /// another gesture's threshold or a rule's wait is likeliest to cut in.
-    private var boundaries: [Int: [TouchStream]]?
-
-    mutating func boundaryPerformances(of g: Int) -> [TouchStream] {
-        if boundaries == nil {
-            boundaries = Dictionary(grouping: BoundaryCaseGenerator.cases(for: set).filter { $0.atEnd == nil }, by: \.gesture)
-                .mapValues { $0.map(\.accepted) }
-        }
-        return boundaries![g] ?? []
-    }
-
-    /// The exemplars of `g`, shortest first, or as generated (its boundary performances last).
+    /// The exemplars of `g`, shortest first, or as generated (its boundary performances last):
+    /// its performances (`performances(in:only:)`) that it recognizes alone.
     mutating func exemplars(of g: Int, inGenerationOrder: Bool = false) -> [Exemplar] {
         if exemplars[g] == nil {
             var seen = Set<[TouchEvent]>()
-            // Performed on every view where the gesture sees touches: its own first, then those inside it,
-            // where a child's gesture may take them first.
-            let own = set.gestures[g].view
-            let generated = set.subtree(of: own)
-                .flatMap { v in
-                    ExemplarGenerator.performances(of: g, in: set, view: v).map { s in
-                        v == own ? s : TouchStream(events: s.events, summary: s.summary + ", in '\(set.views[v].name)'")
-                    }
-                }
-                .map(ExemplarGenerator.armed(g, in: set))
-            let limits = boundaryPerformances(of: g)
-            exemplars[g] = (generated.map { ($0, false) } + limits.map { ($0, true) })
-                .filter { seen.insert($0.0.events).inserted }
-                .compactMap { s, atLimit in claimTime(of: g, alone: s).map { Exemplar(stream: s, claimsAt: $0, atLimit: atLimit) } }
+            exemplars[g] = performances()
+                .filter { $0.gesture == g && seen.insert($0.stream.events).inserted }
+                .compactMap { p in claimTime(of: g, alone: p.stream).map { Exemplar(stream: p.stream, claimsAt: $0, atLimit: p.atLimit) } }
         }
         let all = exemplars[g]!
         return inGenerationOrder ? all : all.sorted { $0.stream.events.count < $1.stream.events.count }
@@ -135,6 +118,60 @@ struct ConflictAnalysis {
         guard let a = takenBy(x.stream, victim: victim) else { return nil }
         if x.atLimit, claimTime(of: a, in: simulator.runAll(x.stream)) == x.claimsAt { return nil }
         return a
+    }
+
+    /// A stream the analysis generates for another gesture (its
+    /// performances, its boundary cases either side of a limit, drags far
+    /// off a pan's axis) that `g` claims in the set (in the situation of
+    /// `runAll`): a gesture that does fires, however its own performances
+    /// fare (a scroll whose drags a swipe takes still scrolls a drag after a
+    /// held press), so it is not called one that never fires.
+    mutating func firesElsewhere(_ g: Int) -> TouchStream? {
+        performances().first { $0.gesture != g && claimTime(of: g, in: simulator.runAll($0.stream)) != nil }?.stream
+    }
+
+    /// Every gesture's performances (`performances(in:only:)`), generated once.
+    private mutating func performances() -> [Performance] {
+        if performed == nil { performed = Self.performances(in: set) }
+        return performed!
+    }
+
+    private var performed: [Performance]?
+
+    /// A stream the analyses generate for a gesture, whether or not the gesture recognizes it alone.
+    struct Performance {
+        var stream: TouchStream
+        /// The gesture it performs; nil for a boundary case just past a limit or a drag far off a pan's axis.
+        var gesture: Int?
+        /// A boundary case just inside a limit (a tie there is the engine's order to decide).
+        var atLimit = false
+    }
+
+    /// Every stream generated for the set's gestures, `only` these if given:
+    /// each gesture's performances on its view and every view inside it
+    /// (armed), a pan's drags 60 degrees off its axis (which perform nothing),
+    /// and its boundary cases either side of each limit. What the
+    /// conflict analysis runs, and what the engine search runs beside its random streams.
+    static func performances(in set: CheckedGestureSet, only: Set<Int>? = nil) -> [Performance] {
+        var result: [Performance] = []
+        for (g, d) in set.gestures.enumerated() where only?.contains(g) ?? true {
+            let arm = ExemplarGenerator.armed(g, in: set)
+            // Performed on every view where the gesture sees touches: its own first, then those inside it,
+            // where a child's gesture may take them first.
+            for v in set.subtree(of: d.view) {
+                func here(_ s: TouchStream) -> TouchStream {
+                    arm(v == d.view ? s : TouchStream(events: s.events, summary: s.summary + ", in '\(set.views[v].name)'"))
+                }
+                result += ExemplarGenerator.performances(of: g, in: set, view: v).map { Performance(stream: here($0), gesture: g) }
+                // Drags a pan may claim that perform nothing: a gesture that claims one fires.
+                result += ExemplarGenerator.drags(d, view: v, tilts: [60, -60]).map { Performance(stream: here($0), gesture: nil) }
+            }
+        }
+        for c in BoundaryCaseGenerator.cases(for: set) where c.atEnd == nil && only?.contains(c.gesture) ?? true {
+            result.append(Performance(stream: c.accepted, gesture: c.gesture, atLimit: true))
+            result.append(Performance(stream: c.rejected, gesture: nil))
+        }
+        return result
     }
 
     /// Whether the pair is settled in every situation where both are enabled:
@@ -249,7 +286,7 @@ struct ConflictAnalysis {
                 let winnerAt = claimTime(of: a, in: simulator.runAll(witness)) ?? victimAt
                 found.append(Conflict(
                     kind: winnerAt == victimAt ? .tie : .preempts, victim: b, winner: a,
-                    always: always, tried: own.count, rule: linking, witness: witness,
+                    always: always, firesOn: always ? firesElsewhere(b) : nil, tried: own.count, rule: linking, witness: witness,
                     winnerAt: winnerAt, victimAt: victimAt, situation: simulator.situation))
             }
         }

@@ -35,7 +35,8 @@ enum ExemplarGenerator {
 
     /// The performances of gesture `g` of `set` touching down in `view`: its
     /// varied candidates, its plain ones from the strip of each screen-edge
-    /// pan of the set, and, when a `requires` rule can hold it after it
+    /// pan of the set, a pan's drags 30 degrees off its axis and with a
+    /// finger more (`drags`), and, when a `requires` rule can hold it after it
     /// completes, its plain ones again with the fingers kept still on the
     /// screen after the last movement, past the longest long press of the
     /// set (a swipe the user ends without lifting at once: while it waits,
@@ -50,9 +51,14 @@ enum ExemplarGenerator {
         }
         let plain = candidates(for: d, view: view)
         var result = variedCandidates(for: d, view: view) + edges.flatMap { start, name in plain.map { starting($0, at: start, "from the \(name) edge") } }
+        result += drags(d, view: view, tilts: [0], fingers: d.minTouches + 1) + drags(d, view: view, tilts: [30, -30])
         if set.rules.contains(where: { $0.relation == .requiresToFail && $0.gesture == g }) {
             let longest = set.gestures.filter { $0.kind == .longPress }.map(\.duration).max() ?? 0
-            result += plain.map { lingering($0, by: max(longest + 100_000, 1_000_000)) }
+            let delay = max(longest + 100_000, 1_000_000)
+            result += plain.map { lingering($0, by: delay) }
+            // A press held by the rule is still a press while a finger drifts within its slop:
+            // whatever claims a finger's small movement meanwhile takes it.
+            if d.kind == .longPress, d.slop > 0, let still = plain.first { result.append(lingering(still, by: delay, drift: d.slop)) }
         }
         return result
     }
@@ -66,12 +72,25 @@ enum ExemplarGenerator {
         return TouchStream(events: events, summary: s.summary + ", \(label)")
     }
 
-    /// `s` with its last lift `by` later: the fingers stay still where they are meanwhile.
-    static func lingering(_ s: TouchStream, by delay: Int64) -> TouchStream {
+    /// `s` with its last lift `by` later: the fingers stay still where they
+    /// are meanwhile, or, with a `drift`, the first of them moves that far
+    /// down and to the right halfway through (the others still).
+    static func lingering(_ s: TouchStream, by delay: Int64, drift: Double = 0) -> TouchStream {
         guard let last = s.events.last, last.phase == .ended else { return s }
         var events = s.events
-        for i in events.indices where events[i].time == last.time && events[i].phase == .ended { events[i].time += delay }
-        return TouchStream(events: events, summary: s.summary + ", then held still \(DurationText.prose(delay)) before lifting")
+        let lifting = events.indices.filter { events[$0].time == last.time && events[$0].phase == .ended }
+        for i in lifting { events[i].time += delay }
+        guard drift > 0, let first = lifting.first else {
+            return TouchStream(events: events, summary: s.summary + ", then held still \(DurationText.prose(delay)) before lifting")
+        }
+        let finger = events[first], step = SIMD2<Double>(1, 1) / 2.squareRoot() * drift / 4
+        let moves = (1...4).map { k in
+            TouchEvent(time: last.time + delay / 2 + Int64(k) * 8_000, id: finger.id, phase: .moved,
+                       x: finger.x + step.x * Double(k), y: finger.y + step.y * Double(k), view: finger.view, pointer: finger.pointer)
+        }
+        (events[first].x, events[first].y) = (moves[3].x, moves[3].y)
+        events.insert(contentsOf: moves, at: lifting[0])
+        return TouchStream(events: events, summary: s.summary + ", then held \(DurationText.prose(delay)) more, a finger drifting \(Unit.points.literal(drift)) (the slop) halfway")
     }
 
     /// A stream performing `g` as its first `after` rule asks: after a
@@ -252,6 +271,40 @@ enum ExemplarGenerator {
                 jump.translate(by: axisUnit(d) * 10, samples: 2)
                 jump.liftAll()
                 result.append(jump.stream("\(counted(n, "finger")) jumping \(Unit.points.literal(distance - 10)) \(d.name) in one sample"))
+            }
+        }
+        return result
+    }
+
+    /// A pan or scroll dragged along each of its first two directions, turned
+    /// by each of `tilts` (degrees, counter-clockwise on screen), with
+    /// `fingers` (its minimum by default; none past its maximum). What its
+    /// plain performances leave out: nobody drags exactly along an axis, and
+    /// a pan that takes more fingers is performed with them too. A drag 45
+    /// degrees or more off the axis comes again as a step across it, then the
+    /// rest in one sample (the axis is checked first within a sample).
+    static func drags(_ g: GestureDefinition, view: Int, tilts: [Double], fingers n: Int? = nil) -> [TouchStream] {
+        let n = n ?? g.minTouches
+        guard g.kind == .pan || g.kind == .scroll, n <= g.maxTouches ?? .max else { return [] }
+        let start = panStart(g), distance = (panDirections(g).first.flatMap { panBeginDistance(g, $0) } ?? g.threshold) + 40
+        var result: [TouchStream] = []
+        for d in panDirections(g).prefix(2) {
+            for degrees in tilts {
+                var b = StreamBuilder(view: view)
+                b.down(fingers(n, around: start))
+                let turn = degrees * .pi / 180, axis = axisUnit(d)
+                let along = SIMD2(axis.x * cos(turn) + axis.y * sin(turn), -axis.x * sin(turn) + axis.y * cos(turn))
+                b.translate(by: along * distance, samples: 12)
+                b.liftAll()
+                let off = degrees == 0 ? "" : " \(Unit.degrees.literal(abs(turn))) off its axis"
+                result.append(b.stream("\(counted(n, "finger")) dragged \(d.name)\(off), \(Unit.points.literal(distance))").performed(by: g))
+                guard abs(degrees) >= 45 else { continue }
+                var jump = StreamBuilder(view: view)
+                jump.down(fingers(n, around: start))
+                jump.translate(by: SIMD2(axis.y, axis.x) * g.threshold * 0.8, samples: 1)
+                jump.translate(by: along * distance, samples: 1)
+                jump.liftAll()
+                result.append(jump.stream("\(counted(n, "finger")) stepping across \(d.name), then jumping \(Unit.points.literal(distance))\(off) in one sample").performed(by: g))
             }
         }
         return result

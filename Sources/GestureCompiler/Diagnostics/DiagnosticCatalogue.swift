@@ -340,10 +340,20 @@ extension DiagnosticMessage {
               ?? "the rules can make '\(gesture)' wait for \(names) to fail with no limit (until an input decides), more than its maxLatency of \(budget)")
     }
     /// `wins`: the rule is `winner wins over victim` (v4), which makes the victim wait for nothing.
-    static func preemptedByRule(_ victim: String, _ winner: String, tried: Int, witness: String, wins: Bool = false) -> Self {
-        .init(.preemptedByRule, wins
-              ? "'\(victim)' never fires: '\(winner)' wins over it and claims each of the \(tried) streams tried that perform '\(victim)' (\(witness))"
-              : "'\(victim)' never fires: it waits for '\(winner)' to fail, and '\(winner)' succeeds on each of the \(tried) streams tried that perform '\(victim)' (\(witness))")
+    /// `firesOn`: what the victim still claims in the set, though none of its
+    /// own performances (nil: nothing generated, so it "never fires").
+    static func preemptedByRule(_ victim: String, _ winner: String, tried: Int, witness: String, wins: Bool = false,
+                                firesOn: String? = nil) -> Self {
+        let account = wins
+            ? "'\(winner)' wins over it and claims each of the \(tried) streams tried that perform '\(victim)' (\(witness))"
+            : "it waits for '\(winner)' to fail, and '\(winner)' succeeds on each of the \(tried) streams tried that perform '\(victim)' (\(witness))"
+        return .init(.preemptedByRule, lost(victim, account, firesOn: firesOn))
+    }
+    /// "'v' never fires: ACCOUNT", or, when it still claims other input,
+    /// "'v' loses all its performances: ACCOUNT; it fires only on other input, such as FIRES".
+    private static func lost(_ victim: String, _ account: String, firesOn: String?) -> String {
+        guard let firesOn else { return "'\(victim)' never fires: " + account }
+        return "'\(victim)' loses all its performances: \(account); it fires only on other input, such as \(firesOn)"
     }
     /// A screen-edge pan in a system gesture zone (v4): `deferral` is what
     /// the platform lets a view ask for (nil: nothing), `deferred` whether its view does.
@@ -374,7 +384,8 @@ extension DiagnosticMessage {
     static func ruleNeverApplies(_ a: String, in aView: String, _ b: String, in bView: String) -> Self {
         .init(.ruleNeverApplies, "the rule can never apply: '\(a)' (in '\(aView)') and '\(b)' (in '\(bView)') never see the same touch")
     }
-    /// A conflict no rule decides: `always`, the victim never fires; `tie`, both
+    /// A conflict no rule decides: `always`, the victim loses all its
+    /// performances (and never fires, unless `firesOn` says what it still claims); `tie`, both
     /// claim at once and `tieBreaker` decides (`declaration order`, or `view
     /// depth` with `why`: " ('a' is in 'child', deeper than 'b' in 'parent')").
     /// `fixes` are the rules that settle it, `changes` the parameter changes;
@@ -382,12 +393,12 @@ extension DiagnosticMessage {
     /// `worked`: false when the fixes were not worked out.
     static func conflict(always: Bool, tie: Bool, tieBreaker: (by: String, why: String), victim: String, winner: String,
                          tried: Int, witness: String, winnerAt at: String, victimAt: String, fixes: [String],
-                         changes: [String] = [], handOver: Bool = false, worked: Bool = true) -> Self {
+                         changes: [String] = [], handOver: Bool = false, worked: Bool = true, firesOn: String? = nil) -> Self {
         let account: String = switch (always, tie) {
         case (true, false):
-            "'\(victim)' never fires: on each of the \(tried) streams tried that perform it, '\(winner)' claims the touches first (\(witness), '\(winner)' at t=\(at))"
+            lost(victim, "on each of the \(tried) streams tried that perform it, '\(winner)' claims the touches first (\(witness), '\(winner)' at t=\(at))", firesOn: firesOn)
         case (true, true):
-            "'\(victim)' never fires: '\(winner)' succeeds on the same input on each of the \(tried) streams tried that perform it, and wins by \(tieBreaker.by)\(tieBreaker.why) (\(witness), at t=\(at))"
+            lost(victim, "'\(winner)' succeeds on the same input on each of the \(tried) streams tried that perform it, and wins by \(tieBreaker.by)\(tieBreaker.why) (\(witness), at t=\(at))", firesOn: firesOn)
         case (false, true):
             "'\(winner)' and '\(victim)' both claim the touches at t=\(at) and only \(tieBreaker.by) decides: '\(winner)' wins\(tieBreaker.why) (\(witness))"
         case (false, false):

@@ -111,16 +111,7 @@ package struct EngineSearch {
         func add(_ s: TouchStream, exemplarOf g: Int? = nil, atLimit: Bool = false) {
             if !s.events.isEmpty && seen.insert(s.events).inserted { result.append(Probe(stream: s, exemplarOf: g, atLimit: atLimit)) }
         }
-        for (g, d) in set.gestures.enumerated() where only?.contains(g) ?? true {
-            let arm = ExemplarGenerator.armed(g, in: set)
-            for v in set.subtree(of: d.view) {
-                for s in ExemplarGenerator.performances(of: g, in: set, view: v) { add(arm(s), exemplarOf: g) }
-            }
-        }
-        for c in BoundaryCaseGenerator.cases(for: set) where c.atEnd == nil && only?.contains(c.gesture) ?? true {
-            add(c.accepted, exemplarOf: c.gesture, atLimit: true)
-            add(c.rejected)
-        }
+        for p in ConflictAnalysis.performances(in: set, only: only) { add(p.stream, exemplarOf: p.gesture, atLimit: p.atLimit) }
         let views = set.views.isEmpty ? [0]
             : only.map { Set($0.flatMap { set.subtree(of: set.gestures[$0].view) }).sorted() } ?? Array(set.views.indices)
         for v in views { for _ in 0..<randomStreams { add(random.stream(view: v)) } }
@@ -151,11 +142,11 @@ package struct EngineSearch {
         let failures = run.explanations.filter { $0.state == "failed" || $0.state == "retracted" }
         for b in Set(failures.map(\.gesture)).sorted() where enabled[b] {
             if let gestures, !gestures.contains(b) { continue }
-            guard !run.events.contains(where: { $0.gesture == b && $0.claims }), let bAt = claimTime(of: b, alone: stream) else { continue }
-            // The failure of the attempt that alone claims at `bAt`: the last before it, or, when
-            // that attempt completed and was held by a rule, the first after.
-            let own = failures.filter { $0.gesture == b }
-            guard let failure = own.last(where: { $0.time <= bAt }) ?? own.first,
+            guard !run.events.contains(where: { $0.gesture == b && $0.claims }),
+                  let (bStart, bAt) = simulator.aloneAttempt(of: b, on: stream) else { continue }
+            // The failure of the attempt that alone claims at `bAt`: the first since its first
+            // touch came down (at `bAt` or, when a rule held it, after).
+            guard let failure = failures.first(where: { $0.gesture == b && $0.time >= bStart }),
                   case .claimedBy(let a) = failure.reason, !set.handsOverAtEdge(from: a, to: b) else { continue }
             if let gestures, !gestures.contains(a) { continue }
             if probe.exemplarOf == a { continue }
@@ -183,10 +174,12 @@ package struct EngineSearch {
     }
 
     /// Every stream on which the engine contradicts `report`: a taking
-    /// between two gestures the report finds no conflict between, or a wait
-    /// longer than a latency the report bounds.
+    /// between two gestures the report finds no conflict between, a wait
+    /// longer than a latency the report bounds, or a claim by a gesture the
+    /// report says never fires (in the situations where it says so).
     package mutating func contradictions(of report: Analyzer.Report) -> [Finding] {
         let reported = Set(report.conflicts.map { [min($0.victim, $0.winner), max($0.victim, $0.winner)] })
+        let neverFires = report.conflicts.filter { $0.always && $0.firesOn == nil }
         let bounds = Dictionary(report.latencies.compactMap { l in l.worst.map { (l.gesture, $0) } }, uniquingKeysWith: max)
         var findings: [Finding] = []
         var found = Set<[Int]>()
@@ -202,6 +195,12 @@ package struct EngineSearch {
                     guard !reported.contains(pair), found.insert(pair).inserted else { continue }
                     findings.append(Finding(victim: b, winner: a, situation: situation, stream: stream,
                                             claim: "no conflict is reported between '\(set.label(a))' and '\(set.label(b))', but '\(set.label(a))' takes '\(set.label(b))''s touches"))
+                }
+                let enabled = set.enabling(situation.modes)
+                for c in neverFires where set.enabling(c.modes) == enabled && c.situation.edges == situation.edges {
+                    guard events.contains(where: { $0.gesture == c.victim && $0.claims }), found.insert([c.victim, -2]).inserted else { continue }
+                    findings.append(Finding(victim: c.victim, winner: c.winner, situation: situation, stream: stream,
+                                            claim: "'\(set.label(c.victim))' is reported never to fire beside '\(set.label(c.winner))', but it claims the touches"))
                 }
                 for e in events where e.claims {
                     guard let worst = bounds[e.gesture], e.time - e.completedAt > worst, found.insert([e.gesture, -1]).inserted else { continue }
