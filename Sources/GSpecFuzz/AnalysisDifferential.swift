@@ -35,10 +35,17 @@ public enum AnalysisDifferential {
     public static func check(_ text: String, seed: UInt64 = 1, randomStreams: Int = 2) -> Outcome {
         var outcome = Outcome()
         let front = Frontend.check(SourceFile(path: "random.gesture", text: text))
-        guard !front.diagnostics.hasErrors else { return outcome }
         let set = front.gestureSet
+        if front.diagnostics.hasErrors {
+            guard deadOnly(front.diagnostics) else { return outcome }
+            // The analysis's own errors (`dead-gesture`) too, which the front end's stop.
+            let dead = front.diagnostics + DeadGestures.find(in: set)
+            return checkNeverRuns(set, source: front.source, dead, seed: seed, outcome)
+        }
         let report = Analyzer.analyze(set, source: front.source)
-        guard !report.diagnostics.hasErrors else { return outcome }
+        guard !report.diagnostics.hasErrors else {
+            return deadOnly(report.diagnostics) ? checkNeverRuns(set, source: front.source, report.diagnostics, seed: seed, outcome) : outcome
+        }
         outcome.analysed = true
         var search = EngineSearch(set: set, source: front.source, seed: seed, randomStreams: randomStreams)
         outcome.failures += search.contradictions(of: report).map { "\($0)\n\($0.traceLines(in: set))" }
@@ -91,6 +98,32 @@ public enum AnalysisDifferential {
                     outcome.failures.append("the fix-it '\(fix.replacement)' of '\(d.message)' does not remove it")
                 }
             }
+        }
+        return outcome
+    }
+
+    /// Whether every error is about a gesture that can never run.
+    static func deadOnly(_ diagnostics: [Diagnostic]) -> Bool {
+        let errors = diagnostics.filter { $0.severity == .error }
+        return !errors.isEmpty && errors.allSatisfy { $0.id == "never-enabled" || $0.id == "dead-gesture" }
+    }
+
+    /// The errors that say a gesture can never run (its condition holds in no
+    /// combination of modes; its stroke's parameters contradict each other),
+    /// checked on the engine: the set's table, built anyway, runs the engine
+    /// search's streams in every situation, and the gesture claims none.
+    static func checkNeverRuns(_ set: CheckedGestureSet, source: SourceFile, _ diagnostics: [Diagnostic], seed: UInt64,
+                               _ start: Outcome) -> Outcome {
+        var outcome = start
+        outcome.analysed = true
+        var search = EngineSearch(set: set, source: source, seed: seed, randomStreams: 8)
+        for d in diagnostics where d.severity == .error {
+            guard let g = set.gestures.indices.first(where: { d.message.hasPrefix("'\(set.gestures[$0].name)' ") }) else {
+                outcome.failures.append("no gesture for the error '\(d.message)'")
+                continue
+            }
+            outcome.verdicts += 1
+            if let found = search.claim(by: g) { outcome.failures.append("\(found)\n\(found.traceLines(in: set))") }
         }
         return outcome
     }

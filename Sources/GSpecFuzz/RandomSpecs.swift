@@ -26,7 +26,11 @@ public struct RandomSpecs {
         let names = kinds.indices.map { "g\($0)" }
         for (name, kind) in zip(names, kinds) {
             var body = parameters(kind)
-            if !modes.isEmpty && chance(40) { body.append("enabled: \(chance(50) ? "" : "not ")\(pick(modes))") }
+            if !modes.isEmpty && chance(40) {
+                // Now and then a condition no combination of modes meets (`never-enabled`).
+                let m = pick(modes)
+                body.append(chance(5) ? "enabled: \(m) and not \(m)" : "enabled: \(chance(50) ? "" : "not ")\(m)")
+            }
             if chance(85) { body.append("action: \"\(name)\"") }
             lines.append("gesture \(name): \(kind.keyword) { \(body.joined(separator: "  ")) }")
         }
@@ -73,7 +77,9 @@ public struct RandomSpecs {
         case .rotation:
             maybe(40, "threshold: \(int(3...20))deg")
         case .stroke:
-            p.append("match: \(pick(["right down", "down right", "right", "down-right up-right", "left up"]))")
+            p.append("match: \(pick(["right down", "down right", "right", "down-right up-right", "left up", "right down left up"]))")
+            // Inner segments of at least this share each: with two of them at 50%, a `dead-gesture`.
+            maybe(15, "minSegment: \(pick([20, 35, 50]))%")
         }
         return p
     }

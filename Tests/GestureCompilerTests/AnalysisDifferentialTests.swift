@@ -50,3 +50,21 @@ import Testing
         #expect(outcome.failures.isEmpty, "\(url.lastPathComponent)\n\(outcome.failures.joined(separator: "\n"))")
     }
 }
+
+/// The errors that say a gesture can never run are checked on the engine too:
+/// built anyway, the table never lets it claim, in any mode combination.
+@Suite struct NeverRunsTests {
+    @Test func neverEnabledAndDeadGesturesClaimNothing() {
+        let text = """
+            mode zoomed
+            gesture stuck: pan { enabled: zoomed and not zoomed }
+            gesture zigzag: stroke { match: right down left up  minSegment: 50% }
+            gesture tap1: tap {}
+
+            """
+        let outcome = AnalysisDifferential.check(text, seed: 3, randomStreams: 16)
+        #expect(outcome.analysed)
+        #expect(outcome.verdicts == 2, "one per error")
+        #expect(outcome.failures.isEmpty, "\(outcome.failures)")
+    }
+}

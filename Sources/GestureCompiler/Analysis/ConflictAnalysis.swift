@@ -120,6 +120,22 @@ struct ConflictAnalysis {
         return a
     }
 
+    /// The streams that `g` alone recognizes or begins on, among its own
+    /// exemplars (first) and the performances of the gestures in `others`:
+    /// the ways the analyses know for it to complete while those are under
+    /// way (a swipe completes on the down leg of a stroke it waits for).
+    mutating func completions(of g: Int, amid others: [Int]) -> [Exemplar] {
+        let key = [g] + others
+        if let known = completions[key] { return known }
+        var seen = Set(exemplars(of: g).map(\.stream.events))
+        let amid = performances().filter { p in p.gesture.map(others.contains) == true && seen.insert(p.stream.events).inserted }
+            .compactMap { p in claimTime(of: g, alone: p.stream).map { Exemplar(stream: p.stream, claimsAt: $0) } }
+        completions[key] = exemplars(of: g, inGenerationOrder: true) + amid
+        return completions[key]!
+    }
+
+    private var completions: [[Int]: [Exemplar]] = [:]
+
     /// A stream the analysis generates for another gesture (its
     /// performances, its boundary cases either side of a limit, drags far
     /// off a pan's axis) that `g` claims in the set (in the situation of
@@ -170,6 +186,10 @@ struct ConflictAnalysis {
         for c in BoundaryCaseGenerator.cases(for: set) where c.atEnd == nil && only?.contains(c.gesture) ?? true {
             result.append(Performance(stream: c.accepted, gesture: c.gesture, atLimit: true))
             result.append(Performance(stream: c.rejected, gesture: nil))
+            // At a limit a gesture may complete before another's threshold: held there, what follows decides.
+            if ExemplarGenerator.canBeHeld(c.gesture, in: set) {
+                result += ExemplarGenerator.held(c.accepted, c.gesture, in: set).map { Performance(stream: $0, gesture: c.gesture) }
+            }
         }
         return result
     }

@@ -2,8 +2,8 @@ import GestureRuntime
 
 /// Gestures whose own parameters contradict each other, found from the
 /// parameters alone. (A pattern that can never match is the checker's.)
-enum DeadGestures {
-    static func find(in set: CheckedGestureSet) -> [Diagnostic] {
+package enum DeadGestures {
+    package static func find(in set: CheckedGestureSet) -> [Diagnostic] {
         set.gestures.compactMap { g in
             guard g.kind == .stroke, g.minSegment > 0, let pattern = g.pattern else { return nil }
             // Every inner segment must be at least minSegment of the whole

@@ -37,10 +37,11 @@ enum ExemplarGenerator {
     /// varied candidates, its plain ones from the strip of each screen-edge
     /// pan of the set, a pan's drags 30 degrees off its axis and with a
     /// finger more (`drags`), and, when a `requires` rule can hold it after it
-    /// completes, its plain ones again with the fingers kept still on the
-    /// screen after the last movement, past the longest long press of the
-    /// set (a swipe the user ends without lifting at once: while it waits,
-    /// a press may claim the touch). Not yet armed (`armed`).
+    /// completes, its plain ones again with the fingers kept on the screen
+    /// after the last movement, past the longest long press of the set (a
+    /// swipe the user ends without lifting at once: while it waits, a press
+    /// may claim the touch), still, dragged on, or with a finger drifting.
+    /// Not yet armed (`armed`).
     static func performances(of g: Int, in set: CheckedGestureSet, view: Int) -> [TouchStream] {
         let d = set.gestures[g]
         // A gesture may be performed anywhere, the strip of a screen-edge pan of the set included,
@@ -52,13 +53,36 @@ enum ExemplarGenerator {
         let plain = candidates(for: d, view: view)
         var result = variedCandidates(for: d, view: view) + edges.flatMap { start, name in plain.map { starting($0, at: start, "from the \(name) edge") } }
         result += drags(d, view: view, tilts: [0], fingers: d.minTouches + 1) + drags(d, view: view, tilts: [30, -30])
-        if set.rules.contains(where: { $0.relation == .requiresToFail && $0.gesture == g }) {
-            let longest = set.gestures.filter { $0.kind == .longPress }.map(\.duration).max() ?? 0
-            let delay = max(longest + 100_000, 1_000_000)
-            result += plain.map { lingering($0, by: delay) }
-            // A press held by the rule is still a press while a finger drifts within its slop:
-            // whatever claims a finger's small movement meanwhile takes it.
-            if d.kind == .longPress, d.slop > 0, let still = plain.first { result.append(lingering(still, by: delay, drift: d.slop)) }
+        if canBeHeld(g, in: set) {
+            result += plain.map { lingering($0, by: holdDelay(in: set)) } + (plain.first.map { held($0, g, in: set) } ?? [])
+        }
+        return result
+    }
+
+    /// Whether a `requires` rule can hold `g` once it completes.
+    static func canBeHeld(_ g: Int, in set: CheckedGestureSet) -> Bool {
+        set.rules.contains { $0.relation == .requiresToFail && $0.gesture == g }
+    }
+
+    /// How long a held performance keeps its fingers down: past the set's longest long press, at least 1 s.
+    static func holdDelay(in set: CheckedGestureSet) -> Int64 {
+        max((set.gestures.filter { $0.kind == .longPress }.map(\.duration).max() ?? 0) + 100_000, 1_000_000)
+    }
+
+    /// `s`, a performance of `g` (which a rule can hold), with its fingers
+    /// kept down and moving while it waits: held by the rule, they are
+    /// still the gesture's wherever they go next, and whatever claims them
+    /// meanwhile takes it. Dragged on along each axis; one finger drifting
+    /// (a press within its slop, a two-finger gesture turning and spreading a little).
+    static func held(_ s: TouchStream, _ g: Int, in set: CheckedGestureSet) -> [TouchStream] {
+        let d = set.gestures[g], delay = holdDelay(in: set)
+        var result = [(SIMD2<Double>(60, 0), "right"), (SIMD2(0, 60), "down")].map { by, way in
+            lingering(s, by: delay, moving: (true, by, 8), "dragged 60pt \(way)")
+        }
+        let drift = d.kind == .longPress ? d.slop : d.minTouches > 1 ? 10 : 0
+        if drift > 0 {
+            result.append(lingering(s, by: delay, moving: (false, SIMD2(1, 1) / 2.squareRoot() * drift, 4),
+                                    "a finger drifting \(Unit.points.literal(drift))\(d.kind == .longPress ? " (the slop)" : "")"))
         }
         return result
     }
@@ -73,24 +97,30 @@ enum ExemplarGenerator {
     }
 
     /// `s` with its last lift `by` later: the fingers stay still where they
-    /// are meanwhile, or, with a `drift`, the first of them moves that far
-    /// down and to the right halfway through (the others still).
-    static func lingering(_ s: TouchStream, by delay: Int64, drift: Double = 0) -> TouchStream {
+    /// are meanwhile, or `moving` fingers (all of them, or only the first)
+    /// first move on by `by` in `samples` frames (at once: a rule's wait may
+    /// be short, a double tap's `maxDuration`).
+    static func lingering(_ s: TouchStream, by delay: Int64, moving: (all: Bool, by: SIMD2<Double>, samples: Int)? = nil,
+                          _ label: String = "") -> TouchStream {
         guard let last = s.events.last, last.phase == .ended else { return s }
         var events = s.events
         let lifting = events.indices.filter { events[$0].time == last.time && events[$0].phase == .ended }
         for i in lifting { events[i].time += delay }
-        guard drift > 0, let first = lifting.first else {
+        guard let moving else {
             return TouchStream(events: events, summary: s.summary + ", then held still \(DurationText.prose(delay)) before lifting")
         }
-        let finger = events[first], step = SIMD2<Double>(1, 1) / 2.squareRoot() * drift / 4
-        let moves = (1...4).map { k in
-            TouchEvent(time: last.time + delay / 2 + Int64(k) * 8_000, id: finger.id, phase: .moved,
-                       x: finger.x + step.x * Double(k), y: finger.y + step.y * Double(k), view: finger.view, pointer: finger.pointer)
+        let movers = moving.all ? lifting : Array(lifting.prefix(1))
+        var moves: [TouchEvent] = []
+        for k in 1...moving.samples {
+            for i in movers {
+                let f = events[i], p = SIMD2(f.x, f.y) + moving.by * Double(k) / Double(moving.samples)
+                moves.append(TouchEvent(time: last.time + Int64(k) * 8_000, id: f.id, phase: .moved, x: p.x, y: p.y,
+                                        view: f.view, pointer: f.pointer))
+            }
         }
-        (events[first].x, events[first].y) = (moves[3].x, moves[3].y)
+        for (n, i) in movers.enumerated() { (events[i].x, events[i].y) = (moves[moves.count - movers.count + n].x, moves[moves.count - movers.count + n].y) }
         events.insert(contentsOf: moves, at: lifting[0])
-        return TouchStream(events: events, summary: s.summary + ", then held \(DurationText.prose(delay)) more, a finger drifting \(Unit.points.literal(drift)) (the slop) halfway")
+        return TouchStream(events: events, summary: s.summary + ", then \(label) and held, lifting \(DurationText.prose(delay)) later")
     }
 
     /// A stream performing `g` as its first `after` rule asks: after a

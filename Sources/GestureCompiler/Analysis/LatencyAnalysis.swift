@@ -27,7 +27,8 @@ public struct Latency: Hashable, Sendable {
 /// Works out each gesture's `Latency`: the typical wait by running its plain
 /// exemplar through the set, the worst by following, in the automaton of
 /// each gesture it waits for, the longest path of deadlines from where that
-/// automaton is when the gesture completes, avoiding its success.
+/// automaton is when the gesture completes (on its exemplars and on the
+/// performances of the gestures it waits for), avoiding its success.
 struct LatencyAnalysis {
     var conflicts: ConflictAnalysis
     var set: CheckedGestureSet { conflicts.set }
@@ -52,9 +53,13 @@ struct LatencyAnalysis {
         for group in waiting {
             conflicts.simulator.situation = Situation(modes: group.modes)
             defer { conflicts.simulator.situation = Situation() }
-            for x in conflicts.exemplars(of: a, inGenerationOrder: true) {
+            // The typical wait on its exemplars, the worst also on the performances of the gestures it
+            // waits for, which are under way the longest there.
+            let own = conflicts.exemplars(of: a).count
+            for (i, x) in conflicts.completions(of: a, amid: targets).enumerated() {
                 let stream = x.stream
-                let events = conflicts.simulator.runAll(stream)
+                // Another gesture's stream counts for its completion point alone, as `a` alone completes there.
+                let events = i < own ? conflicts.simulator.runAll(stream) : []
                 let event = events.first { $0.gesture == a && $0.claims }
                 if result.typicalStream == nil, let event {
                     result.typical = event.time - event.completedAt

@@ -13,7 +13,7 @@ struct Simulator {
     /// Runs of the whole set by situation and stream: gestures with equal parameters have equal exemplars.
     private var wholeRuns: [Situation: [[TouchEvent]: [GestureEvent]]] = [:]
     private var explainedRuns: [Situation: [[TouchEvent]: Run]] = [:]
-    private var aloneClaims: [Int: [[TouchEvent]: (start: Int64, claim: Int64)?]] = [:]
+    private var aloneClaims: [Int: [[TouchEvent]: Int64?]] = [:]
     /// The situation of whole-set runs (`runAll`), set before the first touch:
     /// the representative of the `ModeGroup` being analysed, in one edge state.
     var situation = Situation()
@@ -84,7 +84,10 @@ struct Simulator {
     /// begins or is recognized on `stream`: the same in every situation,
     /// since alone a gesture runs as if enabled.
     mutating func aloneClaim(of g: Int, on stream: TouchStream) -> Int64? {
-        aloneAttempt(of: g, on: stream)?.claim
+        if let known = aloneClaims[g]?[stream.events] { return known }
+        let time = run(stream, gestures: alone(g), rules: false).events.first { $0.gesture == g && $0.claims }?.time
+        aloneClaims[g, default: [:]][stream.events] = .some(time)
+        return time
     }
 
     /// The attempt of gesture `g` alone that first claims on `stream`: when
@@ -94,17 +97,13 @@ struct Simulator {
     /// of a later one (a triple tap taken at its first press restarts at its
     /// second, and fails again at the third for another reason).
     mutating func aloneAttempt(of g: Int, on stream: TouchStream) -> (start: Int64, claim: Int64)? {
-        if let known = aloneClaims[g]?[stream.events] { return known }
+        guard let claim = aloneClaim(of: g, on: stream) else { return nil }
+        // The alone run again with explanations, only for a stream it claims (explaining costs a copy of the engine).
         let run = run(stream, gestures: alone(g), rules: false, explains: true)
-        var attempt: (start: Int64, claim: Int64)?
-        if let claim = run.events.first(where: { $0.gesture == g && $0.claims })?.time {
-            // Explanations are of the subset, where `g` is gesture 0.
-            let before = run.explanations.last { $0.gesture == 0 && ($0.state == "failed" || $0.state == "retracted") && $0.time < claim }?.time
-            let start = stream.events.first { e in e.phase == .began && before.map { e.time > $0 } ?? true }?.time
-            attempt = (start ?? claim, claim)
-        }
-        aloneClaims[g, default: [:]][stream.events] = .some(attempt)
-        return attempt
+        // Explanations are of the subset, where `g` is gesture 0.
+        let before = run.explanations.last { $0.gesture == 0 && ($0.state == "failed" || $0.state == "retracted") && $0.time < claim }?.time
+        let start = stream.events.first { e in e.phase == .began && before.map { e.time > $0 } ?? true }?.time
+        return (start ?? claim, claim)
     }
 
     /// Gesture `g` and the gestures its `after` rules name: what "g alone"

@@ -214,6 +214,23 @@ package struct EngineSearch {
         return findings
     }
 
+    /// The first stream on which `g` begins or is recognized in the whole
+    /// set, in any situation: nil for a gesture the report says can never
+    /// run (`never-enabled`, `dead-gesture`), as far as the search can tell.
+    package mutating func claim(by g: Int) -> Finding? {
+        let probes = probes()
+        for situation in situations() {
+            for probe in probes {
+                simulator.situation = situation
+                counts.runs += 1
+                guard simulator.runAllExplained(probe.stream).events.contains(where: { $0.gesture == g && $0.claims }) else { continue }
+                return Finding(victim: g, winner: g, situation: situation, stream: probe.stream,
+                               claim: "'\(set.label(g))' is reported never to run, but it claims the touches")
+            }
+        }
+        return nil
+    }
+
     /// The first stream on which one of `a` and `b` takes the other's
     /// touches, in a situation where both are enabled: nil when the pair is
     /// settled as far as the search can tell.
