@@ -52,7 +52,7 @@ enum ExemplarGenerator {
         }
         let plain = candidates(for: d, view: view)
         var result = variedCandidates(for: d, view: view) + edges.flatMap { start, name in plain.map { starting($0, at: start, "from the \(name) edge") } }
-        result += drags(d, view: view, tilts: [0], fingers: d.minTouches + 1) + drags(d, view: view, tilts: [30, -30])
+        result += drags(d, view: view, tilts: [0], fingers: d.minTouches + 1) + drags(d, view: view, tilts: [0, 30, -30])
         if canBeHeld(g, in: set) {
             result += plain.map { lingering($0, by: holdDelay(in: set)) } + (plain.first.map { held($0, g, in: set) } ?? [])
         }
@@ -306,7 +306,8 @@ enum ExemplarGenerator {
         return result
     }
 
-    /// A pan or scroll dragged along each of its first two directions, turned
+    /// A pan or scroll dragged along each of its directions (all four for
+    /// `axis: any`, where its plain performances take the first two), turned
     /// by each of `tilts` (degrees, counter-clockwise on screen), with
     /// `fingers` (its minimum by default; none past its maximum). What its
     /// plain performances leave out: nobody drags exactly along an axis, and
@@ -318,7 +319,7 @@ enum ExemplarGenerator {
         guard g.kind == .pan || g.kind == .scroll, n <= g.maxTouches ?? .max else { return [] }
         let start = panStart(g), distance = (panDirections(g).first.flatMap { panBeginDistance(g, $0) } ?? g.threshold) + 40
         var result: [TouchStream] = []
-        for d in panDirections(g).prefix(2) {
+        for d in panDirections(g) {
             for degrees in tilts {
                 var b = StreamBuilder(view: view)
                 b.down(fingers(n, around: start))
