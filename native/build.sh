@@ -38,7 +38,7 @@ build() {
   mkdir -p "$work/$triple" "$out/$triple"
   embedded_compile "$target" "$work/$triple" -Xcc -fPIC -Xfrontend -function-sections ${reserve[@]/#/-Xcc }
   clang --target="$triple" -Os -fPIC -ffreestanding -ffunction-sections "${reserve[@]}" -Wall -Werror -c "$here/src/support.c" -o "$work/$triple/support.o"
-  local objects=("$work/$triple/GestureRuntime.o" "$work/$triple/GestureTrace.o" "$work/$triple/GSpecWasm.o" "$work/$triple/support.o")
+  local objects=("$work/$triple/GestureRuntime.o" "$work/$triple/GestureTrace.o" "$work/$triple/GSpecC.o" "$work/$triple/support.o")
   local unicode="$toolchain/lib/swift/embedded/$target/libswiftUnicodeDataTables.a"
   # On arm64 the Unicode tables' lookup that touches x18 (and that the
   # runtime reaches) is called through support.c's wrapper (the other,

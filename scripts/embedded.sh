@@ -5,8 +5,8 @@
 #
 #   embedded_compile TARGET WORK [swiftc flags...]
 #     compiles GestureRuntime and GestureTrace (as in Package.swift, the same
-#     sources, unchanged) and the exports (web/src/Exports.swift and
-#     TouchAction.swift, module GSpecWasm) for TARGET into WORK/*.o, each
+#     sources, unchanged) and the C interface (capi/: Exports.swift and
+#     TouchAction.swift, module GSpecC) for TARGET into WORK/*.o, each
 #     module's interface in WORK.
 #   embedded_swiftc TARGET WORK [swiftc arguments...]
 #     swiftc with the flags every module of both builds takes; optimized for
@@ -32,11 +32,11 @@ embedded_compile() {
     embedded_swiftc "$target" "$work" "$@" -module-name "$module" -emit-module -emit-module-path "$work/$module.swiftmodule" \
       $(find "$embedded_root/Sources/$module" -name '*.swift' | sort) -c -o "$work/$module.o"
   done
-  embedded_swiftc "$target" "$work" "$@" -module-name GSpecWasm -emit-module -emit-module-path "$work/GSpecWasm.swiftmodule" \
-    "$embedded_root/web/src/Exports.swift" "$embedded_root/web/src/TouchAction.swift" -c -o "$work/GSpecWasm.o"
+  embedded_swiftc "$target" "$work" "$@" -module-name GSpecC -emit-module -emit-module-path "$work/GSpecC.swiftmodule" \
+    $(find "$embedded_root/capi" -name '*.swift' | sort) -c -o "$work/GSpecC.o"
 }
 
 # The names of a file's @_cdecl functions.
 embedded_cdecls() { sed -n 's/^@_cdecl("\(gspec_[a-z_]*\)")$/\1/p' "$@"; }
 
-embedded_exports() { embedded_cdecls "$embedded_root/web/src/Exports.swift"; }
+embedded_exports() { embedded_cdecls "$embedded_root/capi/Exports.swift"; }

@@ -31,19 +31,19 @@ exports=($(embedded_exports) $(sed -n 's/^[a-z_][a-z_ ]* \(gspec_[a-z_]*\)(.*/\1
 # GSPEC_WASM_DEBUG=1 keeps function names, for stack traces and size studies.
 strip=(--strip-all)
 [[ -n "${GSPEC_WASM_DEBUG:-}" ]] && strip=()
-objects=($(printf "$work/%s.o " $runtime_modules) "$work/GSpecWasm.o" "$work/support.o" "$unicode")
+objects=($(printf "$work/%s.o " $runtime_modules) "$work/GSpecC.o" "$work/support.o" "$unicode")
 # --gc-sections keeps what the exports reach: without gspec_run, none of the trace reader, runner or printer.
 link() { wasm-ld --no-entry --gc-sections "${strip[@]}" -O2 $(printf -- '--export=%s ' "$@") "${objects[@]}" -o "$output"; }
 output="$out/gspec.wasm" link "${exports[@]}"
 objects+=("$work/GSpecRun.o")
 output="$out/gspec-run.wasm" link "${exports[@]}" $(embedded_cdecls "$here/src/RunExports.swift")
 
-# A page downloads gspec.mjs: its comments and its indentation
+# A page downloads gspec.mjs and gspec-dom.mjs: their comments and indentation
 # stay in web/src (the types and their documentation are in gspec.d.mts; no
 # template literal spans lines, so no string loses its spaces). Code is
 # otherwise copied as it is.
 strip_comments() {
-  echo "// gspec's web runtime; documented in gspec.d.mts and docs/web.md (comments are in web/src/gspec.mjs)."
+  echo "// gspec: see gspec.d.mts and docs/web.md; commented in web/src/$(basename "$1")"
   awk 'block { if (index($0, "*/")) block = 0; next }
        /^[ \t]*\/\*/ { if (!index($0, "*/")) block = 1; next }
        /^[ \t]*\/\// { next }
@@ -53,11 +53,13 @@ strip_comments() {
          if (match($0, / \/\/ /) && substr($0, 1, RSTART) !~ /["'"'"'`\/]/) $0 = substr($0, 1, RSTART - 1)
          print }' "$1"
 }
-strip_comments "$here/src/gspec.mjs" > "$out/gspec.mjs"
-# Stripping indentation would change a template literal that spans lines: the code must have none.
-if awk '{ n = gsub(/`/, "`"); if (n % 2) { print "web/dist/gspec.mjs:" NR ": a template literal spans lines"; bad = 1 } } END { exit !bad }' "$out/gspec.mjs"; then
-  rm "$out/gspec.mjs"
-  exit 1
-fi
+for module in gspec.mjs gspec-dom.mjs; do
+  strip_comments "$here/src/$module" > "$out/$module"
+  # Stripping indentation would change a template literal that spans lines: the code must have none.
+  if awk -v m="$module" '{ n = gsub(/`/, "`"); if (n % 2) { print "web/dist/" m ":" NR ": a template literal spans lines"; bad = 1 } } END { exit !bad }' "$out/$module"; then
+    rm "$out/$module"
+    exit 1
+  fi
+done
 cp "$here/src/gspec.d.mts" "$here/src/gspec-run.mjs" "$out/"
 echo "web/dist: gspec.wasm $(wc -c < "$out/gspec.wasm") bytes, gspec-run.wasm $(wc -c < "$out/gspec-run.wasm") bytes"

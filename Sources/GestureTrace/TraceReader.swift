@@ -158,7 +158,7 @@ package struct TraceReader {
     }
 
     /// The key that makes a line a control line, one per line.
-    static let controlKeys = ["set", "mode", "handOver", "scroll", "action"]
+    static let controlKeys = ["set", "mode", ControlKey.handOver.name, ControlKey.scroll.name, "action"]
 
     /// A control line: an object with `set`, `mode`, `handOver`, `scroll` or `action`; nil for any other line.
     package static func controlLine(_ fields: [String: JSON], gestures: [String]?, modes: [String]) -> Result<ControlLine, Message>? {
@@ -197,7 +197,7 @@ package struct TraceReader {
             return .failure(Message(text: "unknown gesture '\(name)' in '\(key)'" + suggestion))
         }
         var c = ControlLine(time: time, gestures: found, enabled: nil, parameters: [])
-        if key == "handOver" {
+        if key == ControlKey.handOver.name {
             if let extra = fields.keys.sorted().first(where: { $0 != "t" && $0 != key }) {
                 return .failure(Message(text: "a hand-over line takes 't' and 'handOver', not '\(extra)'"))
             }
@@ -223,11 +223,11 @@ package struct TraceReader {
             c.action = at
             return .success(c)
         }
-        if key == "scroll" {
-            if let extra = fields.keys.sorted().first(where: { !["t", "scroll", "at", "began"].contains($0) }) {
+        if key == ControlKey.scroll.name {
+            if let extra = fields.keys.sorted().first(where: { !["t", ControlKey.scroll.name, "at", ControlKey.began.name].contains($0) }) {
                 return .failure(Message(text: "a scroll line takes 't', 'scroll' and 'at' or 'began', not '\(extra)'"))
             }
-            if let began = fields["began"] {
+            if let began = fields[ControlKey.began.name] {
                 guard fields["at"] == nil else { return .failure(Message(text: "a scroll line says 'at' or 'began', not both")) }
                 guard case .bool(true) = began else {
                     return .failure(Message(text: "'began' must be true: the platform began scrolling (a scroll line with 'at' says where it is)"))
@@ -251,7 +251,7 @@ package struct TraceReader {
             return .success(c)
         }
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) where key != "t" && key != "set" {
-            if key == "enabled" {
+            if key == ControlKey.enabled.name {
                 guard case .bool(let on) = value else { return .failure(Message(text: "'enabled' must be true or false")) }
                 c.enabled = on
             } else {

@@ -121,17 +121,20 @@ import Testing
 
     /// After every touch has ended or been cancelled and every deadline has
     /// passed, every gesture is back in `possible` holding no touches, on
-    /// 10,000 random traces per shipped spec (and the golden specs of
-    /// provisional gestures and hand-overs), half of them malformed.
+    /// random traces of each shipped spec (and the golden specs of
+    /// provisional gestures and hand-overs), half of them malformed: 2,000
+    /// in `swift test`, the next 8,000 in the long run (`TestSize`).
     @Test(arguments: RuntimePaths.specs + ["provisional", "hand-over"].map {
         RuntimePaths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/\($0).gesture")
     })
     func nothingGetsStuck(_ url: URL) throws {
         let table = try RuntimePaths.compile(url)
-        var generator = StreamGenerator(seed: UInt64(url.lastPathComponent.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) }))
+        let seed = UInt64(url.lastPathComponent.utf8.reduce(7) { $0 &* 31 &+ UInt64($1) })
         // Copies of one engine share what it derived from the table (template vectors and pivots).
         let fresh = Engine(table: table)
-        for i in 0..<10_000 {
+        for i in TestSize.cases(standard: 2_000, long: 10_000) {
+            // Each trace from its own seed: trace i is the same in both runs.
+            var generator = StreamGenerator(seed: seed ^ (UInt64(i) &* 0x9E37_79B9_7F4A_7C15))
             var e = fresh
             e.reportsDeliveries = i % 4 < 2
             e.screenSize = i % 3 == 0 ? .zero : SIMD2(400, 600)

@@ -12,6 +12,29 @@
 
 #define ENGINE(e) ((gspec_engine *)(intptr_t)(e))
 
+/* BEGIN generated from the runtime's lists (CClientEmitter.eventCopy): do not edit by hand */
+/* Numbers per event in the arrays events cross in: time x y value0 value1 velocity0 velocity1 as doubles, then gesture taps view state direction input touch as ints (Engine.java's DOUBLES and INTS). */
+#define EVENT_DOUBLES 7
+#define EVENT_INTS 7
+
+static void copy_event(const gspec_event *v, jdouble *f, jint *i) {
+    f[0] = v->time;
+    f[1] = v->x;
+    f[2] = v->y;
+    f[3] = v->value0;
+    f[4] = v->value1;
+    f[5] = v->velocity0;
+    f[6] = v->velocity1;
+    i[0] = v->gesture;
+    i[1] = v->taps;
+    i[2] = v->view;
+    i[3] = v->state;
+    i[4] = v->direction;
+    i[5] = v->input;
+    i[6] = v->touch;
+}
+/* END generated (CClientEmitter.eventCopy) */
+
 /* The engine's output as a new byte[]. */
 static jbyteArray output(JNIEnv *env, gspec_engine *engine) {
     int32_t n = gspec_engine_output_len(engine);
@@ -92,13 +115,13 @@ JNIEXPORT jint JNICALL Java_dev_gspec_Engine_nTake(JNIEnv *env, jclass cls, jlon
     return gspec_engine_take_events(ENGINE(e));
 }
 
-/* The output's first `count` records into the arrays Engine.java sized: 7 doubles and 7 ints each. */
+/* The output's first `count` records into the arrays Engine.java sized: EVENT_DOUBLES doubles and EVENT_INTS ints each. */
 JNIEXPORT void JNICALL Java_dev_gspec_Engine_nRead(JNIEnv *env, jclass cls, jlong e, jdoubleArray doubles, jintArray ints, jint count) {
     (void)cls;
     const gspec_event *events = gspec_engine_output_ptr(ENGINE(e));
     int32_t available = gspec_engine_output_len(ENGINE(e)) / (int32_t)sizeof(gspec_event);
     if (count > available) count = available;
-    if ((*env)->GetArrayLength(env, doubles) < count * 7 || (*env)->GetArrayLength(env, ints) < count * 7) return;
+    if ((*env)->GetArrayLength(env, doubles) < count * EVENT_DOUBLES || (*env)->GetArrayLength(env, ints) < count * EVENT_INTS) return;
     jdouble *d = (*env)->GetPrimitiveArrayCritical(env, doubles, NULL);
     if (!d) return;
     jint *n = (*env)->GetPrimitiveArrayCritical(env, ints, NULL);
@@ -106,13 +129,7 @@ JNIEXPORT void JNICALL Java_dev_gspec_Engine_nRead(JNIEnv *env, jclass cls, jlon
         (*env)->ReleasePrimitiveArrayCritical(env, doubles, d, JNI_ABORT);
         return;
     }
-    for (jint k = 0; k < count; k++) {
-        const gspec_event *v = &events[k];
-        jdouble *f = d + k * 7;
-        jint *i = n + k * 7;
-        f[0] = v->time, f[1] = v->x, f[2] = v->y, f[3] = v->value0, f[4] = v->value1, f[5] = v->velocity0, f[6] = v->velocity1;
-        i[0] = v->gesture, i[1] = v->taps, i[2] = v->view, i[3] = v->state, i[4] = v->direction, i[5] = v->input, i[6] = v->touch;
-    }
+    for (jint k = 0; k < count; k++) copy_event(&events[k], d + k * EVENT_DOUBLES, n + k * EVENT_INTS);
     (*env)->ReleasePrimitiveArrayCritical(env, ints, n, 0);
     (*env)->ReleasePrimitiveArrayCritical(env, doubles, d, 0);
 }

@@ -41,15 +41,15 @@ typedef struct gspec_event {
     double time; /* microseconds */
     double x; /* points: the centroid of the gesture's touches, or its view's centre for an action */
     double y; /* points: the centroid of the gesture's touches, or its view's centre for an action */
-    double value0; /* pan: translation x; pinch: scale; rotation: radians */
-    double value1; /* pan: translation y */
-    double velocity0; /* per second, of value0 and value1 (longPress: of the location) */
-    double velocity1; /* per second, of value0 and value1 (longPress: of the location) */
+    double value0; /* pan, scroll: translation x; pinch: scale; rotation: rotation */
+    double value1; /* pan, scroll: translation y */
+    double velocity0; /* longPress, pan, scroll: velocity x; pinch, rotation: velocity */
+    double velocity1; /* longPress, pan, scroll: velocity y */
     int32_t gesture; /* the gesture's index in the table */
-    int32_t taps; /* tap: taps counted */
+    int32_t taps; /* tap: taps */
     int32_t view; /* the view that receives the event */
     uint8_t state; /* a gspec_state */
-    uint8_t direction; /* swipe: a gspec_direction */
+    uint8_t direction; /* swipe: direction (a gspec_direction) */
     uint8_t input; /* 1 for an accessibility action, 0 for touches */
     int32_t touch; /* the id of the gesture's first touch, -1 for none */
 } gspec_event;
@@ -113,7 +113,13 @@ typedef enum gspec_names {
 /** The states whose events carry their gesture's values (`GSPEC_NAMES_VALUES`), one bit per gspec_state. */
 #define GSPEC_CARRIED_STATES 0x1dfu
 
-/* END generated */
+/** The keys `gspec_engine_control` takes besides a run-time parameter's name, and their values. */
+#define GSPEC_CONTROL_ENABLED "enabled" /* "true" or "false" */
+#define GSPEC_CONTROL_HAND_OVER "handOver" /* unused */
+#define GSPEC_CONTROL_SCROLL "scroll" /* the edges' bits as one character: 1 << a gspec_direction, GSPEC_DIRECTION_UP the top */
+#define GSPEC_CONTROL_BEGAN "began" /* unused */
+
+/* END generated (CHeaderEmitter.runtimeDeclarations) */
 
 /**
  * A new engine for a table's bytes (a .gtab file), or NULL when the table is
@@ -165,12 +171,10 @@ double gspec_engine_clock(gspec_engine *engine);
 int32_t gspec_engine_take_events(gspec_engine *engine);
 
 /**
- * A trace's control line for gesture `gesture` at `t` seconds: `key`
- * "enabled" (`value` "true" or "false"), a run-time parameter ("duration",
- * value "800ms" as a spec writes it), "handOver", "scroll" (`value` the
- * edges' bits as one character: 1 << a gspec_direction, GSPEC_DIRECTION_UP
- * the top) or "began"; with `key` empty, mode `gesture` on or off (`value`
- * "true" or "false"). A gesture declared on several views is changed on
+ * A trace's control line for gesture `gesture` at `t` seconds: `key` one
+ * of the GSPEC_CONTROL_* keys above (each with its value) or a run-time
+ * parameter ("duration", value "800ms" as a spec writes it); with `key`
+ * empty, mode `gesture` on or off (`value` "true" or "false"). A gesture declared on several views is changed on
  * every one, as a trace's line names it. `t` as a trace line's: deadlines
  * due before it fire first, and a time before the clock acts at the clock;
  * NaN acts right after every sample fed so far (1 µs after the clock), as

@@ -67,19 +67,30 @@ static void time_text(double microseconds) {
     printf("%s%llu.%0*llu", us < 0 ? "-" : "", magnitude / 1000000, digits, fraction);
 }
 
+/* BEGIN generated from the runtime's lists (CClientEmitter.slotReader): do not edit by hand */
 /* A gspec_event field by its name (the slots GSPEC_NAMES_VALUES names). */
 static double slot(const gspec_event *e, const char *field) {
+    if (!strcmp(field, "time")) return e->time;
+    if (!strcmp(field, "x")) return e->x;
+    if (!strcmp(field, "y")) return e->y;
     if (!strcmp(field, "value0")) return e->value0;
     if (!strcmp(field, "value1")) return e->value1;
     if (!strcmp(field, "velocity0")) return e->velocity0;
     if (!strcmp(field, "velocity1")) return e->velocity1;
+    if (!strcmp(field, "gesture")) return e->gesture;
     if (!strcmp(field, "taps")) return e->taps;
+    if (!strcmp(field, "view")) return e->view;
+    if (!strcmp(field, "state")) return e->state;
     if (!strcmp(field, "direction")) return e->direction;
-    if (!strcmp(field, "x")) return e->x;
-    if (!strcmp(field, "y")) return e->y;
+    if (!strcmp(field, "input")) return e->input;
+    if (!strcmp(field, "touch")) return e->touch;
     fprintf(stderr, "run: no event field '%s'\n", field);
     exit(3);
 }
+
+/* Swipe directions by raw value: a direction past them is read as the first. */
+#define DIRECTIONS 8
+/* END generated (CClientEmitter.slotReader) */
 
 typedef struct {
     char **gestures, **values, **views, **states, **directions;
@@ -123,7 +134,7 @@ static void print_events(gspec_engine *engine, const names *n) {
                 if (!strcmp(shape, "count")) printf("%d", (int)slot(e, first));
                 else if (!strcmp(shape, "direction")) {
                     int d = (int)slot(e, first);
-                    printf("\"%s\"", n->directions[d < 8 ? d : 0]);
+                    printf("\"%s\"", n->directions[d >= 0 && d < DIRECTIONS ? d : 0]);
                 } else if (!strcmp(shape, "number")) number(slot(e, first));
                 else {
                     fputs("[", stdout);

@@ -65,37 +65,114 @@ export function start() {
   const $ = (id) => document.getElementById(id);
   const surface = $('surface'), ctx = surface.getContext('2d');
   const t0 = performance.now();
-  const now = () => (performance.now() - t0) / 1000;
-  let stream = null, queue = Promise.resolve(), checkTimer = null, checks = 0;
+  const page = {
+    pg, $, surface, ctx,
+    now: () => (performance.now() - t0) / 1000,
+    // A sample's mark on the surface, coloured by its touch.
+    dot: (x, y, id) => { ctx.fillStyle = ['#4a90d9', '#d0021b', '#2e9d4a', '#f5a623'][id % 4]; ctx.fillRect(x - 2, y - 2, 4, 4); },
+  };
+  const lines = timeline(page, (l) => link.post(l));
+  const link = engineLink(page, lines);
+  canvasInput(page, (samples) => { pg.samples.push(...samples); link.post(samples); });
+  const spec = editor(page, () => check());
+  let checks = 0;
 
-  // A lane per gesture, with a switch that enables or disables it (a control line, as a trace would);
-  // a gesture enabled by modes follows the mode switches instead.
+  function analysis(c) {
+    $('diagnostics').textContent = c.rendered || 'no diagnostics';
+    $('latency').textContent = c.latency || '';
+    $('conflicts').innerHTML = '';
+    (c.conflicts || []).forEach((k) => {
+      const d = document.createElement('div'); const b = document.createElement('button');
+      b.textContent = 'Play witness'; b.onclick = () => play(page, lines, k.witness);
+      const m = document.createElement('span'); m.textContent = ' ' + k.message; d.append(b, m); $('conflicts').appendChild(d);
+    });
+  }
+  // First the front end's diagnostics and a session (at once), then the analysis (conflicts, latency),
+  // which can take seconds; a newer edit wins over both.
+  async function check() {
+    const text = $('spec').value, mine = ++checks;
+    const c = await (await fetch('/api/check?analysis=0', { method: 'POST', body: text })).json();
+    if (mine !== checks) return;
+    analysis(c);
+    if (c.session) {
+      pg.session = c.session; lines.lanes(c.gestures, c.enabled, c.conditions); lines.modes(c.modes);
+      if (c.table) link.load(c.table);
+      $('view').innerHTML = ''; $('view').disabled = !c.views.length;
+      for (const v of c.views.length ? c.views : ['window']) { const o = document.createElement('option'); o.textContent = v; $('view').appendChild(o); }
+      link.closeStream();
+      screen();
+      $('latency').textContent = 'analysing';
+      const a = await (await fetch('/api/analyze', { method: 'POST', body: text })).json();
+      if (mine !== checks) return;
+      analysis(a); c.diagnostics = a.diagnostics; c.conflicts = a.conflicts; c.latency = a.latency;
+    }
+    pg.checked = c;
+  }
+  pg.check = check;
+  function screen() {
+    const m = /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/.exec($('screen').value.trim());
+    if (m) link.post([{ screen: [Number(m[1]), Number(m[2])] }]);
+  }
+  $('screen').addEventListener('change', screen);
+  $('clear').onclick = () => { ctx.clearRect(0, 0, surface.width, surface.height); pg.samples = []; };
+  $('save').onclick = async () => {
+    const body = pg.samples.map((s) => JSON.stringify(s)).join('\n') + '\n';
+    const r = await fetch('/api/save?session=' + pg.session + '&name=' + encodeURIComponent($('name').value), { method: 'POST', body });
+    $('saved').textContent = r.ok ? 'saved ' + (await r.json()).saved : 'not saved: ' + (await r.text());
+  };
+  // The web runtime and the grammar come from the source checkout gspec was built from, when it has them.
+  // ?engine=server keeps the engine on the server (as without the web runtime).
+  const runtime = new URLSearchParams(location.search).get('engine') === 'server' ? Promise.resolve()
+    : loadRuntime({ wasm: '/web/gspec.wasm' }).then((r) => { link.runtime = r; }, () => {});
+  const grammar = fetch('/editors/gesture.tmLanguage.json').then((r) => (r.ok ? r.json() : null))
+    .then((g) => { if (g) spec.rules = grammarRules(g); }, () => {});
+  pg.ready = Promise.all([fetch('/api/spec').then((r) => r.json()), runtime, grammar]).then(([s]) => {
+    pg.engineWhere = link.runtime ? 'page' : 'server';
+    $('where').textContent = link.runtime ? 'engine: in this page (WebAssembly)' : 'engine: on the server (bash web/build.sh runs it in the page)';
+    $('spec').value = s.text; $('path').textContent = s.path || '(example)';
+    $('save').disabled = !s.canSave; spec.colour(); return check();
+  });
+}
+
+/**
+ * The lanes: one per gesture on a time axis of the last `SPAN` seconds, with
+ * a switch that enables or disables it (a control line, as a trace would; a
+ * gesture enabled by modes follows the mode switches instead), and the mode
+ * switches. `post` sends control lines.
+ */
+function timeline({ pg, $, now }, post) {
+  const SPAN = 10;
+  let axisEnd = SPAN;
+  const at = () => Number(now().toFixed(4));
   function lanes(names, enabled, conditions) {
     $('lanes').innerHTML = ''; axisEnd = SPAN;
-    const on = new Map(names.map((n, i) => [n, enabled[i] !== false]));
-    const condition = new Map(names.map((n, i) => [n, conditions[i]]));
-    for (const n of on.keys()) {
-      const row = document.createElement('div'); row.className = 'lane' + (on.get(n) ? '' : ' off'); row.dataset.gesture = n;
-      const box = document.createElement('input'); box.type = 'checkbox'; box.checked = on.get(n); box.title = 'enabled';
-      if (condition.get(n)) { box.disabled = true; box.title = 'enabled: ' + condition.get(n); }
-      box.onchange = () => { row.classList.toggle('off', !box.checked); post([{ t: Number(now().toFixed(4)), set: n, enabled: box.checked }]); };
+    names.forEach((n, i) => {
+      const on = enabled[i] !== false;
+      const row = document.createElement('div'); row.className = 'lane' + (on ? '' : ' off'); row.dataset.gesture = n;
+      const box = document.createElement('input'); box.type = 'checkbox'; box.checked = on; box.title = 'enabled';
+      if (conditions[i]) { box.disabled = true; box.title = 'enabled: ' + conditions[i]; }
+      box.onchange = () => { row.classList.toggle('off', !box.checked); post([{ t: at(), set: n, enabled: box.checked }]); };
       const name = document.createElement('span'); name.className = 'name'; name.textContent = n; name.title = n;
       const chips = document.createElement('span'); chips.className = 'chips';
       row.append(box, name, chips); $('lanes').appendChild(row);
-    }
+    });
   }
   function modes(names) {
     $('modes').innerHTML = names.length ? 'Modes ' : '';
     for (const m of names) {
       const label = document.createElement('label'), box = document.createElement('input');
       box.type = 'checkbox'; box.dataset.mode = m;
-      box.onchange = () => post([{ t: Number(now().toFixed(4)), mode: m, on: box.checked }]);
+      box.onchange = () => post([{ t: at(), mode: m, on: box.checked }]);
       label.append(box, ' ' + m + ' '); $('modes').appendChild(label);
     }
   }
-  // The lanes' time axis: the last SPAN seconds, up to the latest event.
-  const SPAN = 10;
-  let axisEnd = SPAN;
+  // After a control line, the switches show what the engine enables now: `on(gesture, index)`.
+  function switches(on) {
+    document.querySelectorAll('.lane').forEach((row, i) => {
+      const enabled = on(row.dataset.gesture, i);
+      row.classList.toggle('off', !enabled); row.querySelector('input').checked = enabled;
+    });
+  }
   function place(chip) { chip.style.left = ((Number(chip.dataset.t) - (axisEnd - SPAN)) / SPAN * 100) + '%'; }
   function axis() {
     const ticks = document.querySelector('#axis .chips'); ticks.innerHTML = '';
@@ -105,7 +182,7 @@ export function start() {
     }
     document.querySelectorAll('.lane .chip').forEach((chip) => { if (Number(chip.dataset.t) < axisEnd - SPAN) chip.remove(); else place(chip); });
   }
-  // Events (objects with the keys of gspec run's lines) on their lanes; from the server, as JSON Lines.
+  // Events (objects with the keys of gspec run's lines) on their lanes.
   function show(events, sentAt) {
     for (const e of events) {
       pg.events.push(e);
@@ -123,96 +200,75 @@ export function start() {
     }
     if (events.length) axis();
   }
+  // The server's answers: JSON Lines of events, and after a control line what the engine enables.
   function showLines(text, sentAt) {
     const events = [];
     for (const line of text.split('\n')) {
       if (!line.trim()) continue;
       const e = JSON.parse(line);
-      if (e.enabled) {  // after a control line: what the engine enables now
-        document.querySelectorAll('.lane').forEach((row, i) => { row.classList.toggle('off', !e.enabled[i]); row.querySelector('input').checked = e.enabled[i]; });
-        continue;
-      }
-      events.push(e);
+      if (e.enabled) switches((_, i) => e.enabled[i]);
+      else events.push(e);
     }
     show(events, sentAt);
   }
-  function analysis(c) {
-    $('diagnostics').textContent = c.rendered || 'no diagnostics';
-    $('latency').textContent = c.latency || '';
-    $('conflicts').innerHTML = '';
-    (c.conflicts || []).forEach((k) => {
-      const d = document.createElement('div'); const b = document.createElement('button');
-      b.textContent = 'Play witness'; b.onclick = () => play(k.witness);
-      const m = document.createElement('span'); m.textContent = ' ' + k.message; d.append(b, m); $('conflicts').appendChild(d);
-    });
-  }
-  // First the front end's diagnostics and a session (at once), then the analysis (conflicts, latency),
-  // which can take seconds; a newer edit wins over both.
-  async function check() {
-    const text = $('spec').value, mine = ++checks;
-    const c = await (await fetch('/api/check?analysis=0', { method: 'POST', body: text })).json();
-    if (mine !== checks) return;
-    analysis(c);
-    if (c.session) {
-      pg.session = c.session; lanes(c.gestures, c.enabled, c.conditions); modes(c.modes);
-      if (web && c.table) {
-        if (local.engine) { local.paced.stop(); local.engine.free(); }
-        try {
-          local.engine = web.engine(Uint8Array.from(atob(c.table), (ch) => ch.charCodeAt(0)));
-          local.paced = pace(local.engine, { now, onEvents: (events) => show(events, local.sentAt) });
-        } catch (error) {
-          // gspec.wasm from another build than this page's gspec.mjs: the server runs the engine.
-          [local.engine, local.paced, web] = [null, null, null];
-          $('where').textContent = `engine: on the server (${error.message})`;
-        }
+  // A fresh axis from 0 (a witness's own times).
+  function clear() { document.querySelectorAll('.lane .chip').forEach((chip) => chip.remove()); axisEnd = SPAN; axis(); }
+  return { lanes, modes, switches, show, showLines, clear };
+}
+
+/**
+ * Where samples and control lines go: the engine in this page (the web
+ * runtime, `runtime` once it loaded) paced as `attach` paces Pointer Events
+ * (gspec.mjs's `pace`: frames, one timer at its next deadline), else the
+ * server's session, whose events come back in the answers and, for those a
+ * deadline decides, on an event stream.
+ */
+function engineLink({ pg, $, now }, lines) {
+  const local = { engine: null, paced: null, sentAt: undefined };
+  let stream = null, queue = Promise.resolve();
+  const link = {
+    runtime: null,
+    // A new table from the server: the page's engine runs it, unless this gspec.wasm is from another build.
+    load(table) {
+      if (!link.runtime) return;
+      if (local.engine) { local.paced.stop(); local.engine.free(); }
+      try {
+        local.engine = link.runtime.engine(Uint8Array.from(atob(table), (ch) => ch.charCodeAt(0)));
+        local.paced = pace(local.engine, { now, onEvents: (events) => lines.show(events, local.sentAt) });
+      } catch (error) {
+        [local.engine, local.paced, link.runtime] = [null, null, null];
+        $('where').textContent = `engine: on the server (${error.message})`;
       }
-      $('view').innerHTML = ''; $('view').disabled = !c.views.length;
-      for (const v of c.views.length ? c.views : ['window']) { const o = document.createElement('option'); o.textContent = v; $('view').appendChild(o); }
-      if (stream) { stream.close(); stream = null; }
-      screen();
-      $('latency').textContent = 'analysing';
-      const a = await (await fetch('/api/analyze', { method: 'POST', body: text })).json();
-      if (mine !== checks) return;
-      analysis(a); c.diagnostics = a.diagnostics; c.conflicts = a.conflicts; c.latency = a.latency;
-    }
-    pg.checked = c;
-  }
-  pg.check = check;
-  // The event stream (events decided by a deadline) is opened with the first sample: a page
-  // nobody draws on keeps no request open, so a headless browser's virtual time can settle.
+    },
+    closeStream() { if (stream) { stream.close(); stream = null; } },
+    post(samples) {
+      if (local.engine) {
+        local.sentAt = performance.now();
+        apply(samples);
+        lines.show(local.engine.takeEvents(), local.sentAt);  // what the control lines decided
+        local.sentAt = undefined;
+        local.paced.schedule();
+        return Promise.resolve();
+      }
+      if (samples.some((l) => l.touch !== undefined)) listen();
+      const body = samples.map((s) => JSON.stringify(s)).join('\n') + '\n', sentAt = performance.now(), session = pg.session;
+      queue = queue.then(() => fetch('/api/samples?session=' + session, { method: 'POST', body })
+        .then((r) => r.text()).then((t) => lines.showLines(t, sentAt)).catch(() => {}));
+      return queue;
+    },
+  };
+  // The event stream is opened with the first sample: a page nobody draws on keeps no request
+  // open, so a headless browser's virtual time can settle.
   pg.streamOpen = () => stream !== null;
   function listen() {
     if (stream || !pg.session) return;
     stream = new EventSource('/api/stream?session=' + pg.session);
-    stream.onmessage = (m) => { if (!m.data.startsWith('{"connected"')) showLines(m.data); };
+    stream.onmessage = (m) => { if (!m.data.startsWith('{"connected"')) lines.showLines(m.data); };
   }
-  function screen() {
-    const m = /^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)$/.exec($('screen').value.trim());
-    if (m) post([{ screen: [Number(m[1]), Number(m[2])] }]);
-  }
-  // The engine in this page (the web runtime) when the server has it: samples go to it paced as `attach`
-  // paces Pointer Events (gspec.mjs's `pace`: frames, one timer at its next deadline), control lines directly.
-  let web = null;
-  const local = { engine: null, paced: null, sentAt: undefined };
-  function post(lines) {
-    if (local.engine) {
-      local.sentAt = performance.now();
-      apply(lines);
-      show(local.engine.takeEvents(), local.sentAt);  // what the control lines decided
-      local.sentAt = undefined;
-      local.paced.schedule();
-      return Promise.resolve();
-    }
-    if (lines.some((l) => l.touch !== undefined)) listen();
-    const body = lines.map((s) => JSON.stringify(s)).join('\n') + '\n', sentAt = performance.now(), session = pg.session;
-    queue = queue.then(() => fetch('/api/samples?session=' + session, { method: 'POST', body })
-      .then((r) => r.text()).then((t) => showLines(t, sentAt)).catch(() => {}));
-    return queue;
-  }
-  function apply(lines) {
+  function apply(samples) {
     const e = local.engine;
     let controls = false;
-    for (const l of lines) {
+    for (const l of samples) {
       try {
         if (l.screen) e.setScreen(l.screen[0], l.screen[1]);
         else if (l.mode !== undefined) { e.setMode(l.mode, l.on); controls = true; }
@@ -222,15 +278,18 @@ export function start() {
         $('diagnostics').textContent = err.message;
       }
     }
-    // After a control line, the switches show what the engine now enables.
-    if (controls) document.querySelectorAll('.lane').forEach((row) => {
-      const on = e.isEnabled(row.dataset.gesture);
-      row.classList.toggle('off', !on); row.querySelector('input').checked = on;
-    });
+    if (controls) lines.switches((gesture) => e.isEnabled(gesture));
   }
-  // Pointer Events become samples as `attach` makes them (gspec.mjs's `pointerInput`), timed by this
-  // page's clock, in the canvas's points; with the mouse, Shift adds a finger mirrored about the first one's start.
-  function dot(x, y, id) { ctx.fillStyle = ['#4a90d9', '#d0021b', '#2e9d4a', '#f5a623'][id % 4]; ctx.fillRect(x - 2, y - 2, 4, 4); }
+  return link;
+}
+
+/**
+ * The drawing surface: Pointer Events become samples as `attach` makes them
+ * (gspec.mjs's `pointerInput`), timed by the page's clock, in the canvas's
+ * points; with the mouse, Shift adds a finger mirrored about the first one's
+ * start.
+ */
+function canvasInput({ $, surface, now, dot }, onSamples) {
   const mirror = new Map(); // pointerId -> { id, x, y }
   const mirrored = (e, sample, phase) => {
     const m = mirror.get(e.pointerId);
@@ -257,46 +316,34 @@ export function start() {
     },
     moved: (e, sample) => { dot(sample.x, sample.y, sample.touch); return mirrored(e, sample, 'moved'); },
     ended: (e, sample) => { const out = mirrored(e, sample, sample.phase); mirror.delete(e.pointerId); return out; },
-    onSamples: (samples) => { pg.samples.push(...samples); post(samples); },
+    onSamples,
   });
-  $('clear').onclick = () => { ctx.clearRect(0, 0, surface.width, surface.height); pg.samples = []; };
-  $('spec').addEventListener('input', () => { colour(); clearTimeout(checkTimer); checkTimer = setTimeout(check, 150); });
-  $('spec').addEventListener('scroll', () => { $('highlight').scrollTop = $('spec').scrollTop; $('highlight').scrollLeft = $('spec').scrollLeft; });
-  function colour() {
-    if (!rules) return;
-    $('highlight').innerHTML = highlight($('spec').value, rules) + '\n';
-    $('spec').classList.add('coloured');
-    pg.coloured = $('highlight').querySelectorAll('span').length;
-  }
-  let rules = null;
-  $('screen').addEventListener('change', screen);
-  $('save').onclick = async () => {
-    const body = pg.samples.map((s) => JSON.stringify(s)).join('\n') + '\n';
-    const r = await fetch('/api/save?session=' + pg.session + '&name=' + encodeURIComponent($('name').value), { method: 'POST', body });
-    $('saved').textContent = r.ok ? 'saved ' + (await r.json()).saved : 'not saved: ' + (await r.text());
+}
+
+/** The spec's text area: coloured by `rules` (the editors' grammar, once loaded) over it; `changed` a moment after an edit. */
+function editor({ pg, $ }, changed) {
+  let timer = null;
+  const spec = {
+    rules: null,
+    colour() {
+      if (!spec.rules) return;
+      $('highlight').innerHTML = highlight($('spec').value, spec.rules) + '\n';
+      $('spec').classList.add('coloured');
+      pg.coloured = $('highlight').querySelectorAll('span').length;
+    },
   };
-  // A witness trace: drawn at its own pace, and its events shown as a fresh run decides them.
-  async function play(witness) {
-    ctx.clearRect(0, 0, surface.width, surface.height);
-    // The witness's own times, from 0: a fresh axis.
-    document.querySelectorAll('.lane .chip').forEach((chip) => chip.remove()); axisEnd = SPAN; axis();
-    const lines = witness.split('\n').filter((l) => l.trim().startsWith('{'));
-    const r = await fetch('/api/run?session=' + pg.session, { method: 'POST', body: lines.join('\n') + '\n' });
-    const events = (await r.text()).split('\n').filter((l) => l.trim());
-    const start = performance.now();
-    for (const l of lines) { const s = JSON.parse(l); if (s.touch) setTimeout(() => dot(s.x, s.y, s.touch), s.t * 1000); }
-    for (const l of events) { const e = JSON.parse(l); setTimeout(() => show([e]), e.t * 1000); }
-  }
-  // The web runtime and the grammar come from the source checkout gspec was built from, when it has them.
-  // ?engine=server keeps the engine on the server (as without the web runtime).
-  const runtime = new URLSearchParams(location.search).get('engine') === 'server' ? Promise.resolve()
-    : loadRuntime({ wasm: '/web/gspec.wasm' }).then((r) => { web = r; }, () => {});
-  const grammar = fetch('/editors/gesture.tmLanguage.json').then((r) => (r.ok ? r.json() : null))
-    .then((g) => { if (g) rules = grammarRules(g); }, () => {});
-  pg.ready = Promise.all([fetch('/api/spec').then((r) => r.json()), runtime, grammar]).then(([s]) => {
-    pg.engineWhere = web ? 'page' : 'server';
-    $('where').textContent = web ? 'engine: in this page (WebAssembly)' : 'engine: on the server (bash web/build.sh runs it in the page)';
-    $('spec').value = s.text; $('path').textContent = s.path || '(example)';
-    $('save').disabled = !s.canSave; colour(); return check();
-  });
+  $('spec').addEventListener('input', () => { spec.colour(); clearTimeout(timer); timer = setTimeout(changed, 150); });
+  $('spec').addEventListener('scroll', () => { $('highlight').scrollTop = $('spec').scrollTop; $('highlight').scrollLeft = $('spec').scrollLeft; });
+  return spec;
+}
+
+/** A witness trace: drawn at its own pace, and its events shown as a fresh run of the session decides them. */
+async function play({ pg, surface, ctx, dot }, lines, witness) {
+  ctx.clearRect(0, 0, surface.width, surface.height);
+  lines.clear();
+  const samples = witness.split('\n').filter((l) => l.trim().startsWith('{'));
+  const r = await fetch('/api/run?session=' + pg.session, { method: 'POST', body: samples.join('\n') + '\n' });
+  const events = (await r.text()).split('\n').filter((l) => l.trim());
+  for (const l of samples) { const s = JSON.parse(l); if (s.touch) setTimeout(() => dot(s.x, s.y, s.touch), s.t * 1000); }
+  for (const l of events) { const e = JSON.parse(l); setTimeout(() => lines.show([e]), e.t * 1000); }
 }

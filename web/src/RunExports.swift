@@ -2,7 +2,7 @@
 // gspec-run.mjs and the differential test): `gspec run` itself, GestureTrace's
 // reader, runner and printer, on the engine of gspec.wasm. Kept out of
 // gspec.wasm, which a page loads, as it is most of the module's size.
-import GSpecWasm
+import GSpecC
 import GestureRuntime
 import GestureTrace
 

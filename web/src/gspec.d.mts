@@ -25,10 +25,10 @@ export interface ActionEntry<G extends string = string> {
 
 /** A trace's scroll line (v4), as `attach` records it. */
 export type ScrollLine<G extends string = string> =
-  | { t: number; scroll: G; at: ('top' | 'bottom' | 'left' | 'right')[] }
+  | { t: number; scroll: G; at: EdgeName[] }
   | { t: number; scroll: G; began: true };
 
-// BEGIN generated from the runtime's lists (JavaScriptEmitter.runtimeDeclarations): do not edit by hand
+// BEGIN generated from the runtime's lists (JavaScriptRuntimeEmitter.runtimeDeclarations): do not edit by hand
 /** A touch sample's phase. */
 export type TouchPhaseName = 'began' | 'moved' | 'stationary' | 'ended' | 'cancelled';
 /** A kind of pointer. */
@@ -37,6 +37,8 @@ export type PointerKindName = 'touch' | 'pen' | 'mouse';
 export type GestureStateName = 'possible' | 'began' | 'changed' | 'ended' | 'cancelled' | 'failed' | 'recognized' | 'provisional' | 'retracted';
 /** A swipe's direction. */
 export type DirectionName = 'right' | 'up-right' | 'up' | 'up-left' | 'left' | 'down-left' | 'down' | 'down-right';
+/** An edge of a scroll's content (a scroll line's `at`). */
+export type EdgeName = 'left' | 'right' | 'top' | 'bottom';
 
 /**
  * A gesture event: the keys and values of a `gspec run` output line. `G`
@@ -55,13 +57,13 @@ export interface GestureEvent<G extends string = string, V extends string = stri
   taps?: number;
   /** swipe: the direction it went; not on 'failed' events. */
   direction?: DirectionName;
-  /** pan: how far the touches moved since it began, in points [x, y]; not on 'failed' events. */
+  /** pan, scroll: how far the touches moved since it began, in points [x, y]; not on 'failed' events. */
   translation?: [number, number];
   /** pinch: the distance between the fingers relative to when it began; not on 'failed' events. */
   scale?: number;
   /** rotation: radians since it began, positive clockwise on screen; not on 'failed' events. */
   rotation?: number;
-  /** per second: pan [x, y] of the translation, longPress [x, y] of the location, pinch of the scale, rotation of the angle; not on 'failed' events. */
+  /** longPress, pan, pinch, rotation, scroll: per second, of the kind's other value ([x, y]: of a translation, or of a long press's location); not on 'failed' events. */
   velocity?: [number, number] | number;
   /** 'action' when an accessibility action reported it (v4), not touches. */
   input?: 'action';
@@ -93,7 +95,7 @@ export interface StreamAnomalies {
   staleTouch: number;
   unknownView: number;
 }
-// END generated
+// END generated (JavaScriptRuntimeEmitter.runtimeDeclarations)
 /** A table the runtime refused; `name` is "GSpecTableError". */
 export class GSpecTableError extends Error {
   name: 'GSpecTableError';
@@ -154,7 +156,7 @@ export interface Engine<N extends SetNames = SetNames> {
   /** Hands an active gesture over (`A hands over to B`), as a trace's {"handOver":NAME} line; not active: nothing changes. */
   handOver(gesture: N['gesture']): void;
   /** Says which edges of its content a `scroll` gesture is at now (v4), as a trace's {"scroll":NAME,"at":[...]} line. */
-  setScrollEdges(gesture: N['gesture'], edges: ('top' | 'bottom' | 'left' | 'right')[]): void;
+  setScrollEdges(gesture: N['gesture'], edges: EdgeName[]): void;
   /**
    * Says the platform began scrolling with a `scroll` gesture's touches
    * (v4), as a trace's {"scroll":NAME,"began":true} line: a scroll still in

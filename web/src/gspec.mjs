@@ -3,9 +3,21 @@
 // No dependencies; importing this module touches no browser global: only
 // `attach` does, so it is safe in server-side rendering.
 
+import { attach, fail, keyShortcut, pace, pointerInput } from './gspec-dom.mjs';
+
+// The DOM part (gspec-dom.mjs) is this module's too: a page imports gspec.mjs only.
+export { pace, pointerInput };
+
 // Names, enums and the event record's layout are not written here: each
 // engine reads them from gspec.wasm (`describe`), which derives them from
-// the runtime's own lists (EventDescription.swift).
+// the runtime's own lists (EventDescription.swift). The block below is
+// generated from the same lists, to check what `describe` says.
+// BEGIN generated from the runtime's lists (JavaScriptRuntimeEmitter.moduleConstants): do not edit by hand
+/** The event record's slots and their storage (EventSlot), as `describe` must give them. */
+const SLOTS = Object.freeze({ time: 'f64', x: 'f64', y: 'f64', value0: 'f64', value1: 'f64', velocity0: 'f64', velocity1: 'f64', gesture: 'i32', taps: 'i32', view: 'i32', state: 'u8', direction: 'u8', input: 'u8', touch: 'i32' });
+/** The words of a control call or line that name no run-time parameter (ControlKey.reserved). */
+const RESERVED = Object.freeze(['enabled', 'handOver', 'scroll', 'began', 't', 'set', 'mode', 'on', 'at', 'action']);
+// END generated (JavaScriptRuntimeEmitter.moduleConstants)
 const encoder = new TextEncoder();
 // What takeEvents returns when nothing happened, most calls: no array per call.
 const NO_EVENTS = Object.freeze([]);
@@ -33,10 +45,6 @@ export class GSpecTableError extends Error {
     super(message);
     this.name = 'GSpecTableError';
   }
-}
-
-function fail(message) {
-  throw new TypeError(`gspec: ${message}`);
 }
 
 async function wasmModule(source) {
@@ -223,15 +231,12 @@ function eventReader(names) {
   // Offsets from the module's layout; each slot's storage is what its reading
   // below expects, or the module is another version. Reads are direct
   // DataView calls at numeric offsets: this runs for every event a page gets.
-  const offset = (name, storage) => {
+  const offset = (name, storage = SLOTS[name]) => {
     const slot = names.record.slots[name];
-    if (!slot || slot[1] !== storage) throw new Error(`gspec: gspec.wasm does not match gspec.mjs (record slot '${name}')`);
+    if (!slot || slot[1] !== storage || SLOTS[name] !== storage) throw new Error(`gspec: gspec.wasm does not match gspec.mjs (record slot '${name}')`);
     return slot[0];
   };
-  const [T, X, Y] = ['time', 'x', 'y'].map((n) => offset(n, 'f64'));
-  const [G, V, U] = ['gesture', 'view', 'touch'].map((n) => offset(n, 'i32'));
-  const S = offset('state', 'u8');
-  const I = offset('input', 'u8');
+  const [T, X, Y, G, V, U, S, I] = ['time', 'x', 'y', 'gesture', 'view', 'touch', 'state', 'input'].map((n) => offset(n));
   // Each shape of value: how it is stored, and a code for the switch in `read`.
   const shapes = { count: ['i32', 0], direction: ['u8', 1], number: ['f64', 2], pair: ['f64', 3] };
   // Per gesture, [key, code, offset, second offset] of each value, in its line's order
@@ -476,7 +481,7 @@ export class Engine {
     if (typeof name !== 'string' || typeof parameter !== 'string' || parameter === '') {
       fail('set takes a gesture name, a parameter name and a value');
     }
-    if (['t', 'set', 'enabled', 'handOver', 'scroll', 'at', 'began', 'action'].includes(parameter)) fail(`'${parameter}' is not a parameter`);
+    if (RESERVED.includes(parameter)) fail(`'${parameter}' is not a parameter`);
     this.control(this.gestureIndex(name), parameter, String(value));
   }
 
@@ -569,487 +574,4 @@ export class Engine {
     this.runtime.exports.gspec_engine_free(this.handle);
     this.handle = 0;
   }
-}
-
-// ---- pace: samples as a browser delivers them ----------------------------
-
-/**
- * Feeds an engine samples as a page receives them, and runs its clock: what
- * `attach` does with Pointer Events, for a page that reads its input itself
- * (a canvas, a recorder). `feed(sample)` rounds `t` to the engine's whole
- * microseconds and never lets it go back (behind the last sample or the
- * engine's clock); samples of equal `t` form one
- * frame, applied once the input task that brought them ends; `schedule()`
- * (after the samples of an input event) keeps one timer at the next
- * deadline. `onEvents(events)` gets the events each step decided, in order;
- * `onSample(sample)` each sample as fed (a trace line, for recording), before
- * the events it causes. `now()` is the page's clock in seconds
- * (`performance.now()`, the time base of events' `timeStamp`, by default).
- */
-export function pace(engine, { onEvents, onSample, window: win = globalThis, now = () => win.performance.now() / 1000 } = {}) {
-  if (typeof onEvents !== 'function') fail('pace needs { onEvents(events) }');
-  let lastT = 0;
-  let pending = false;
-  let closedAt = -Infinity; // the time of a frame the timer or flush() applied: a later sample of that time starts the next
-  let timer = null;
-  const paced = { now, stopped: false };
-  // The frame of equal times is complete (the input task that brought it has ended): applied, and closed.
-  const closeFrame = () => {
-    pending = false;
-    engine.advance(lastT);
-    closedAt = lastT;
-  };
-  const dispatch = () => {
-    const events = engine.takeEvents();
-    if (events.length > 0) onEvents(events);
-  };
-  const tick = () => {
-    timer = null;
-    if (paced.stopped) return;
-    if (pending) {
-      closeFrame();
-    } else {
-      engine.advance(Math.max(now(), lastT));
-    }
-    dispatch();
-    paced.schedule();
-  };
-  paced.schedule = () => {
-    if (timer !== null) win.clearTimeout(timer);
-    timer = null;
-    if (paced.stopped) return;
-    if (pending) {
-      timer = win.setTimeout(tick, 0);
-      return;
-    }
-    const d = engine.nextDeadline();
-    if (d !== null) timer = win.setTimeout(tick, Math.max(0, (d - now()) * 1000));
-  };
-  paced.feed = (sample) => {
-    // A time that is not finite goes to the engine as it is (which counts it), without moving this clock.
-    if (typeof sample?.t === 'number' && !Number.isFinite(sample.t)) {
-      engine.feed(sample);
-      pending = true;
-      dispatch();
-      return;
-    }
-    // Whole microseconds, as the engine counts: a recorded sample's `t` then reads back exactly.
-    sample.t = Math.round(sample.t * 1e6) / 1e6;
-    // Never behind the last sample, nor behind the engine's clock (a deadline
-    // the timer fired, a control call): the engine would take such a sample
-    // at its clock, and the recorded trace then replays alike.
-    const floor = Math.max(lastT, engine.clock);
-    if (sample.t < floor) sample.t = floor;
-    // A frame already applied is closed (a browser under load stamps several input events alike): the sample opens the next.
-    if (sample.t <= closedAt) sample.t = Math.round(closedAt * 1e6 + 1) / 1e6;
-    if (pending && sample.t > lastT) pending = false; // the engine applies the earlier frame itself
-    lastT = sample.t;
-    if (onSample) onSample({ ...sample });
-    engine.feed(sample);
-    pending = true;
-    dispatch();
-  };
-  /** Applies the pending frame now (the input task's samples are all in) and hands on its events. */
-  paced.flush = () => {
-    if (pending) closeFrame();
-    dispatch();
-  };
-  /** Stops the timer; the engine stays the caller's. */
-  paced.stop = () => {
-    paced.stopped = true;
-    if (timer !== null) win.clearTimeout(timer);
-    timer = null;
-  };
-  return paced;
-}
-
-// ---- attach: Pointer Events to the engine --------------------------------
-
-/**
- * Pointer Events on `element` as touch samples (the fields of a trace line):
- * each pointer a touch id (1, 2, ...) from its press (a mouse's primary
- * button) until it lifts, is cancelled or loses capture; every coalesced
- * move; times from the events' `timeStamp`. `attach` and the playground
- * both take their input from here. `options`:
- *
- * - `onSamples(samples)`: the samples of one Pointer Event, in order.
- * - `point(e)`: `{ x, y }` in points (by default, relative to the element's box).
- * - `time(e)`: seconds (by default `e.timeStamp / 1000`).
- * - `pointer(e)`: the sample's pointer kind (by default the event's: touch, pen or mouse).
- * - `began(e, sample)`, `moved(e, sample)`, `ended(e, sample)`: the samples
- *   to send for a press, move or release (by default `[sample]`): a view to add, another finger.
- *
- * Returns `{ nextId(), remove() }`: a fresh touch id (for synthetic fingers), and removing the listeners.
- */
-export function pointerInput(element, options) {
-  const { onSamples } = options;
-  const point = options.point ?? ((e) => {
-    const r = element.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
-  });
-  const time = options.time ?? ((e) => e.timeStamp / 1000);
-  const pointer = options.pointer ?? ((e) => (e.pointerType === 'pen' ? 'pen' : e.pointerType === 'mouse' ? 'mouse' : 'touch'));
-  const [began, moved, ended] = ['began', 'moved', 'ended'].map((k) => options[k] ?? ((_, sample) => [sample]));
-  const tracked = new Map(); // pointerId -> touch id
-  let next = 1;
-  const sample = (e, touch, phase, at = e) => ({ t: time(at), touch, phase, ...point(at), pointer: pointer(e) });
-  const down = (e) => {
-    if (e.pointerType === 'mouse' && e.button !== 0) return;
-    if (tracked.has(e.pointerId)) return;
-    const id = next++;
-    tracked.set(e.pointerId, id);
-    try {
-      element.setPointerCapture(e.pointerId);
-    } catch {
-      // A synthetic or already released pointer cannot be captured; it is tracked anyway.
-    }
-    onSamples(began(e, sample(e, id, 'began')));
-  };
-  const move = (e) => {
-    const id = tracked.get(e.pointerId);
-    if (id === undefined) return;
-    // Coalesced events: every sample the browser merged into this one, so a fast finger is not under-sampled.
-    const merged = typeof e.getCoalescedEvents === 'function' ? e.getCoalescedEvents() : [];
-    onSamples((merged.length > 0 ? merged : [e]).flatMap((c) => moved(e, sample(e, id, 'moved', c))));
-  };
-  const up = (phase) => (e) => {
-    const id = tracked.get(e.pointerId);
-    if (id === undefined) return;
-    tracked.delete(e.pointerId);
-    onSamples(ended(e, sample(e, id, phase)));
-  };
-  const listeners = [['pointerdown', down], ['pointermove', move], ['pointerup', up('ended')],
-    ['pointercancel', up('cancelled')], ['lostpointercapture', up('cancelled')]];
-  for (const [type, fn] of listeners) element.addEventListener(type, fn);
-  return {
-    nextId: () => next++,
-    remove: () => { for (const [type, fn] of listeners) element.removeEventListener(type, fn); },
-  };
-}
-
-const WHEEL_PINCH_END_MS = 150;
-const MAX_TARGETS = 64; // touches whose element attach remembers: more than are ever down, and a double tap's first
-const SYNTHETIC_SPAN = 100; // points between the two fingers of a trackpad pinch at its start
-
-// Elements with a set attached: a second `attach` would run two engines on one element.
-const attached = new WeakSet();
-
-function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
-  if (!element || typeof element.addEventListener !== 'function') fail('attach takes a DOM element');
-  if (typeof onEvent !== 'function') fail('attach needs { onEvent(event) }');
-  if (attached.has(element)) {
-    throw new Error('gspec: this element already has a gesture set attached; call detach() on that attachment first, or attach each set to its own element');
-  }
-  const engine = runtime.engine(table);
-  const viewElements = [];
-  if (views !== undefined) {
-    if (views === null || typeof views !== 'object') fail('views maps view names to elements');
-    for (const [name, el] of Object.entries(views)) {
-      if (!engine.views.includes(name)) fail(`unknown view '${name}'; the set has ${engine.views.join(', ') || 'no views'}`);
-      if (!el || typeof el.contains !== 'function') fail(`view '${name}' is not an element`);
-      if (el !== element && !element.contains(el)) fail(`view '${name}' is not inside the attached element`);
-      viewElements.push([name, el]);
-    }
-  }
-  const win = element.ownerDocument.defaultView;
-  // The app's own touch-action wins; otherwise the set's.
-  if (!element.style.touchAction && win.getComputedStyle(element).touchAction === 'auto') {
-    element.style.touchAction = engine.touchAction;
-  }
-  // The element is the screen: its sides are the edges edge pans start from.
-  const resize = () => {
-    const r = element.getBoundingClientRect();
-    if (r.width > 0 && r.height > 0) engine.setScreen(r.width, r.height);
-  };
-  resize();
-  const observer = typeof win.ResizeObserver === 'function' ? new win.ResizeObserver(resize) : null;
-  observer?.observe(element);
-  // Each event's `target`: the element its gesture's first touch began on (a row of a list, without views).
-  const targets = new Map(); // touch id -> element, the latest MAX_TARGETS touches
-  engine.eventTouches = [];
-  const onEvents = (events) => {
-    const touches = engine.eventTouches.slice(0, events.length); // onEvent may take events itself
-    events.forEach((event, k) => {
-      // Not enumerable: the event's keys stay those of its `gspec run` line.
-      const target = event.input === 'action' ? keys.target : targets.get(touches[k]);
-      Object.defineProperty(event, 'target', { value: target ?? element, enumerable: false });
-      onEvent(event);
-    });
-  };
-  const paced = pace(engine, { window: win, onSample, onEvents: (events) => { scrolling?.events(events); onEvents(events); } });
-  const { feed, schedule } = paced;
-  const now = paced.now;
-  const viewOf = (target) => {
-    if (engine.views.length === 0) return undefined;
-    let best;
-    for (const [name, el] of viewElements) {
-      if (el.contains(target) && (!best || best[1].contains(el))) best = [name, el];
-    }
-    return best ? best[0] : engine.views[0];
-  };
-  const point = (e) => {
-    const r = element.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
-  };
-  const scrolling = engine.kinds.includes('scroll') ? nativeScrolling(engine, element, viewElements, targets, paced, point, onSample) : null;
-  const keys = keyboardActions(engine, element, viewElements, paced, onSample);
-  // A desktop developer's first click on a set without `input: mouse` would otherwise do nothing, silently.
-  const takesMouse = engine.inputs.some((kinds) => kinds.includes('mouse'));
-  let toldAboutMouse = false;
-  const input = pointerInput(element, {
-    point,
-    began: (e, sample) => {
-      targets.set(sample.touch, e.target);
-      if (targets.size > MAX_TARGETS) targets.delete(targets.keys().next().value);
-      if (e.pointerType === 'mouse' && !takesMouse && !toldAboutMouse && typeof console !== 'undefined') {
-        toldAboutMouse = true;
-        console.warn("gspec: a mouse press, but no gesture of this set takes the mouse: the default input is 'touch | pen'. "
-          + "Write 'input: mouse' (or 'input: any') on the gestures a mouse should drive (docs/web.md, \"The mouse\").");
-      }
-      const view = viewOf(e.target);
-      if (view !== undefined) sample.view = view;
-      scrolling?.down(e, sample);
-      return [sample];
-    },
-    ended: (e, sample) => (e.type === 'pointercancel' && scrolling?.cancelled(e, sample) ? [] : [sample]),
-    onSamples: (samples) => {
-      for (const sample of samples) feed(sample);
-      schedule();
-    },
-  });
-  const nextId = input.nextId;
-
-  // A trackpad pinch: Chromium and Firefox send ctrl+wheel, Safari gesture
-  // events. Either becomes two touches about the pointer, `SYNTHETIC_SPAN` apart.
-  let pinch = null; // { ids, cx, cy, scale, angle, endTimer }
-  const pinchSamples = (phase, t) => {
-    const half = (SYNTHETIC_SPAN * pinch.scale) / 2;
-    const dx = Math.cos(pinch.angle) * half;
-    const dy = Math.sin(pinch.angle) * half;
-    feed({ t, touch: pinch.ids[0], phase, x: pinch.cx - dx, y: pinch.cy - dy, pointer: 'touch' });
-    feed({ t, touch: pinch.ids[1], phase, x: pinch.cx + dx, y: pinch.cy + dy, pointer: 'touch' });
-  };
-  const pinchStart = (e) => {
-    const p = point(e);
-    pinch = { ids: [nextId(), nextId()], cx: p.x, cy: p.y, scale: 1, angle: 0, endTimer: null };
-    pinchSamples('began', e.timeStamp / 1000);
-  };
-  const pinchEnd = (t) => {
-    if (!pinch) return;
-    if (pinch.endTimer !== null) win.clearTimeout(pinch.endTimer);
-    pinchSamples('ended', t);
-    pinch = null;
-    schedule();
-  };
-  const wheel = (e) => {
-    if (!e.ctrlKey) return;
-    e.preventDefault(); // the page would zoom
-    if (!pinch) pinchStart(e);
-    else if (pinch.endTimer !== null) win.clearTimeout(pinch.endTimer);
-    // deltaY > 0 zooms out; 100 units of delta halve or double about e-fold.
-    pinch.scale *= Math.exp(-e.deltaY / 100);
-    pinchSamples('moved', e.timeStamp / 1000);
-    pinch.endTimer = win.setTimeout(() => pinchEnd(now()), WHEEL_PINCH_END_MS);
-    schedule();
-  };
-  const gestureStart = (e) => {
-    e.preventDefault();
-    if (!pinch) pinchStart(e);
-  };
-  const gestureChange = (e) => {
-    e.preventDefault();
-    if (!pinch) pinchStart(e);
-    pinch.scale = e.scale;
-    pinch.angle = (e.rotation * Math.PI) / 180;
-    pinchSamples('moved', e.timeStamp / 1000);
-    schedule();
-  };
-  const gestureEnd = (e) => {
-    e.preventDefault();
-    pinchEnd(e.timeStamp / 1000);
-  };
-
-  const listeners = [
-    ['wheel', wheel, { passive: false }],
-    ['gesturestart', gestureStart],
-    ['gesturechange', gestureChange],
-    ['gestureend', gestureEnd],
-  ];
-  for (const [type, fn, opts] of listeners) element.addEventListener(type, fn, opts);
-
-  attached.add(element);
-  return {
-    engine,
-    detach() {
-      if (paced.stopped) return;
-      attached.delete(element);
-      paced.stop();
-      input.remove();
-      scrolling?.remove();
-      keys.remove();
-      for (const [type, fn, opts] of listeners) element.removeEventListener(type, fn, opts);
-      observer?.disconnect();
-      if (pinch && pinch.endTimer !== null) win.clearTimeout(pinch.endTimer);
-      engine.free();
-    },
-  };
-}
-
-// The keys an action's name may name (v4): `aria-keyshortcuts` spellings, that
-// is UI Events key values with `Space` and `Plus`, after any modifiers joined
-// by '+' (`Delete`, `Control+Z`, `Shift+ArrowLeft`); or one letter or digit.
-const NAMED_KEYS = ['Enter', 'Escape', 'Delete', 'Backspace', 'Space', 'Plus', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight',
-  'Home', 'End', 'PageUp', 'PageDown', 'Insert', ...Array.from({ length: 12 }, (_, k) => `F${k + 1}`)];
-const MODIFIERS = ['Alt', 'Control', 'Meta', 'Shift'];
-
-/** The key an action names, or null: { key (as KeyboardEvent.key), modifiers (in MODIFIERS' order), text }. */
-function keyShortcut(action) {
-  const parts = action.split('+');
-  const key = parts.pop();
-  if (parts.some((m) => !MODIFIERS.includes(m)) || new Set(parts).size !== parts.length) return null;
-  if (!NAMED_KEYS.includes(key) && !/^[A-Za-z0-9]$/.test(key)) return null;
-  return { key: key === 'Space' ? ' ' : key === 'Plus' ? '+' : key.toLowerCase(), modifiers: MODIFIERS.map((m) => parts.includes(m)), text: action };
-}
-
-/**
- * Actions as keyboard shortcuts (v4): each view element whose gestures have
- * an action naming a key gets a keydown listener that performs it while the
- * element itself has focus, the shortcuts in `aria-keyshortcuts`, and a
- * `tabindex` if it was not focusable. A performed action is recorded as its
- * trace line; `target` is the element for the events it reports.
- */
-function keyboardActions(engine, element, viewElements, paced, onSample) {
-  const bound = new Map(); // element -> [[gesture index, shortcut]]
-  engine.actionNames.forEach((action, g) => {
-    const shortcut = action && keyShortcut(action);
-    const view = engine.gestureViews[g];
-    const el = !view || view === engine.views[0] ? element : viewElements.find(([name]) => name === view)?.[1];
-    if (shortcut && el) bound.set(el, [...(bound.get(el) ?? []), [g, shortcut]]);
-  });
-  const keys = { target: null };
-  const undo = [];
-  for (const [el, list] of bound) {
-    const [tabindex, shortcuts] = [el.getAttribute('tabindex'), el.getAttribute('aria-keyshortcuts')];
-    if (el.tabIndex < 0) el.setAttribute('tabindex', '0');
-    const own = shortcuts ? shortcuts.split(' ') : [];
-    el.setAttribute('aria-keyshortcuts', [...own, ...list.map(([, s]) => s.text).filter((t) => !own.includes(t))].join(' '));
-    const keydown = (e) => {
-      if (e.target !== el || e.defaultPrevented || e.repeat) return;
-      const pressed = [e.altKey, e.ctrlKey, e.metaKey, e.shiftKey];
-      for (const [g, s] of list) {
-        // Plus is typed with Shift on most layouts: its Shift is the key's own, not a modifier.
-        if (e.key.toLowerCase() !== s.key || pressed.some((on, k) => on !== s.modifiers[k] && !(k === 3 && s.key === '+'))) continue;
-        const [r, base] = [el.getBoundingClientRect(), element.getBoundingClientRect()];
-        const [x, y] = [r.left + r.width / 2 - base.left, r.top + r.height / 2 - base.top];
-        paced.flush(); // what the touches decided comes first
-        try {
-          engine.act(g, x, y);
-        } catch {
-          continue; // disabled: the key does what it did
-        }
-        e.preventDefault();
-        const view = engine.gestureViews[g];
-        onSample?.({ t: engine.clock, action: engine.gestures[g], x, y, ...(view ? { view } : {}) });
-        keys.target = el;
-        paced.flush();
-        keys.target = null;
-        return;
-      }
-    };
-    el.addEventListener('keydown', keydown);
-    undo.push(() => {
-      el.removeEventListener('keydown', keydown);
-      for (const [name, value] of [['tabindex', tabindex], ['aria-keyshortcuts', shortcuts]]) {
-        if (value === null) el.removeAttribute(name); else el.setAttribute(name, value);
-      }
-    });
-  }
-  keys.remove = () => undo.forEach((f) => f());
-  return keys;
-}
-
-/**
- * The browser's own scrolling as the set's `scroll` gestures (v4): each view
- * element gets its view's touch-action (the scrolls' axes left to the
- * browser); each touch starts with the scrolls' edges read from their
- * elements; a touchmove the browser could still scroll with is prevented
- * unless a scroll of the set has claimed the touch (the engine, run to that
- * move first, decides: two fingers, a swipe or a pull at an edge keep the
- * touch); a `pointercancel` (the browser scrolling) is the scroll claiming
- * it, whose touch is then followed by its Touch Events to the lift.
- */
-function nativeScrolling(engine, element, viewElements, targets, paced, point, onSample) {
-  const win = element.ownerDocument.defaultView;
-  const elementOf = (g) => viewElements.find(([name]) => name === engine.gestureViews[g])?.[1] ?? element;
-  // [name, element, edges as last said]
-  const scrolls = engine.kinds.flatMap((kind, g) => (kind === 'scroll' ? [[engine.gestures[g], elementOf(g), '']] : []));
-  for (const [name, el] of viewElements) {
-    if (el !== element && !el.style.touchAction && win.getComputedStyle(el).touchAction === 'auto') {
-      el.style.touchAction = engine.viewTouchActions[engine.views.indexOf(name)];
-    }
-  }
-  const active = new Set(); // scrolls between their began and their end
-  const ids = new Map(); // Touch.identifier -> touch id
-  const downs = []; // [touch id, clientX, clientY]: pointerdowns their touchstart has not matched yet
-  const followed = new Set(); // touch ids the browser scrolls: fed from their Touch Events
-  const follow = (phase) => (e) => {
-    for (const t of e.changedTouches) {
-      const id = ids.get(t.identifier);
-      if (phase !== 'moved') ids.delete(t.identifier);
-      if (!followed.has(id)) continue;
-      if (phase !== 'moved') followed.delete(id);
-      paced.feed({ t: e.timeStamp / 1000, touch: id, phase, ...point(t), pointer: 'touch' });
-    }
-    paced.schedule();
-  };
-  const moved = follow('moved');
-  const listeners = [
-    ['touchstart', (e) => {
-      for (const t of e.changedTouches) {
-        const k = downs.findIndex(([, x, y]) => x === t.clientX && y === t.clientY);
-        if (k >= 0) ids.set(t.identifier, downs.splice(k, 1)[0][0]);
-      }
-      downs.length = 0;
-    }],
-    ['touchmove', (e) => {
-      if (!e.cancelable) return moved(e);
-      paced.flush(); // the pointermoves of this move decide first
-      if (active.size === 0) e.preventDefault();
-    }],
-    ['touchend', follow('ended')],
-    ['touchcancel', follow('cancelled')],
-  ];
-  for (const [type, fn] of listeners) element.addEventListener(type, fn, { passive: false });
-  return {
-    down(e, sample) {
-      downs.push([sample.touch, e.clientX, e.clientY]);
-      for (const scroll of scrolls) {
-        const { scrollTop: y, scrollLeft: x, scrollHeight, scrollWidth, clientHeight, clientWidth } = scroll[1];
-        const at = ['top', 'bottom', 'left', 'right'].filter((_, k) => [y <= 0, y + clientHeight >= scrollHeight - 1, x <= 0, x + clientWidth >= scrollWidth - 1][k]);
-        if (String(at) === scroll[2]) continue;
-        scroll[2] = String(at);
-        engine.setScrollEdges(scroll[0], at);
-        onSample?.({ t: engine.clock, scroll: scroll[0], at });
-      }
-    },
-    // The browser took a touch to scroll: a scroll on an element under it claims it, or the cancel goes through.
-    cancelled(e, sample) {
-      const name = e.pointerType === 'touch' && scrolls.find(([, el]) => el.contains(targets.get(sample.touch) ?? element))?.[0];
-      if (!name) return false;
-      engine.scrollBegan(name);
-      onSample?.({ t: engine.clock, scroll: name, began: true });
-      paced.flush();
-      if (!active.has(name)) return false;
-      followed.add(sample.touch);
-      return true;
-    },
-    events(events) {
-      for (const { gesture, state } of events) {
-        if (!scrolls.some(([name]) => name === gesture)) continue;
-        if (state === 'began') active.add(gesture);
-        else if (state !== 'changed') active.delete(gesture);
-      }
-    },
-    remove() { for (const [type, fn] of listeners) element.removeEventListener(type, fn); },
-  };
 }

@@ -60,12 +60,25 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
         return out
     }
 
-    /// Errors stop a build; warnings do not.
+    /// Errors stop a build; warnings do not. Every id is listed, so a new one must say which it is.
     public var severity: Severity {
         switch self {
         case .unusedConstant, .duplicateRule, .patternMatchesEmpty, .noGestures,
              .conflict, .preempted, .preemptedByRule, .ruleNeverApplies, .systemGesture, .pointerGesture, .draggingMovement: .warning
-        default: .error
+        case .unexpectedCharacter, .unterminatedComment, .unterminatedString, .twoDotRange, .expectedDeclaration,
+             .expectedColon, .expectedKind, .expectedLeftBrace, .expectedRightBrace, .expectedParameter, .expectedValue,
+             .expectedName, .expectedEquals, .expectedRelation, .expectedToFail, .expectedPattern, .expectedRightParen,
+             .expectedCount, .expectedViewItem, .unknownViewItem, .nestedViewParent, .detachedUnit, .reservedWord,
+             .unexpectedInPattern, .nothingToRepeat, .emptyAlternative, .emptyGroup, .emptyRepetition, .badCount,
+             .patternTooDeep, .unknownKind, .unknownName, .parameterWrongKind, .missingUnit, .wrongUnit, .unexpectedUnit,
+             .wrongType, .unexpectedRange, .outOfRange, .notWhole, .emptyRange, .numberTooLarge, .openOffset, .openChord,
+             .outsideOwnRange, .rangeOnFixedParameter, .duplicateGesture, .duplicateConstant, .duplicateParameter,
+             .duplicateView, .duplicateProfile, .duplicateMode, .constantNotLiteral, .profileAfterGesture, .reservedViewName,
+             .gestureAttachedTwice, .forwardsForeignGesture, .tooManyModes, .neverEnabled, .missingMatch, .patternNeverMatches,
+             .directionOffAxis, .patternTooLarge, .needsOnLift, .noExamples, .badExample, .tooFewExamples, .selfRelation,
+             .withAndRequires, .afterAndOtherRule, .requiresCycle, .afterCycle, .withinAfterContinuous, .handOverAndOtherRule,
+             .handOverDiscrete, .handOverTouches, .handOverViews, .scrollWaits, .handOverEdge, .winsAndOtherRule, .winsCycle,
+             .badAlternative, .stateExplosion, .seriesTooLong, .deadGesture, .latencyBudget: .error
         }
     }
 }

@@ -106,11 +106,12 @@ extension GestureEngine {
         prepareControl(at: time)
         var e = GestureEvent(time: clock, gesture: index, state: .recognized, x: x, y: y)
         let record = records[g]
+        // What a performance of each kind reports, with no touches: every kind decided here, so a new one is a compile error.
         switch record.kind {
         case .tap: e.taps = Int(record.taps)
         case .swipe: e.direction = UInt8(truncatingIfNeeded: record.directions.trailingZeroBitCount & 7)  // the first allowed direction's bit
         case .pinch: e.value0 = 1
-        default: break
+        case .longPress, .pan, .scroll, .rotation, .stroke: break  // no translation, rotation or velocity
         }
         e.isAction = true
         events.append(e)

@@ -1,7 +1,7 @@
 // What a gesture event carries, written once for every language it crosses
 // into: `gspec run`'s lines (GestureTrace's EventFormatter), the typed Swift
 // event (TypedGestureEvent), the binary record the WebAssembly module hands
-// JavaScript (web/src/Exports.swift, read by gspec.mjs from what `describe`
+// JavaScript (capi/Exports.swift, read by gspec.mjs from what `describe`
 // says) and the TypeScript declarations generated from it
 // (`JavaScriptEmitter.runtimeDeclarations`). A new value is one case of `EventKey` and one entry
 // of `EventValue.byKind`; a new record field one case of `EventSlot`.
@@ -22,17 +22,24 @@ public enum EventKey: UInt8, SpecWord {
         }
     }
 
-    /// What it is, for documentation (the generated TypeScript says it).
-    public var summary: String {
+    /// What it means, whichever kind carries it.
+    public var meaning: String {
         switch self {
-        case .taps: "tap: how many taps were counted"
-        case .direction: "swipe: the direction it went"
-        case .translation: "pan: how far the touches moved since it began, in points [x, y]"
-        case .scale: "pinch: the distance between the fingers relative to when it began"
-        case .rotation: "rotation: radians since it began, positive clockwise on screen"
-        case .velocity: "per second: pan [x, y] of the translation, longPress [x, y] of the location, pinch of the scale, rotation of the angle"
+        case .taps: "how many taps were counted"
+        case .direction: "the direction it went"
+        case .translation: "how far the touches moved since it began, in points [x, y]"
+        case .scale: "the distance between the fingers relative to when it began"
+        case .rotation: "radians since it began, positive clockwise on screen"
+        case .velocity: "per second, of the kind's other value ([x, y]: of a translation, or of a long press's location)"
         }
     }
+
+    /// The kinds whose events carry it, in `GestureKind` order.
+    public var kinds: [GestureKind] { GestureKind.allCases.filter { $0.eventValue(self) != nil } }
+
+    /// The kinds and what it means, for documentation (every binding's,
+    /// from the one list): "pan, scroll: how far the touches moved ...".
+    public var summary: String { kinds.map { $0.keyword }.joined(separator: ", ") + ": " + meaning }
 }
 
 /// One field of the fixed-size binary event record (little-endian, fields
@@ -81,6 +88,32 @@ public enum EventSlot: UInt8, SpecWord {
         case .direction: "direction"
         case .input: "input"
         case .touch: "touch"
+        }
+    }
+
+    /// What it holds, for every binding's documentation; a value slot's
+    /// kinds and keys come from `EventValue.byKind` ("pan, scroll:
+    /// translation x; pinch: scale; rotation: rotation").
+    public var summary: String {
+        switch self {
+        case .time: "microseconds"
+        case .x, .y: "points: the centroid of the gesture's touches, or its view's centre for an action"
+        case .gesture: "the gesture's index in the table"
+        case .view: "the view that receives the event"
+        case .state: "the state's raw value"
+        case .input: "1 for an accessibility action, 0 for touches"
+        case .touch: "the id of the gesture's first touch, -1 for none"
+        case .value0, .value1, .velocity0, .velocity1, .taps, .direction:
+            EventKey.allCases.flatMap { key -> [String] in
+                // Each kind writing `key` here, as "translation x" (a pair's part) or "scale", grouped by those words.
+                var groups: [(what: String, kinds: [String])] = []
+                for kind in key.kinds {
+                    guard let v = kind.eventValue(key), let part = v.slots.firstIndex(of: self) else { continue }
+                    let what = key.name + (v.shape == .pair ? (part == 0 ? " x" : " y") : "")
+                    if let g = groups.firstIndex(where: { $0.what == what }) { groups[g].kinds.append(kind.keyword) } else { groups.append((what, [kind.keyword])) }
+                }
+                return groups.map { $0.kinds.joined(separator: ", ") + ": " + $0.what }
+            }.joined(separator: "; ")
         }
     }
 

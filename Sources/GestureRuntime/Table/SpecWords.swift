@@ -146,7 +146,9 @@ extension GestureParameter.ValueType {
         case .series: SeriesMode.names
         case .flag: ["true", "false"]
         case .inputKinds: PointerKind.names + [PointerKind.anyName]
-        default: []
+        // Every type decided, so a new one must say whether it has words.
+        case .count, .touches, .touchRange, .duration, .distance, .velocity, .angle, .ratio, .fraction, .length,
+             .offset, .condition, .name, .text, .gesture, .bounds, .span: []
         }
     }
 }

@@ -34,10 +34,14 @@ public final class Engine implements AutoCloseable {
         else System.loadLibrary("gspec_jni");
     }
 
+    // BEGIN generated from the runtime's lists (JavaBindingsEmitter.engineConstants): do not edit by hand
     // gspec.h's gspec_names, in order; Names.check holds the enums to the lists they mirror.
     static final int GESTURE = 0, KIND = 1, ACTION = 2, VALUES = 3, VIEW = 4, MODE = 5, STATE = 6, DIRECTION = 7, PHASE = 8, POINTER = 9;
     /** Numbers per event in the arrays events cross in: time x y value0 value1 velocity0 velocity1, and gesture taps view state direction input touch. */
     static final int DOUBLES = 7, INTS = 7;
+    /** The words of a control call or line that name no run-time parameter. */
+    static final List<String> RESERVED = Arrays.asList("enabled", "handOver", "scroll", "began", "t", "set", "mode", "on", "at", "action");
+    // END generated (JavaBindingsEmitter.engineConstants)
 
     /** One value a gesture's events carry (gspec.h's GSPEC_NAMES_VALUES entry). */
     static final class Value {
@@ -181,7 +185,7 @@ public final class Engine implements AutoCloseable {
 
     /** The same at `t` seconds. */
     public synchronized void set(String gesture, String parameter, String value, double t) {
-        if (parameter == null || value == null || parameter.isEmpty() || Arrays.asList("enabled", "handOver", "scroll", "began").contains(parameter)) {
+        if (parameter == null || value == null || parameter.isEmpty() || RESERVED.contains(parameter)) {
             throw new IllegalArgumentException("'" + parameter + "' is not a parameter");
         }
         control(t, index(gestures, gesture, "gesture"), parameter, value);

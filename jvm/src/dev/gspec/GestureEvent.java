@@ -12,25 +12,47 @@ public final class GestureEvent {
     public final String gesture;
     public final int gestureIndex;
     public final State state;
-    /** Points: the centroid of the gesture's touches, or its view's centre for an accessibility action. */
-    public final double x, y;
-    /** pan and scroll: translation x; pinch: scale; rotation: radians. */
-    public final double value0;
-    /** pan and scroll: translation y. */
-    public final double value1;
-    /** Per second, of value0 and value1 (longPress: of the location). */
-    public final double velocity0, velocity1;
-    /** tap: the taps counted. */
-    public final int taps;
     /** swipe: its direction (null for other kinds). */
     public final Direction direction;
     /** The view that receives the event, null when the set declares no views; and its index. */
     public final String view;
     public final int viewIndex;
-    /** The id of the gesture's first touch, -1 for none. */
-    public final int touch;
     /** Whether an accessibility action reported it (not touches). */
     public final boolean isAction;
+
+    // BEGIN generated from the runtime's lists (JavaBindingsEmitter.eventFields): do not edit by hand
+    /** points: the centroid of the gesture's touches, or its view's centre for an action. */
+    public final double x;
+    /** points: the centroid of the gesture's touches, or its view's centre for an action. */
+    public final double y;
+    /** pan, scroll: translation x; pinch: scale; rotation: rotation. */
+    public final double value0;
+    /** pan, scroll: translation y. */
+    public final double value1;
+    /** longPress, pan, scroll: velocity x; pinch, rotation: velocity. */
+    public final double velocity0;
+    /** longPress, pan, scroll: velocity y. */
+    public final double velocity1;
+    /** tap: taps. */
+    public final int taps;
+    /** the id of the gesture's first touch, -1 for none. */
+    public final int touch;
+
+    /** A plain field by the name the library's value lists use. */
+    private double field(String name) {
+        switch (name) {
+            case "x": return x;
+            case "y": return y;
+            case "value0": return value0;
+            case "value1": return value1;
+            case "velocity0": return velocity0;
+            case "velocity1": return velocity1;
+            case "taps": return taps;
+            case "touch": return touch;
+            default: throw new IllegalStateException("libgspec names an event field dev.gspec does not know: " + name);
+        }
+    }
+    // END generated (JavaBindingsEmitter.eventFields)
 
     // values() copies its array each call: once here, not once per event.
     private static final State[] STATES = State.values();
@@ -42,41 +64,35 @@ public final class GestureEvent {
 
     GestureEvent(Engine engine, double[] d, int[] n, int k) {
         int f = k * Engine.DOUBLES, i = k * Engine.INTS;
-        microseconds = (long) d[f];
-        time = microseconds / 1e6;
+        // BEGIN generated from the runtime's lists (JavaBindingsEmitter.eventReads): do not edit by hand
         x = d[f + 1];
         y = d[f + 2];
         value0 = d[f + 3];
         value1 = d[f + 4];
         velocity0 = d[f + 5];
         velocity1 = d[f + 6];
-        gestureIndex = n[i];
         taps = n[i + 1];
-        viewIndex = n[i + 2];
-        state = STATES[n[i + 3]];
+        touch = n[i + 6];
+        double timeSlot = d[f + 0];
+        int gestureSlot = n[i + 0];
+        int viewSlot = n[i + 2];
+        int stateSlot = n[i + 3];
+        int directionSlot = n[i + 4];
+        int inputSlot = n[i + 5];
+        // END generated (JavaBindingsEmitter.eventReads)
+        microseconds = (long) timeSlot;
+        time = microseconds / 1e6;
+        gestureIndex = gestureSlot;
+        viewIndex = viewSlot;
+        state = stateSlot >= 0 && stateSlot < STATES.length ? STATES[stateSlot] : State.POSSIBLE;
         gesture = engine.gesture(gestureIndex);
         values = engine.values(gestureIndex);
         boolean swipe = false;
         for (Engine.Value v : values) swipe |= v.shape.equals("direction");
-        direction = swipe && n[i + 4] < DIRECTIONS.length ? DIRECTIONS[n[i + 4]] : null;
-        isAction = n[i + 5] == 1;
-        touch = n[i + 6];
+        direction = swipe && directionSlot >= 0 && directionSlot < DIRECTIONS.length ? DIRECTIONS[directionSlot] : null;
+        isAction = inputSlot == 1;
         view = engine.view(viewIndex);
         carried = (Engine.carriedStates() >> state.ordinal() & 1) != 0;
-    }
-
-    /** A field of gspec_event by its name, as the library's value lists name them. */
-    private double field(String name) {
-        switch (name) {
-            case "value0": return value0;
-            case "value1": return value1;
-            case "velocity0": return velocity0;
-            case "velocity1": return velocity1;
-            case "taps": return taps;
-            case "x": return x;
-            case "y": return y;
-            default: throw new IllegalStateException("libgspec names an event field dev.gspec does not know: " + name);
-        }
     }
 
     /** The event's `gspec run` line (docs/trace-format.md), without a newline. */

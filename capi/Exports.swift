@@ -9,7 +9,9 @@
 // (pointer, length) pairs: callers allocate with `gspec_alloc`. Events cross
 // as fixed-size binary records (`EventSlot`), not text: a page handles every
 // event of every sample. The trace runner (`gspec_run`) is in
-// RunExports.swift, linked only into gspec-run.wasm. Built by web/build.sh and native/build.sh.
+// web/src/RunExports.swift, linked only into gspec-run.wasm. This folder,
+// capi/, is the one C interface: web/build.sh and native/build.sh both
+// compile it (scripts/embedded.sh), as module GSpecC.
 import GestureRuntime
 import GestureTrace
 
@@ -217,10 +219,11 @@ public func gspecEngineTakeEvents(_ h: UnsafeMutableRawPointer?) -> Int32 {
 }
 
 /// Applies a trace's control line `{"set":GESTURE,KEY:VALUE}` at `t` seconds
-/// (NaN: after every sample fed so far): `KEY` is `enabled` (`VALUE` "true" or "false") or a run-time
-/// parameter (`VALUE` as a spec writes it, "15pt"); `KEY` `handOver` is
-/// `{"handOver":GESTURE}` (`VALUE` unused), `scroll` a scroll line's edges
-/// (`VALUE` their bits as one character) and `began` its `"began":true`. With `KEY` empty,
+/// (NaN: after every sample fed so far): `KEY` is a `ControlKey` (`enabled`,
+/// `VALUE` "true" or "false"; `handOver`, `{"handOver":GESTURE}`, `VALUE`
+/// unused; `scroll`, a scroll line's edges, `VALUE` their bits as one
+/// character; `began`, its `"began":true`) or a run-time parameter
+/// (`VALUE` as a spec writes it, "15pt"). With `KEY` empty,
 /// `{"mode":GESTURE,"on":VALUE}` for the mode of that index instead. The line
 /// is built here, not parsed: gspec.mjs has checked the names, and JSON
 /// parsing would double the module. Returns 0, or 1 with the reason in the
@@ -239,15 +242,15 @@ public func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ t: Double, _ ges
         guard gesture >= 0 && Int(gesture) < table.gestureCount else { i.setOutput("no gesture \(gesture)"); return 1 }
         let name = table.name(of: Int(gesture))
         line.gestures = (0..<table.gestureCount).filter { table.name(of: $0) == name }
-        switch key {
-        case "enabled": line.enabled = value == "true"
-        case "handOver": line.handOver = true
-        case "scroll":
+        switch ControlKey(name: key) {
+        case .enabled: line.enabled = value == "true"
+        case .handOver: line.handOver = true
+        case .scroll:
             // The edges as one character, their bits (`describe`'s `edges`; all
             // below 128): gspec.mjs checked the names, and a number parser costs 1 KB here.
             line.scrollEdges = DirectionSet(rawValue: value.utf8.first ?? 0)
-        case "began": line.scrollBegan = true
-        default: line.parameters = [(key, value)]
+        case .began: line.scrollBegan = true
+        case nil: line.parameters = [(key, value)]
         }
     }
     return apply(line, to: i, at: t)

@@ -2,24 +2,18 @@ import GestureRuntime
 
 /// The part of native/include/gspec.h that follows the runtime's lists: the
 /// event record (`EventSlot`, in order, each field of its storage, so the
-/// struct's layout is the record's) and the enums a caller passes and reads
+/// struct's layout is the record's), the enums a caller passes and reads
 /// (touch phases, pointer kinds, gesture states, swipe directions, the name
-/// lists), by raw value. Between `generatedBegin` and `generatedEnd`; a test keeps the
-/// header in step, and `GSPEC_RECORD=1` rewrites it, as for gspec.d.mts.
+/// lists) by raw value, and the control keys (`ControlKey`).
 public enum CHeaderEmitter {
-    public static let generatedBegin = "/* BEGIN generated from the runtime's lists (CHeaderEmitter.runtimeDeclarations): do not edit by hand */"
-    public static let generatedEnd = "/* END generated */"
+    static let blocks = [GeneratedBlock(path: "native/include/gspec.h", name: "CHeaderEmitter.runtimeDeclarations", comment: .block,
+                                        text: runtimeDeclarations())]
 
     public static func runtimeDeclarations() -> String {
         var out = "/** One gesture event, as `gspec_engine_take_events` writes them: the fields of EventSlot, in order. */\n"
         out += "typedef struct gspec_event {\n"
         for slot in EventSlot.allCases {
-            let type = switch slot.storage {
-            case .float64: "double"
-            case .int32: "int32_t"
-            case .uint8: "uint8_t"
-            }
-            out += "    \(type) \(slot.name); /* \(summary(slot)) */\n"
+            out += "    \(type(slot.storage)) \(slot.name); /* \(summary(slot)) */\n"
         }
         out += "} gspec_event;\n"
         out += "_Static_assert(sizeof(gspec_event) == \(EventSlot.recordBytes), \"gspec_event is the engine's event record\");\n\n"
@@ -32,35 +26,43 @@ public enum CHeaderEmitter {
         let carried = GestureState.allCases.filter(EventValue.carried(in:)).reduce(0) { $0 | 1 << Int($1.rawValue) }
         out += "/** The states whose events carry their gesture's values (`GSPEC_NAMES_VALUES`), one bit per gspec_state. */\n"
         out += "#define GSPEC_CARRIED_STATES 0x\(String(carried, radix: 16))u\n\n"
+        out += "/** The keys `gspec_engine_control` takes besides a run-time parameter's name, and their values. */\n"
+        for key in ControlKey.allCases {
+            out += "#define GSPEC_CONTROL_\(constant(key.name)) \"\(key.name)\" /* \(key.value) */\n"
+        }
+        return out + "\n"
+    }
+
+    /// The C type of a record slot's storage.
+    static func type(_ storage: EventSlot.Storage) -> String {
+        switch storage {
+        case .float64: "double"
+        case .int32: "int32_t"
+        case .uint8: "uint8_t"
+        }
+    }
+
+    /// A name as a C constant's suffix: `up-right` is `UP_RIGHT`, `handOver` `HAND_OVER`.
+    static func constant(_ name: String) -> String {
+        var out = ""
+        for c in name {
+            if c == "-" { out += "_" } else if c.isUppercase { out += "_" + String(c) } else { out += c.uppercased() }
+        }
         return out
     }
 
     private static func enumeration(_ type: String, _ prefix: String, _ cases: [(String, Int)], _ doc: String) -> String {
         var out = "/** \(doc) */\ntypedef enum \(type) {\n"
-        for (name, value) in cases {
-            var constant = ""
-            for c in name {
-                if c == "-" { constant += "_" } else if c.isUppercase { constant += "_" + String(c) } else { constant += c.uppercased() }
-            }
-            out += "    \(prefix)_\(constant) = \(value),\n"
-        }
+        for (name, value) in cases { out += "    \(prefix)_\(constant(name)) = \(value),\n" }
         return out + "} \(type);\n\n"
     }
 
-    private static func summary(_ slot: EventSlot) -> String {
+    /// A slot's summary, with the C enum its raw value is of.
+    static func summary(_ slot: EventSlot) -> String {
         switch slot {
-        case .time: "microseconds"
-        case .x, .y: "points: the centroid of the gesture's touches, or its view's centre for an action"
-        case .value0: "pan: translation x; pinch: scale; rotation: radians"
-        case .value1: "pan: translation y"
-        case .velocity0, .velocity1: "per second, of value0 and value1 (longPress: of the location)"
-        case .gesture: "the gesture's index in the table"
-        case .taps: "tap: taps counted"
-        case .view: "the view that receives the event"
         case .state: "a gspec_state"
-        case .direction: "swipe: a gspec_direction"
-        case .input: "1 for an accessibility action, 0 for touches"
-        case .touch: "the id of the gesture's first touch, -1 for none"
+        case .direction: slot.summary + " (a gspec_direction)"
+        default: slot.summary
         }
     }
 }

@@ -1,0 +1,90 @@
+import GestureRuntime
+import GestureTrace
+
+/// The parts of the web runtime's JavaScript that follow the runtime's
+/// lists: web/src/gspec.d.mts's types of names, events, `gspec run`'s
+/// flags and anomaly counts, and web/src/gspec.mjs's record slots and
+/// reserved control words.
+public enum JavaScriptRuntimeEmitter {
+    static var blocks: [GeneratedBlock] {
+        [GeneratedBlock(path: "web/src/gspec.d.mts", name: "JavaScriptRuntimeEmitter.runtimeDeclarations", comment: .line, text: runtimeDeclarations()),
+         GeneratedBlock(path: "web/src/gspec.mjs", name: "JavaScriptRuntimeEmitter.moduleConstants", comment: .line, text: moduleConstants())]
+    }
+
+    /// gspec.mjs's constants: each record slot's storage (what `describe`'s
+    /// layout must say, or the module is another version) and the words no
+    /// run-time parameter is named.
+    static func moduleConstants() -> String {
+        var out = "/** The event record's slots and their storage (EventSlot), as `describe` must give them. */\n"
+        out += "const SLOTS = Object.freeze({ " + EventSlot.allCases.map { "\($0.name): '\($0.storage.name)'" }.joined(separator: ", ") + " });\n"
+        out += "/** The words of a control call or line that name no run-time parameter (ControlKey.reserved). */\n"
+        out += "const RESERVED = Object.freeze([" + ControlKey.reserved.map { "'\($0)'" }.joined(separator: ", ") + "]);\n"
+        return out
+    }
+
+    /// The lines of web/src/gspec.d.mts that follow from the runtime's own
+    /// lists (`EventValue`, `GestureState`, `TouchPhase`, `PointerKind`,
+    /// `Direction`, `ScreenEdge`, `RunOption`, `StreamAnomalies`).
+    public static func runtimeDeclarations() -> String {
+        func union(_ names: [String]) -> String { names.map { "'\($0)'" }.joined(separator: " | ") }
+        var out = """
+            /** A touch sample's phase. */
+            export type TouchPhaseName = \(union(TouchPhase.names));
+            /** A kind of pointer. */
+            export type PointerKindName = \(union(PointerKind.names));
+            /** A gesture event's state. */
+            export type GestureStateName = \(union(GestureState.allCases.map(\.name)));
+            /** A swipe's direction. */
+            export type DirectionName = \(union(Direction.allCases.map(\.name)));
+            /** An edge of a scroll's content (a scroll line's `at`). */
+            export type EdgeName = \(union(ScreenEdge.names));
+
+            /**
+             * A gesture event: the keys and values of a `gspec run` output line. `G`
+             * is the set's gesture names, `V` its view names (the `--emit js` module's
+             * `GestureName` and `ViewName`).
+             */
+            export interface GestureEvent<G extends string = string, V extends string = string> {
+              /** Seconds. */
+              t: number;
+              gesture: G;
+              state: GestureStateName;
+              /** The centroid of the gesture's touches, in points. */
+              x: number;
+              y: number;
+
+            """
+        for key in EventKey.allCases {
+            let kinds = GestureKind.allCases.compactMap { kind in kind.eventValue(key).map { (kind, $0) } }
+            let types = kinds.map { typeScript($0.1.shape) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            out += "  /** \(key.summary); not on \(union(GestureState.allCases.filter { !EventValue.carried(in: $0) }.map(\.name))) events. */\n"
+            out += "  \(key.name)?: \(types.joined(separator: " | "));\n"
+        }
+        out += """
+              /** 'action' when an accessibility action reported it (v4), not touches. */
+              input?: 'action';
+              /** The view receiving it, when the spec declares views. */
+              view?: V;
+            }
+
+            /** The options of `gspec run` that `Runtime.run` takes as `flags`. */
+            export interface RunFlags {
+
+            """
+        for option in RunOption.allCases {
+            out += "  /** `\(option.flag)`: \(option.help) */\n"
+            out += "  \(option.name)?: \(option.placeholder == nil ? "boolean" : "string");\n"
+        }
+        out += "}\n\n/** Counts of repaired stream anomalies (`engine.anomalies`; docs/semantics.md). */\nexport interface StreamAnomalies {\n"
+        for (name, _) in StreamAnomalies().counts { out += "  \(name): number;\n" }
+        return out + "}\n"
+    }
+
+    private static func typeScript(_ shape: EventValue.Shape) -> String {
+        switch shape {
+        case .count, .number: "number"
+        case .direction: "DirectionName"
+        case .pair: "[number, number]"
+        }
+    }
+}
