@@ -172,9 +172,13 @@ import Testing
     /// The random traces `cases` of each shipped spec (`RandomTraces`, as the web
     /// runtime's differential test makes them), with mode lines and gestures
     /// disabled and enabled again; `failed` events printed too (`--all-states`).
-    static func compareOnRandomTraces(_ cases: Range<Int>, in dir: URL, _ command: [String]) throws {
+    /// The traces are made in order (one generator); the specs then run at
+    /// once, each in its own folder, so a run of this suite alone keeps both
+    /// cores busy.
+    static func compareOnRandomTraces(_ cases: Range<Int>, in dir: URL, _ command: [String]) async throws {
         var generator = RandomTraces(seed: 0x00C_11B5)
-        for spec in WebRuntimeTests.shippedSpecs {
+        var work: [(table: GestureTable, traces: [(name: String, text: String)], dir: URL)] = []
+        for (k, spec) in WebRuntimeTests.shippedSpecs.enumerated() {
             let table = try #require(Compiler.compile(SourceFile(path: spec.path, bytes: Array(try Data(contentsOf: spec))),
                                                       examples: .beside(spec.path)).table)
             let views = table.hasViews ? (0..<table.viewCount).map(table.name(ofView:)) : []
@@ -191,7 +195,15 @@ import Testing
                 }
                 return ("\(spec.lastPathComponent) random \(i)", "{\"screen\":[320,520]}\n" + lines.joined(separator: "\n") + "\n")
             }
-            _ = try compare(table, traces, options: ["--all-states"], in: dir, command)
+            let folder = dir.appendingPathComponent("spec-\(k)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            work.append((table, traces, folder))
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (table, traces, folder) in work {
+                group.addTask { _ = try compare(table, traces, options: ["--all-states"], in: folder, command) }
+            }
+            try await group.waitForAll()
         }
     }
 
@@ -199,12 +211,12 @@ import Testing
     /// x86_64 libgspec.so prints `gspec run`'s lines on every golden trace and
     /// the random traces of each shipped spec (`randomTraces`).
     @Test(.enabled(if: clang != nil, "LOUD SKIP: no C compiler; the C library was not tried"))
-    func theCLibraryGivesTheEnginesEvents() throws {
+    func theCLibraryGivesTheEnginesEvents() async throws {
         let dir = try scratchDirectory("gspec-native")
         defer { try? FileManager.default.removeItem(at: dir) }
         let program = try Self.program(Self.clang!, "x86_64-unknown-linux-gnu", in: dir)
         try Self.compareOnGoldenTraces(in: dir, [program])
-        try Self.compareOnRandomTraces(Self.randomTraces, in: dir, [program])
+        try await Self.compareOnRandomTraces(Self.randomTraces, in: dir, [program])
     }
 
     /// x18, Android's platform register: in both arm64 builds only the
@@ -238,14 +250,14 @@ import Testing
     /// The arm64 library, run under emulation: the same lines on every golden trace and 100 random traces per spec.
     @Test(.enabled(if: crossCC != nil && qemu != nil,
                    "LOUD SKIP: gcc-aarch64-linux-gnu, libc6-dev-arm64-cross or qemu-user is not installed; the arm64 library was built but not run"))
-    func theArm64LibraryUnderEmulationGivesTheSameEvents() throws {
+    func theArm64LibraryUnderEmulationGivesTheSameEvents() async throws {
         let dir = try scratchDirectory("gspec-native-arm64")
         defer { try? FileManager.default.removeItem(at: dir) }
         let program = try Self.program(Self.crossCC!, "aarch64-unknown-linux-gnu", in: dir)
         try Self.leavesX18Alone()
         let command = [Self.qemu!, "-L", "/usr/aarch64-linux-gnu", program]
         try Self.compareOnGoldenTraces(in: dir, command)
-        try Self.compareOnRandomTraces(0..<100, in: dir, command)
+        try await Self.compareOnRandomTraces(0..<100, in: dir, command)
     }
 
     // The Java binding (jvm/): built after the native library, tested on the host's JVM.
@@ -269,12 +281,12 @@ import Testing
     /// jvm/test/Run.java, through dev.gspec.Engine and GestureEvent.toString,
     /// prints `gspec run`'s lines on every golden trace and the random traces of each shipped spec (`randomTraces`).
     @Test(.enabled(if: clang != nil && javac != nil && java != nil, "LOUD SKIP: no JDK (default-jdk-headless) or C compiler; the Java binding was not tried"))
-    func theJavaBindingPrintsGspecRunsLines() throws {
+    func theJavaBindingPrintsGspecRunsLines() async throws {
         let dir = try scratchDirectory("gspec-jvm")
         defer { try? FileManager.default.removeItem(at: dir) }
         let command = try Self.javaCommand("Run", in: dir)
         try Self.compareOnGoldenTraces(in: dir, command)
-        try Self.compareOnRandomTraces(Self.randomTraces, in: dir, command)
+        try await Self.compareOnRandomTraces(Self.randomTraces, in: dir, command)
         // Refused control lines: the runtime's messages, as `gspec run` reports them, through C and Java alike.
         let spec = CLIPaths.packageRoot.appendingPathComponent("specs/photo-viewer.gesture").path
         let table = try #require(Compiler.compile(SourceFile(path: spec, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: spec)))),

@@ -27,7 +27,7 @@ import Testing
         }
         let events = engine.events
         #expect(events.map(\.state) == [.recognized, .recognized, .recognized, .recognized] && events.allSatisfy { $0.isAction && $0.x == 10 && $0.y == 20 })
-        #expect(events[0].taps == 2 && events[1].direction == Direction.up.rawValue && events[2].value0 == 1 && events[3].velocity0 == 0)
+        #expect(events[0].taps == 2 && events[1].direction == .up && events[2].value0 == 1 && events[3].velocity0 == 0)
         #expect(events.allSatisfy { $0.time == 1_000 } && engine.clock == 1_000)
         // No action, disabled (its mode is off), or out of range: nothing happens.
         engine.removeAllEvents()

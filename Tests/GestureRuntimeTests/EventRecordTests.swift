@@ -30,7 +30,7 @@ import Testing
 
     @Test func aRecordHoldsTheEventsValues() {
         var e = GestureEvent(time: 1_500_000, gesture: 3, state: .changed, x: 1.5, y: -2)
-        (e.value0, e.value1, e.velocity0, e.velocity1, e.taps, e.direction, e.touch) = (4, 5, 6, 7, 2, 6, 42)
+        (e.value0, e.value1, e.velocity0, e.velocity1, e.taps, e.direction, e.touch) = (4, 5, 6, 7, 2, .down, 42)
         var r = EventRecord(e, view: 9)
         #expect(r.input == 0)
         e.isAction = true

@@ -109,7 +109,7 @@ extension GestureEngine {
         // What a performance of each kind reports, with no touches: every kind decided here, so a new one is a compile error.
         switch record.kind {
         case .tap: e.taps = Int(record.taps)
-        case .swipe: e.direction = UInt8(truncatingIfNeeded: record.directions.trailingZeroBitCount & 7)  // the first allowed direction's bit
+        case .swipe: e.direction = Direction(rawValue: UInt8(truncatingIfNeeded: record.directions.trailingZeroBitCount & 7)) ?? .right  // the first allowed direction's bit
         case .pinch: e.value0 = 1
         case .longPress, .pan, .scroll, .rotation, .stroke: break  // no translation, rotation or velocity
         }

@@ -286,17 +286,18 @@ extension GestureEngine {
         let dy = tracks[g].y - tracks[g].startY
         guard Length.reaches(dx, dy, r.pointee.minDistance) else { return }
         let distance = (dx * dx + dy * dy).squareRoot()
-        var best: UInt8 = 0
+        var best = Direction.right
         var bestAngle = Double.infinity
-        // right, up, left, down: the swipe directions, as `Direction` raw values 0, 2, 4, 6.
-        for d in stride(from: 0, to: 8, by: 2) where r.pointee.directions & (1 << UInt8(d)) != 0 {
-            let ux = d == 0 ? 1.0 : d == 4 ? -1.0 : 0
-            let uy = d == 6 ? 1.0 : d == 2 ? -1.0 : 0
+        // right, up, left, down: the swipe directions, raw values 0, 2, 4, 6 (a stride: no array on this path).
+        for raw in stride(from: UInt8(0), to: 8, by: 2) where r.pointee.directions & (1 << raw) != 0 {
+            guard let d = Direction(rawValue: raw) else { continue }
+            let ux = d == .right ? 1.0 : d == .left ? -1.0 : 0
+            let uy = d == .down ? 1.0 : d == .up ? -1.0 : 0
             let cosine = max(-1, min(1, (dx * ux + dy * uy) / distance))
             let angle = Math.acos(cosine)
             if angle < bestAngle {
                 bestAngle = angle
-                best = UInt8(d)
+                best = d
             }
         }
         let elapsed = Double(clock - tracks[g].startTime) / 1_000_000

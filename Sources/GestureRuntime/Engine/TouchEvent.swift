@@ -108,8 +108,8 @@ public struct GestureEvent: Hashable, Sendable {
     private var gestureIndex: Int32
     private var tapCount: Int32
     public var state: GestureState
-    /// swipe: the `Direction` raw value it went.
-    public var direction: UInt8
+    /// swipe: the direction it went (`right` for the other kinds).
+    public var direction: Direction
     /// Reported for an accessibility action (v4 `action:`), not for touches:
     /// `"input":"action"` on its line. In the padding: the event stays 80 bytes.
     public var isAction: Bool
@@ -148,7 +148,7 @@ public struct GestureEvent: Hashable, Sendable {
         self.state = state
         self.x = x
         self.y = y
-        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; direction = 0; isAction = false; tapCount = 0; firstTouch = touch
+        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; direction = .right; isAction = false; tapCount = 0; firstTouch = touch
         completedAt = time
     }
 }

@@ -83,7 +83,7 @@ struct Track {
 
     // Swipe.
     var startX = 0.0, startY = 0.0, startTime: Int64 = 0
-    var direction: UInt8 = 0
+    var direction = Direction.right
 
     // Stroke segmentation: the last step's point, the committed segment
     // class and a corner step waiting (with its length).

@@ -1,10 +1,11 @@
 // What a gesture event carries, written once for every language it crosses
 // into: `gspec run`'s lines (GestureTrace's EventFormatter), the typed Swift
 // event (TypedGestureEvent), the binary record the WebAssembly module hands
-// JavaScript (capi/Exports.swift, read by gspec.mjs from what `describe`
-// says) and the TypeScript declarations generated from it
-// (`JavaScriptEmitter.runtimeDeclarations`). A new value is one case of `EventKey` and one entry
-// of `EventValue.byKind`; a new record field one case of `EventSlot`.
+// JavaScript, C and Java (capi/Exports.swift, read by gspec.mjs from what
+// `describe` says) and every binding's generated block (the compiler's
+// Emit/Bindings: the C header, the JNI copy, the Java event, the TypeScript
+// types). A new value is one case of `EventKey` and one entry of
+// `EventValue.byKind`; a new record field one case of `EventSlot`.
 
 /// A key of an event's `gspec run` line that only some kinds carry.
 public enum EventKey: UInt8, SpecWord {
@@ -168,7 +169,7 @@ public enum EventSlot: UInt8, SpecWord {
         case .gesture: Int32(truncatingIfNeeded: e.gesture)
         case .taps: Int32(clamping: e.taps)
         case .state: Int32(e.state.rawValue)
-        case .direction: Int32(e.direction)
+        case .direction: Int32(e.direction.rawValue)
         case .input: e.isAction ? 1 : 0
         case .touch: Int32(truncatingIfNeeded: e.touch)
         case .view, .time, .x, .y, .value0, .value1, .velocity0, .velocity1: 0
@@ -199,7 +200,7 @@ public struct EventRecord: Sendable {
         (time, x, y) = (Double(e.time), e.x, e.y)
         (value0, value1, velocity0, velocity1) = (e.value0, e.value1, e.velocity0, e.velocity1)
         (gesture, taps, self.view) = (Int32(truncatingIfNeeded: e.gesture), Int32(clamping: e.taps), Int32(truncatingIfNeeded: view))
-        (state, direction, input, touch) = (e.state.rawValue, e.direction, e.isAction ? 1 : 0, Int32(truncatingIfNeeded: e.touch))
+        (state, direction, input, touch) = (e.state.rawValue, e.direction.rawValue, e.isAction ? 1 : 0, Int32(truncatingIfNeeded: e.touch))
     }
 }
 
