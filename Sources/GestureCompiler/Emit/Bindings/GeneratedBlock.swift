@@ -40,14 +40,18 @@ public struct GeneratedBlock: Sendable {
     /// `file` with the lines between this block's markers replaced by
     /// `text`; nil when the file lacks them.
     public func applied(to file: String) -> String? {
-        guard let b = file.range(of: begin + "\n"), let e = file.range(of: end + "\n", range: b.upperBound..<file.endIndex) else { return nil }
-        return String(file[..<b.upperBound]) + text + String(file[e.lowerBound...])
+        bounds(in: file).map { String(file[..<$0.lowerBound]) + text + String(file[$0.upperBound...]) }
     }
 
     /// What `file` holds between the markers now; nil when it lacks them.
     public func current(in file: String) -> String? {
+        bounds(in: file).map { String(file[$0]) }
+    }
+
+    /// The lines between the marker lines.
+    private func bounds(in file: String) -> Range<String.Index>? {
         guard let b = file.range(of: begin + "\n"), let e = file.range(of: end + "\n", range: b.upperBound..<file.endIndex) else { return nil }
-        return String(file[b.upperBound..<e.lowerBound])
+        return b.upperBound..<e.lowerBound
     }
 
     /// Every generated block of the repository, in one list.

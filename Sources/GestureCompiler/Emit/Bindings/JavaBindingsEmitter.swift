@@ -28,9 +28,8 @@ public enum JavaBindingsEmitter {
 
     /// An enum's constants, in the runtime's order (their ordinals are its raw values).
     static func enumeration(_ type: String, _ names: [String]) -> GeneratedBlock {
-        let constants = names.map { $0.uppercased().replacingOccurrences(of: "-", with: "_") }
-        return GeneratedBlock(path: directory + type + ".java", name: "JavaBindingsEmitter.enumeration", comment: .line,
-                              text: "    " + constants.joined(separator: ", ") + ";\n", indent: "    ")
+        GeneratedBlock(path: directory + type + ".java", name: "JavaBindingsEmitter.enumeration", comment: .line,
+                       text: "    " + names.map(CHeaderEmitter.constant).joined(separator: ", ") + ";\n", indent: "    ")
     }
 
     static func engineConstants() -> String {
@@ -87,19 +86,16 @@ public enum JavaBindingsEmitter {
     /// The constructor's reading of the plain fields: `d` and `n` the arrays, `f` and `i` this event's offsets in them.
     static func eventReads() -> String {
         var out = ""
-        for (slot, type) in plainSlots {
-            let (array, offset) = type == "double" ? ("d", "f") : ("n", "i")
-            let index = (type == "double" ? CClientEmitter.doubles : CClientEmitter.ints).firstIndex(of: slot)!
-            out += "        \(slot.name) = \(array)[\(offset) + \(index)];\n"
-        }
+        for (slot, _) in plainSlots { out += "        \(slot.name) = \(read(slot));\n" }
         for slot in EventSlot.allCases {
             guard case .byHand = javaField(slot) else { continue }
-            let (array, list) = slot.storage == .float64 ? ("d", CClientEmitter.doubles) : ("n", CClientEmitter.ints)
-            let index = list.firstIndex(of: slot)!
-            out += "        \(type(slot.storage)) \(slot.name)Slot = \(array)[\(array == "d" ? "f" : "i") + \(index)];\n"
+            out += "        \(slot.storage == .float64 ? "double" : "int") \(slot.name)Slot = \(read(slot));\n"
         }
         return out
     }
 
-    private static func type(_ storage: EventSlot.Storage) -> String { storage == .float64 ? "double" : "int" }
+    /// Where a slot is in the arrays: a double at `f` in `d`, anything else at `i` in `n` (`CClientEmitter.eventCopy`'s order).
+    private static func read(_ slot: EventSlot) -> String {
+        slot.storage == .float64 ? "d[f + \(CClientEmitter.doubles.firstIndex(of: slot)!)]" : "n[i + \(CClientEmitter.ints.firstIndex(of: slot)!)]"
+    }
 }

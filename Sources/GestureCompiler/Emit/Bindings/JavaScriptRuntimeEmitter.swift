@@ -55,8 +55,7 @@ public enum JavaScriptRuntimeEmitter {
 
             """
         for key in EventKey.allCases {
-            let kinds = GestureKind.allCases.compactMap { kind in kind.eventValue(key).map { (kind, $0) } }
-            let types = kinds.map { typeScript($0.1.shape) }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            let types = key.kinds.compactMap { $0.eventValue(key).map { typeScript($0.shape) } }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             out += "  /** \(key.summary); not on \(union(GestureState.allCases.filter { !EventValue.carried(in: $0) }.map(\.name))) events. */\n"
             out += "  \(key.name)?: \(types.joined(separator: " | "));\n"
         }
