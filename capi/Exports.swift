@@ -40,12 +40,6 @@ func instance(_ e: UnsafeMutableRawPointer?) -> Instance? {
     e.map { Unmanaged<Instance>.fromOpaque($0).takeUnretainedValue() }
 }
 
-/// Seconds (a JavaScript number) to the engine's integer microseconds, half
-/// away from zero; held to Int64's range (a conversion past it would trap).
-func microseconds(_ t: Double) -> Int64 {
-    let us = (t * 1_000_000).rounded()
-    return us.isNaN ? 0 : Int64(max(-9.2e18, min(9.2e18, us)))
-}
 
 @_cdecl("gspec_alloc")
 public func gspecAlloc(_ n: Int32) -> UnsafeMutableRawPointer {
@@ -129,8 +123,8 @@ public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
     out += "}}"
     key("touchAction"); out += JSON.quoted(TouchAction.of(t))
     // Each gesture's view, and each view's touch-action (for the elements a page maps to views).
-    key("gestureViews"); list((0..<t.gestureCount).map { t.hasViews ? t.name(ofView: t.view(of: $0)) : "" })
-    key("viewTouchActions"); list(t.hasViews ? (0..<t.viewCount).map { TouchAction.of(t, hitting: $0) } : [])
+    key("gestureViews"); list(t.gestureIDs.map { t.hasViews ? t.name(ofView: t.view(of: $0)) : "" })
+    key("viewTouchActions"); list(t.hasViews ? t.viewIDs.map { TouchAction.of(t, hitting: $0) } : [])
     i.setOutput(out + "}")
 }
 
@@ -162,8 +156,8 @@ private func copy(_ text: String, to buffer: UnsafeMutablePointer<UInt8>?, _ cap
 public func gspecEngineFeed(_ h: UnsafeMutableRawPointer?, _ t: Double, _ id: Double, _ phase: Int32, _ x: Double, _ y: Double, _ view: Int32, _ pointer: Int32) {
     guard let i = instance(h), let phase = TouchPhase(rawValue: UInt8(truncatingIfNeeded: phase)),
           let pointer = PointerKind(rawValue: UInt8(truncatingIfNeeded: pointer)) else { return }
-    let time = t.isFinite ? microseconds(t) : i.engine.clock &- 1
-    i.engine.feed(TouchEvent(time: time, id: Int64(id), phase: phase, x: x, y: y, view: Int(view), pointer: pointer))
+    let time = t.isFinite ? Microseconds(seconds: t) : Microseconds(i.engine.clock.rawValue &- 1)
+    i.engine.feed(TouchEvent(time: time, id: Int64(id), phase: phase, x: x, y: y, view: ViewID(view), pointer: pointer))
 }
 
 /// The engine's counts of repaired stream anomalies as JSON (`StreamAnomalies.counts`).
@@ -183,25 +177,25 @@ public func gspecEngineSetScreen(_ h: UnsafeMutableRawPointer?, _ width: Double,
 }
 
 @_cdecl("gspec_engine_advance")
-public func gspecEngineAdvance(_ h: UnsafeMutableRawPointer?, _ t: Double) { instance(h)?.engine.advance(to: microseconds(t)) }
+public func gspecEngineAdvance(_ h: UnsafeMutableRawPointer?, _ t: Double) { instance(h)?.engine.advance(to: Microseconds(seconds: t)) }
 
 @_cdecl("gspec_engine_finish")
 public func gspecEngineFinish(_ h: UnsafeMutableRawPointer?) { instance(h)?.engine.finish() }
 
 /// Whether gesture `g` is enabled (by `setEnabled` or its modes): 1 or 0.
 @_cdecl("gspec_engine_is_enabled")
-public func gspecEngineIsEnabled(_ h: UnsafeMutableRawPointer?, _ g: Int32) -> Int32 { instance(h)?.engine.isEnabled(Int(g)) == true ? 1 : 0 }
+public func gspecEngineIsEnabled(_ h: UnsafeMutableRawPointer?, _ g: Int32) -> Int32 { instance(h)?.engine.isEnabled(GestureID(g)) == true ? 1 : 0 }
 
 /// The next deadline in seconds, or -1 for none.
 @_cdecl("gspec_engine_next_deadline")
 public func gspecEngineNextDeadline(_ h: UnsafeMutableRawPointer?) -> Double {
     guard let d = instance(h)?.engine.nextDeadline else { return -1 }
-    return Double(d) / 1_000_000
+    return d.seconds
 }
 
 /// The engine's clock in seconds.
 @_cdecl("gspec_engine_clock")
-public func gspecEngineClock(_ h: UnsafeMutableRawPointer?) -> Double { Double(instance(h)?.engine.clock ?? 0) / 1_000_000 }
+public func gspecEngineClock(_ h: UnsafeMutableRawPointer?) -> Double { instance(h)?.engine.clock.seconds ?? 0 }
 
 /// The events decided so far as records (`EventSlot`) in the output, cleared from the engine; returns their count.
 @_cdecl("gspec_engine_take_events")
@@ -236,12 +230,12 @@ public func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ t: Double, _ ges
     var line = TraceReader.ControlLine(time: 0, gestures: [])
     if key.isEmpty {
         guard gesture >= 0 && Int(gesture) < table.modeCount else { i.setOutput("no mode \(gesture)"); return 1 }
-        line.mode = (Int(gesture), value == "true")
+        line.mode = (ModeID(gesture), value == "true")
     } else {
         // Every instance of the gesture (one per view it is declared on), as a trace's line names them.
         guard gesture >= 0 && Int(gesture) < table.gestureCount else { i.setOutput("no gesture \(gesture)"); return 1 }
-        let name = table.name(of: Int(gesture))
-        line.gestures = (0..<table.gestureCount).filter { table.name(of: $0) == name }
+        let name = table.name(of: GestureID(gesture))
+        line.gestures = table.gestureIDs.filter { table.name(of: $0) == name }
         switch ControlKey(name: key) {
         case .enabled: line.enabled = value == "true"
         case .handOver: line.handOver = true
@@ -264,7 +258,7 @@ public func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ t: Double, _ ges
 public func gspecEngineAction(_ h: UnsafeMutableRawPointer?, _ t: Double, _ gesture: Int32, _ x: Double, _ y: Double) -> Int32 {
     guard let i = instance(h) else { return 1 }
     guard gesture >= 0 && Int(gesture) < i.table.gestureCount, x.isFinite, y.isFinite else { i.setOutput("no gesture \(gesture), or no finite x and y"); return 1 }
-    var line = TraceReader.ControlLine(time: 0, gestures: [Int(gesture)])
+    var line = TraceReader.ControlLine(time: 0, gestures: [GestureID(gesture)])
     line.action = SIMD2(x, y)
     return apply(line, to: i, at: t)
 }
@@ -285,7 +279,7 @@ private func apply(_ line: TraceReader.ControlLine, to i: Instance, at t: Double
         line.time = i.engine.clock + 1
     } else {
         // Not finite: at the clock, as a sample's time is clamped.
-        line.time = t.isFinite ? microseconds(t) : i.engine.clock
+        line.time = t.isFinite ? Microseconds(seconds: t) : i.engine.clock
     }
     if let refusal = TraceRun.apply(line, to: &i.engine, table: table) { i.setOutput(refusal); return 1 }
     return 0

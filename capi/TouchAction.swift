@@ -15,11 +15,11 @@ import GestureRuntime
 /// on the root view (those of a nested view are left on its own element, a
 /// scroll container, where the browser allows panning again).
 enum TouchAction {
-    static func of(_ t: GestureTable, hitting view: Int? = nil) -> String {
+    static func of(_ t: GestureTable, hitting view: ViewID? = nil) -> String {
         var panX = true, panY = true, zoom = true, doubleTapZoom = true
         var scrollsX = false, scrollsY = false
         let touchOrPen = PointerKind.touch.bit | PointerKind.pen.bit
-        for (g, r) in t.gestures.enumerated() where r.inputs & touchOrPen != 0 {
+        for (g, r) in zip(t.gestureIDs, t.gestures) where r.inputs & touchOrPen != 0 {
             let sees = t.view(t.view(of: g), contains: view ?? 0)
             if view != nil && !sees { continue }
             switch r.kind {

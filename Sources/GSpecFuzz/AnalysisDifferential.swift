@@ -54,7 +54,7 @@ public enum AnalysisDifferential {
         for c in report.conflicts {
             let (victim, winner) = (set.label(c.victim), set.label(c.winner))
             // As the analysis reports them: a conflict at the later declaration, a rule's victim at its own.
-            let at = set.gestures[c.rule == nil ? max(c.victim, c.winner) : c.victim].nameRange
+            let at = set[c.rule == nil ? max(c.victim, c.winner) : c.victim].nameRange
             guard let d = report.diagnostics.first(where: { $0.range == at && $0.message.contains("'\(victim)'") && $0.message.contains("'\(winner)'") })
             else {
                 outcome.failures.append("no diagnostic for the conflict of '\(winner)' over '\(victim)'")
@@ -118,7 +118,7 @@ public enum AnalysisDifferential {
         outcome.analysed = true
         var search = EngineSearch(set: set, source: source, seed: seed, randomStreams: 8)
         for d in diagnostics where d.severity == .error {
-            guard let g = set.gestures.indices.first(where: { d.message.hasPrefix("'\(set.gestures[$0].name)' ") }) else {
+            guard let g = set.gestureIDs.first(where: { d.message.hasPrefix("'\(set[$0].name)' ") }) else {
                 outcome.failures.append("no gesture for the error '\(d.message)'")
                 continue
             }

@@ -38,8 +38,8 @@ public enum FuzzTargets {
                 precondition(name.hasPrefix("`") == SwiftEmitter.keywords.contains(bare))
             }
         }
-        check((0..<table.gestureCount).map { table.name(of: $0) })
-        if table.hasViews { check((0..<table.viewCount).map { table.name(ofView: $0) }) }
+        check(table.gestureIDs.map { table.name(of: $0) })
+        if table.hasViews { check(table.viewIDs.map { table.name(ofView: $0) }) }
     }
 
     /// Every failure is explained once, at its `failed` or `retracted` event, in words; a hold names a gesture it
@@ -102,7 +102,7 @@ public enum FuzzTargets {
         var engine = Engine(table: table)
         engine.reportsDeliveries = true
         for var e in sampleStream {
-            e.view = table.viewNames.isEmpty ? 0 : Int(e.time / 16_000) % table.viewNames.count
+            e.view = table.viewNames.isEmpty ? 0 : ViewID(Int(e.time.rawValue / 16_000) % table.viewNames.count)
             engine.feed(e)
         }
         engine.reset()
@@ -122,41 +122,41 @@ public enum FuzzTargets {
         // scores every template, so its events show that skipping templates changes none.
         var twin = engine
         twin.explains.toggle()
-        var t: Int64 = 0
+        var t: Microseconds = 0
         var i = 0
         while i + 6 <= bytes.count {
             // 6 bytes per event: time step, id, phase, x, y, and one byte of NaN/backwards flags.
             let flags = bytes[i + 5]
-            t += Int64(bytes[i]) * 4_000 - (flags & 1 != 0 ? 600_000 : 0)
+            t += Microseconds(Int64(bytes[i]) * 4_000 - (flags & 1 != 0 ? 600_000 : 0))
             let phase = TouchPhase(rawValue: bytes[i + 2] % 5)!
             let x = flags & 2 != 0 ? Double.nan : Double(bytes[i + 3]) * 2
             let y = Double(bytes[i + 4]) * 2
             // The high bits of the flags pick the hit view (4 values for 3 views: one unknown).
             // The id byte's high bits pick the pointer kind (3 of 4 values a finger).
-            let event = TouchEvent(time: t, id: Int(bytes[i + 1] % 24), phase: phase, x: x, y: y, view: Int(flags >> 6),
+            let event = TouchEvent(time: t, id: Int(bytes[i + 1] % 24), phase: phase, x: x, y: y, view: ViewID(Int(flags >> 6)),
                                    pointer: PointerKind.allCases[max(0, Int(bytes[i + 1] >> 6) - 1)])
             func step(_ e: inout Engine) {
                 e.feed(event)
-                if flags & 4 != 0 { e.advance(to: t + Int64(flags) * 10_000) }
+                if flags & 4 != 0 { e.advance(to: t + Microseconds(Int64(flags) * 10_000)) }
                 // The app switches a gesture off or on, or changes a distance or a score, between samples.
                 if flags & 0x38 == 0x38 {
-                    let g = Int(bytes[i + 3]) % e.table.gestureCount
+                    let g = GestureID(Int(bytes[i + 3]) % e.table.gestureCount)
                     e.setEnabled(bytes[i + 4] & 1 == 0, gesture: g, at: t)
                     try? e.set(.slop, to: .points(Double(bytes[i + 4] % 32)), gesture: g, at: t)
                     try? e.set(.minScore, to: .ratio(Double(bytes[i + 4]) / 255), gesture: g, at: t)
                 }
                 // Or turns a mode on or off (an index past the table's modes too).
-                if flags & 0x38 == 0x30 { e.setMode(Int(bytes[i + 3]) % 3, bytes[i + 4] & 1 == 0, at: t) }
+                if flags & 0x38 == 0x30 { e.setMode(ModeID(Int(bytes[i + 3]) % 3), bytes[i + 4] & 1 == 0, at: t) }
                 // Or hands a gesture over, active or not, with a `hands over to` rule or without.
-                if flags & 0x38 == 0x28 { e.handOver(from: Int(bytes[i + 3]) % e.table.gestureCount, at: t) }
+                if flags & 0x38 == 0x28 { e.handOver(from: GestureID(Int(bytes[i + 3]) % e.table.gestureCount), at: t) }
                 // Or says which edges a scroll (or any gesture: refused) is at, any bits.
-                if flags & 0x38 == 0x20 { e.setScrollEdges(DirectionSet(rawValue: bytes[i + 4]), gesture: Int(bytes[i + 3]) % e.table.gestureCount, at: t) }
+                if flags & 0x38 == 0x20 { e.setScrollEdges(DirectionSet(rawValue: bytes[i + 4]), gesture: GestureID(Int(bytes[i + 3]) % e.table.gestureCount), at: t) }
                 // Or says the platform began scrolling with a scroll's touches (or any gesture's: ignored).
-                if flags & 0x38 == 0x18 { e.scrollBegan(gesture: Int(bytes[i + 3]) % e.table.gestureCount, at: t) }
+                if flags & 0x38 == 0x18 { e.scrollBegan(gesture: GestureID(Int(bytes[i + 3]) % e.table.gestureCount), at: t) }
                 // Or performs a gesture's accessibility action (one without: refused), or sets a ranged duration, in range or not.
                 if flags & 0x38 == 0x10 {
-                    e.performAction(gesture: Int(bytes[i + 3]) % e.table.gestureCount, x: Double(bytes[i + 4]), y: 0, at: t)
-                    try? e.set(.duration, to: .seconds(Double(bytes[i + 4]) / 100), gesture: Int(bytes[i + 3]) % e.table.gestureCount, at: t)
+                    e.performAction(gesture: GestureID(Int(bytes[i + 3]) % e.table.gestureCount), x: Double(bytes[i + 4]), y: 0, at: t)
+                    try? e.set(.duration, to: .seconds(Double(bytes[i + 4]) / 100), gesture: GestureID(Int(bytes[i + 3]) % e.table.gestureCount), at: t)
                 }
             }
             step(&engine)
@@ -172,7 +172,7 @@ public enum FuzzTargets {
         engine.finish()
         checkExplanations(engine)
         precondition(!engine.hasTouchesDown && !engine.hasPendingDeadline && !engine.hasWithheldDeliveries)
-        for g in engine.table.gestures.indices { precondition(engine.isIdle(g), "gesture \(g) is stuck") }
+        for g in engine.table.gestureIDs { precondition(engine.isIdle(g), "gesture \(g) is stuck") }
     }
 
     /// A set with every kind, tap series (restarting and continuing, on lift
@@ -265,13 +265,13 @@ public enum FuzzTargets {
 
     static let sampleStream: [TouchEvent] = {
         var events: [TouchEvent] = []
-        var t: Int64 = 0
+        var t: Microseconds = 0
         for k in 0..<40 {
             let id = k % 3
             events.append(TouchEvent(time: t, id: id, phase: .began, x: Double(k * 7 % 200), y: Double(k * 13 % 300)))
             t += 16_000
             events.append(TouchEvent(time: t, id: id, phase: .moved, x: Double(k * 11 % 200), y: Double(k * 5 % 300)))
-            t += 40_000 * Int64(k % 5)
+            t += Microseconds(40_000 * Int64(k % 5))
             events.append(TouchEvent(time: t, id: id, phase: k % 7 == 0 ? .cancelled : .ended, x: Double(k * 11 % 200), y: 3))
             t += 100_000
         }
@@ -290,8 +290,8 @@ extension FuzzTargets {
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
         let errors = TraceReader.read(
             bytes, views: { table.view(named: $0) },
-            gestures: (0..<table.gestureCount).map(table.name(of:)),
-            modes: (0..<table.modeCount).map(table.name(ofMode:)),
+            gestures: table.gestureIDs.map(table.name(of:)),
+            modes: table.modeIDs.map(table.name(ofMode:)),
             control: { c in
                 if let enabled = c.enabled { for g in c.gestures { engine.setEnabled(enabled, gesture: g, at: c.time) } }
                 if let (m, on) = c.mode { engine.setMode(m, on, at: c.time) }
@@ -307,6 +307,6 @@ extension FuzzTargets {
         engine.reset()
         engine.finish()
         precondition(!engine.hasTouchesDown && !engine.hasPendingDeadline)
-        for g in 0..<table.gestureCount { precondition(engine.isIdle(g), "gesture \(g) stuck after the trace") }
+        for g in table.gestureIDs { precondition(engine.isIdle(g), "gesture \(g) stuck after the trace") }
     }
 }

@@ -12,7 +12,7 @@ public enum LoadedGestureSet: GestureSet {
         public init?(rawValue: Int) {
             // As generated code: one case per gesture, its first instance's index.
             let table = LoadedGestureSet.table
-            guard rawValue >= 0 && rawValue < table.gestureCount && table.firstInstance(of: rawValue) == rawValue else { return nil }
+            guard rawValue >= 0 && rawValue < table.gestureCount && table.firstInstance(of: GestureID(rawValue)).rawValue == rawValue else { return nil }
             self.rawValue = rawValue
         }
         public static var allCases: [Gesture] { (0..<LoadedGestureSet.table.gestureCount).compactMap(Gesture.init) }
@@ -40,7 +40,7 @@ extension FuzzTargets {
         let host = GestureHost(LoadedGestureSet.self, touches: UInt8.self, touchCapacity: 24)
         host.reportsFailures = bytes.first.map { $0 & 1 == 0 } ?? false
         if bytes.first.map({ $0 & 2 == 0 }) ?? false { host.staleTouchTimeout = 0.5 }
-        var lastTime = Int64.min
+        var lastTime = Microseconds(.min)
         var reentered = 0
         host.onEvent = { [unowned host] event in  // the host owns the handler: no cycle
             precondition(event.time >= lastTime, "events out of order")
@@ -83,6 +83,6 @@ extension FuzzTargets {
         while let due = host.nextDeadline { host.timerFired(at: due) }
         precondition(host.identities.count == 0, "ids still taken")
         precondition(!host.engine.hasTouchesDown && !host.engine.hasPendingDeadline)
-        for g in 0..<host.engine.table.gestureCount { precondition(host.engine.isIdle(g), "gesture \(g) is stuck") }
+        for g in host.engine.table.gestureIDs { precondition(host.engine.isIdle(g), "gesture \(g) is stuck") }
     }
 }

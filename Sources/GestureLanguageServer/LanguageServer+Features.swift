@@ -39,13 +39,13 @@ extension LanguageServer {
         let set = c.result.gestureSet
         // A file being typed has errors somewhere; the gesture's values are known whenever its own declaration checks.
         let checks = !c.result.diagnostics.contains { $0.severity == .error && decl.range.contains($0.range) }
-        if checks, let g = set.gestures.firstIndex(where: { $0.name == name }) {
-            let record = TableBuilder.parameters(of: set.gestures[g])
+        if checks, let g = set.gestureIDs.first(where: { set[$0].name == name }) {
+            let record = TableBuilder.parameters(of: set[g])
             let written = Set(decl.parameters.map(\.name.name))
             lines += ["", "| parameter | value |", "|---|---|"]
             for p in GestureParameter.all where p.applies(to: record.kind) {
                 // A condition on modes is shown as written; the record holds only its value at start.
-                let condition = set.gestures[g].condition
+                let condition = set[g].condition
                 let value = p.type == .condition && !condition.isEmpty ? Condition.text(condition[...], names: set.modes) : record.text(of: p)
                 guard let text = value else { continue }
                 // A `|` in a value (`left | right`) would end the table's cell.
@@ -54,7 +54,7 @@ extension LanguageServer {
             }
             if let latency = c.analysis?.latencies.first(where: { $0.gesture == g }) {
                 func ms(_ us: Int64?) -> String { us.map(DurationText.prose) ?? "unbounded" }
-                let waits = latency.waitsFor.map { "`\(set.gestures[$0].name)`" }.joined(separator: ", ")
+                let waits = latency.waitsFor.map { "`\(set[$0].name)`" }.joined(separator: ", ")
                 lines += ["", "latency: worst \(ms(latency.worst)), typical \(ms(latency.typical))"
                     + (waits.isEmpty ? " (waits for no gesture)" : " (waits for \(waits) to fail)")
                     + (latency.provisional.map { "; shown provisional after \(ms($0))" } ?? "")]

@@ -8,7 +8,7 @@ package enum EventFormatter {
     /// (through the module's `describe`), rounding as `number` does: the
     /// differential test compares the two.
     package static func line(_ e: GestureEvent, table: GestureTable) -> String {
-        let record = table.gestures[e.gesture]
+        let record = table.gestures[e.gesture.rawValue]
         var out = "{\"t\":\(time(e.time)),\"gesture\":\"\(table.strings[Int(record.name)])\",\"state\":\"\(e.state.name)\""
         out += ",\"x\":\(number(e.x)),\"y\":\(number(e.y))"
         if EventValue.carried(in: e.state) {
@@ -29,14 +29,14 @@ package enum EventFormatter {
     }
 
     /// With declared views: the view that receives it, last so lines without views keep the keys of docs/trace-format.md.
-    private static func viewKey(_ view: Int, _ table: GestureTable) -> String {
+    private static func viewKey(_ view: ViewID, _ table: GestureTable) -> String {
         table.hasViews ? ",\"view\":\"\(table.name(ofView: view))\"" : ""
     }
 
     /// `{"t":..,"view":"canvas","delivery":"began","touches":[1]}`, with
     /// `"from"` naming the hit view when the delivery was forwarded.
     package static func line(_ d: TouchDelivery, table: GestureTable) -> String {
-        let name = { (v: Int) in table.hasViews ? table.name(ofView: v) : "window" }
+        let name = { (v: ViewID) in table.hasViews ? table.name(ofView: v) : "window" }
         var out = "{\"t\":\(time(d.time)),\"view\":\"\(name(d.view))\",\"delivery\":\"\(d.phase.name)\""
         out += ",\"touches\":[" + d.touches.map(String.init).joined(separator: ",") + "]"
         if d.view != d.hitView { out += ",\"from\":\"\(name(d.hitView))\"" }
@@ -46,13 +46,13 @@ package enum EventFormatter {
     /// `{"t":..,"gesture":"singleTap","state":"held","explain":".."}`: a gesture
     /// completed and waiting for a rule (`--explain`), or an explanation without an event.
     package static func line(_ x: Explanation, table: GestureTable) -> String {
-        let name = table.strings[Int(table.gestures[x.gesture].name)]
+        let name = table.name(of: x.gesture)
         return "{\"t\":\(time(x.time)),\"gesture\":\"\(name)\",\"state\":\"\(x.state)\",\"explain\":\(JSON.quoted(x.message(in: table)))}"
     }
 
     /// Seconds with at least 3 and at most 6 decimals, exact: `0.25` is "0.250".
-    package static func time(_ microseconds: Int64) -> String {
-        let magnitude = microseconds.magnitude
+    package static func time(_ time: Microseconds) -> String {
+        let microseconds = time.rawValue, magnitude = microseconds.magnitude
         var fraction = String(magnitude % 1_000_000)
         fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
         while fraction.count > 3 && fraction.hasSuffix("0") { fraction.removeLast() }

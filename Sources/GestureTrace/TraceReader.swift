@@ -16,14 +16,14 @@ package struct TraceReader {
     /// `{"t":2.0,"action":"deleteRow","x":160,"y":240}`):
     /// a change the engine makes at `time`, before the touch lines of that frame.
     package struct ControlLine {
-        package var time: Int64
+        package var time: Microseconds
         /// The gesture's table indices (every instance of a gesture on several views).
-        package var gestures: [Int]
+        package var gestures: [GestureID]
         package var enabled: Bool?
         /// Other keys: run-time parameters by name, with their values as written.
         package var parameters: [(name: String, value: String)]
         /// A mode line: the mode's index and its new state.
-        package var mode: (index: Int, on: Bool)?
+        package var mode: (index: ModeID, on: Bool)?
         /// A hand-over line: `gestures` are handed over.
         package var handOver = false
         /// A scroll line (v4): the edges of their content `gestures` are at now (empty: none).
@@ -36,8 +36,8 @@ package struct TraceReader {
         /// An action line's `view`: the instance of a gesture on several views it performs (nil: the first).
         package var actionView: String?
 
-        package init(time: Int64, gestures: [Int], enabled: Bool? = nil, parameters: [(name: String, value: String)] = [],
-                     mode: (index: Int, on: Bool)? = nil) {
+        package init(time: Microseconds, gestures: [GestureID], enabled: Bool? = nil, parameters: [(name: String, value: String)] = [],
+                     mode: (index: ModeID, on: Bool)? = nil) {
             (self.time, self.gestures, self.enabled, self.parameters, self.mode) = (time, gestures, enabled, parameters, mode)
         }
     }
@@ -65,7 +65,7 @@ package struct TraceReader {
     /// (without them, a control line is an error); `control` returns why it
     /// refused the line, if it did.
     package static func read(
-        _ bytes: [UInt8], views: ((String) -> Int?)? = nil, screen: ((SIMD2<Double>) -> Void)? = nil,
+        _ bytes: [UInt8], views: ((String) -> ViewID?)? = nil, screen: ((SIMD2<Double>) -> Void)? = nil,
         gestures: [String]? = nil, modes: [String] = [], control: (ControlLine) -> String? = { _ in nil },
         untilTouch: Bool = false, _ body: (TouchEvent) -> Void
     ) -> [LineError] {
@@ -151,7 +151,7 @@ package struct TraceReader {
     }
 
     /// A line's time, `t`: seconds, converted exactly to integer microseconds.
-    private static func time(_ fields: [String: JSON]) -> Result<Int64, Message> {
+    private static func time(_ fields: [String: JSON]) -> Result<Microseconds, Message> {
         guard case .number(let t)? = fields["t"] else { return .failure(missing("t", "a number", fields["t"])) }
         guard let time = microseconds(t.text) else { return .failure(Message(text: "'t' is out of range: \(t.text)")) }
         return .success(time)
@@ -168,7 +168,7 @@ package struct TraceReader {
         guard keys.count == 1 else {
             return .failure(Message(text: "a control line has one of \(listed(controlKeys.map { "'\($0)'" }, "or")), not '\(keys[0])' and '\(keys[1])'"))
         }
-        let time: Int64
+        let time: Microseconds
         switch Self.time(fields) {
         case .success(let t): time = t
         case .failure(let message): return .failure(message)
@@ -186,12 +186,12 @@ package struct TraceReader {
                     ?? (modes.isEmpty ? "; the spec declares no modes" : "")
                 return .failure(Message(text: "unknown mode '\(name)'" + suggestion))
             }
-            c.mode = (index, on)
+            c.mode = (ModeID(index), on)
             return .success(c)
         }
         let key = keys[0]
         guard case .string(let name) = fields[key]! else { return .failure(Message(text: "'\(key)' must be a gesture's name")) }
-        let found = gestures?.indices.filter { gestures?[$0] == name } ?? []
+        let found = gestures?.indices.filter { gestures?[$0] == name }.map { GestureID($0) } ?? []
         if let gestures, found.isEmpty {
             let suggestion = closestMatch(to: name, in: Array(Set(gestures)).sorted()).map { "; did you mean '\($0)'?" } ?? ""
             return .failure(Message(text: "unknown gesture '\(name)' in '\(key)'" + suggestion))
@@ -284,8 +284,8 @@ package struct TraceReader {
     }
 
     /// A touch line.
-    static func parse(_ fields: [String: JSON], views: ((String) -> Int?)? = nil) -> Result<TouchEvent, Message> {
-        let time: Int64
+    static func parse(_ fields: [String: JSON], views: ((String) -> ViewID?)? = nil) -> Result<TouchEvent, Message> {
+        let time: Microseconds
         switch Self.time(fields) {
         case .success(let t): time = t
         case .failure(let message): return .failure(message)
@@ -306,7 +306,7 @@ package struct TraceReader {
             // A number too large for a Double reads as infinity; the engine's anomaly rule handles it.
             coordinates.append(n.value)
         }
-        var view = 0
+        var view: ViewID = 0
         if let views, phase == .began, let value = fields["view"] {
             guard case .string(let name) = value else { return .failure(missing("view", "a string", value)) }
             guard let index = views(name) else { return .failure(Message(text: "unknown view '\(name)'")) }
@@ -327,7 +327,7 @@ package struct TraceReader {
     }
 
     /// Seconds as written in JSON, to integer microseconds, exactly (half away from zero).
-    package static func microseconds(_ text: String) -> Int64? {
+    package static func microseconds(_ text: String) -> Microseconds? {
         var digits: [UInt8] = []
         var negative = false
         var fraction = 0
@@ -354,7 +354,7 @@ package struct TraceReader {
         let shift = exponent - fraction + 6  // power of ten applied to the digits
         var value: Int64 = 0
         if shift >= 0 {
-            guard digits.count + shift <= 18 else { return digits.allSatisfy { $0 == 0 } ? 0 : nil }
+            guard digits.count + shift <= 18 else { return digits.allSatisfy { $0 == 0 } ? .zero : nil }
             for d in digits { value = value * 10 + Int64(d) }
             for _ in 0..<shift { value *= 10 }
         } else {
@@ -364,6 +364,6 @@ package struct TraceReader {
             let firstDropped = keep >= 0 && keep < digits.count ? digits[keep] : 0
             if keep >= 0 && firstDropped >= 5 { value += 1 }
         }
-        return negative ? -value : value
+        return Microseconds(negative ? -value : value)
     }
 }

@@ -35,7 +35,7 @@ extension TraceRun {
         _ makeEngine: (GestureTable) -> E, table: GestureTable, input: String, trace: [UInt8], tracePath: String,
         settings: RunSettings, observer: O?, out: @escaping (String) -> Void, err: (String) -> Void
     ) -> RunStatus {
-        var staleTimeout: Int64?
+        var staleTimeout: Microseconds?
         if let text = settings.staleTouchTimeout {
             guard let us = TraceReader.microseconds(text), us > 0 else {
                 err("error: --stale-touch-timeout takes a positive number of seconds, got '\(text)'\n")

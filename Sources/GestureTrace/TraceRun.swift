@@ -8,10 +8,10 @@ package protocol TraceObserver: AnyObject {
     /// After `sample` was fed (nil: after the final `finish`).
     func observe<E: TouchEngine>(_ sample: TouchEvent?, _ engine: E, gestures: Int)
     /// After a control line changed what is enabled.
-    func observeEnabling<E: TouchEngine>(_ engine: E, gestures: Int, at time: Int64)
-    func modeChanged(at time: Int64, mode: Int, on: Bool)
+    func observeEnabling<E: TouchEngine>(_ engine: E, gestures: Int, at time: Microseconds)
+    func modeChanged(at time: Microseconds, mode: ModeID, on: Bool)
     /// A `set` line applied: its gestures, enabling and parameter changes as written.
-    func controlApplied(at time: Int64, gestures: [Int], enabled: Bool?, changes: [String])
+    func controlApplied(at time: Microseconds, gestures: [GestureID], enabled: Bool?, changes: [String])
 }
 
 /// Running a recorded trace through an engine, for `gspec run`, `gspec test`,
@@ -22,9 +22,9 @@ package enum TraceRun {
     package final class Unobserved: TraceObserver {
         package func record(_ events: [GestureEvent], _ deliveries: [TouchDelivery], _ explanations: [Explanation]) {}
         package func observe<E: TouchEngine>(_ sample: TouchEvent?, _ engine: E, gestures: Int) {}
-        package func observeEnabling<E: TouchEngine>(_ engine: E, gestures: Int, at time: Int64) {}
-        package func modeChanged(at time: Int64, mode: Int, on: Bool) {}
-        package func controlApplied(at time: Int64, gestures: [Int], enabled: Bool?, changes: [String]) {}
+        package func observeEnabling<E: TouchEngine>(_ engine: E, gestures: Int, at time: Microseconds) {}
+        package func modeChanged(at time: Microseconds, mode: ModeID, on: Bool) {}
+        package func controlApplied(at time: Microseconds, gestures: [GestureID], enabled: Bool?, changes: [String]) {}
     }
 
     /// Feeds the whole trace, printing events as they are decided, on a screen of `screen` points.
@@ -40,9 +40,9 @@ package enum TraceRun {
         if let observer { printer.record = { observer.record($0, $1, $2) } }
         if let screen { engine.screenSize = screen }
         let table = printer.table
-        let views: ((String) -> Int?)? = table.hasViews ? { table.view(named: $0) } : nil
-        let gestures = (0..<table.gestureCount).map(table.name(of:))
-        let modes = (0..<table.modeCount).map(table.name(ofMode:))
+        let views: ((String) -> ViewID?)? = table.hasViews ? { table.view(named: $0) } : nil
+        let gestures = table.gestureIDs.map(table.name(of:))
+        let modes = table.modeIDs.map(table.name(ofMode:))
         let errors = TraceReader.read(trace, views: views, gestures: gestures, modes: modes, control: { c in
             defer {
                 observer?.observeEnabling(engine, gestures: table.gestureCount, at: c.time)
@@ -109,7 +109,7 @@ package enum TraceRun {
     }
 
     /// The instance an action line performs: the one on its `view`, or the first.
-    static func actionInstance(_ c: TraceReader.ControlLine, table: GestureTable) -> Int? {
+    static func actionInstance(_ c: TraceReader.ControlLine, table: GestureTable) -> GestureID? {
         guard let view = c.actionView else { return c.gestures.first }
         let v = table.view(named: view)
         return c.gestures.first { table.view(of: $0) == v }

@@ -28,7 +28,7 @@ struct BenchTrace {
     }
 
     private mutating func add(_ id: Int, _ phase: TouchPhase, _ x: Double, _ y: Double) {
-        events.append(TouchEvent(time: t, id: id, phase: phase, x: x, y: y))
+        events.append(TouchEvent(time: Microseconds(t), id: id, phase: phase, x: x, y: y))
     }
 
     /// Drives touch `id` along `position(f)` for f in 0...1 over `duration` seconds.

@@ -16,7 +16,7 @@ func hostBench() {
 
     // Platform touches are keyed by something other than the engine's ids, as a UITouch's identity is.
     let keys = trace.map { Int($0.id) &* 7_919 &+ 1 }
-    let seconds = trace.map { 81_000 + Double($0.time) / 1_000_000 }
+    let seconds = trace.map { 81_000 + $0.time.seconds }
     // The handlers' own work is one add through a pointer: a class property
     // would add a dynamic exclusivity check per call, the handler's cost, not the host's.
     let handled = UnsafeMutablePointer<Int>.allocate(capacity: 1)

@@ -26,7 +26,7 @@ func liftBench() {
     print("lift: \(options.spec), \(strokes.count) strokes from \(options.strokes), \(table.gestureCount) gestures, \(options.runs) passes")
 
     var engine = Engine(table: table)
-    var clock: Int64 = 0
+    var clock: Microseconds = 0
     var sink = 0
     // Strokes follow one another a second apart, so every deadline of the
     // previous one has passed (and is handled by an untimed event) before the next lift.

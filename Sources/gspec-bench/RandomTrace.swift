@@ -12,11 +12,11 @@ import GestureTrace
 /// two builds of gspec on them.
 func randomTraceLines(seed: UInt64, streams: Int, spec: String?) -> String {
     let table = spec.map { compileSpec($0).0 }
-    let views = table.map { t in t.viewNames.indices.map(t.name(ofView:)) } ?? []
-    let modes = table.map { t in t.modeNames.indices.map(t.name(ofMode:)) } ?? []
+    let views = table.map { t in t.viewNames.indices.map { t.name(ofView: ViewID($0)) } } ?? []
+    let modes = table.map { t in t.modeIDs.map(t.name(ofMode:)) } ?? []
     var generator = RandomTraces(seed: seed)
     var text = ""
-    var start: Int64 = 0
+    var start: Microseconds = 0
     for k in 0..<streams {
         var events = generator.trace(views: views.count)
         // Each stream after the last, its touches numbered apart from the earlier ones'.

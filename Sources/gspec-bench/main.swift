@@ -141,7 +141,7 @@ func engineBench() {
     for _ in 0..<options.runs {
         let start = nanoseconds()
         var acc = 0.0
-        for e in trace { acc += e.x + e.y + Double(e.time) + Double(e.id) + Double(e.phase.rawValue) }
+        for e in trace { acc += e.x + e.y + Double(e.time.rawValue) + Double(e.id) + Double(e.phase.rawValue) }
         floorRuns.append(Double(nanoseconds() - start) / 1e9)
         sink &+= Int(acc.truncatingRemainder(dividingBy: 7))
     }
@@ -209,10 +209,10 @@ func latencyBench() {
     let (table, _) = compileSpec(options.spec)
     let trace = loadTrace()
     var engine = Engine(table: table)
-    var added: [Int: [Double]] = [:]
+    var added: [GestureID: [Double]] = [:]
     func collect() {
         for e in engine.events where e.state == .recognized || e.state == .began {
-            added[e.gesture, default: []].append(Double(e.time - e.completedAt) / 1000)
+            added[e.gesture, default: []].append(Double((e.time - e.completedAt).rawValue) / 1000)
         }
         engine.removeAllEvents()
     }
@@ -225,7 +225,7 @@ func latencyBench() {
     print("decision latency added by rules (ms), \(options.spec):")
     var rows: [[String: Any]] = []
     var all: [Double] = []
-    for g in table.gestures.indices {
+    for g in table.gestureIDs {
         let xs = added[g] ?? []
         all += xs
         let mean = xs.isEmpty ? 0 : xs.reduce(0, +) / Double(xs.count)
@@ -243,7 +243,7 @@ func latencyBench() {
         e.feed(TouchEvent(time: 1_080_000, id: 1, phase: .ended, x: 0, y: 0))
         e.finish()
         let tap = e.events.first { $0.gesture == 0 && $0.state == .recognized }!
-        return Double(tap.time - 1_080_000) / 1000
+        return Double((tap.time - 1_080_000).rawValue) / 1000
     }
     let alone = singleTapLatency("gesture tap1: tap {}\n")
     let competing = singleTapLatency("gesture tap1: tap {}\ngesture tap2: tap { taps: 2 }\ntap1 requires tap2 to fail\n")

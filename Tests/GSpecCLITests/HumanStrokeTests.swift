@@ -52,14 +52,14 @@ import Testing
     /// time, first and last samples kept): another device's touch rate.
     static func resampled(_ events: [TouchEvent], hz: Int64) -> [TouchEvent] {
         guard let first = events.first, let last = events.last, events.count > 1 else { return events }
-        let period = 1_000_000 / hz
+        let period = Microseconds(1_000_000 / hz)
         var out = [first]
         var i = 0
         var t = first.time + period
         while t < last.time {
             while events[i + 1].time < t { i += 1 }
             let (a, b) = (events[i], events[i + 1])
-            let f = b.time == a.time ? 1 : Double(t - a.time) / Double(b.time - a.time)
+            let f = b.time == a.time ? 1 : (t - a.time).seconds / (b.time - a.time).seconds
             out.append(TouchEvent(time: t, id: first.id, phase: .moved, x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f))
             t += period
         }
@@ -74,7 +74,7 @@ import Testing
         let fresh = Engine(table: table)
         for s in strokes {
             let fired = fired(s.events, fresh)
-            for g in table.gestures.indices.map(table.name(of:)) {
+            for g in table.gestureIDs.map(table.name(of:)) {
                 if g == s.shape {
                     for speed in [s.speed, "all"] {
                         let (h, n) = hits[g, default: [:]][speed, default: (0, 0)]
@@ -123,7 +123,7 @@ import Testing
             func run(explaining: Bool) throws -> [GestureEvent] {
                 var engine = fresh
                 engine.explains = explaining
-                for g in 0..<table.gestureCount {
+                for g in table.gestureIDs {
                     if let minScore { try engine.set(.minScore, to: .ratio(minScore), gesture: g, at: events[0].time) }
                 }
                 for e in events { engine.feed(e) }

@@ -66,11 +66,11 @@ import Testing
     /// `trace` as native/test/run.c's steps, read by the trace reader as `gspec run` reads it.
     static func steps(_ trace: String, table: GestureTable) -> String {
         var out = ""
-        let seconds = { (t: Int64) in String(format: "%.6f", Double(t) / 1_000_000) }
+        let seconds = { (t: Microseconds) in String(format: "%.6f", t.seconds) }
         if let screen = TraceReader.screenSize(Array(trace.utf8)) { out += "screen \(screen.x) \(screen.y)\n" }
-        let views: ((String) -> Int?)? = table.hasViews ? { table.view(named: $0) } : nil
-        _ = TraceReader.read(Array(trace.utf8), views: views, gestures: (0..<table.gestureCount).map(table.name(of:)),
-                             modes: (0..<table.modeCount).map(table.name(ofMode:)), control: { c in
+        let views: ((String) -> ViewID?)? = table.hasViews ? { table.view(named: $0) } : nil
+        _ = TraceReader.read(Array(trace.utf8), views: views, gestures: table.gestureIDs.map(table.name(of:)),
+                             modes: table.modeIDs.map(table.name(ofMode:)), control: { c in
             let t = seconds(c.time), g = c.gestures.first ?? 0
             if let (m, on) = c.mode {
                 out += "c \(t) \(m) - \(on)\n"
@@ -91,7 +91,7 @@ import Testing
             return nil
         }) { s in
             out += String(format: "s %@ %lld %d %.17g %.17g %d %d\n", seconds(s.time), s.id, Int32(s.phase.rawValue), s.x, s.y,
-                          Int32(s.view), Int32(s.pointer.rawValue))
+                          Int32(s.view.rawValue), Int32(s.pointer.rawValue))
         }
         return out
     }
@@ -181,15 +181,15 @@ import Testing
         for (k, spec) in WebRuntimeTests.shippedSpecs.enumerated() {
             let table = try #require(Compiler.compile(SourceFile(path: spec.path, bytes: Array(try Data(contentsOf: spec))),
                                                       examples: .beside(spec.path)).table)
-            let views = table.hasViews ? (0..<table.viewCount).map(table.name(ofView:)) : []
-            let modes = (0..<table.modeCount).map(table.name(ofMode:))
+            let views = table.hasViews ? table.viewIDs.map(table.name(ofView:)) : []
+            let modes = table.modeIDs.map(table.name(ofMode:))
             let traces = (0..<cases.upperBound).compactMap { i -> (name: String, text: String)? in
                 let events = generator.trace(views: views.count)
                 guard cases.contains(i) else { return nil }
                 var lines = WebRuntimeTests.text(events, pointers: i, views: views, modes: modes).split(separator: "\n").map(String.init)
                 if i % 3 == 0, let at = events.dropFirst(events.count / 3).first {
                     // One gesture off for a while: what disabling cancels or fails, and what it no longer takes.
-                    let name = table.name(of: i % table.gestureCount), t = EventFormatter.time(at.time)
+                    let name = table.name(of: GestureID(i % table.gestureCount)), t = EventFormatter.time(at.time)
                     lines.insert("{\"t\":\(t),\"set\":\"\(name)\",\"enabled\":false}", at: lines.count / 3)
                     lines.insert("{\"t\":\(EventFormatter.time(events.last!.time)),\"set\":\"\(name)\",\"enabled\":true}", at: lines.count * 2 / 3)
                 }

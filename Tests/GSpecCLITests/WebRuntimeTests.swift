@@ -181,7 +181,7 @@ import Testing
                 let set = Frontend.check(source, examples: .beside(spec.path)).gestureSet
                 for c in BoundaryCaseGenerator.cases(for: set) {
                     for stream in [c.accepted, c.rejected] {
-                        jobs.append(Job(table: t.path, trace: stream.traceLines(viewNames: t.table.viewNames.indices.map(t.table.name(ofView:)), screen: true),
+                        jobs.append(Job(table: t.path, trace: stream.traceLines(viewNames: t.table.viewNames.indices.map { t.table.name(ofView: ViewID($0)) }, screen: true),
                                         flags: ["allStates": true, "explain": jobs.count % 2 == 0], name: "\(spec.lastPathComponent) \(stream.summary)"))
                     }
                 }
@@ -191,8 +191,8 @@ import Testing
         var generator = RandomTraces(seed: 0x0057_A5E0)
         for spec in part == 0 ? [] : [specs[part - 1]] {
             let t = try table(spec)
-            let views = t.table.hasViews ? (0..<t.table.viewCount).map(t.table.name(ofView:)) : []
-            let modes = (0..<t.table.modeCount).map(t.table.name(ofMode:))
+            let views = t.table.hasViews ? t.table.viewIDs.map(t.table.name(ofView:)) : []
+            let modes = t.table.modeIDs.map(t.table.name(ofMode:))
             for i in 0..<Self.randomTraces.upperBound {
                 let events = generator.trace(views: views.count)
                 guard Self.randomTraces.contains(i) else { continue }

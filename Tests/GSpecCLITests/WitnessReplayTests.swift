@@ -1,4 +1,5 @@
 import Foundation
+import GestureRuntime
 import GestureTrace
 import GestureCompiler
 import Testing
@@ -44,13 +45,13 @@ import Testing
                 let (status, out, err) = run(["run", spec.path, "--trace", trace.path])
                 #expect(status == .success, "\(spec.lastPathComponent) \(file.name): \(err)")
                 let events = out.split(separator: "\n").compactMap { try? JSON.parse(Array($0.utf8)) }
-                func claims(_ g: Int) -> [JSON] {
-                    events.filter { $0["gesture"]?.string == set.gestures[g].name && ["began", "recognized"].contains($0["state"]?.string ?? "") }
+                func claims(_ g: GestureID) -> [JSON] {
+                    events.filter { $0["gesture"]?.string == set[g].name && ["began", "recognized"].contains($0["state"]?.string ?? "") }
                 }
                 let where_ = "\(spec.lastPathComponent) \(file.name)"
-                #expect(claims(c.victim).isEmpty, "\(where_): '\(set.gestures[c.victim].name)' fires on its own witness")
+                #expect(claims(c.victim).isEmpty, "\(where_): '\(set[c.victim].name)' fires on its own witness")
                 let at = claims(c.winner).first?["t"].flatMap { if case .number(let n) = $0 { n.text } else { nil } }
-                #expect(at == EventFormatter.time(c.winnerAt), "\(where_): '\(set.gestures[c.winner].name)' claims at \(at ?? "no time")")
+                #expect(at == EventFormatter.time(Microseconds(c.winnerAt)), "\(where_): '\(set[c.winner].name)' claims at \(at ?? "no time")")
                 replayed += 1
             }
         }

@@ -25,10 +25,10 @@ import Testing
         return (front.gestureSet, report)
     }
 
-    func claims(_ g: Int, _ table: GestureTable, _ stream: TouchStream, as index: Int? = nil) -> Bool {
+    func claims(_ g: GestureID, _ table: GestureTable, _ stream: TouchStream, as index: GestureID? = nil) -> Bool {
         var engine = Engine(table: table)
         // As the witness's control lines do: the analysis runs gestures disabled at start as enabled.
-        for h in 0..<table.gestureCount { engine.setEnabled(true, gesture: h, at: 0) }
+        for h in table.gestureIDs { engine.setEnabled(true, gesture: h, at: 0) }
         for e in stream.events { engine.feed(e) }
         engine.finish()
         return engine.events.contains { $0.gesture == (index ?? g) && ($0.state == .began || $0.state == .recognized) }
@@ -45,7 +45,7 @@ import Testing
             let table = try #require(whole)
             #expect(claims(c.winner, table, c.witness), "\(url.lastPathComponent): the winner must claim")
             #expect(!claims(c.victim, table, c.witness), "\(url.lastPathComponent): the victim must lose")
-            let alone = TableBuilder.build(CheckedGestureSet(gestures: [set.gestures[c.victim]], rules: [], views: set.views),
+            let alone = TableBuilder.build(CheckedGestureSet(gestures: [set[c.victim]], rules: [], views: set.views),
                                            source: source).0
             #expect(claims(c.victim, alone, c.witness, as: 0), "\(url.lastPathComponent): the victim alone must succeed")
         }
@@ -60,7 +60,7 @@ import Testing
     @Test func theConflictsTheLanguageNames() {
         func pairs(_ text: String) -> [String] {
             let (set, report) = analyze(text)
-            return report.conflicts.map { "\(set.gestures[$0.winner].name)>\(set.gestures[$0.victim].name)\($0.always ? "!" : "")" }
+            return report.conflicts.map { "\(set[$0.winner].name)>\(set[$0.victim].name)\($0.always ? "!" : "")" }
         }
         #expect(pairs("gesture s: tap {}\ngesture d: tap { taps: 2 }") == ["s>d!"])
         #expect(pairs("gesture f: swipe {}\ngesture p: pan { threshold: 10pt }") == ["p>f"])
@@ -145,7 +145,7 @@ import Testing
             """
         #expect(analyze(example + "drag requires flick to fail\n").1.diagnostics.isEmpty)
         let (set, report) = analyze(example)
-        #expect(report.conflicts.map { "\(set.gestures[$0.winner].name)>\(set.gestures[$0.victim].name)" } == ["drag>flick"])
+        #expect(report.conflicts.map { "\(set[$0.winner].name)>\(set[$0.victim].name)" } == ["drag>flick"])
     }
 
     @Test func aStateExplosionIsReportedNotAnalysed() {

@@ -47,18 +47,18 @@ import Testing
                 reference.feed(e)
                 // And the app turns modes on and off.
                 if k % 5 == 1 && table.modeCount > 0 {
-                    let m = (i + k) % table.modeCount, on = (i &* k) % 3 != 0
+                    let m = ModeID((i + k) % table.modeCount), on = (i &* k) % 3 != 0
                     engine.setMode(m, on, at: e.time)
                     reference.setMode(m, on, at: e.time)
                 }
                 // Now and then the app switches a gesture off or on, or changes a threshold.
                 if k % 7 == 3 {
-                    let g = (i &+ k) % table.gestureCount, on = (i + k) % 3 != 0
+                    let g = GestureID((i &+ k) % table.gestureCount), on = (i + k) % 3 != 0
                     engine.setEnabled(on, gesture: g, at: e.time)
                     reference.setEnabled(on, gesture: g, at: e.time)
                     // Or hands a gesture over (most of the time one that is not active: nothing changes).
-                    engine.handOver(from: (g &+ 1) % table.gestureCount, at: e.time)
-                    reference.handOver(from: (g &+ 1) % table.gestureCount, at: e.time)
+                    engine.handOver(from: GestureID((g.rawValue &+ 1) % table.gestureCount), at: e.time)
+                    reference.handOver(from: GestureID((g.rawValue &+ 1) % table.gestureCount), at: e.time)
                     // Or a scroll's edges change, or the platform begins scrolling with a scroll's touches.
                     if table.kind(of: g) == .scroll {
                         let edges = DirectionSet(rawValue: UInt8((i + k) % 16))
@@ -92,7 +92,7 @@ import Testing
             provisional += engine.events.filter { $0.state == .provisional }.count
             // A hand-over: a `cancelled` and a `began` at the same time, of gestures the rules link.
             handedOver += zip(engine.events, engine.events.dropFirst()).filter {
-                $0.0.state == .cancelled && $0.1.state == .began && $0.0.time == $0.1.time && table.handOverTargets(of: $0.0.gesture).contains(UInt32($0.1.gesture))
+                $0.0.state == .cancelled && $0.1.state == .began && $0.0.time == $0.1.time && table.handOverTargets(of: $0.0.gesture).contains(UInt32($0.1.gesture.rawValue))
             }.count
         }
         #expect(provisional > 50, "provisional gestures shown: \(provisional)")

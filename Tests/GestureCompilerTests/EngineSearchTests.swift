@@ -20,7 +20,7 @@ import Testing
         blind.conflicts = []
         var again = EngineSearch(set: set, source: source, randomStreams: 4)
         let found = try #require(again.contradictions(of: blind).first)
-        #expect(set.gestures[found.victim].name == "flick" && set.gestures[found.winner].name == "drag", "\(found)")
+        #expect(set[found.victim].name == "flick" && set[found.winner].name == "drag", "\(found)")
         #expect(found.traceLines(in: set).contains(#""phase":"began""#))
     }
 
@@ -48,7 +48,7 @@ import Testing
 
             """
         let (set, source, report) = checked(sheet)
-        #expect(report.conflicts.map { set.gestures[$0.winner].name } == ["sheet"])
+        #expect(report.conflicts.map { set[$0.winner].name } == ["sheet"])
         var search = EngineSearch(set: set, source: source, randomStreams: 4)
         #expect(search.contradictions(of: report).isEmpty)
         #expect(search.counts.situations == 4, "no edge, top, bottom, both")
@@ -70,7 +70,7 @@ import Testing
             single with other
 
             """)
-        #expect(report.conflicts.map { "\(set.gestures[$0.winner].name)>\(set.gestures[$0.victim].name)" } == ["single>triple"])
+        #expect(report.conflicts.map { "\(set[$0.winner].name)>\(set[$0.victim].name)" } == ["single>triple"])
         var search = EngineSearch(set: set, source: source, randomStreams: 8)
         #expect(search.contradictions(of: report).isEmpty)
     }

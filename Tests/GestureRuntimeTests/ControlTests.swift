@@ -25,12 +25,12 @@ import Testing
     }
 
     func ev(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double = 100) -> TouchEvent {
-        TouchEvent(time: Int64((t * 1e6).rounded()), id: id, phase: phase, x: x, y: 100)
+        TouchEvent(time: Microseconds(seconds: t), id: id, phase: phase, x: x, y: 100)
     }
 
     @Test func disablingCancelsABegunGestureAndFailsAnAttempt() throws {
         var e = try engine()
-        let drag = 2
+        let drag: GestureID = 2
         e.feed(ev(1.0, 1, .began))
         e.feed(ev(1.1, 1, .moved, 130))
         e.advance(to: 1_150_000)
@@ -64,7 +64,7 @@ import Testing
 
     @Test func enablingAppliesToTouchesThatBeginAfterwards() throws {
         var e = try engine()
-        let secret = 3
+        let secret: GestureID = 3
         #expect(!e.isEnabled(secret))  // `enabled: false` in the spec
         func threeTaps(from t: Double, _ engine: inout Engine) {
             for k in 0..<3 {
@@ -88,7 +88,7 @@ import Testing
 
     @Test func aParameterAppliesFromTheNextAttempt() throws {
         var e = try engine()
-        let drag = 2
+        let drag: GestureID = 2
         try e.set(.threshold, to: .points(40), gesture: drag, at: 0)
         #expect(e.value(of: .threshold, gesture: drag) == .points(40))
         e.feed(ev(1.0, 1, .began))

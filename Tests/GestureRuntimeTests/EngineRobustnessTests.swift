@@ -14,7 +14,7 @@ import Testing
     }
 
     func ev(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double = 10, _ y: Double = 10) -> TouchEvent {
-        TouchEvent(time: Int64((t * 1e6).rounded()), id: id, phase: phase, x: x, y: y)
+        TouchEvent(time: Microseconds(seconds: t), id: id, phase: phase, x: x, y: y)
     }
 
     @Test func timeGoingBackwardsIsClampedAndCounted() throws {
@@ -140,20 +140,20 @@ import Testing
             e.screenSize = i % 3 == 0 ? .zero : SIMD2(400, 600)
             for var event in generator.stream(malformed: i % 2 == 1) {
                 // Hit views at random, some of them not in the table; pointers of every kind.
-                event.view = generator.int(table.viewNames.count + 2)
+                event.view = ViewID(generator.int(table.viewNames.count + 2))
                 event.pointer = PointerKind.allCases[generator.int(3)]
                 e.feed(event)
                 // Gestures switched off and on, directly or by their modes, while touches are down.
-                if generator.int(10) == 0 { e.setEnabled(generator.int(3) != 0, gesture: generator.int(table.gestureCount), at: event.time) }
-                if table.modeCount > 0 && generator.int(6) == 0 { e.setMode(generator.int(table.modeCount + 1), generator.int(2) == 0, at: event.time) }
+                if generator.int(10) == 0 { e.setEnabled(generator.int(3) != 0, gesture: GestureID(generator.int(table.gestureCount)), at: event.time) }
+                if table.modeCount > 0 && generator.int(6) == 0 { e.setMode(ModeID(generator.int(table.modeCount + 1)), generator.int(2) == 0, at: event.time) }
                 // And live gestures handed over (the sheet and its list), or ones that are not live.
-                if generator.int(5) == 0 { e.handOver(from: generator.int(table.gestureCount), at: event.time) }
+                if generator.int(5) == 0 { e.handOver(from: GestureID(generator.int(table.gestureCount)), at: event.time) }
             }
             e.reset()
             e.finish()
             #expect(!e.hasTouchesDown && !e.hasPendingDeadline)
             #expect(!e.hasWithheldDeliveries, "trace \(i): a delivery is withheld forever")
-            for g in table.gestures.indices {
+            for g in table.gestureIDs {
                 #expect(e.isIdle(g), "trace \(i): \(table.name(of: g)) is stuck")
             }
         }
@@ -171,11 +171,11 @@ struct StreamGenerator {
 
     mutating func stream(malformed: Bool) -> [TouchEvent] {
         var events: [TouchEvent] = []
-        var t: Int64 = 0
+        var t: Microseconds = 0
         var down: [Int: (Double, Double)] = [:]
         for _ in 0..<(5 + int(60)) {
-            t += Int64(int(malformed ? 400_000 : 150_000))
-            if malformed && int(10) == 0 { t -= Int64(int(500_000)) }
+            t += Microseconds(Int64(int(malformed ? 400_000 : 150_000)))
+            if malformed && int(10) == 0 { t -= Microseconds(Int64(int(500_000))) }
             if malformed && int(50) == 0 { t += 3_600_000_000 }
             if malformed {
                 let phase = TouchPhase.allCases[int(5)]

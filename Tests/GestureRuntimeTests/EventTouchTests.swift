@@ -14,7 +14,7 @@ import Testing
     @Test func aPanReportsTheTouchItBeganWith() throws {
         var engine = try Self.engine("gesture drag: pan {}\n")
         engine.feed(TouchEvent(time: 0, id: 7, phase: .began, x: 10, y: 10))
-        for k in 1...5 { engine.feed(TouchEvent(time: Int64(k) * 16_000, id: 7, phase: .moved, x: 10 + Double(k) * 10, y: 10)) }
+        for k in 1...5 { engine.feed(TouchEvent(time: Microseconds(Int64(k) * 16_000), id: 7, phase: .moved, x: 10 + Double(k) * 10, y: 10)) }
         engine.feed(TouchEvent(time: 100_000, id: 7, phase: .ended, x: 60, y: 10))
         engine.finish()
         #expect(!engine.events.isEmpty && engine.events.allSatisfy { $0.touch == 7 }, "\(engine.events.map(\.touch))")
@@ -23,7 +23,7 @@ import Testing
     @Test func aHandOverKeepsTheTouchItsTakerBeganWith() throws {
         var engine = try Self.engine("gesture list: pan {}\ngesture sheet: pan {}\nlist hands over to sheet\n")
         engine.feed(TouchEvent(time: 0, id: 3, phase: .began, x: 10, y: 10))
-        for k in 1...4 { engine.feed(TouchEvent(time: Int64(k) * 16_000, id: 3, phase: .moved, x: 10, y: 10 + Double(k) * 10)) }
+        for k in 1...4 { engine.feed(TouchEvent(time: Microseconds(Int64(k) * 16_000), id: 3, phase: .moved, x: 10, y: 10 + Double(k) * 10)) }
         engine.handOver(from: 0, at: 70_000)
         engine.feed(TouchEvent(time: 80_000, id: 3, phase: .moved, x: 10, y: 70))
         engine.feed(TouchEvent(time: 100_000, id: 3, phase: .ended, x: 10, y: 80))

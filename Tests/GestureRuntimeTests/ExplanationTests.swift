@@ -14,7 +14,7 @@ import Testing
         var engine = Engine(table: table)
         engine.explains = explains
         for (t, phase, x) in samples {
-            engine.feed(TouchEvent(time: Int64((t * 1e6).rounded()), id: 1, phase: phase, x: x, y: 5))
+            engine.feed(TouchEvent(time: Microseconds(seconds: t), id: 1, phase: phase, x: x, y: 5))
         }
         engine.finish()
         return engine

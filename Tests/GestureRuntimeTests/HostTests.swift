@@ -50,7 +50,7 @@ import Testing
         var ids = TouchIdentities<Int>(capacity: 8)
         var live: [Int: Int] = [:]  // key -> id
         var nextKey = 0
-        for t in Int64(0)..<5_000 {
+        for t in (0..<5_000).map({ Microseconds($0) }) {
             if rng.next() % 2 == 0 || live.isEmpty {
                 nextKey += 1
                 if let id = ids.begin(nextKey, at: t) {
@@ -84,7 +84,7 @@ import Testing
         #expect(clock.seconds(250_000) == 81_234.75)
         var rng = SplitMix64(seed: 3)
         var c = HostClock()
-        var last = Int64.min
+        var last = Microseconds(.min)
         var platform = 1_000_000.0
         for _ in 0..<10_000 {
             platform += Double(Int(rng.next() % 40_000) - 8_000) / 1_000_000  // jitters backwards too
@@ -115,7 +115,7 @@ import Testing
             reference.finish()
 
             var timedEvents: [GestureEvent] = []
-            func runTimers(before limit: Int64) {
+            func runTimers(before limit: Microseconds) {
                 while let d = timed.nextDeadline, d < limit {
                     #expect(d >= timed.clock)
                     if !timed.hasPendingFrame, d > timed.clock {
@@ -135,7 +135,7 @@ import Testing
                 timedEvents += timed.events
                 timed.removeAllEvents()
             }
-            runTimers(before: .max)
+            runTimers(before: Microseconds(.max))
             #expect(timed.nextDeadline == nil)
             #expect(timedEvents == reference.events, "round \(round)")
         }
@@ -243,8 +243,8 @@ import Testing
             let anonymous = { (events: [GestureEvent]) in events.map { var e = $0; e.touch = -1; return e } }
             #expect(anonymous(got) == anonymous(expected))
             #expect(got.allSatisfy { $0.touch >= 1 }, "the host numbers touches from 1")
-            for g in 0..<table.gestureCount {
-                #expect(perGesture[g, default: 0] == expected.filter { $0.gesture == g }.count)
+            for g in table.gestureIDs {
+                #expect(perGesture[g.rawValue, default: 0] == expected.filter { $0.gesture == g }.count)
             }
         }
     }
@@ -253,11 +253,11 @@ import Testing
     /// trace's ids as platform keys, firing the host's timer as a platform would.
     private func replay<G: GestureSet>(_ trace: [TouchEvent], into host: GestureHost<G, Int>) {
         let base = 10_000.0
-        func seconds(_ t: Int64) -> Double { base + Double(t) / 1_000_000 }
+        func seconds(_ t: Microseconds) -> Double { base + t.seconds }
         host.advance(to: base)  // the origin
         for e in trace {
             while let d = host.nextDeadline, d < seconds(e.time) { host.timerFired(at: d) }
-            host.touch(Int(e.id), e.phase, x: e.x, y: e.y, at: seconds(e.time), view: G.View(rawValue: e.view))
+            host.touch(Int(e.id), e.phase, x: e.x, y: e.y, at: seconds(e.time), view: G.View(rawValue: e.view.rawValue))
         }
         while let d = host.nextDeadline { host.timerFired(at: d) }
     }
@@ -343,7 +343,7 @@ import Testing
             #expect(try #require(e.scale) > 1)
             #expect(e.translation == nil && e.taps == nil)
         }
-        #expect(kinds.isSubset(of: Set(MoveMeGestures.Gesture.allCases.map { MoveMeGestures.table.kind(of: $0.rawValue) })))
+        #expect(kinds.isSubset(of: Set(MoveMeGestures.Gesture.allCases.map { MoveMeGestures.table.kind(of: GestureID($0.rawValue)) })))
         // A moved for a touch that never began is dropped, not fed.
         let stranger = FakeUITouch()
         stranger.phase = .moved
@@ -390,8 +390,8 @@ import Testing
         let host = GestureHost(SheetWithListGestures.self, touches: Int.self)
         var began: [G] = []
         host.onEvent = { if $0.state == .began { began.append($0.gesture) } }
-        #expect(SheetWithListGestures.table.handOverEdges(of: G.listScroll.rawValue) == DirectionSet(.up))
-        #expect(SheetWithListGestures.table.handOverEdges(of: G.sheetDrag.rawValue).isEmpty)
+        #expect(SheetWithListGestures.table.handOverEdges(of: GestureID(G.listScroll.rawValue)) == DirectionSet(.up))
+        #expect(SheetWithListGestures.table.handOverEdges(of: GestureID(G.sheetDrag.rawValue)).isEmpty)
         func drag(_ id: Int, by dy: Double, at t: Double) {
             host.touch(id, .began, x: 100, y: 300, at: t, view: .list)
             for k in 1...5 { host.touch(id, .moved, x: 100, y: 300 + dy * Double(k) / 5, at: t + 0.016 * Double(k)) }
@@ -443,7 +443,7 @@ import Testing
         let table = try RuntimePaths.compile(RuntimePaths.packageRoot.appendingPathComponent("specs/draw-lines.gesture"))
         var state = RecognizerState(table: table)
         #expect(!state.cancelsTouches && !state.delaysTouches)
-        for g in 0..<table.gestureCount {
+        for g in table.gestureIDs {
             #expect(state.observe(GestureEvent(time: 0, gesture: g, state: .began, x: 0, y: 0)) == nil)
         }
         #expect(state.sequenceDecided() == nil)
@@ -451,7 +451,7 @@ import Testing
     }
 
     @Test func typedEventsNameTheirValues() throws {
-        var pan = GestureEvent(time: 1_500_000, gesture: MoveMeGestures.Gesture.allCases.first { MoveMeGestures.table.kind(of: $0.rawValue) == .pan }!.rawValue,
+        var pan = GestureEvent(time: 1_500_000, gesture: GestureID(MoveMeGestures.Gesture.allCases.first { MoveMeGestures.table.kind(of: GestureID($0.rawValue)) == .pan }!.rawValue),
                                state: .changed, x: 1, y: 2)
         (pan.value0, pan.value1, pan.velocity0, pan.velocity1) = (3, 4, 5, 6)
         let typed = try #require(TypedGestureEvent<MoveMeGestures>(pan))

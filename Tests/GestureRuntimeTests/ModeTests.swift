@@ -20,12 +20,12 @@ import Testing
     }
 
     func ev(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double = 100, _ pointer: PointerKind = .touch) -> TouchEvent {
-        TouchEvent(time: Int64((t * 1e6).rounded()), id: id, phase: phase, x: x, y: 100, pointer: pointer)
+        TouchEvent(time: Microseconds(seconds: t), id: id, phase: phase, x: x, y: 100, pointer: pointer)
     }
 
     @Test func modesStartOffAndEnableByTheirConditions() throws {
         var e = try engine()
-        let (select, draw) = (0, 1)
+        let (select, draw): (GestureID, GestureID) = (0, 1)
         #expect(e.table.modeCount == 1 && e.table.mode(named: "editing") == 0 && e.table.conditionText(of: draw) == "editing")
         #expect(!e.isOn(mode: 0) && e.isEnabled(select) && !e.isEnabled(draw))
         let known = e.setMode(named: "editing", true, at: 0), unknown = e.setMode(named: "editng", true, at: 0)
@@ -72,7 +72,7 @@ import Testing
             e.feed(ev(t + 0.04, id, .ended, 180, kind))
         }
         e.finish()
-        let began = e.events.filter { $0.state == .began }.map { (e.table.name(of: $0.gesture), $0.time / 1_000_000) }
+        let began = e.events.filter { $0.state == .began }.map { (e.table.name(of: $0.gesture), $0.time.rawValue / 1_000_000) }
         // A finger: no pan takes it (the long press fails on the move); a pen: draw; a mouse: nudge.
         #expect(began.map(\.0) == ["draw", "nudge"] && began.map(\.1) == [2, 3], "\(began)")
         // Taking none of its touches, a gesture has nothing to fail either.

@@ -80,7 +80,7 @@ import Testing
             engine.explains = true
             try change?(&engine)
             for (t, phase, x) in [(0.0, TouchPhase.began, 0.0), (0.02, .moved, 9), (0.05, .ended, 9)] {
-                engine.feed(TouchEvent(time: Int64(t * 1e6), id: 1, phase: phase, x: x, y: 0))
+                engine.feed(TouchEvent(time: Microseconds(Int64(t * 1e6)), id: 1, phase: phase, x: x, y: 0))
             }
             engine.finish()
             return engine.explanations.map { $0.message(in: table) }

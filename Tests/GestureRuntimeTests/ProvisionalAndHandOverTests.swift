@@ -21,7 +21,7 @@ import Testing
         sheetDrag hands over to listScroll
         zoom hands over to twoFingers
         """
-    static let (select, zoomIn, plain, listScroll, sheetDrag, zoom, twoFingers) = (0, 1, 2, 3, 4, 5, 6)
+    static let (select, zoomIn, plain, listScroll, sheetDrag, zoom, twoFingers): (GestureID, GestureID, GestureID, GestureID, GestureID, GestureID, GestureID) = (0, 1, 2, 3, 4, 5, 6)
 
     func engine() throws -> Engine {
         var e = Engine(table: try #require(Compiler.compile(SourceFile(path: "p.gesture", text: Self.spec)).table))
@@ -30,10 +30,10 @@ import Testing
     }
 
     func ev(_ t: Double, _ id: Int, _ phase: TouchPhase, _ x: Double = 100, _ y: Double = 100) -> TouchEvent {
-        TouchEvent(time: Int64((t * 1e6).rounded()), id: id, phase: phase, x: x, y: y)
+        TouchEvent(time: Microseconds(seconds: t), id: id, phase: phase, x: x, y: y)
     }
 
-    func states(_ e: Engine, _ g: Int) -> [GestureState] { e.events.filter { $0.gesture == g }.map(\.state) }
+    func states(_ e: Engine, _ g: GestureID) -> [GestureState] { e.events.filter { $0.gesture == g }.map(\.state) }
 
     @Test func aProvisionalTapIsShownAtOnceThenConfirmedWithTheSameValues() throws {
         var e = try engine()
@@ -113,11 +113,11 @@ import Testing
         e.removeAllEvents()
         // And back.
         e.handOver(from: Self.sheetDrag, at: 50_000)
-        #expect(e.events.map { [$0.gesture, Int($0.state.rawValue)] } == [[Self.sheetDrag, 4], [Self.listScroll, 1]])
+        #expect(e.events.map { [$0.gesture.rawValue, Int($0.state.rawValue)] } == [[Self.sheetDrag.rawValue, 4], [Self.listScroll.rawValue, 1]])
         e.feed(ev(0.064, 1, .ended, 100, 270))
         e.finish()
         #expect(states(e, Self.listScroll).last == .ended)
-        #expect((0..<e.table.gestureCount).allSatisfy { e.isIdle($0) })
+        #expect(e.table.gestureIDs.allSatisfy { e.isIdle($0) })
     }
 
     @Test func aHandOverOfAGestureThatIsNotActiveChangesNothing() throws {
@@ -128,7 +128,7 @@ import Testing
         e.handOver(from: Self.select, at: 30_000)  // no rule
         e.handOver(from: 99, at: 30_000)  // outside the table
         #expect(e.events.isEmpty)
-        #expect(e.explanations.filter { $0.reason == .notHandedOver(first: -1) }.count == 3)
+        #expect(e.explanations.filter { $0.reason == .notHandedOver(first: nil) }.count == 3)
         #expect(e.explanations[0].state == "unchanged")
         #expect(e.explanations[0].message(in: e.table).contains("it is not active"))
         #expect(e.explanations[2].message(in: e.table).hasSuffix("it has no 'hands over to' rule"))

@@ -152,7 +152,7 @@ import Testing
         var engine = Engine(table: table)
         engine.explains = true
         for (i, p) in polyline(corners, count: 60).enumerated() {
-            engine.feed(TouchEvent(time: Int64(i) * 10_000, id: 1, phase: i == 0 ? .began : i == 59 ? .ended : .moved, x: p.x, y: p.y))
+            engine.feed(TouchEvent(time: Microseconds(Int64(i) * 10_000), id: 1, phase: i == 0 ? .began : i == 59 ? .ended : .moved, x: p.x, y: p.y))
         }
         engine.finish()
         return (engine.events.map { "\($0.state)" }, engine.explanations.map { $0.message(in: table) })
@@ -212,7 +212,7 @@ import Testing
             for (k, shape) in shapes.enumerated() {
                 let t0 = Int64(k) * 2_000_000
                 for (i, p) in Self.polyline(shape, count: 60).enumerated() {
-                    engine.feed(TouchEvent(time: t0 + Int64(i) * 10_000, id: k + 1, phase: i == 0 ? .began : i == 59 ? .ended : .moved,
+                    engine.feed(TouchEvent(time: Microseconds(t0 + Int64(i) * 10_000), id: k + 1, phase: i == 0 ? .began : i == 59 ? .ended : .moved,
                                            x: p.x, y: p.y))
                 }
             }

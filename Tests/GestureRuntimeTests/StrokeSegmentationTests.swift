@@ -18,7 +18,7 @@ import Testing
         points.enumerated().map { i, p in
             let t = times?[i] ?? Double(i) * dt
             let phase: TouchPhase = i == 0 ? .began : i == points.count - 1 ? .ended : .moved
-            return TouchEvent(time: Int64((t * 1e6).rounded()), id: 1, phase: phase, x: p.0, y: p.1)
+            return TouchEvent(time: Microseconds(seconds: t), id: 1, phase: phase, x: p.0, y: p.1)
         }
     }
 
@@ -178,10 +178,10 @@ import Testing
     @Test(arguments: [30.0, 60, 90, 120, 240])
     func tickleFiresOnTheThirdRubAtAnyRate(_ hz: Double) throws {
         let table = try RuntimePaths.compile(Self.tickle)
-        let tickle = try #require(table.gestures.indices.first { table.name(of: $0) == "tickle" })
+        let tickle = try #require(table.gestureIDs.first { table.name(of: $0) == "tickle" })
         // The set's gestures are on its two images: rub the snake.
         let snake = try #require(table.view(named: "snake"))
-        func firedAt(_ events: [TouchEvent]) -> Int64? {
+        func firedAt(_ events: [TouchEvent]) -> Microseconds? {
             var engine = Engine(table: table)
             for var e in events {
                 e.view = snake

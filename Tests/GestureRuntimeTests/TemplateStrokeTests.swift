@@ -58,7 +58,7 @@ import Testing
         try change?(&engine)
         for (i, p) in path.enumerated() {
             let phase: TouchPhase = i == 0 ? .began : i == path.count - 1 ? .ended : .moved
-            engine.feed(TouchEvent(time: Int64(i) * 10_000, id: 1, phase: phase, x: p.x, y: p.y))
+            engine.feed(TouchEvent(time: Microseconds(Int64(i) * 10_000), id: 1, phase: phase, x: p.x, y: p.y))
         }
         engine.finish()
         return (engine.events.map { "\(table.name(of: $0.gesture)) \($0.state)" }, engine.explanations.map { $0.message(in: table) })
@@ -124,7 +124,7 @@ import Testing
         var engine = Engine(table: table)
         for (i, p) in Self.shape(Self.triangle, wobble: 1).enumerated() {
             let phase: TouchPhase = i == 0 ? .began : i == 59 ? .ended : .moved
-            let e = TouchEvent(time: Int64(i) * 10_000, id: 1, phase: phase, x: p.x, y: p.y)
+            let e = TouchEvent(time: Microseconds(Int64(i) * 10_000), id: 1, phase: phase, x: p.x, y: p.y)
             reference.feed(e)
             engine.feed(e)
         }

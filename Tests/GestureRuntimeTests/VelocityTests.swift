@@ -24,7 +24,7 @@ import Testing
     static func drag(hz: Double, duration: Double, hold: Double = 0, _ x: (Double) -> Double) -> [GestureEvent] {
         var engine = Engine(table: table)
         let frames = Int(duration * hz)
-        func time(_ s: Double) -> Int64 { Int64((s * 1e6).rounded()) }
+        func time(_ s: Double) -> Microseconds { Microseconds(seconds: s) }
         engine.feed(TouchEvent(time: 0, id: 1, phase: .began, x: 100 + x(0), y: 200))
         for i in 1...frames {
             let s = Double(i) / hz
@@ -62,7 +62,7 @@ import Testing
         let changed = events.filter { $0.state == .changed }
         #expect(changed.count > 10)
         for e in changed.dropFirst(2) {
-            let t = Double(e.time) / 1e6
+            let t = e.time.seconds
             let truth = 100 + 2_000 * t
             #expect(abs(e.velocity0 - truth) <= 0.02 * truth, "\(e.velocity0) against \(truth) at \(t)")
         }
@@ -77,7 +77,7 @@ import Testing
         #expect(abs(speeds.max()! - peak) <= 0.05 * peak, "\(speeds.max()!) against \(peak)")
         // Where the motion is smooth (not turning), within a few percent of the truth.
         for e in events where e.state == .changed {
-            let t = Double(e.time) / 1e6
+            let t = e.time.seconds
             let truth = peak * cos(2 * .pi * t)
             if abs(truth) > 0.8 * peak { #expect(abs(e.velocity0 - truth) <= 0.05 * peak, "\(e.velocity0) against \(truth)") }
         }
@@ -108,7 +108,7 @@ import Testing
         for i in 1...36 {
             let s = Double(i) / hz
             p = points(s)
-            let t = Int64((s * 1e6).rounded())
+            let t = Microseconds(seconds: s)
             engine.feed(TouchEvent(time: t, id: 1, phase: .moved, x: p.0, y: p.1))
             engine.feed(TouchEvent(time: t, id: 2, phase: .moved, x: p.2, y: p.3))
         }

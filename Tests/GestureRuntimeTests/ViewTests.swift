@@ -7,7 +7,7 @@ import Testing
 @Suite struct ViewTests {
     static let moveMe = RuntimePaths.packageRoot.appendingPathComponent("specs/move-me.gesture")
 
-    func drag(_ engine: inout Engine, view: Int, id: Int = 1) {
+    func drag(_ engine: inout Engine, view: ViewID, id: Int = 1) {
         engine.feed(TouchEvent(time: 1_000_000, id: id, phase: .began, x: 10, y: 10, view: view))
         engine.feed(TouchEvent(time: 1_050_000, id: id, phase: .moved, x: 40, y: 10))
         engine.feed(TouchEvent(time: 1_100_000, id: id, phase: .ended, x: 40, y: 10))

@@ -137,7 +137,7 @@ struct BuildCommand: ParsableCommand {
         let header = ["gesture", "NFA", "unreach", "dead", "DFA", "min", "symbols", "classes", "bytes", "packed", "packing"]
         var rows = [header]
         for (g, s) in stats.enumerated() {
-            rows.append([g < table.gestureCount ? table.label(of: g) : s.name, "\(s.nfaStates)", "\(s.unreachableStates)", "\(s.deadStates)", "\(s.dfaStates)",
+            rows.append([table.has(GestureID(g)) ? table.label(of: GestureID(g)) : s.name, "\(s.nfaStates)", "\(s.unreachableStates)", "\(s.deadStates)", "\(s.dfaStates)",
                          "\(s.minimalStates)", "\(s.symbols)", "\(s.classes)",
                          "\(s.bytesBefore)", "\(s.bytesAfter)", s.packing])
         }

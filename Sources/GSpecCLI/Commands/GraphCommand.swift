@@ -30,7 +30,7 @@ struct GraphCommand: ParsableCommand {
         guard let table = compiled.table else { return .inputError }
         var only: Int?
         if let name = gesture {
-            let names = table.gestures.indices.map(table.name(of:))
+            let names = table.gestureIDs.map(table.name(of:))
             guard let g = names.firstIndex(of: name) else {
                 var message = "error: no gesture '\(name)' in \(source.path)"
                 if let s = closestMatch(to: name, in: names) { message += "; did you mean '\(s)'?" }

@@ -81,7 +81,7 @@ struct TestCommand: ParsableCommand {
         var report = ""
         let cases = BoundaryCaseGenerator.cases(for: set)
         for c in cases {
-            let g = set.gestures[c.gesture]
+            let g = set[c.gesture]
             let line = source.location(of: g.nameRange.start).line
             let isolated = c.table(table.isolating(c.gesture))
             let accepted = c.accepted.claimTime(of: 0, on: isolated), rejected = c.rejected.claimTime(of: 0, on: isolated)
@@ -91,15 +91,15 @@ struct TestCommand: ParsableCommand {
             } else {
                 var why: [String] = []
                 if accepted == nil { why.append("\(c.accepted.summary) should succeed, but '\(g.name)' did not") }
-                if let t = rejected { why.append("\(c.rejected.summary) should not succeed, but '\(g.name)' did at t=\(EventFormatter.time(t))") }
+                if let t = rejected { why.append("\(c.rejected.summary) should not succeed, but '\(g.name)' did at t=\(EventFormatter.time(Microseconds(t)))") }
                 failures.append("\(source.path):\(line): FAIL \(title): " + why.joined(separator: "; "))
             }
         }
         let provisional = ProvisionalCase.cases(for: set, source: source)
         for c in provisional {
-            let g = set.gestures[c.gesture]
+            let g = set[c.gesture]
             let line = source.location(of: g.nameRange.start).line
-            let title = "\(g.name) provisional, \(c.confirms ? "performed" : "'\(set.gestures[c.performed].name)' performed")"
+            let title = "\(g.name) provisional, \(c.confirms ? "performed" : "'\(set[c.performed].name)' performed")"
             if let why = c.failure(on: table) {
                 failures.append("\(source.path):\(line): FAIL \(title) (\(c.stream.summary)): \(why)")
             } else {
@@ -144,9 +144,9 @@ struct TestCommand: ParsableCommand {
         guard table.modeCount > 0, let bytes = FileManager.default.contents(atPath: trace.path).map(Array.init) else { return [] }
         var modes: UInt16 = 0
         var seen = Set<UInt16>()
-        _ = TraceReader.read(bytes, gestures: (0..<table.gestureCount).map(table.name(of:)),
-                             modes: (0..<table.modeCount).map(table.name(ofMode:)), control: { c in
-            if let (m, on) = c.mode { modes = on ? modes | 1 << UInt16(m) : modes & ~(1 << UInt16(m)) }
+        _ = TraceReader.read(bytes, gestures: table.gestureIDs.map(table.name(of:)),
+                             modes: table.modeIDs.map(table.name(ofMode:)), control: { c in
+            if let (m, on) = c.mode { modes = on ? modes | 1 << UInt16(m.rawValue) : modes & ~(1 << UInt16(m.rawValue)) }
             return nil
         }) { e in if e.phase == .began { seen.insert(modes) } }
         return seen

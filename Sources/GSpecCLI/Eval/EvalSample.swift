@@ -32,7 +32,8 @@ struct EvalSample {
             var copy = self
             copy.path += "~\(k + 1)"
             copy.events = points.enumerated().map { i, p in
-                let time = first.time + (last.time - first.time) * Int64(i) / Int64(max(points.count - 1, 1))
+                let span = (last.time - first.time).rawValue
+                let time = first.time + Microseconds(span * Int64(i) / Int64(max(points.count - 1, 1)))
                 return TouchEvent(time: time, id: first.id, phase: i == 0 ? .began : i == points.count - 1 ? .ended : .moved,
                                   x: p.x, y: p.y, view: first.view, pointer: first.pointer)
             }

@@ -77,7 +77,7 @@ struct FoldRunner {
             guard let table = table(excluding: fold.leftOut, setting: settings[fold.setting]) else { return }
             let own = fold.leftOut.isEmpty ? samples : samples.filter { fold.leftOut.contains($0.subject) }
             slots[i] = (Outcomes(samples: run(table, own), negatives: run(table, negatives)),
-                        table.gestures.indices.map(table.name(of:)))
+                        table.gestureIDs.map(table.name(of:)))
         }
         var outcomes: [Fold: Outcomes] = [:]
         for (fold, result) in zip(folds, results) {

@@ -17,12 +17,12 @@ enum HTMLReport {
     static func render(_ run: RunRecording, table: GestureTable, title: String) -> String {
         let start = min(run.samples.first?.time ?? 0, run.events.first?.time ?? 0)
         let end = max(run.samples.last?.time ?? 0, run.events.last?.time ?? 0, start + 1)
-        let duration = Double(end - start) / 1e6
+        let duration = (end - start).seconds
         // Seconds to pixels: readable for a tap, bounded for ten minutes.
         let width = min(max(duration * 400, 600), 12_000)
-        let x = { (t: Int64) in labelWidth + Double(t - start) / 1e6 / duration * width }
+        let x = { (t: Microseconds) in labelWidth + (t - start).seconds / duration * width }
         // A gesture listed in several views runs once per view: say which.
-        let names = (0..<table.gestureCount).map(table.label(of:))
+        let names = table.gestureIDs.map(table.label(of:))
 
         var html = """
             <!DOCTYPE html>
@@ -50,9 +50,9 @@ enum HTMLReport {
         html += space(run, table: table, start: start)
         html += "<h2>Timeline</h2>\n<div id=\"controls\"><input id=\"time\" type=\"range\" min=\"0\" max=\"\(Int(duration * 1000))\" value=\"0\">"
         html += " <output id=\"now\">0.000 s</output></div>\n"
-        var rows: [(String, String)] = names.indices.map { g in (names[g], lane(g, run, table: table, x: x)) }
+        var rows: [(String, String)] = table.gestureIDs.map { g in (names[g.rawValue], lane(g, run, table: table, x: x)) }
         if table.hasViews {
-            for v in 0..<table.viewCount {
+            for v in table.viewIDs {
                 let marks = run.deliveries.filter { $0.view == v }.map { d in
                     "<line class=\"delivery\" x1=\"\(f(x(d.time)))\" x2=\"\(f(x(d.time)))\" y1=\"3\" y2=\"\(f(laneHeight - 3))\">"
                         + "<title>\(time(d.time)) s: touches\(d.phase.name.capitalized) \(d.touches.map(String.init).joined(separator: ","))"
@@ -87,7 +87,7 @@ enum HTMLReport {
     }
 
     /// The touch paths in space, with where each began (and in which view).
-    private static func space(_ run: RunRecording, table: GestureTable, start: Int64) -> String {
+    private static func space(_ run: RunRecording, table: GestureTable, start: Microseconds) -> String {
         guard !run.samples.isEmpty else { return "<h2>Touches</h2><p>No touches.</p>\n" }
         let xs = run.samples.map(\.x), ys = run.samples.map(\.y)
         let (x0, y0) = (xs.min()! - 20, ys.min()! - 20)
@@ -99,7 +99,7 @@ enum HTMLReport {
         for (n, path) in paths(run).enumerated() {
             let color = palette[n % palette.count]
             let points = path.points.map { "\(f($0.x)),\(f($0.y))" }.joined(separator: " ")
-            let times = path.points.map { f(Double($0.time - start) / 1e6, 3) }.joined(separator: " ")
+            let times = path.points.map { f(($0.time - start).seconds, 3) }.joined(separator: " ")
             out += "<polyline class=\"path\" stroke=\"\(color)\" stroke-width=\"\(f(2 / scale))\" points=\"\(points)\" data-t=\"\(times)\">"
             out += "<title>touch \(path.id): \(time(path.points.first!.time))-\(time(path.points.last!.time)) s</title></polyline>"
             // Time along the path: ten evenly spaced dots, each with its time.
@@ -118,9 +118,9 @@ enum HTMLReport {
     }
 
     /// Each touch's samples from began to its end, thinned to `maxPathPoints`.
-    static func paths(_ run: RunRecording) -> [(id: Int64, view: Int, points: [TouchEvent])] {
+    static func paths(_ run: RunRecording) -> [(id: Int64, view: ViewID, points: [TouchEvent])] {
         var open: [Int64: Int] = [:]
-        var paths: [(id: Int64, view: Int, points: [TouchEvent])] = []
+        var paths: [(id: Int64, view: ViewID, points: [TouchEvent])] = []
         for s in run.samples {
             if s.phase == .began || open[s.id] == nil {
                 open[s.id] = paths.count
@@ -137,14 +137,14 @@ enum HTMLReport {
     }
 
     /// One gesture's lane: active spans, holds, discrete states, failures, deadlines.
-    private static func lane(_ g: Int, _ run: RunRecording, table: GestureTable, x: (Int64) -> Double) -> String {
+    private static func lane(_ g: GestureID, _ run: RunRecording, table: GestureTable, x: (Microseconds) -> Double) -> String {
         var out = ""
         let h = laneHeight
         // One shape, placed: thousands of marks stay small.
-        func mark(_ t: Int64, _ cls: String, _ title: String) {
+        func mark(_ t: Microseconds, _ cls: String, _ title: String) {
             out += "<use href=\"#m\" class=\"\(cls)\" x=\"\(f(x(t)))\"><title>\(escape(title))</title></use>"
         }
-        func span(_ a: Int64, _ b: Int64, _ cls: String, _ title: String) {
+        func span(_ a: Microseconds, _ b: Microseconds, _ cls: String, _ title: String) {
             out += "<rect class=\"\(cls)\" x=\"\(f(x(a)))\" y=\"6\" width=\"\(f(max(x(b) - x(a), 2)))\" height=\"\(f(h - 12))\"><title>\(escape(title))</title></rect>"
         }
         for d in run.deadlines where d.gesture == g {
@@ -155,7 +155,7 @@ enum HTMLReport {
             mark(c.time, "control", "\(time(c.time)) s: " + (what == ["handOver"] ? "handed over" : "set \(what.joined(separator: ", "))"))
         }
         // Disabled spans, as the engine had them: the spec's `enabled`, control lines and modes.
-        var offSince: Int64?
+        var offSince: Microseconds?
         for e in run.enabling where e.gesture == g {
             if let m = run.modes.last(where: { $0.time == e.time }) {
                 mark(e.time, "control", "\(time(e.time)) s: mode \(table.name(ofMode: m.mode)) \(m.on ? "on" : "off"): \(e.enabled ? "enabled" : "disabled")")
@@ -170,7 +170,7 @@ enum HTMLReport {
         }
         let mine = run.events.filter { $0.gesture == g }
         let reasons = run.explanations.filter { $0.gesture == g }
-        var began: (Int64, Int)?
+        var began: (Microseconds, Int)?
         for e in mine {
             switch e.state {
             case .began:
@@ -263,7 +263,7 @@ enum HTMLReport {
         return String(format: "%.\(decimals)f", v)
     }
 
-    private static func time(_ us: Int64) -> String { EventFormatter.time(us) }
+    private static func time(_ us: Microseconds) -> String { EventFormatter.time(us) }
 
     static func escape(_ s: String) -> String {
         var out = ""

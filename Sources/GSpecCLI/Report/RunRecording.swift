@@ -10,16 +10,16 @@ final class RunRecording: TraceObserver {
     var explanations: [Explanation] = []
     var deliveries: [TouchDelivery] = []
     /// (gesture, time): a deadline armed, once per distinct value.
-    var deadlines: [(gesture: Int, time: Int64)] = []
+    var deadlines: [(gesture: GestureID, time: Microseconds)] = []
     /// The trace's control lines that applied: when, to which gestures, and
     /// what they set (`enabled` nil: parameters only; `changes` as written, `slop: 15pt`).
-    var controls: [(time: Int64, gestures: [Int], enabled: Bool?, changes: [String])] = []
+    var controls: [(time: Microseconds, gestures: [GestureID], enabled: Bool?, changes: [String])] = []
     /// The trace's mode lines: when, which mode, on or off.
-    var modes: [(time: Int64, mode: Int, on: Bool)] = []
+    var modes: [(time: Microseconds, mode: ModeID, on: Bool)] = []
     /// Each change of a gesture's enabling, as the engine has it (a spec's
     /// `enabled: false` and mode conditions at the first sample, then after control lines).
-    var enabling: [(time: Int64, gesture: Int, enabled: Bool)] = []
-    private var lastDeadline: [Int64?] = []
+    var enabling: [(time: Microseconds, gesture: GestureID, enabled: Bool)] = []
+    private var lastDeadline: [Microseconds?] = []
     private var lastEnabled: [Bool] = []
 
     func record(_ events: [GestureEvent], _ deliveries: [TouchDelivery], _ explanations: [Explanation]) {
@@ -35,25 +35,25 @@ final class RunRecording: TraceObserver {
             samples.append(sample)
         }
         if lastDeadline.count != gestures { lastDeadline = Array(repeating: nil, count: gestures) }
-        for g in 0..<gestures {
+        for g in Range(gestures: gestures) {
             let d = engine.deadline(of: g)
-            if d != lastDeadline[g], let d { deadlines.append((g, d)) }
-            lastDeadline[g] = d
+            if d != lastDeadline[g.rawValue], let d { deadlines.append((g, d)) }
+            lastDeadline[g.rawValue] = d
         }
     }
 
-    func modeChanged(at time: Int64, mode: Int, on: Bool) { modes.append((time, mode, on)) }
+    func modeChanged(at time: Microseconds, mode: ModeID, on: Bool) { modes.append((time, mode, on)) }
 
-    func controlApplied(at time: Int64, gestures: [Int], enabled: Bool?, changes: [String]) {
+    func controlApplied(at time: Microseconds, gestures: [GestureID], enabled: Bool?, changes: [String]) {
         controls.append((time, gestures, enabled, changes))
     }
 
     /// After a control line (and before the first sample): each gesture whose enabling changed.
-    func observeEnabling<E: TouchEngine>(_ engine: E, gestures: Int, at time: Int64) {
+    func observeEnabling<E: TouchEngine>(_ engine: E, gestures: Int, at time: Microseconds) {
         if lastEnabled.count != gestures { lastEnabled = Array(repeating: true, count: gestures) }
-        for g in 0..<gestures where engine.isEnabled(g) != lastEnabled[g] {
-            lastEnabled[g].toggle()
-            enabling.append((time, g, lastEnabled[g]))
+        for g in Range(gestures: gestures) where engine.isEnabled(g) != lastEnabled[g.rawValue] {
+            lastEnabled[g.rawValue].toggle()
+            enabling.append((time, g, lastEnabled[g.rawValue]))
         }
     }
 }

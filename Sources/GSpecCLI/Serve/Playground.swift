@@ -26,7 +26,7 @@ final class Playground: @unchecked Sendable {
         var engine: Engine
         var streams: [EventStream] = []
         /// Server uptime minus the page's time, in microseconds, set by the first sample.
-        var offset: Int64?
+        var offset: Microseconds?
         var lastUsed: Double
         init(table: GestureTable, now: Double) {
             (self.table, self.engine, self.lastUsed) = (table, Engine(table: table), now)
@@ -134,11 +134,11 @@ final class Playground: @unchecked Sendable {
                 }
                 // The page runs it itself when it has the web runtime (SourceCheckout).
                 tableBytes = .string(Data(table.encoded()).base64EncodedString())
-                gestures = (0..<table.gestureCount).map { .string(table.name(of: $0)) }
+                gestures = table.gestureIDs.map { .string(table.name(of: $0)) }
                 enabled = table.gestures.map { .bool($0.options & GestureRecord.optionDisabled == 0) }
-                views = table.hasViews ? (0..<table.viewCount).map { .string(table.name(ofView: $0)) } : []
-                modes = (0..<table.modeCount).map { .string(table.name(ofMode: $0)) }
-                conditions = (0..<table.gestureCount).map { table.conditionText(of: $0).map(JSON.string) ?? .null }
+                views = table.hasViews ? table.viewIDs.map { .string(table.name(ofView: $0)) } : []
+                modes = table.modeIDs.map { .string(table.name(ofMode: $0)) }
+                conditions = table.gestureIDs.map { table.conditionText(of: $0).map(JSON.string) ?? .null }
             }
         }
         var body = Self.rendered(diagnostics, source)
@@ -186,12 +186,12 @@ final class Playground: @unchecked Sendable {
         var errors = ""
         session.lock.withLock {
             let table = session.table
-            let views: ((String) -> Int?)? = table.hasViews ? { table.view(named: $0) } : nil
+            let views: ((String) -> ViewID?)? = table.hasViews ? { table.view(named: $0) } : nil
             // The page's controls send a screen size as a header line and switch gestures and modes with control lines.
             var controls = false
             let lineErrors = TraceReader.read(body, views: views, screen: { session.engine.screenSize = $0 },
-                                              gestures: (0..<table.gestureCount).map(table.name(of:)),
-                                              modes: (0..<table.modeCount).map(table.name(ofMode:)), control: { c in
+                                              gestures: table.gestureIDs.map(table.name(of:)),
+                                              modes: table.modeIDs.map(table.name(ofMode:)), control: { c in
                 guard c.mode != nil || (c.enabled != nil && c.parameters.isEmpty) else {
                     return "the playground's control lines only set 'enabled' or a mode"
                 }
@@ -200,7 +200,7 @@ final class Playground: @unchecked Sendable {
                 controls = true
                 return nil
             }) { event in
-                if session.offset == nil { session.offset = Int64(Self.now() * 1e6) - event.time }
+                if session.offset == nil { session.offset = Microseconds(Int64(Self.now() * 1e6)) - event.time }
                 session.engine.feed(event)
             }
             session.engine.advance(to: session.engine.clock)
@@ -208,7 +208,7 @@ final class Playground: @unchecked Sendable {
             out = drain(session, toStreams: false)
             // After a control line, the page's switches show what the engine now enables.
             if controls {
-                out += JSON.object([("enabled", .array((0..<table.gestureCount).map { .bool(session.engine.isEnabled($0)) }))]).serialized + "\n"
+                out += JSON.object([("enabled", .array(table.gestureIDs.map { .bool(session.engine.isEnabled($0)) }))]).serialized + "\n"
             }
         }
         return errors.isEmpty ? .json(out) : HTTPServer.Response(422, errors + "\n")
@@ -228,7 +228,7 @@ final class Playground: @unchecked Sendable {
     /// Fires the deadlines that are due on each session's clock.
     private func tick() {
         let all = lock.withLock { Array(sessions.values) }
-        let now = Int64(Self.now() * 1e6)
+        let now = Microseconds(Int64(Self.now() * 1e6))
         for s in all {
             s.lock.withLock {
                 guard let offset = s.offset, let deadline = s.engine.nextDeadline, deadline <= now - offset else { return }

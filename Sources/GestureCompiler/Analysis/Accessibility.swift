@@ -25,7 +25,7 @@ enum Accessibility {
     static func find(in set: CheckedGestureSet, source: SourceFile) -> [Diagnostic] {
         var out: [Diagnostic] = []
         var seen = Set<String>()
-        for (g, d) in set.gestures.enumerated() where seen.insert(d.name).inserted && d.action == nil && d.alternative == nil {
+        for (g, d) in zip(set.gestureIDs, set.gestures) where seen.insert(d.name).inserted && d.action == nil && d.alternative == nil {
             guard let (what, criterion) = need(of: d) else { continue }
             let name = actionName(for: d.name)
             let example = "'action: \"\(name)\"'"

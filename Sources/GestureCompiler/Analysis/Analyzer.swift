@@ -56,7 +56,7 @@ public enum Analyzer {
                 for var d in atEnd where !known.contains(key(d)) {
                     d.message = "with \(end.label), " + d.message
                     let why = end.written == nil ? "the range \(end.setting ?? "the profile") gives '\(end.name)'" : "the range"
-                    d.notes.append(.init(why, at: end.written ?? set.gestures[end.gesture].nameRange))
+                    d.notes.append(.init(why, at: end.written ?? set[end.gesture].nameRange))
                     if !d.attachment.isEmpty {
                         let header = d.attachment.first.map { $0.hasPrefix("{\"screen\"") } == true ? 1 : 0
                         d.attachment.insert(end.traceLine, at: header)
@@ -80,7 +80,7 @@ public enum Analyzer {
         for i in conflicts.indices where fixIts && conflicts[i].rule == nil { conflicts[i].fixes = fixes(conflicts[i], in: set, source: source) }
         diagnostics += conflicts.map { diagnostic(for: $0, in: set, source: source, fixIts: fixIts) }
         var latency = LatencyAnalysis(conflicts: analysis)
-        let measured = everything ? Array(set.gestures.indices) : set.gestures.indices.filter { set.gestures[$0].maxLatency != nil }
+        let measured = everything ? Array(set.gestureIDs) : set.gestureIDs.filter { set[$0].maxLatency != nil }
         let latencies = measured.map { latency.latency(of: $0) }
         diagnostics += latency.budgetErrors(latencies)
         return (conflicts, everything ? latencies : [], diagnostics)
@@ -92,15 +92,15 @@ public enum Analyzer {
     /// the pair: a pair has one rule, and a hand-over decides no first claim
     /// (another hand-over neither), so only a parameter can settle it.
     static func candidateRules(_ c: Conflict, in set: CheckedGestureSet) -> [String] {
-        let (winner, victim) = (set.gestures[c.winner].name, set.gestures[c.victim].name)
+        let (winner, victim) = (set[c.winner].name, set[c.victim].name)
         guard !set.rules.contains(where: { [$0.gesture, $0.other].sorted() == [c.victim, c.winner].sorted() }) else { return [] }
         // The platform's scroll waits for nothing (`scroll-waits`): only both running settles it.
-        if set.gestures[c.winner].kind == .scroll { return ["\(winner) with \(victim)"] }
+        if set[c.winner].kind == .scroll { return ["\(winner) with \(victim)"] }
         var rules = ["\(winner) requires \(victim) to fail", "\(winner) with \(victim)"]
         // Precedence without waiting (v4): the victim's claim takes the touches
         // from a winner that has begun, and neither waits, where `requires`
         // would make the winner wait for the victim to fail.
-        if set.gestures[c.winner].kind.isContinuous { rules.append("\(victim) wins over \(winner)") }
+        if set[c.winner].kind.isContinuous { rules.append("\(victim) wins over \(winner)") }
         return rules
     }
 
@@ -118,13 +118,13 @@ public enum Analyzer {
 
     static func diagnostic(for c: Conflict, in set: CheckedGestureSet, source: SourceFile, fixIts: Bool = true) -> Diagnostic {
         let victim = set.label(c.victim), winner = set.label(c.winner)
-        let at = EventFormatter.time(c.winnerAt)
+        let at = EventFormatter.time(Microseconds(c.winnerAt))
         let witness = "witness: \(c.witness.summary)\(situationNote(c, in: set))"
         var d: Diagnostic
         if let rule = c.rule {
             let wins = rule.relation == .winsOver
             d = Diagnostic(.preemptedByRule(victim, winner, tried: c.tried, witness: witness, wins: wins, firesOn: c.firesOn?.summary),
-                           at: set.gestures[c.victim].nameRange,
+                           at: set[c.victim].nameRange,
                            notes: [.init(wins ? "the rule that gives '\(winner)' the touches" : "the rule that makes '\(victim)' wait", at: rule.range)])
         } else {
             // As docs/analysis.md says: at the later declaration, with a note at the other.
@@ -135,14 +135,14 @@ public enum Analyzer {
             let message = DiagnosticMessage.conflict(
                 always: c.always, tie: c.kind == .tie, tieBreaker: tieBreaker(c.winner, over: c.victim, in: set),
                 victim: victim, winner: winner, tried: c.tried, witness: witness,
-                winnerAt: at, victimAt: EventFormatter.time(c.victimAt),
+                winnerAt: at, victimAt: EventFormatter.time(Microseconds(c.victimAt)),
                 fixes: rules, changes: changes.map { $0.phrase(in: set) }, handOver: handOver != nil, worked: fixIts,
                 firesOn: c.firesOn?.summary)
             // A rule is appended at the end: the first alternative, and a `wins over` (v4) where one is offered.
             let ruleFixes = rules.enumerated().filter { $0.offset == 0 || $0.element.contains(" wins over ") }.map { appending($0.element, to: source) }
-            var notes: [Diagnostic.Note] = [.declared(set.gestures[earlier].name, at: set.gestures[earlier].nameRange)]
+            var notes: [Diagnostic.Note] = [.declared(set[earlier].name, at: set[earlier].nameRange)]
             if let handOver { notes.append(.init("the hand-over decides no first claim: it moves touches already claimed", at: handOver.range)) }
-            d = Diagnostic(message, at: set.gestures[later].nameRange, notes: notes,
+            d = Diagnostic(message, at: set[later].nameRange, notes: notes,
                            fixIts: ruleFixes + changes.compactMap { $0.fixIt(in: set, source: source) })
         }
         d.attachment = witnessTrace(c, in: set).split(separator: "\n").map(String.init)
@@ -176,13 +176,13 @@ public enum Analyzer {
 
     /// What decides a tie between `winner` and `victim`: the engine's priority
     /// order puts gestures on deeper views first, then declaration order.
-    static func tieBreaker(_ winner: Int, over victim: Int, in set: CheckedGestureSet) -> (by: String, why: String) {
+    static func tieBreaker(_ winner: GestureID, over victim: GestureID, in set: CheckedGestureSet) -> (by: String, why: String) {
         func depth(_ v: Int) -> Int {
             var (v, d) = (v, 0)
             while let p = set.views.indices.contains(v) ? set.views[v].parent : nil { (v, d) = (p, d + 1) }
             return d
         }
-        let (w, l) = (set.gestures[winner].view, set.gestures[victim].view)
+        let (w, l) = (set[winner].view, set[victim].view)
         guard !set.views.isEmpty, depth(w) != depth(l) else { return ("declaration order", "") }
         return ("view depth", " ('\(set.label(winner))' is in '\(set.views[w].name)', deeper than '\(set.label(victim))' in '\(set.views[l].name)')")
     }
@@ -201,7 +201,7 @@ public enum Analyzer {
             return result
         }
         return set.rules.compactMap { r in
-            let a = set.gestures[r.gesture], b = set.gestures[r.other]
+            let a = set[r.gesture], b = set[r.other]
             guard !path(a.view).contains(b.view) && !path(b.view).contains(a.view) else { return nil }
             return Diagnostic(.ruleNeverApplies(a.name, in: set.views[a.view].name, b.name, in: set.views[b.view].name), at: r.range)
         }
@@ -217,7 +217,7 @@ extension Analyzer.Report {
             let header = """
                 # spec: \(specPath)
                 # conflict: '\(winner)' takes a '\(victim)' (\(c.witness.summary)\(Analyzer.situationNote(c, in: set)))
-                # in the set '\(winner)' claims at t=\(EventFormatter.time(c.winnerAt)) and '\(victim)' never does; without '\(winner)', '\(victim)' would at t=\(EventFormatter.time(c.victimAt))
+                # in the set '\(winner)' claims at t=\(EventFormatter.time(Microseconds(c.winnerAt))) and '\(victim)' never does; without '\(winner)', '\(victim)' would at t=\(EventFormatter.time(Microseconds(c.victimAt)))
                 # fix: \(c.fixes.isEmpty ? "no rule settles it (see the warning)" : c.fixes.joined(separator: ", or "))
 
                 """

@@ -5,7 +5,7 @@ import GestureRuntime
 /// accepting side of its value and one just past it. An implementation
 /// whose threshold is elsewhere recognizes both or neither.
 public struct BoundaryCase: Hashable, Sendable {
-    public var gesture: Int
+    public var gesture: GestureID
     public var parameter: String
     /// The value as the spec gives it ("10pt").
     public var value: String
@@ -51,34 +51,34 @@ public enum BoundaryCaseGenerator {
     /// of that parameter again, with the value there.
     public static func cases(for set: CheckedGestureSet) -> [BoundaryCase] {
         let ends = RangeEnd.all(in: set)
-        return set.gestures.indices.flatMap { g in
+        return set.gestureIDs.flatMap { g in
             let arm = ExemplarGenerator.armed(g, in: set)
             let armed = { (d: GestureDefinition, c: BoundaryCase) -> BoundaryCase in
                 var c = c
                 (c.accepted, c.rejected) = (arm(c.accepted.performed(by: d)), arm(c.rejected.performed(by: d)))
                 return c
             }
-            let atEnds = ends.filter { set.gestures[$0.gesture].name == set.gestures[g].name }.flatMap { end in
-                let d = end.applied(to: set).gestures[g]
+            let atEnds = ends.filter { set[$0.gesture].name == set[g].name }.flatMap { end in
+                let d = end.applied(to: set)[g]
                 return cases(for: d, index: g).filter { $0.parameter == end.parameter.name }.map { c in
                     var c = armed(d, c)
                     c.atEnd = BoundaryCase.EndValue(parameter: end.parameter, value: end.value)
                     return c
                 }
             }
-            return cases(for: set.gestures[g], index: g).map { armed(set.gestures[g], $0) } + atEnds + withinCases(g, in: set)
+            return cases(for: set[g], index: g).map { armed(set[g], $0) } + atEnds + withinCases(g, in: set)
         }
     }
 
     /// `B after A within D`, A a tap or a stroke decided at lift (recognized
     /// at its last sample): B's touches beginning exactly D after A's
     /// recognition are armed, a microsecond later they are not.
-    static func withinCases(_ g: Int, in set: CheckedGestureSet) -> [BoundaryCase] {
+    static func withinCases(_ g: GestureID, in set: CheckedGestureSet) -> [BoundaryCase] {
         guard let rule = set.rules.first(where: { $0.relation == .after && $0.gesture == g }), let within = rule.within else { return [] }
-        let a = set.gestures[rule.other]
+        let a = set[rule.other]
         guard a.kind == .tap || a.kind == .stroke, a.recognize == .onLift,
               let source = ExemplarGenerator.candidates(for: a, view: a.view).first,
-              let own = ExemplarGenerator.candidates(for: set.gestures[g], view: set.gestures[g].view).first else { return [] }
+              let own = ExemplarGenerator.candidates(for: set[g], view: set[g].view).first else { return [] }
         func performed(_ gap: Int64) -> TouchStream {
             var s = ExemplarGenerator.after(source, by: gap, own)
             s.summary = "\(source.summary), then \(DurationText.literal(gap)) after its lift \(own.summary)"
@@ -88,7 +88,7 @@ public enum BoundaryCaseGenerator {
                              accepted: performed(within), rejected: performed(within + 1))]
     }
 
-    static func cases(for g: GestureDefinition, index: Int) -> [BoundaryCase] {
+    static func cases(for g: GestureDefinition, index: GestureID) -> [BoundaryCase] {
         var result: [BoundaryCase] = []
         func add(_ parameter: String, _ value: String, _ accepted: TouchStream, _ rejected: TouchStream) {
             result.append(BoundaryCase(gesture: index, parameter: parameter, value: value, accepted: accepted, rejected: rejected))
@@ -286,7 +286,7 @@ public enum BoundaryCaseGenerator {
     /// usable when no two neighbours are 45° apart (the corner rule), its
     /// prefix does not match, equal legs survive `minSegment` and `hooks`, and
     /// its chord fits.
-    static func strokeCase(_ g: GestureDefinition, index: Int) -> BoundaryCase? {
+    static func strokeCase(_ g: GestureDefinition, index: GestureID) -> BoundaryCase? {
         // A template stroke or one with feature bounds is decided by its whole path, not its legs' length.
         guard let pattern = g.pattern, !g.segmentIsRelative, g.smoothing == 0, g.templates.isEmpty,
               g.record.strokeFlags & GestureRecord.strokeFeatures == 0 else { return nil }

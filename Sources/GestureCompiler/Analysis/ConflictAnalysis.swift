@@ -11,8 +11,8 @@ public struct Conflict: Hashable, Sendable {
     }
     public var kind: Kind
     /// The gesture that loses its own performance.
-    public var victim: Int
-    public var winner: Int
+    public var victim: GestureID
+    public var winner: GestureID
     /// Whether the winner took every exemplar of the victim: it never fires,
     /// unless `firesOn` says otherwise.
     public var always: Bool
@@ -62,7 +62,7 @@ struct Exemplar {
 struct ConflictAnalysis {
     var simulator: Simulator
     /// Exemplars per gesture, in generation order (the plain performance first).
-    private var exemplars: [Int: [Exemplar]] = [:]
+    private var exemplars: [GestureID: [Exemplar]] = [:]
 
     init(simulator: Simulator) { self.simulator = simulator }
 
@@ -70,7 +70,7 @@ struct ConflictAnalysis {
 
     /// The exemplars of `g`, shortest first, or as generated (its boundary performances last):
     /// its performances (`performances(in:only:)`) that it recognizes alone.
-    mutating func exemplars(of g: Int, inGenerationOrder: Bool = false) -> [Exemplar] {
+    mutating func exemplars(of g: GestureID, inGenerationOrder: Bool = false) -> [Exemplar] {
         if exemplars[g] == nil {
             var seen = Set<[TouchEvent]>()
             exemplars[g] = performances()
@@ -81,23 +81,23 @@ struct ConflictAnalysis {
         return inGenerationOrder ? all : all.sorted { $0.stream.events.count < $1.stream.events.count }
     }
 
-    func claimTime(of g: Int, in events: [GestureEvent]) -> Int64? {
-        events.first { $0.gesture == g && $0.claims }?.time
+    func claimTime(of g: GestureID, in events: [GestureEvent]) -> Int64? {
+        events.first { $0.gesture == g && $0.claims }?.time.rawValue
     }
 
     /// When `g`, run alone, claims on `stream`.
-    mutating func claimTime(of g: Int, alone stream: TouchStream) -> Int64? {
+    mutating func claimTime(of g: GestureID, alone stream: TouchStream) -> Int64? {
         simulator.aloneClaim(of: g, on: stream)
     }
 
     /// When `g` claims on `stream` in the set without `other` (in the situation of `runAll`).
-    mutating func claimTime(of g: Int, without other: Int, on stream: TouchStream) -> Int64? {
-        claimTime(of: g, in: simulator.run(stream, gestures: set.gestures.indices.filter { $0 != other }, in: simulator.situation).events)
+    mutating func claimTime(of g: GestureID, without other: GestureID, on stream: TouchStream) -> Int64? {
+        claimTime(of: g, in: simulator.run(stream, gestures: set.gestureIDs.filter { $0 != other }, in: simulator.situation).events)
     }
 
     /// Whether `stream` still shows the conflict: `victim` succeeds on it alone,
     /// and in the set the first gesture to claim is `winner`, and `victim` never does.
-    mutating func shows(_ stream: TouchStream, victim: Int, winner: Int) -> Bool {
+    mutating func shows(_ stream: TouchStream, victim: GestureID, winner: GestureID) -> Bool {
         guard claimTime(of: victim, alone: stream) != nil else { return false }
         return takenBy(stream, victim: victim) == winner
     }
@@ -105,7 +105,7 @@ struct ConflictAnalysis {
     /// The gesture that takes `stream` from `victim` in the set (in the
     /// situation of `runAll`), when no rule and no `at` edge decided it so:
     /// nil when `victim` claims, or what beat it was designed to.
-    mutating func takenBy(_ stream: TouchStream, victim: Int) -> Int? {
+    mutating func takenBy(_ stream: TouchStream, victim: GestureID) -> GestureID? {
         let events = simulator.runAll(stream)
         guard claimTime(of: victim, in: events) == nil, let a = winner(over: victim, in: events),
               !edgeDecides(stream, victim: victim, winner: a) else { return nil }
@@ -114,7 +114,7 @@ struct ConflictAnalysis {
 
     /// The gesture that takes exemplar `x` from `victim` (`takenBy`); at a
     /// limit, not one that claims just when `victim` alone would (a tie).
-    mutating func taker(of x: Exemplar, victim: Int) -> Int? {
+    mutating func taker(of x: Exemplar, victim: GestureID) -> GestureID? {
         guard let a = takenBy(x.stream, victim: victim) else { return nil }
         if x.atLimit, claimTime(of: a, in: simulator.runAll(x.stream)) == x.claimsAt { return nil }
         return a
@@ -124,7 +124,7 @@ struct ConflictAnalysis {
     /// exemplars (first) and the performances of the gestures in `others`:
     /// the ways the analyses know for it to complete while those are under
     /// way (a swipe completes on the down leg of a stroke it waits for).
-    mutating func completions(of g: Int, amid others: [Int]) -> [Exemplar] {
+    mutating func completions(of g: GestureID, amid others: [GestureID]) -> [Exemplar] {
         let key = [g] + others
         if let known = completions[key] { return known }
         var seen = Set(exemplars(of: g).map(\.stream.events))
@@ -134,7 +134,7 @@ struct ConflictAnalysis {
         return completions[key]!
     }
 
-    private var completions: [[Int]: [Exemplar]] = [:]
+    private var completions: [[GestureID]: [Exemplar]] = [:]
 
     /// A stream the analysis generates for another gesture (its
     /// performances, its boundary cases either side of a limit, drags far
@@ -142,7 +142,7 @@ struct ConflictAnalysis {
     /// `runAll`): a gesture that does fires, however its own performances
     /// fare (a scroll whose drags a swipe takes still scrolls a drag after a
     /// held press), so it is not called one that never fires.
-    mutating func firesElsewhere(_ g: Int) -> TouchStream? {
+    mutating func firesElsewhere(_ g: GestureID) -> TouchStream? {
         performances().first { $0.gesture != g && claimTime(of: g, in: simulator.runAll($0.stream)) != nil }?.stream
     }
 
@@ -158,7 +158,7 @@ struct ConflictAnalysis {
     struct Performance {
         var stream: TouchStream
         /// The gesture it performs; nil for a boundary case just past a limit or a drag far off a pan's axis.
-        var gesture: Int?
+        var gesture: GestureID?
         /// A boundary case just inside a limit (a tie there is the engine's order to decide).
         var atLimit = false
     }
@@ -168,9 +168,10 @@ struct ConflictAnalysis {
     /// (armed), a pan's drags 60 degrees off its axis (which perform nothing),
     /// and its boundary cases either side of each limit. What the
     /// conflict analysis runs, and what the engine search runs beside its random streams.
-    static func performances(in set: CheckedGestureSet, only: Set<Int>? = nil) -> [Performance] {
+    static func performances(in set: CheckedGestureSet, only: Set<GestureID>? = nil) -> [Performance] {
         var result: [Performance] = []
-        for (g, d) in set.gestures.enumerated() where only?.contains(g) ?? true {
+        for g in set.gestureIDs where only?.contains(g) ?? true {
+            let d = set[g]
             let arm = ExemplarGenerator.armed(g, in: set)
             // Performed on every view where the gesture sees touches: its own first, then those inside it,
             // where a child's gesture may take them first.
@@ -197,11 +198,11 @@ struct ConflictAnalysis {
     /// Whether the pair is settled in every situation where both are enabled:
     /// both still performable, and neither takes the other's performances
     /// unless a rule between them says so and leaves the loser some.
-    mutating func settles(_ a: Int, _ b: Int) -> Bool {
+    mutating func settles(_ a: GestureID, _ b: GestureID) -> Bool {
         guard !exemplars(of: a).isEmpty, !exemplars(of: b).isEmpty else { return false }
         let linked = rule(between: a, b) != nil
         defer { simulator.situation = Situation() }
-        for (group, situation) in set.situations() where group.enabled[a] && group.enabled[b] {
+        for (group, situation) in set.situations() where group.enables(a) && group.enables(b) {
             simulator.situation = situation
             for (victim, winner) in [(a, b), (b, a)] {
                 let own = exemplars(of: victim)
@@ -219,7 +220,7 @@ struct ConflictAnalysis {
     /// for that reason (the engine says so) and P takes it. A plain
     /// hand-over (the app's call) decides no first claim: the touches go to
     /// whoever thresholds, rules and depth give them, and that is analysed.
-    mutating func edgeDecides(_ stream: TouchStream, victim: Int, winner: Int) -> Bool {
+    mutating func edgeDecides(_ stream: TouchStream, victim: GestureID, winner: GestureID) -> Bool {
         if set.handsOverAtEdge(from: winner, to: victim) { return true }
         guard set.handsOverAtEdge(from: victim, to: winner), !simulator.situation.edges.isEmpty else { return false }
         return simulator.runAllExplained(stream).explanations.contains { x in
@@ -231,7 +232,7 @@ struct ConflictAnalysis {
     /// The first gesture to claim in `events` that could take `victim`'s
     /// touches: one a `with` rule links to it claims beside it (series taps
     /// linked by `with` all claim in one stream).
-    func winner(over victim: Int, in events: [GestureEvent]) -> Int? {
+    func winner(over victim: GestureID, in events: [GestureEvent]) -> GestureID? {
         events.first { e in
             e.claims && !set.rules.contains {
                 $0.isSimultaneous && (($0.gesture, $0.other) == (e.gesture, victim) || ($0.other, $0.gesture) == (e.gesture, victim))
@@ -242,7 +243,7 @@ struct ConflictAnalysis {
     /// A shorter witness: movement frames are dropped one at a time, from the
     /// last, while the stream still shows the conflict (a witness is easier to
     /// read, and to step through, the fewer its samples).
-    mutating func shrink(_ stream: TouchStream, victim: Int, winner: Int) -> TouchStream {
+    mutating func shrink(_ stream: TouchStream, victim: GestureID, winner: GestureID) -> TouchStream {
         var current = stream
         var i = current.events.count - 1
         while i >= 0 {
@@ -263,7 +264,7 @@ struct ConflictAnalysis {
 
     /// The rule that decides between two gestures, either way round, if any
     /// (a hand-over decides no first claim: `edgeDecides` says what its `at` does).
-    func rule(between a: Int, _ b: Int) -> Rule? {
+    func rule(between a: GestureID, _ b: GestureID) -> Rule? {
         set.rules.first { $0.relation != .handsOver && (($0.gesture == a && $0.other == b) || ($0.gesture == b && $0.other == a)) }
     }
 
@@ -273,7 +274,7 @@ struct ConflictAnalysis {
     /// (`Situation`), reported in the first that shows it.
     mutating func conflicts() -> [Conflict] {
         var found: [Conflict] = []
-        var reported = Set<[Int]>()
+        var reported = Set<[GestureID]>()
         for (group, situation) in set.situations() {
             simulator.situation = situation
             found += conflicts(in: group, reported: &reported)
@@ -283,13 +284,13 @@ struct ConflictAnalysis {
         return found.enumerated().sorted { ($0.element.victim, $0.offset) < ($1.element.victim, $1.offset) }.map(\.element)
     }
 
-    private mutating func conflicts(in group: ModeGroup, reported: inout Set<[Int]>) -> [Conflict] {
+    private mutating func conflicts(in group: ModeGroup, reported: inout Set<[GestureID]>) -> [Conflict] {
         var found: [Conflict] = []
-        for b in set.gestures.indices where group.enabled[b] {
+        for b in set.gestureIDs where group.enables(b) {
             let own = exemplars(of: b)
             // The exemplars `b` loses in the set, by the gesture that claims first instead.
-            var losses: [Int: [Exemplar]] = [:]
-            var winners: [Int] = []
+            var losses: [GestureID: [Exemplar]] = [:]
+            var winners: [GestureID] = []
             for x in own {
                 guard let a = taker(of: x, victim: b) else { continue }
                 if losses[a] == nil { winners.append(a) }

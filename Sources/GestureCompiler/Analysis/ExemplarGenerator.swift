@@ -42,8 +42,8 @@ enum ExemplarGenerator {
     /// swipe the user ends without lifting at once: while it waits, a press
     /// may claim the touch), still, dragged on, or with a finger drifting.
     /// Not yet armed (`armed`).
-    static func performances(of g: Int, in set: CheckedGestureSet, view: Int) -> [TouchStream] {
-        let d = set.gestures[g]
+    static func performances(of g: GestureID, in set: CheckedGestureSet, view: Int) -> [TouchStream] {
+        let d = set[g]
         // A gesture may be performed anywhere, the strip of a screen-edge pan of the set included,
         // where that pan sees the same touches: its plain performances start there too.
         var edges: [(SIMD2<Double>, String)] = []
@@ -60,7 +60,7 @@ enum ExemplarGenerator {
     }
 
     /// Whether a `requires` rule can hold `g` once it completes.
-    static func canBeHeld(_ g: Int, in set: CheckedGestureSet) -> Bool {
+    static func canBeHeld(_ g: GestureID, in set: CheckedGestureSet) -> Bool {
         set.rules.contains { $0.relation == .requiresToFail && $0.gesture == g }
     }
 
@@ -74,8 +74,8 @@ enum ExemplarGenerator {
     /// still the gesture's wherever they go next, and whatever claims them
     /// meanwhile takes it. Dragged on along each axis; one finger drifting
     /// (a press within its slop, a two-finger gesture turning and spreading a little).
-    static func held(_ s: TouchStream, _ g: Int, in set: CheckedGestureSet) -> [TouchStream] {
-        let d = set.gestures[g], delay = holdDelay(in: set)
+    static func held(_ s: TouchStream, _ g: GestureID, in set: CheckedGestureSet) -> [TouchStream] {
+        let d = set[g], delay = holdDelay(in: set)
         var result = [(SIMD2<Double>(60, 0), "right"), (SIMD2(0, 60), "down")].map { by, way in
             lingering(s, by: delay, moving: (true, by, 8), "dragged 60pt \(way)")
         }
@@ -105,7 +105,7 @@ enum ExemplarGenerator {
         guard let last = s.events.last, last.phase == .ended else { return s }
         var events = s.events
         let lifting = events.indices.filter { events[$0].time == last.time && events[$0].phase == .ended }
-        for i in lifting { events[i].time += delay }
+        for i in lifting { events[i].time += Microseconds(delay) }
         guard let moving else {
             return TouchStream(events: events, summary: s.summary + ", then held still \(DurationText.prose(delay)) before lifting")
         }
@@ -114,7 +114,7 @@ enum ExemplarGenerator {
         for k in 1...moving.samples {
             for i in movers {
                 let f = events[i], p = SIMD2(f.x, f.y) + moving.by * Double(k) / Double(moving.samples)
-                moves.append(TouchEvent(time: last.time + Int64(k) * 8_000, id: f.id, phase: .moved, x: p.x, y: p.y,
+                moves.append(TouchEvent(time: last.time + Microseconds(Int64(k) * 8_000), id: f.id, phase: .moved, x: p.x, y: p.y,
                                         view: f.view, pointer: f.pointer))
             }
         }
@@ -130,9 +130,9 @@ enum ExemplarGenerator {
     /// (`g`'s other fingers come down after: a press that saw them at once
     /// would fail with too many touches). Other continuous sources are not
     /// performed (their exemplars are not generated here).
-    static func armed(_ g: Int, in set: CheckedGestureSet) -> (TouchStream) -> TouchStream {
+    static func armed(_ g: GestureID, in set: CheckedGestureSet) -> (TouchStream) -> TouchStream {
         guard let rule = set.rules.first(where: { $0.relation == .after && $0.gesture == g }) else { return { $0 } }
-        let a = set.gestures[rule.other]
+        let a = set[rule.other]
         if let within = rule.within, let first = candidates(for: a, view: a.view).first {
             return { after(first, by: min(within / 2, 100_000), $0) }
         }
@@ -144,7 +144,7 @@ enum ExemplarGenerator {
             let pressing = Set(s.events.filter { $0.phase == .began }.prefix(max(a.minTouches, 1)).map(\.id))
             let events = s.events.map { e -> TouchEvent in
                 var e = e
-                if !(e.time == start && e.phase == .began && pressing.contains(e.id)) { e.time += hold }
+                if !(e.time == start && e.phase == .began && pressing.contains(e.id)) { e.time += Microseconds(hold) }
                 return e
             }
             return TouchStream(events: events, summary: "held \(DurationText.prose(hold)), then \(s.summary)")
@@ -154,7 +154,7 @@ enum ExemplarGenerator {
     /// `second` starting `gap` after `first`'s last sample, with touch ids
     /// that cannot collide with `first`'s.
     static func after(_ first: TouchStream, by gap: Int64, _ second: TouchStream) -> TouchStream {
-        let shift = (first.events.last?.time ?? 0) + gap - (second.events.first?.time ?? 0)
+        let shift = (first.events.last?.time ?? 0) + Microseconds(gap) - (second.events.first?.time ?? 0)
         let moved = second.events.map { e -> TouchEvent in
             var e = e
             (e.time, e.id) = (e.time + shift, e.id + 100)
@@ -166,7 +166,7 @@ enum ExemplarGenerator {
     static func retimed(_ s: TouchStream, by factor: Double, _ label: String) -> TouchStream {
         let start = s.events.first?.time ?? 0
         var events = s.events
-        for i in events.indices { events[i].time = start + Int64((Double(events[i].time - start) * factor).rounded()) }
+        for i in events.indices { events[i].time = start + Microseconds(Int64(((events[i].time - start).seconds * 1_000_000 * factor).rounded())) }
         return TouchStream(events: events, summary: s.summary + ", \(label)")
     }
 

@@ -4,9 +4,9 @@ import GestureRuntime
 /// automaton accepts) and being reported (the gestures it requires to fail
 /// have failed).
 public struct Latency: Hashable, Sendable {
-    public var gesture: Int
+    public var gesture: GestureID
     /// The gestures it requires to fail, in rule order.
-    public var waitsFor: [Int]
+    public var waitsFor: [GestureID]
     /// The longest wait in microseconds over every way to go on after
     /// completing (a supremum: the wait gets as close as the input likes);
     /// nil when it is unbounded (a gesture waited for can stay undecided
@@ -32,7 +32,7 @@ public struct Latency: Hashable, Sendable {
 struct LatencyAnalysis {
     var conflicts: ConflictAnalysis
     var set: CheckedGestureSet { conflicts.set }
-    private var automata: [Int: DFA] = [:]
+    private var automata: [GestureID: DFA] = [:]
     private let groups: [ModeGroup]
 
     init(conflicts: ConflictAnalysis) {
@@ -43,12 +43,12 @@ struct LatencyAnalysis {
     /// With modes, the worst wait over the groups of mode combinations that
     /// enable `a`, each counting the gestures it waits for that the group
     /// enables; the typical wait is the first such group's.
-    mutating func latency(of a: Int) -> Latency {
-        var seen = Set<Int>()
+    mutating func latency(of a: GestureID) -> Latency {
+        var seen = Set<GestureID>()
         let targets = set.rules.filter { $0.relation == .requiresToFail && $0.gesture == a }.map(\.other)
             .filter { seen.insert($0).inserted }
         // Gestures never enabled together never make `a` wait.
-        let waiting = groups.filter { g in g.enabled[a] && targets.contains { g.enabled[$0] } }
+        let waiting = groups.filter { g in g.enables(a) && targets.contains { g.enables($0) } }
         var result = Latency(gesture: a, waitsFor: targets, worst: 0, typical: waiting.isEmpty ? 0 : nil)
         for group in waiting {
             conflicts.simulator.situation = Situation(modes: group.modes)
@@ -62,14 +62,14 @@ struct LatencyAnalysis {
                 let events = i < own ? conflicts.simulator.runAll(stream) : []
                 let event = events.first { $0.gesture == a && $0.claims }
                 if result.typicalStream == nil, let event {
-                    result.typical = event.time - event.completedAt
+                    result.typical = (event.time - event.completedAt).rawValue
                     result.typicalStream = stream.summary
                     if let shown = events.first(where: { $0.gesture == a && $0.state == .provisional }) {
-                        result.provisional = shown.time - event.completedAt
+                        result.provisional = (shown.time - event.completedAt).rawValue
                     }
                 }
-                let completed = event?.completedAt ?? x.claimsAt
-                for b in targets where group.enabled[b] {
+                let completed = event?.completedAt.rawValue ?? x.claimsAt
+                for b in targets where group.enables(b) {
                     guard let worst = result.worst else { break }
                     switch wait(for: b, on: stream, from: completed) {
                     case .infinite: result.worst = nil
@@ -104,11 +104,11 @@ struct LatencyAnalysis {
     }
 
     /// The longest time `b` can stay undecided after `time` on `stream`.
-    mutating func wait(for b: Int, on stream: TouchStream, from time: Int64) -> Wait {
+    mutating func wait(for b: GestureID, on stream: TouchStream, from time: Int64) -> Wait {
         // `b` alone: its automaton never looks at other gestures, so it is where it would be in the set.
         var engine = conflicts.simulator.engine(for: conflicts.simulator.alone(b), rules: false)
-        for e in stream.events where e.time <= time { engine.feed(e) }
-        engine.advance(to: time)
+        for e in stream.events where e.time.rawValue <= time { engine.feed(e) }
+        engine.advance(to: Microseconds(time))
         guard !engine.isIdle(0) else { return .finite(0) }
         let dfa = automaton(b)
         // The table of one gesture holds exactly this automaton: its states number the DFA's.
@@ -117,7 +117,7 @@ struct LatencyAnalysis {
             return dfa.outputs[q].isTerminal ? .finite(0) : .infinite
         }
         var visiting: Set<Int> = [q]
-        return max(0, deadline - time) + successors(of: q, run: dfa.timers[q], dfa, set.gestures[b], &visiting)
+        return max(0, deadline.rawValue - time) + successors(of: q, run: dfa.timers[q], dfa, set[b], &visiting)
     }
 
     /// The longest wait through state `q`, entered while the deadline of `run` ticks.
@@ -143,10 +143,10 @@ struct LatencyAnalysis {
         return best
     }
 
-    private mutating func automaton(_ g: Int) -> DFA {
+    private mutating func automaton(_ g: GestureID) -> DFA {
         if let a = automata[g] { return a }
         // The table of a single gesture holds exactly this automaton, so engine states index it.
-        let a = DFA(determinizing: Lowering.automaton(for: set.gestures[g]))!.minimized()
+        let a = DFA(determinizing: Lowering.automaton(for: set[g]))!.minimized()
         automata[g] = a
         return a
     }
@@ -154,7 +154,7 @@ struct LatencyAnalysis {
     /// An error for each gesture whose `maxLatency` the rules can exceed.
     func budgetErrors(_ latencies: [Latency]) -> [Diagnostic] {
         latencies.compactMap { l in
-            let g = set.gestures[l.gesture]
+            let g = set[l.gesture]
             guard let budget = g.maxLatency, let range = g.maxLatencyRange else { return nil }
             let names = l.waitsFor.map { "'\(set.label($0))'" }.joined(separator: " and ")
             if let worst = l.worst, worst <= budget { return nil }

@@ -9,6 +9,9 @@ package struct ModeGroup: Hashable, Sendable {
     package var modes: UInt16
     /// Per gesture, whether it is enabled in the group.
     package var enabled: [Bool]
+
+    /// Whether gesture `g` is enabled in the group.
+    package func enables(_ g: GestureID) -> Bool { enabled[g.rawValue] }
 }
 
 extension CheckedGestureSet {

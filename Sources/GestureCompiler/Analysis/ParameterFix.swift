@@ -7,7 +7,7 @@ import GestureRuntime
 /// applied to the spec, settles the pair (`FixCheck`).
 struct ParameterFix: Hashable {
     /// The gesture to change (every instance of its name changes with it).
-    var gesture: Int
+    var gesture: GestureID
     var parameter: GestureParameter
     /// What the spec writes: `maxDuration: 400ms`.
     var text: String
@@ -33,13 +33,13 @@ struct ParameterFix: Hashable {
 
     /// The parameter fixes of `c` that work when applied (`FixCheck`), the limit's first.
     static func fixes(for c: Conflict, in set: CheckedGestureSet, source: SourceFile) -> [ParameterFix] {
-        var candidates: [(gesture: Int, parameter: GestureParameter, values: [Double])] = []
+        var candidates: [(gesture: GestureID, parameter: GestureParameter, values: [Double])] = []
         for (limit, threshold) in bounds {
             for (l, t) in [(c.victim, c.winner), (c.winner, c.victim)]
-            where set.gestures[l].kind == limit.0 && set.gestures[t].kind == threshold.0 {
+            where set[l].kind == limit.0 && set[t].kind == threshold.0 {
                 guard let lp = GestureParameter.named(limit.1, for: limit.0),
                       let tp = GestureParameter.named(threshold.1, for: threshold.0),
-                      let lv = set.gestures[l].record.number(lp), let tv = set.gestures[t].record.number(tp),
+                      let lv = set[l].record.number(lp), let tv = set[t].record.number(tp),
                       lv > tv else { continue }
                 // At equal values both claim in one sample and view depth or declaration order
                 // decides; a point past it decides by itself when that order goes the other way.
@@ -49,13 +49,13 @@ struct ParameterFix: Hashable {
         let check = FixCheck(set: set, source: source)
         return candidates.compactMap { candidate -> ParameterFix? in
             // The platform's scroll slop is the platform's: a spec cannot move it.
-            guard set.gestures[candidate.gesture].kind != .scroll,
+            guard set[candidate.gesture].kind != .scroll,
                   // A value with a range (v4) is the app's to choose within it: narrowing the range is the fix there.
-                  !set.gestures[candidate.gesture].ranges.contains(where: { $0.parameter == candidate.parameter }) else { return nil }
+                  !set[candidate.gesture].ranges.contains(where: { $0.parameter == candidate.parameter }) else { return nil }
             for value in candidate.values {
                 // A limit of zero (a finger that never moves) no person performs, however the analysis agrees.
                 guard value > 0, candidate.parameter.allowed(relative: false).contains(value) else { continue }
-                var record = set.gestures[candidate.gesture].record
+                var record = set[candidate.gesture].record
                 record.setNumber(candidate.parameter, value)
                 guard let text = record.text(of: candidate.parameter) else { continue }
                 let fix = ParameterFix(gesture: candidate.gesture, parameter: candidate.parameter, text: "\(candidate.parameter.name): \(text)")
@@ -67,14 +67,14 @@ struct ParameterFix: Hashable {
 
     /// `'open'`'s part of a message: `"maxDuration: 400ms" in 'open'`.
     func phrase(in set: CheckedGestureSet) -> String {
-        "\"\(text)\" in '\(set.gestures[gesture].name)'"
+        "\"\(text)\" in '\(set[gesture].name)'"
     }
 
     /// The edit: the parameter's written value replaced, or the parameter
     /// added before the declaration's closing brace (on a line of its own
     /// when the brace has one). Nil when the declaration cannot be found.
     func fixIt(in set: CheckedGestureSet, source: SourceFile) -> Diagnostic.FixIt? {
-        let g = set.gestures[gesture]
+        let g = set[gesture]
         if let written = g.parameterRanges[parameter.name] { return .init(replace: written, with: text) }
         let bytes = source.bytes
         guard let declaration = g.declarationRange, declaration.end > declaration.start, declaration.end <= bytes.count,

@@ -6,13 +6,13 @@ import GestureRuntime
 /// then confirmed (`recognized`; a long press, `began`); on the performance of
 /// a gesture it requires to fail it is shown, then `retracted`.
 public struct ProvisionalCase: Hashable, Sendable {
-    public var gesture: Int
+    public var gesture: GestureID
     /// The gesture whose performance `stream` is: `gesture` itself, or one it requires to fail.
-    public var performed: Int
+    public var performed: GestureID
     public var stream: TouchStream
     /// The gestures the case runs (indices into the set; `gesture` first) and
     /// what `gesture` reports there: `provisional`, then its confirmation or `retracted`.
-    public var gestures: [Int]
+    public var gestures: [GestureID]
     public var expected: [GestureState]
 
     /// Whether the case expects the gesture confirmed (its own performance) or taken back.
@@ -25,10 +25,10 @@ public struct ProvisionalCase: Hashable, Sendable {
     /// or that the gesture waited for never claims, tests nothing).
     public static func cases(for set: CheckedGestureSet, source: SourceFile) -> [ProvisionalCase] {
         var simulator = Simulator(set: set, source: source)
-        return set.gestures.indices.flatMap { g -> [ProvisionalCase] in
-            let d = set.gestures[g]
+        return set.gestureIDs.flatMap { g -> [ProvisionalCase] in
+            let d = set[g]
             guard d.record.options & GestureRecord.optionProvisional != 0, d.record.options & GestureRecord.optionDisabled == 0 else { return [] }
-            var seen = Set<Int>()
+            var seen = Set<GestureID>()
             let waitsFor = set.rules.filter { $0.relation == .requiresToFail && $0.gesture == g }.map(\.other).filter { seen.insert($0).inserted }
             guard !waitsFor.isEmpty else { return [] }
             // The gestures that arm any of them come along: unarmed, they would take no touches.
@@ -37,7 +37,7 @@ public struct ProvisionalCase: Hashable, Sendable {
                 for source in simulator.alone(k).dropFirst() where !kept.contains(source) { kept.append(source) }
             }
             return ([g] + waitsFor).compactMap { p in
-                for stream in ExemplarGenerator.candidates(for: set.gestures[p], view: set.gestures[p].view) {
+                for stream in ExemplarGenerator.candidates(for: set[p], view: set[p].view) {
                     let expected = Self.reports(of: g, in: simulator.run(stream, gestures: kept).events)
                     if expected.first == .provisional && expected.count == 2 {
                         return ProvisionalCase(gesture: g, performed: p, stream: stream, gestures: kept, expected: expected)
@@ -49,7 +49,7 @@ public struct ProvisionalCase: Hashable, Sendable {
     }
 
     /// What `g` reports of its provisional life: `provisional`, its confirmation, `retracted`.
-    static func reports(of g: Int, in events: [GestureEvent]) -> [GestureState] {
+    static func reports(of g: GestureID, in events: [GestureEvent]) -> [GestureState] {
         events.filter { $0.gesture == g && [.provisional, .recognized, .began, .retracted].contains($0.state) }.map(\.state)
     }
 

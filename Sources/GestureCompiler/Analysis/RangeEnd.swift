@@ -5,7 +5,7 @@ import GestureRuntime
 /// and report what happens only then with the value that causes it.
 struct RangeEnd {
     /// The gesture's first instance (every instance takes the value).
-    var gesture: Int
+    var gesture: GestureID
     var parameter: GestureParameter
     var value: Double
     var name: String
@@ -17,7 +17,7 @@ struct RangeEnd {
     static func all(in set: CheckedGestureSet) -> [RangeEnd] {
         var out: [RangeEnd] = []
         var seen = Set<String>()
-        for (g, d) in set.gestures.enumerated() where seen.insert(d.name).inserted {
+        for (g, d) in zip(set.gestureIDs, set.gestures) where seen.insert(d.name).inserted {
             for r in d.ranges {
                 let current = d.record.number(r.parameter)
                 for v in [r.lower, r.upper] where v != current && !out.contains(where: { $0.gesture == g && $0.parameter == r.parameter && $0.value == v }) {
@@ -37,8 +37,8 @@ struct RangeEnd {
     /// `set` with the value at this end, on every instance of the gesture.
     func applied(to set: CheckedGestureSet) -> CheckedGestureSet {
         var changed = set
-        for g in changed.gestures.indices where changed.gestures[g].name == name {
-            changed.gestures[g].record.setNumber(parameter, value)
+        for g in changed.gestureIDs where changed[g].name == name {
+            changed[g].record.setNumber(parameter, value)
         }
         return changed
     }

@@ -9,11 +9,11 @@ import GestureRuntime
 struct Simulator {
     let set: CheckedGestureSet
     let source: SourceFile
-    private var engines: [[Int]: Engine] = [:]
+    private var engines: [[GestureID]: Engine] = [:]
     /// Runs of the whole set by situation and stream: gestures with equal parameters have equal exemplars.
     private var wholeRuns: [Situation: [[TouchEvent]: [GestureEvent]]] = [:]
     private var explainedRuns: [Situation: [[TouchEvent]: Run]] = [:]
-    private var aloneClaims: [Int: [[TouchEvent]: Int64?]] = [:]
+    private var aloneClaims: [GestureID: [[TouchEvent]: Int64?]] = [:]
     /// The situation of whole-set runs (`runAll`), set before the first touch:
     /// the representative of the `ModeGroup` being analysed, in one edge state.
     var situation = Situation()
@@ -30,16 +30,16 @@ struct Simulator {
     /// and its scrolls at its edges; without, every gesture runs as if
     /// enabled. With `explains`, the engine's explanations (why gestures
     /// failed or waited) come with the events.
-    mutating func run(_ stream: TouchStream, gestures order: [Int], rules: Bool = true, in situation: Situation? = nil,
+    mutating func run(_ stream: TouchStream, gestures order: [GestureID], rules: Bool = true, in situation: Situation? = nil,
                       explains: Bool = false) -> Run {
         var engine = engine(for: order, rules: rules, conditions: situation != nil)
         engine.explains = explains
-        situation?.apply(to: &engine, at: stream.events.first?.time ?? 0)
+        situation?.apply(to: &engine, at: stream.events.first?.time ?? .zero)
         for e in stream.events { engine.feed(e) }
         engine.finish()
         return Run(events: engine.events.map { e in
             var e = e
-            e.gesture = order[e.gesture]
+            e.gesture = order[e.gesture.rawValue]
             return e
         }, explanations: engine.explanations)
     }
@@ -55,8 +55,8 @@ struct Simulator {
     /// A fresh engine (on the analyses' screen) of the compiled subset
     /// `order`, with the rules among its gestures when `rules` is set and
     /// their conditions on modes when `conditions` is.
-    mutating func engine(for order: [Int], rules: Bool = true, conditions: Bool = false) -> Engine {
-        let key = order + (rules ? [] : [-1]) + (conditions ? [-2] : [])
+    mutating func engine(for order: [GestureID], rules: Bool = true, conditions: Bool = false) -> Engine {
+        let key = order + (rules ? [] : [-1]) + (conditions ? [-2] : [])  // negative ids: no gesture, the flags
         if let e = engines[key] { return e }
         var engine = Engine(table: build(order, rules: rules, conditions: conditions))
         engine.screenSize = TouchStream.screen
@@ -67,7 +67,7 @@ struct Simulator {
     /// The whole set as declared, in `situation`.
     mutating func runAll(_ stream: TouchStream) -> [GestureEvent] {
         if let events = wholeRuns[situation]?[stream.events] { return events }
-        let events = run(stream, gestures: Array(set.gestures.indices), in: situation).events
+        let events = run(stream, gestures: Array(set.gestureIDs), in: situation).events
         wholeRuns[situation, default: [:]][stream.events] = events
         return events
     }
@@ -75,7 +75,7 @@ struct Simulator {
     /// The whole set as declared, in `situation`, with the engine's explanations.
     mutating func runAllExplained(_ stream: TouchStream) -> Run {
         if let known = explainedRuns[situation]?[stream.events] { return known }
-        let result = run(stream, gestures: Array(set.gestures.indices), in: situation, explains: true)
+        let result = run(stream, gestures: Array(set.gestureIDs), in: situation, explains: true)
         explainedRuns[situation, default: [:]][stream.events] = result
         return result
     }
@@ -83,9 +83,9 @@ struct Simulator {
     /// When gesture `g` alone (with the sources that arm it, no rules) first
     /// begins or is recognized on `stream`: the same in every situation,
     /// since alone a gesture runs as if enabled.
-    mutating func aloneClaim(of g: Int, on stream: TouchStream) -> Int64? {
+    mutating func aloneClaim(of g: GestureID, on stream: TouchStream) -> Int64? {
         if let known = aloneClaims[g]?[stream.events] { return known }
-        let time = run(stream, gestures: alone(g), rules: false).events.first { $0.gesture == g && $0.claims }?.time
+        let time = run(stream, gestures: alone(g), rules: false).events.first { $0.gesture == g && $0.claims }?.time.rawValue
         aloneClaims[g, default: [:]][stream.events] = .some(time)
         return time
     }
@@ -96,30 +96,30 @@ struct Simulator {
     /// of `g` that matters is the one of the attempt holding that touch, not
     /// of a later one (a triple tap taken at its first press restarts at its
     /// second, and fails again at the third for another reason).
-    mutating func aloneAttempt(of g: Int, on stream: TouchStream) -> (start: Int64, claim: Int64)? {
+    mutating func aloneAttempt(of g: GestureID, on stream: TouchStream) -> (start: Int64, claim: Int64)? {
         guard let claim = aloneClaim(of: g, on: stream) else { return nil }
         // The alone run again with explanations, only for a stream it claims (explaining costs a copy of the engine).
         let run = run(stream, gestures: alone(g), rules: false, explains: true)
         // Explanations are of the subset, where `g` is gesture 0.
-        let before = run.explanations.last { $0.gesture == 0 && ($0.state == "failed" || $0.state == "retracted") && $0.time < claim }?.time
-        let start = stream.events.first { e in e.phase == .began && before.map { e.time > $0 } ?? true }?.time
+        let before = run.explanations.last { $0.gesture == 0 && ($0.state == "failed" || $0.state == "retracted") && $0.time.rawValue < claim }?.time
+        let start = stream.events.first { e in e.phase == .began && before.map { e.time > $0 } ?? true }?.time.rawValue
         return (start ?? claim, claim)
     }
 
     /// Gesture `g` and the gestures its `after` rules name: what "g alone"
     /// runs (unarmed, g would take no touches at all). `g` comes first.
-    func alone(_ g: Int) -> [Int] {
+    func alone(_ g: GestureID) -> [GestureID] {
         [g] + set.rules.filter { $0.relation == .after && $0.gesture == g && $0.other != g }.map(\.other)
     }
 
     /// Without `rules`, the `after` rules among `order` stay: they arm, not arbitrate.
-    private func build(_ order: [Int], rules: Bool, conditions: Bool) -> GestureTable {
-        var position = [Int: Int]()
-        for (i, g) in order.enumerated() { position[g] = i }
+    private func build(_ order: [GestureID], rules: Bool, conditions: Bool) -> GestureTable {
+        var position = [GestureID: GestureID]()
+        for (i, g) in order.enumerated() { position[g] = GestureID(i) }
         // Gestures disabled at start are analyzed as they behave once enabled;
         // with conditions, a gesture starts as its condition says with all modes off.
         let gestures = order.map { g in
-            var d = set.gestures[g]
+            var d = set[g]
             if !conditions { d.condition = [] }
             d.enabled = d.condition.isEmpty || Condition.evaluate(d.condition[...], modes: 0)
             return d

@@ -26,10 +26,10 @@ package struct Situation: Hashable, Sendable {
     /// Puts a fresh engine in the situation at `time`, as a witness's lines
     /// do: its modes on, and every gesture named as a scroll of `edges` (only
     /// scrolls have those names) at its edges.
-    func apply(to engine: inout Engine, at time: Int64) {
-        for m in 0..<Condition.maxModes where modes >> UInt16(m) & 1 == 1 { engine.setMode(m, true, at: time) }
+    func apply(to engine: inout Engine, at time: Microseconds) {
+        for m in 0..<Condition.maxModes where modes >> UInt16(m) & 1 == 1 { engine.setMode(ModeID(m), true, at: time) }
         guard !edges.isEmpty else { return }
-        for g in 0..<engine.table.gestureCount {
+        for g in engine.table.gestureIDs {
             let name = engine.table.name(of: g)
             if let e = edges.first(where: { $0.scroll == name }) { engine.setScrollEdges(e.at, gesture: g, at: time) }
         }
@@ -58,7 +58,7 @@ package struct Situation: Hashable, Sendable {
 extension CheckedGestureSet {
     /// Whether `a hands over to b at EDGE` is written: `a`, a scroll, has a
     /// touch first, and gives it to `b` when at the edge the touch pulls past.
-    func handsOverAtEdge(from a: Int, to b: Int) -> Bool {
+    func handsOverAtEdge(from a: GestureID, to b: GestureID) -> Bool {
         rules.contains { $0.relation == .handsOver && $0.gesture == a && $0.other == b && !$0.edges.isEmpty }
     }
 
@@ -70,7 +70,7 @@ extension CheckedGestureSet {
     package func edgeStates() -> [[Situation.Edge]] {
         var named: [(scroll: String, edges: DirectionSet)] = []
         for r in rules where r.relation == .handsOver && !r.edges.isEmpty {
-            let name = gestures[r.gesture].name
+            let name = self[r.gesture].name
             if let i = named.firstIndex(where: { $0.scroll == name }) { named[i].edges.formUnion(r.edges) } else { named.append((name, r.edges)) }
         }
         var states: [[Situation.Edge]] = [[]]

@@ -9,7 +9,7 @@ enum SystemGestures {
     /// `safari`: the `web` profile's pages also run in iOS Safari, whose edge swipes count.
     static func find(in set: CheckedGestureSet, safari: Bool = false) -> [Diagnostic] {
         var out: [Diagnostic] = []
-        for (g, d) in set.gestures.enumerated() where d.kind == .pan && !d.edges.isEmpty {
+        for (g, d) in zip(set.gestureIDs, set.gestures) where d.kind == .pan && !d.edges.isEmpty {
             guard let profile = Profile(code: d.record.profile) else { continue }
             let zones = profile.systemGestureZones + (safari && profile == .web ? Profile.safariEdgeSwipes : [])
             // A pan measured only along the edge never moves the system's way (inward).

@@ -19,13 +19,13 @@ public struct TouchStream: Hashable, Sendable {
 
     /// When gesture `g` of `table` first begins or is recognized on the stream,
     /// if it does, in `situation` from the start, as a witness's mode and scroll lines put it.
-    package func claimTime(of g: Int, on table: GestureTable, in situation: Situation = Situation()) -> Int64? {
+    package func claimTime(of g: GestureID, on table: GestureTable, in situation: Situation = Situation()) -> Int64? {
         var engine = Engine(table: table)
         engine.screenSize = Self.screen
-        situation.apply(to: &engine, at: events.first?.time ?? 0)
+        situation.apply(to: &engine, at: events.first?.time ?? .zero)
         for e in events { engine.feed(e) }
         engine.finish()
-        return engine.events.first { $0.gesture == g && ($0.state == .began || $0.state == .recognized) }?.time
+        return engine.events.first { $0.gesture == g && ($0.state == .began || $0.state == .recognized) }?.time.rawValue
     }
 
     /// The stream with a pointer kind `g` takes: a finger, unless its `input`
@@ -53,7 +53,7 @@ public struct TouchStream: Hashable, Sendable {
         for e in events {
             var line = "{\"t\":\(EventFormatter.time(e.time)),\"touch\":\(e.id),\"phase\":\"\(e.phase.name)\","
             line += "\"x\":\(Self.number(e.x)),\"y\":\(Self.number(e.y))"
-            if e.phase == .began && e.view < viewNames.count { line += ",\"view\":\"\(viewNames[e.view])\"" }
+            if e.phase == .began && e.view.rawValue < viewNames.count { line += ",\"view\":\"\(viewNames[e.view.rawValue])\"" }
             if e.phase == .began && e.pointer != .touch { line += ",\"pointer\":\"\(e.pointer.name)\"" }
             text += line + "}\n"
         }
@@ -88,7 +88,7 @@ struct StreamBuilder {
             let id = nextID
             nextID += 1
             fingers[id] = p
-            events.append(TouchEvent(time: time, id: id, phase: .began, x: p.x, y: p.y, view: view))
+            events.append(TouchEvent(time: Microseconds(time), id: id, phase: .began, x: p.x, y: p.y, view: ViewID(view)))
             return id
         }
     }
@@ -106,7 +106,7 @@ struct StreamBuilder {
             for id in ids {
                 let p = from[id]! + (target(id, from[id]!) - from[id]!) * f
                 fingers[id] = p
-                events.append(TouchEvent(time: time, id: id, phase: .moved, x: p.x, y: p.y, view: view))
+                events.append(TouchEvent(time: Microseconds(time), id: id, phase: .moved, x: p.x, y: p.y, view: ViewID(view)))
             }
         }
     }
@@ -132,7 +132,7 @@ struct StreamBuilder {
                 let r = (from[id]! - center) * k
                 let p = center + SIMD2(r.x * cos(a) - r.y * sin(a), r.x * sin(a) + r.y * cos(a))
                 fingers[id] = p
-                events.append(TouchEvent(time: time, id: id, phase: .moved, x: p.x, y: p.y, view: view))
+                events.append(TouchEvent(time: Microseconds(time), id: id, phase: .moved, x: p.x, y: p.y, view: ViewID(view)))
             }
         }
     }
@@ -141,7 +141,7 @@ struct StreamBuilder {
     mutating func liftAll() {
         for id in fingers.keys.sorted() {
             let p = fingers[id]!
-            events.append(TouchEvent(time: time, id: id, phase: .ended, x: p.x, y: p.y, view: view))
+            events.append(TouchEvent(time: Microseconds(time), id: id, phase: .ended, x: p.x, y: p.y, view: ViewID(view)))
         }
         fingers = [:]
     }

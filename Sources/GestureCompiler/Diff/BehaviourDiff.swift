@@ -33,16 +33,17 @@ public enum BehaviourDiff {
         }
 
         /// Gesture labels (`name`, `name on view` for an instance) to table indices.
-        func labels() -> [String: Int] {
-            var out: [String: Int] = [:]
-            for g in 0..<table.gestureCount { out[label(g)] = g }
+        func labels() -> [String: GestureID] {
+            var out: [String: GestureID] = [:]
+            for g in table.gestureIDs { out[label(g)] = g }
             return out
         }
 
-        func label(_ g: Int) -> String {
+        func label(_ g: GestureID) -> String {
             let name = table.name(of: g)
             let first = table.firstInstance(of: g)
-            let shared = first != g || (g + 1 < table.gestureCount && table.firstInstance(of: g + 1) == first)
+            let next = g.advanced(by: 1)
+            let shared = first != g || (table.has(next) && table.firstInstance(of: next) == first)
             return shared ? "\(name) on \(table.name(ofView: table.view(of: g)))" : name
         }
     }
@@ -51,7 +52,7 @@ public enum BehaviourDiff {
     public static func compare(_ old: Version, _ new: Version) -> [BehaviourChange] {
         var changes: [BehaviourChange] = []
         let oldLabels = old.labels(), newLabels = new.labels()
-        for g in 0..<new.table.gestureCount {
+        for g in new.table.gestureIDs {
             let name = new.label(g)
             guard let o = oldLabels[name] else {
                 changes.append(.init(kind: .gestureAdded, gesture: name, message: "gesture '\(name)' added (\(new.table.kind(of: g).keyword))"))
@@ -59,7 +60,7 @@ public enum BehaviourDiff {
             }
             changes += gesture(name, old.table, o, new.table, g)
         }
-        for o in 0..<old.table.gestureCount where newLabels[old.label(o)] == nil {
+        for o in old.table.gestureIDs where newLabels[old.label(o)] == nil {
             let name = old.label(o)
             changes.append(.init(kind: .gestureRemoved, gesture: name, message: "gesture '\(name)' removed"))
         }
@@ -75,8 +76,8 @@ public enum BehaviourDiff {
 
     // MARK: Gestures
 
-    static func gesture(_ name: String, _ t1: GestureTable, _ g1: Int, _ t2: GestureTable, _ g2: Int) -> [BehaviourChange] {
-        let (r1, r2) = (t1.gestures[g1], t2.gestures[g2])
+    static func gesture(_ name: String, _ t1: GestureTable, _ g1: GestureID, _ t2: GestureTable, _ g2: GestureID) -> [BehaviourChange] {
+        let (r1, r2) = (t1.gestures[g1.rawValue], t2.gestures[g2.rawValue])
         guard r1.kind == r2.kind else {
             return [.init(kind: .kind, gesture: name, old: r1.kind.keyword, new: r2.kind.keyword,
                           message: "'\(name)': kind \(r1.kind.keyword) -> \(r2.kind.keyword)")]
@@ -90,7 +91,7 @@ public enum BehaviourDiff {
         for ((key, a), (_, b)) in zip(p1, p2) where a != b {
             out.append(.init(kind: .parameter, gesture: name, subject: key, old: a, new: b, message: "'\(name)': \(key) \(a) -> \(b)"))
         }
-        if let witness = inequivalence(t1, GestureID(g1), t2, GestureID(g2)) {
+        if let witness = inequivalence(t1, g1, t2, g2) {
             out.append(.init(kind: .automaton, gesture: name, subject: witness,
                              message: "'\(name)': its automaton accepts other input (first difference after \(witness))"))
         }
@@ -99,8 +100,8 @@ public enum BehaviourDiff {
 
     /// Gesture `g`'s parameters as a spec writes them (a condition on modes
     /// as written), in `GestureParameter.all`'s order, and whether its view forwards its events.
-    static func parameters(_ t: GestureTable, _ g: Int) -> [(String, String)] {
-        let r = t.gestures[g]
+    static func parameters(_ t: GestureTable, _ g: GestureID) -> [(String, String)] {
+        let r = t.gestures[g.rawValue]
         return GestureParameter.all.filter { $0.applies(to: r.kind) }.compactMap { p in
             let text = switch p.type {
             case .condition: t.conditionText(of: g) ?? r.text(of: p)
@@ -140,7 +141,7 @@ public enum BehaviourDiff {
 
     /// Modes declared in one version only (a gesture's condition on them is a parameter change).
     static func modes(_ t1: GestureTable, _ t2: GestureTable) -> [BehaviourChange] {
-        let (a, b) = ((0..<t1.modeCount).map(t1.name(ofMode:)), (0..<t2.modeCount).map(t2.name(ofMode:)))
+        let (a, b) = (t1.modeIDs.map(t1.name(ofMode:)), t2.modeIDs.map(t2.name(ofMode:)))
         return b.filter { !a.contains($0) }.map { .init(kind: .mode, subject: $0, new: $0, message: "mode '\($0)' added") }
             + a.filter { !b.contains($0) }.map { .init(kind: .mode, subject: $0, old: $0, message: "mode '\($0)' removed") }
     }
@@ -157,15 +158,15 @@ public enum BehaviourDiff {
             for i in Int(t.afterStart[g])..<Int(t.afterStart[g + 1]) {
                 let a = Int(t.afterTarget[i])
                 let within = t.afterWithin[i]
-                out.insert("\(v.label(g)) after \(v.label(a))" + (within > 0 ? " within \(DurationText.literal(within))" : ""))
+                out.insert("\(v.label(GestureID(g))) after \(v.label(GestureID(a)))" + (within > 0 ? " within \(DurationText.literal(within))" : ""))
             }
             for b in t.requiresTarget[Int(t.requiresStart[g])..<Int(t.requiresStart[g + 1])] {
-                out.insert("\(v.label(g)) requires \(v.label(Int(b))) to fail")
+                out.insert("\(v.label(GestureID(g))) requires \(v.label(GestureID(b))) to fail")
             }
-            for b in t.handOverTargets(of: g) { out.insert("\(v.label(g)) hands over to \(v.label(Int(b)))") }
-            for b in t.winsTarget[Int(t.winsStart[g])..<Int(t.winsStart[g + 1])] { out.insert("\(v.label(g)) wins over \(v.label(Int(b)))") }
+            for b in t.handOverTargets(of: GestureID(g)) { out.insert("\(v.label(GestureID(g))) hands over to \(v.label(GestureID(b)))") }
+            for b in t.winsTarget[Int(t.winsStart[g])..<Int(t.winsStart[g + 1])] { out.insert("\(v.label(GestureID(g))) wins over \(v.label(GestureID(b)))") }
             for b in t.withTarget[Int(t.withStart[g])..<Int(t.withStart[g + 1])] where Int(b) > g && !after.contains([g, Int(b)]) {
-                let pair = [v.label(g), v.label(Int(b))].sorted()
+                let pair = [v.label(GestureID(g)), v.label(GestureID(b))].sorted()
                 out.insert("\(pair[0]) with \(pair[1])")
             }
         }
@@ -180,7 +181,7 @@ public enum BehaviourDiff {
 
     /// Declaration order decides ties: a pair whose order flipped is a change
     /// only when the analysis saw them tie (in either version).
-    static func order(_ old: Version, _ new: Version, oldLabels: [String: Int], newLabels: [String: Int]) -> [BehaviourChange] {
+    static func order(_ old: Version, _ new: Version, oldLabels: [String: GestureID], newLabels: [String: GestureID]) -> [BehaviourChange] {
         guard let r1 = old.report, let r2 = new.report else { return [] }
         var ties = Set<[String]>()
         for (report, v) in [(r1, old), (r2, new)] {

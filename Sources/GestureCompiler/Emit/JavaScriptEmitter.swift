@@ -56,9 +56,9 @@ public enum JavaScriptEmitter {
 
     /// Gesture names (once each, in table order), then views and modes when the spec declares them.
     static func nameLists(_ table: GestureTable) -> [(String, [String])] {
-        var lists = [("Gesture", (0..<table.gestureCount).filter { table.firstInstance(of: $0) == $0 }.map(table.name(of:)))]
-        if table.hasViews { lists.append(("View", (0..<table.viewCount).map(table.name(ofView:)))) }
-        if table.modeCount > 0 { lists.append(("Mode", (0..<table.modeCount).map(table.name(ofMode:)))) }
+        var lists = [("Gesture", table.gestureIDs.filter { table.firstInstance(of: $0) == $0 }.map(table.name(of:)))]
+        if table.hasViews { lists.append(("View", table.viewIDs.map(table.name(ofView:)))) }
+        if table.modeCount > 0 { lists.append(("Mode", table.modeIDs.map(table.name(ofMode:)))) }
         return lists
     }
 

@@ -191,24 +191,26 @@ public struct TableBuilder {
         var lines: [[Int]: UInt32] = [:]
         var edges: [[Int]: UInt8] = [:]
         for rule in rules {
+            // The lists are the table's, indexed and stored as plain integers.
+            let (g, o) = (rule.gesture.rawValue, rule.other.rawValue)
             switch rule.relation {
             case .requiresToFail:
-                requires[rule.gesture].append(UInt32(rule.other))
-                let key = [rule.gesture, rule.other]
+                requires[g].append(UInt32(o))
+                let key = [g, o]
                 if lines[key] == nil { lines[key] = UInt32(source.location(of: rule.range.start).line) }
             case .simultaneous:
-                with[rule.gesture].append(UInt32(rule.other))
-                with[rule.other].append(UInt32(rule.gesture))
+                with[g].append(UInt32(o))
+                with[o].append(UInt32(g))
             case .handsOver:
-                handOver[rule.gesture].append(UInt32(rule.other))
-                edges[[rule.gesture, rule.other]] = rule.edges.rawValue
+                handOver[g].append(UInt32(o))
+                edges[[g, o]] = rule.edges.rawValue
             case .winsOver:
-                wins[rule.gesture].append(UInt32(rule.other))
+                wins[g].append(UInt32(o))
             case .after:
                 // `after` implies `with`: the armed gesture uses the touches its source holds.
-                with[rule.gesture].append(UInt32(rule.other))
-                with[rule.other].append(UInt32(rule.gesture))
-                after[rule.gesture].append((UInt32(rule.other), rule.within ?? 0, UInt32(source.location(of: rule.range.start).line)))
+                with[g].append(UInt32(o))
+                with[o].append(UInt32(g))
+                after[g].append((UInt32(o), rule.within ?? 0, UInt32(source.location(of: rule.range.start).line)))
             }
         }
         func csr(_ lists: [[UInt32]]) -> ([UInt32], [UInt32]) {
@@ -229,7 +231,7 @@ public struct TableBuilder {
         // In declaration order: the first enabled one takes the touches.
         (table.handOverStart, table.handOverTarget) = csr(handOver)
         table.handOverEdges = (0..<count).flatMap { g in
-            table.handOverTargets(of: g).map { edges[[g, Int($0)]] ?? 0 }
+            table.handOverTargets(of: GestureID(g)).map { edges[[g, Int($0)]] ?? 0 }
         }
         table.afterStart = [0]
         (table.afterTarget, table.afterWithin, table.afterLines) = ([], [], [])

@@ -68,7 +68,7 @@ public enum TableEmitter {
         for (g, r) in zip(Range(gestures: t.gestureCount), t.gestures) where only == nil || only == g.rawValue {
             let name = t.strings[Int(r.name)]
             out += "  subgraph cluster_\(g.rawValue) {\n    label=\(quoted("\(name): \(r.kind.keyword)"));\n"
-            let states = (0..<Int(r.stateCount)).map(StateID.init)
+            let states = (0..<Int(r.stateCount)).map { StateID($0) }
             for state in states {
                 let s = state.rawValue, output = t.output(g, state), timer = t.timer(g, state)
                 var label = "\(s)"

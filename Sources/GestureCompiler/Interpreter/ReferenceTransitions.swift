@@ -17,7 +17,8 @@ package final class ReferenceTransitions: TransitionFunction {
     }
 
     /// The state standing for NFA state set `set` of gesture `g` (numbered as first met).
-    private func id(_ g: Int, _ set: [Int]) -> StateID {
+    private func id(_ gesture: GestureID, _ set: [Int]) -> StateID {
+        let g = gesture.rawValue
         if let i = ids[g][set] { return StateID(i) }
         ids[g][set] = sets[g].count
         sets[g].append(set)
@@ -26,13 +27,13 @@ package final class ReferenceTransitions: TransitionFunction {
 
     package func startState(_ gesture: GestureID) -> StateID {
         let g = gesture.rawValue
-        return id(g, automata[g].closure([automata[g].start], live: live[g]))
+        return id(gesture, automata[g].closure([automata[g].start], live: live[g]))
     }
 
     package func next(_ gesture: GestureID, _ state: StateID, _ symbol: Symbol) -> StateID {
         if output(gesture, state).isTerminal { return state }
         let (g, a) = (gesture.rawValue, automata[gesture.rawValue])
-        return id(g, a.closure(a.step(sets[g][state.rawValue], symbol), live: live[g]))
+        return id(gesture, a.closure(a.step(sets[g][state.rawValue], symbol), live: live[g]))
     }
 
     package func output(_ gesture: GestureID, _ state: StateID) -> StateOutput {

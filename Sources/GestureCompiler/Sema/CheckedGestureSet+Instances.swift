@@ -1,3 +1,5 @@
+import GestureRuntime
+
 /// Which views each gesture is listed in (by `gestures:`), in listing order,
 /// and whether that view forwards its events to its parent.
 typealias ViewAttachments = [Int: [(view: Int, forwarded: Bool)]]
@@ -11,21 +13,21 @@ extension CheckedGestureSet {
         let set = self
         var out = set
         out.gestures = []
-        var instances: [[Int]] = []
+        var instances: [[GestureID]] = []
         for (g, d) in set.gestures.enumerated() {
             let places = attachments[g] ?? []
-            var mine: [Int] = []
+            var mine: [GestureID] = []
             for place in places.isEmpty ? [(view: d.view, forwarded: d.forwarded)] : places {
                 var copy = d
                 (copy.view, copy.forwarded, copy.isInstance) = (place.view, place.forwarded, places.count > 1)
-                mine.append(out.gestures.count)
+                mine.append(GestureID(out.gestures.count))
                 out.gestures.append(copy)
             }
             instances.append(mine)
         }
         out.rules = set.rules.flatMap { rule in
-            let pairs = instances[rule.gesture].flatMap { a in instances[rule.other].map { (a, $0) } }
-            let applying = pairs.filter { set.onOneHitPath(out.gestures[$0.0].view, out.gestures[$0.1].view) }
+            let pairs = instances[rule.gesture.rawValue].flatMap { a in instances[rule.other.rawValue].map { (a, $0) } }
+            let applying = pairs.filter { set.onOneHitPath(out[$0.0].view, out[$0.1].view) }
             // A rule with no pair on one hit path stays once, for the analysis to report.
             return (applying.isEmpty ? Array(pairs.prefix(1)) : applying).map { pair in
                 var copy = rule

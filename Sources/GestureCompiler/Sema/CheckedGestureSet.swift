@@ -28,9 +28,18 @@ public struct CheckedGestureSet: Hashable, Sendable {
 
     /// Gesture `g` as messages name it: its name, and its view for one of the
     /// instances of a gesture on several views (`pinch on imageA`).
-    public func label(_ g: Int) -> String {
-        gestures[g].isInstance ? "\(gestures[g].name) on \(views[gestures[g].view].name)" : gestures[g].name
+    public func label(_ g: GestureID) -> String {
+        self[g].isInstance ? "\(self[g].name) on \(views[self[g].view].name)" : self[g].name
     }
+
+    /// Gesture `g`: the table built from the set numbers its gestures the same way.
+    public subscript(g: GestureID) -> GestureDefinition {
+        get { gestures[g.rawValue] }
+        set { gestures[g.rawValue] = newValue }
+    }
+
+    /// Every gesture, in declaration order.
+    public var gestureIDs: Range<GestureID> { Range(gestures: gestures.count) }
 
     /// Whether a pan from the right or bottom screen edge needs the screen's size to run.
     public var needsScreenSize: Bool {
@@ -304,9 +313,9 @@ public struct Rule: Hashable, Sendable {
     }
     public var relation: Relation
     /// The gesture that waits (requires, after) or the first of the pair (with).
-    public var gesture: Int
+    public var gesture: GestureID
     /// The gesture it waits for or is armed by, or the second of the pair.
-    public var other: Int
+    public var other: GestureID
     /// Where the rule is written.
     public var range: SourceRange
     /// `after` a discrete gesture: microseconds from its recognition in which
@@ -318,7 +327,7 @@ public struct Rule: Hashable, Sendable {
     /// scroll it past that edge goes to `other`. Empty: the app hands over.
     public var edges = DirectionSet()
 
-    public init(relation: Relation, gesture: Int, other: Int, range: SourceRange, within: Int64? = nil, edges: DirectionSet = DirectionSet()) {
+    public init(relation: Relation, gesture: GestureID, other: GestureID, range: SourceRange, within: Int64? = nil, edges: DirectionSet = DirectionSet()) {
         (self.relation, self.gesture, self.other, self.range, self.within, self.edges) = (relation, gesture, other, range, within, edges)
     }
 

@@ -58,7 +58,7 @@ extension Checker {
                 case .handsOver: .handsOver
                 case .winsOver: .winsOver
                 }
-                result.append(Rule(relation: relation, gesture: lhs, other: rhs, range: r.range, within: within, edges: edges))
+                result.append(Rule(relation: relation, gesture: GestureID(lhs), other: GestureID(rhs), range: r.range, within: within, edges: edges))
             }
         }
         reportCycles(result, gestures: gestures)
@@ -125,7 +125,7 @@ extension Checker {
         guard !set.views.isEmpty else { return }
         var reported = Set<SourceRange>()
         for r in set.rules where r.relation == .handsOver && !reported.contains(r.range) {
-            let (a, b) = (set.gestures[r.gesture], set.gestures[r.other])
+            let (a, b) = (set[r.gesture], set[r.other])
             guard !set.onOneHitPath(a.view, b.view) else { continue }
             reported.insert(r.range)
             diagnostics.report(.handOverViews(a.name, in: set.views[a.view].name, b.name, in: set.views[b.view].name), at: r.range)
@@ -156,32 +156,32 @@ extension Checker {
         var adjacency = [[Int]](repeating: [], count: gestures.count)
         var ruleOfEdge: [Pair: Rule] = [:]
         for r in requires {
-            adjacency[r.gesture].append(r.other)
-            ruleOfEdge[Pair(ordered: r.gesture, r.other)] = ruleOfEdge[Pair(ordered: r.gesture, r.other)] ?? r
+            adjacency[r.gesture.rawValue].append(r.other.rawValue)
+            ruleOfEdge[Pair(ordered: r.gesture.rawValue, r.other.rawValue)] = ruleOfEdge[Pair(ordered: r.gesture.rawValue, r.other.rawValue)] ?? r
         }
         let component = stronglyConnectedComponents(adjacency)
         var closing: [Int: Rule] = [:]
-        for r in requires where component[r.gesture] == component[r.other] {
-            if let c = closing[component[r.gesture]], c.range.start > r.range.start { continue }
-            closing[component[r.gesture]] = r
+        for r in requires where component[r.gesture.rawValue] == component[r.other.rawValue] {
+            if let c = closing[component[r.gesture.rawValue]], c.range.start > r.range.start { continue }
+            closing[component[r.gesture.rawValue]] = r
         }
         for rule in closing.values.sorted(by: { $0.range.start < $1.range.start }) {
             // Shortest way back from the rule's target to its source, inside the component.
             var parent = [Int: Int]()
-            var queue = [rule.other], head = 0
-            parent[rule.other] = rule.other
-            while head < queue.count, parent[rule.gesture] == nil {
+            var queue = [rule.other.rawValue], head = 0
+            parent[rule.other.rawValue] = rule.other.rawValue
+            while head < queue.count, parent[rule.gesture.rawValue] == nil {
                 let v = queue[head]
                 head += 1
-                for w in adjacency[v] where component[w] == component[rule.gesture] && parent[w] == nil {
+                for w in adjacency[v] where component[w] == component[rule.gesture.rawValue] && parent[w] == nil {
                     parent[w] = v
                     queue.append(w)
                 }
             }
-            var path = [rule.gesture]
-            while let last = path.last, last != rule.other { path.append(parent[last]!) }
+            var path = [rule.gesture.rawValue]
+            while let last = path.last, last != rule.other.rawValue { path.append(parent[last]!) }
             path.reverse()  // other ... gesture
-            let cycle = [rule.gesture] + path
+            let cycle = [rule.gesture.rawValue] + path
             let notes = zip(path, path.dropFirst()).compactMap { edge -> Diagnostic.Note? in
                 guard let r = ruleOfEdge[Pair(ordered: edge.0, edge.1)] else { return nil }
                 let text = switch relation {

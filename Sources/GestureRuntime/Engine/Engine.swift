@@ -4,7 +4,7 @@ package protocol TouchEngine {
     /// Adds one touch sample; equal times form one frame.
     mutating func feed(_ event: TouchEvent)
     /// Applies the pending frame and fires every deadline due by `time`.
-    mutating func advance(to time: Int64)
+    mutating func advance(to time: Microseconds)
     /// Ends the stream: applies the pending frame and fires every remaining deadline.
     mutating func finish()
     /// Cancels every touch that is down.
@@ -16,9 +16,9 @@ package protocol TouchEngine {
     /// Repaired stream anomalies so far.
     var anomalies: StreamAnomalies { get }
     /// Gesture `g`'s pending deadline, if it has one.
-    func deadline(of g: Int) -> Int64?
+    func deadline(of g: GestureID) -> Microseconds?
     /// Cancel a touch after this many microseconds without a sample (nil: never).
-    var staleTouchTimeout: Int64? { get set }
+    var staleTouchTimeout: Microseconds? { get set }
     /// Whether to work out what the views themselves receive.
     var reportsDeliveries: Bool { get set }
     /// Touch deliveries to views so far, cleared with the events.
@@ -28,21 +28,21 @@ package protocol TouchEngine {
     /// Whether to record why gestures fail or wait.
     var explains: Bool { get set }
     /// Enables or disables gesture `g` at `time`.
-    mutating func setEnabled(_ enabled: Bool, gesture g: Int, at time: Int64)
+    mutating func setEnabled(_ enabled: Bool, gesture g: GestureID, at time: Microseconds)
     /// Turns mode `m` on or off at `time`.
-    mutating func setMode(_ m: Int, _ on: Bool, at time: Int64)
+    mutating func setMode(_ m: ModeID, _ on: Bool, at time: Microseconds)
     /// Whether gesture `g` is enabled now (by `setEnabled` or its modes).
-    func isEnabled(_ g: Int) -> Bool
+    func isEnabled(_ g: GestureID) -> Bool
     /// Hands active gesture `g` over at `time` (v3 `hands over to`).
-    mutating func handOver(from g: Int, at time: Int64)
+    mutating func handOver(from g: GestureID, at time: Microseconds)
     /// Says which edges of its content scroll `g` is at (v4 `at`).
-    mutating func setScrollEdges(_ edges: DirectionSet, gesture g: Int, at time: Int64)
+    mutating func setScrollEdges(_ edges: DirectionSet, gesture g: GestureID, at time: Microseconds)
     /// The platform began scrolling with scroll `g`'s touches (v4); whether `g` is active.
-    @discardableResult mutating func scrollBegan(gesture g: Int, at time: Int64) -> Bool
+    @discardableResult mutating func scrollBegan(gesture g: GestureID, at time: Microseconds) -> Bool
     /// Performs gesture `g`'s accessibility action at (`x`, `y`) (v4); whether it was performed.
-    @discardableResult mutating func performAction(gesture g: Int, x: Double, y: Double, at time: Int64) -> Bool
+    @discardableResult mutating func performAction(gesture g: GestureID, x: Double, y: Double, at time: Microseconds) -> Bool
     /// Changes a run-time parameter of gesture `g` from its next attempt.
-    mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture g: Int, at time: Int64) throws(ParameterError)
+    mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture g: GestureID, at time: Microseconds) throws(ParameterError)
     /// Why gestures failed or wait so far, cleared with the events.
     var explanations: [Explanation] { get }
 }
@@ -120,8 +120,9 @@ public struct Engine: TouchEngine {
     public var explanations: [Explanation] { core.explanations }
     /// Touch deliveries to views so far (`reportsDeliveries`), cleared with the events.
     public var deliveries: [TouchDelivery] { core.deliveries }
-    public var clock: Int64 { core.clock }
-    public var staleTouchTimeout: Int64? {
+    /// The engine's time: the latest sample's, control call's or `advance`'s.
+    public var clock: Microseconds { Microseconds(core.clock) }
+    public var staleTouchTimeout: Microseconds? {
         get { core.staleTouchTimeout }
         set { unique.pointee.staleTouchTimeout = newValue }
     }
@@ -135,7 +136,7 @@ public struct Engine: TouchEngine {
 
     // The requirements' documentation is on `TouchEngine`.
     public mutating func feed(_ event: TouchEvent) { unique.pointee.feedUnique(event) }
-    public mutating func advance(to time: Int64) { unique.pointee.advance(to: time) }
+    public mutating func advance(to time: Microseconds) { unique.pointee.advance(to: time) }
     public mutating func finish() { unique.pointee.finish() }
     public mutating func reset() { unique.pointee.reset() }
     public mutating func removeAllEvents() { unique.pointee.removeAllEvents() }
@@ -147,8 +148,8 @@ public struct Engine: TouchEngine {
     /// begin afterwards. An index outside the table changes nothing.
     /// A gesture whose `enabled:` is a condition on modes is not set here:
     /// its modes decide (`setMode`).
-    public mutating func setEnabled(_ enabled: Bool, gesture g: Int, at time: Int64) {
-        guard g >= 0 && g < core.table.gestureCount else { return }
+    public mutating func setEnabled(_ enabled: Bool, gesture g: GestureID, at time: Microseconds) {
+        guard core.table.has(g) else { return }
         unique.pointee.setEnabled(enabled, gesture: g, at: time)
     }
 
@@ -156,15 +157,15 @@ public struct Engine: TouchEngine {
     /// on or off at `time`. All modes are off at start. Each gesture whose
     /// `enabled:` condition changes value is enabled or disabled then, as
     /// `setEnabled` does. An index outside the table's modes changes nothing.
-    public mutating func setMode(_ m: Int, _ on: Bool, at time: Int64) {
-        guard m >= 0 && m < core.table.modeCount else { return }
+    public mutating func setMode(_ m: ModeID, _ on: Bool, at time: Microseconds) {
+        guard core.table.modeIDs.contains(m) else { return }
         unique.pointee.setMode(m, on, at: time)
     }
 
     /// Turns the mode named `name` on or off at `time`, as `setMode(_:_:at:)`
     /// does; false, changing nothing, when the table has no mode of that name.
     @discardableResult
-    public mutating func setMode(named name: String, _ on: Bool, at time: Int64) -> Bool {
+    public mutating func setMode(named name: String, _ on: Bool, at time: Microseconds) -> Bool {
         guard let m = core.table.mode(named: name) else { return false }
         setMode(m, on, at: time)
         return true
@@ -176,8 +177,8 @@ public struct Engine: TouchEngine {
     /// to take `g`'s touches reports `began` with them, at the same time, its
     /// translation, scale and rotation measured from there. Otherwise nothing
     /// changes (`explains` records why); an index outside the table neither.
-    public mutating func handOver(from g: Int, at time: Int64) {
-        guard g >= 0 && g < core.table.gestureCount else { return }
+    public mutating func handOver(from g: GestureID, at time: Microseconds) {
+        guard core.table.has(g) else { return }
         unique.pointee.handOver(from: g, at: time)
     }
 
@@ -189,8 +190,8 @@ public struct Engine: TouchEngine {
     /// scroll it beyond that edge does not scroll it (it fails, explaining
     /// why) and goes to B. Every scroll starts at no edge. An index outside
     /// the table, or a gesture that is no scroll, changes nothing.
-    public mutating func setScrollEdges(_ edges: DirectionSet, gesture g: Int, at time: Int64) {
-        guard g >= 0 && g < core.table.gestureCount, core.table.kind(of: g) == .scroll else { return }
+    public mutating func setScrollEdges(_ edges: DirectionSet, gesture g: GestureID, at time: Microseconds) {
+        guard core.table.has(g), core.table.kind(of: g) == .scroll else { return }
         unique.pointee.setScrollEdges(edges, gesture: g, at: time)
     }
 
@@ -205,8 +206,8 @@ public struct Engine: TouchEngine {
     /// scroll has no touches. An index outside the table, or a gesture that is
     /// no scroll, changes nothing and returns false.
     @discardableResult
-    public mutating func scrollBegan(gesture g: Int, at time: Int64) -> Bool {
-        guard g >= 0 && g < core.table.gestureCount, core.table.kind(of: g) == .scroll else { return false }
+    public mutating func scrollBegan(gesture g: GestureID, at time: Microseconds) -> Bool {
+        guard core.table.has(g), core.table.kind(of: g) == .scroll else { return false }
         return unique.pointee.scrollBegan(gesture: g, at: time)
     }
 
@@ -217,39 +218,39 @@ public struct Engine: TouchEngine {
     /// arbitrated or changed. Returns false, changing nothing, when `g` has no
     /// action (`GestureTable.action(of:)`), is disabled, or is out of range.
     @discardableResult
-    public mutating func performAction(gesture g: Int, x: Double = 0, y: Double = 0, at time: Int64) -> Bool {
-        guard g >= 0 && g < core.table.gestureCount, x.isFinite, y.isFinite else { return false }
+    public mutating func performAction(gesture g: GestureID, x: Double = 0, y: Double = 0, at time: Microseconds) -> Bool {
+        guard core.table.has(g), x.isFinite, y.isFinite else { return false }
         return unique.pointee.performAction(gesture: g, x: x, y: y, at: time)
     }
 
     /// Whether mode `m` is on.
-    public func isOn(mode m: Int) -> Bool { m >= 0 && m < 16 && core.modes & 1 << UInt16(m) != 0 }
+    public func isOn(mode m: ModeID) -> Bool { m >= 0 && m < 16 && core.modes & 1 << UInt16(m.rawValue) != 0 }
 
     /// Changes `parameter` of gesture `g` to `value` from the gesture's next
     /// attempt (an attempt in progress keeps the values it started with), at
     /// `time`. Throws, changing nothing, for a parameter the gesture's kind
     /// lacks, a value in the wrong unit or out of range. Allocates nothing and
     /// adds nothing to the cost of an event.
-    public mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture g: Int, at time: Int64) throws(ParameterError) {
-        guard g >= 0 && g < core.table.gestureCount else { throw .noSuchGesture(g) }
+    public mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture g: GestureID, at time: Microseconds) throws(ParameterError) {
+        guard core.table.has(g) else { throw .noSuchGesture(g) }
         try unique.pointee.set(parameter, to: value, gesture: g, at: time)
     }
 
     /// The value gesture `g` uses for `parameter` from its next attempt; nil when its kind lacks it.
-    public func value(of parameter: RuntimeParameter, gesture g: Int) -> ParameterValue? {
-        guard g >= 0 && g < core.table.gestureCount else { return nil }
+    public func value(of parameter: RuntimeParameter, gesture g: GestureID) -> ParameterValue? {
+        guard core.table.has(g) else { return nil }
         return core.value(of: parameter, gesture: g)
     }
 
     /// Whether gesture `g` is enabled (false for an index outside the table).
-    public func isEnabled(_ g: Int) -> Bool { g >= 0 && g < core.table.gestureCount && core.isEnabled(g) }
+    public func isEnabled(_ g: GestureID) -> Bool { core.table.has(g) && core.isEnabled(g) }
 
     /// Whether gesture `g` is back in `possible` with no touches.
-    public func isIdle(_ g: Int) -> Bool { core.isIdle(g) }
+    public func isIdle(_ g: GestureID) -> Bool { core.isIdle(g) }
     /// The automaton state gesture `g` is in.
-    package func automatonState(of g: Int) -> StateID { core.automatonState(of: g) }
+    package func automatonState(of g: GestureID) -> StateID { core.automatonState(of: g) }
     /// When gesture `g`'s pending deadline fires, if it has one.
-    public func deadline(of g: Int) -> Int64? { core.deadline(of: g) }
+    public func deadline(of g: GestureID) -> Microseconds? { core.deadline(of: g) }
     /// Whether any touch is down.
     public var hasTouchesDown: Bool { core.hasTouchesDown }
     /// Whether any gesture has a deadline pending.
@@ -257,7 +258,7 @@ public struct Engine: TouchEngine {
     /// The earliest time at which the engine has work without a new sample
     /// (the pending frame, a deadline, a stale touch), nil when none: schedule
     /// one timer for it and call `advance(to:)` when it fires. O(active gestures).
-    public var nextDeadline: Int64? { core.nextDeadline }
+    public var nextDeadline: Microseconds? { core.nextDeadline.map { Microseconds($0) } }
     /// Whether the touch with host id `id` is down.
     public func isTouchDown(_ id: Int64) -> Bool { core.isTouchDown(id) }
     /// Whether samples wait in a frame not yet applied (until a later sample or `advance(to:)`).

@@ -17,7 +17,7 @@ final class EngineStorage {
     /// The pending frame's samples (grown for a rare huge frame), and the
     /// slots that began and lifted in it (each at most once, so `slotCount`).
     private(set) var frame: RawArray<TouchEvent>
-    let began: RawArray<Int>
+    let began: RawArray<SlotID>
     let lifts: RawArray<Lift>
     /// One bit per gesture whose status listens to touches, so a frame visits
     /// the gestures in an attempt rather than the whole set. Bit `rank[g]`:
@@ -114,9 +114,9 @@ final class EngineStorage {
         listening = RawArray(repeating: 0, count: (gestures + 63) / 64)
         sawBegan = RawArray(repeating: 0, count: (gestures + 63) / 64)
         let depth = (0..<gestures).map { g -> Int in
-            var (v, d) = (table.view(of: g), 0)
+            var (v, d) = (table.view(of: GestureID(g)), 0)
             while v != 0 && d < table.viewParents.count {  // bounded: a valid tree has no cycle
-                v = Int(table.viewParents[v])
+                v = table.parentView(of: v)
                 d += 1
             }
             return d

@@ -6,24 +6,24 @@ public struct Explanation: Hashable, Sendable {
         /// deadline that passed when the symbol is `timeout`.
         case automaton(Symbol, StateTimer)
         /// Gesture `by` began or was recognized with one of its touches, and no `with` rule links them.
-        case claimedBy(Int)
+        case claimedBy(GestureID)
         /// Gesture `other`, which it requires to fail, began or was recognized.
-        case requiredSucceeded(Int)
+        case requiredSucceeded(GestureID)
         /// Its stroke ended where the `chord` does not allow.
         case chord
         /// No touch and no deadline is left to decide it.
         case undecidable
         /// It completed, and waits for gesture `other` (one it requires to fail) to fail.
-        case held(Int)
+        case held(GestureID)
         /// A screen-edge pan's first touch began farther than `edgeWidth` from its edges.
         case notAtEdge
         /// A pan's translation left a fail offset range before it began; `vertical`: `failOffsetY`.
         case failOffset(vertical: Bool)
         /// Touches began that it would see, but no `after` rule arms it: it
         /// waits for gesture `source` (the first of its sources) to begin or be recognized.
-        case unarmed(Int)
+        case unarmed(GestureID)
         /// Gesture `source`, which armed it, ended, failed or was cancelled before it began.
-        case disarmed(Int)
+        case disarmed(GestureID)
         /// The app disabled it during an attempt.
         case disabled
         /// Touches began that it would see, but it is disabled (`enabled: false`,
@@ -34,27 +34,27 @@ public struct Explanation: Hashable, Sendable {
         /// (the score is `measured`).
         case template(Int)
         /// Another template stroke on the same touch matched it better.
-        case outscored(Int)
+        case outscored(GestureID)
         /// Its stroke's feature was outside the bounds the spec set (the
         /// value is `measured`; nil: the stroke had no length).
         case feature(StrokeFeatures.Feature)
         /// The app handed it over (v3 `hands over to`): gesture `to` took its touches.
-        case handedOver(to: Int)
+        case handedOver(to: GestureID)
         /// The app handed it over, and nothing changed: it was not active, or
-        /// no gesture it hands over to (`first`, the first of them; -1: not
-        /// active) was enabled, free and able to take its touches.
-        case notHandedOver(first: Int)
+        /// no gesture it hands over to (`first`, the first of them; nil: it
+        /// was not active) was enabled, free and able to take its touches.
+        case notHandedOver(first: GestureID?)
         /// A scroll at an edge of its content (the platform said so) was
         /// pulled past it (`edge`, a `DirectionSet` raw value): it did not
         /// scroll, and its `at` hand-over's gesture may take the touch (v4).
         case atEdge(UInt8)
         /// Gesture `by`, which wins over it (v4 `wins over`), claimed a touch
         /// it was using: it failed, or, `cancelled`, it had begun and was cancelled.
-        case wonOver(by: Int, cancelled: Bool)
+        case wonOver(by: GestureID, cancelled: Bool)
     }
 
-    public var time: Int64
-    public var gesture: Int
+    public var time: Microseconds
+    public var gesture: GestureID
     public var reason: Reason
 
     /// The state its `--explain` line reports: `held` (waiting for a rule),
@@ -88,7 +88,7 @@ public struct Explanation: Hashable, Sendable {
     public func message(in table: GestureTable) -> String {
         let text = reasonText(in: table)
         // A retracted gesture failed after it was shown: the same reasons, said of what was shown.
-        let name = table.strings[Int((record ?? table.gestures[gesture]).name)]
+        let name = table.strings[Int((record ?? table.gestures[gesture.rawValue]).name)]
         let failed = "'\(name)' failed: "
         guard retracted, text.hasPrefix(failed) else { return text }
         return "'\(name)' was retracted: " + text.dropFirst(failed.count)
@@ -97,10 +97,10 @@ public struct Explanation: Hashable, Sendable {
     private func reasonText(in table: GestureTable) -> String {
         func place(_ line: Int) -> String { "line \(line)" }
         func score(_ x: Double) -> String { shortest((x * 1000).rounded() / 1000) }
-        let r = record ?? table.gestures[gesture]
+        let r = record ?? table.gestures[gesture.rawValue]
         let name = table.strings[Int(r.name)]
-        func other(_ g: Int) -> String { "'\(table.strings[Int(table.gestures[g].name)])'" }
-        func rule(_ b: Int) -> String {
+        func other(_ g: GestureID) -> String { "'\(table.name(of: g))'" }
+        func rule(_ b: GestureID) -> String {
             guard let line = table.requiresLine(gesture, b) else { return "" }
             return " (rule at \(place(line)))"
         }
@@ -135,7 +135,7 @@ public struct Explanation: Hashable, Sendable {
             if let condition = table.conditionText(of: gesture) {
                 // The modes its condition names, as they were.
                 let named = Set(table.condition(of: gesture).filter { Int($0) < Condition.maxModes })
-                let states = named.sorted().map { "'\(table.name(ofMode: Int($0)))' is \(modes >> UInt16($0) & 1 == 1 ? "on" : "off")" }
+                let states = named.sorted().map { "'\(table.name(ofMode: ModeID(Int($0))))' is \(modes >> UInt16($0) & 1 == 1 ? "on" : "off")" }
                 return "'\(name)' takes no touches: it is disabled: mode \(states.joined(separator: ", mode ")) ('enabled: \(condition)', \(place(Int(r.line))))"
             }
             let why = r.options & GestureRecord.optionDisabled != 0 ? "'enabled: false', \(place(Int(r.line)))" : "by the app"
@@ -160,13 +160,13 @@ public struct Explanation: Hashable, Sendable {
         case .atEdge(let bits):
             let edge = ScreenEdge.allCases.first { DirectionSet($0.direction).rawValue == bits }?.name ?? "an"
             let targets = table.handOverTargets(of: gesture).indices.filter { table.handOverEdges[$0] & bits != 0 }
-                .map { other(Int(table.handOverTarget[$0])) }.joined(separator: ", ")
+                .map { other(GestureID(table.handOverTarget[$0])) }.joined(separator: ", ")
             return "'\(name)' did not scroll: it is at its \(edge) edge and the touch pulled past it, so it goes to \(targets) (hands over at \(edge))"
         case .notHandedOver(let first):
             // Through the engine's API a gesture with no rule can be handed over too (a trace line is refused).
             guard !table.handOverTargets(of: gesture).isEmpty else { return "'\(name)' was not handed over: it has no 'hands over to' rule" }
-            guard first >= 0 else { return "'\(name)' was not handed over: it is not active (a hand-over acts between its began and its end)" }
-            let targets = table.handOverTargets(of: gesture).map { other(Int($0)) }.joined(separator: ", ")
+            guard first != nil else { return "'\(name)' was not handed over: it is not active (a hand-over acts between its began and its end)" }
+            let targets = table.handOverTargets(of: gesture).map { other(GestureID($0)) }.joined(separator: ", ")
             return "'\(name)' was not handed over: no gesture it hands over to (\(targets)) was enabled, free of an attempt "
                 + "of its own and able to take its touches"
         case .notAtEdge:
@@ -225,21 +225,23 @@ public struct Explanation: Hashable, Sendable {
 
 extension GestureTable {
     /// The index into the `after` arrays of the rule `g after a`, if there is one.
-    private func afterEntry(_ g: Int, _ a: Int) -> Int? {
-        guard g + 1 < afterStart.count else { return nil }
-        return (Int(afterStart[g])..<Int(afterStart[g + 1])).first { afterTarget[$0] == UInt32(a) }
+    private func afterEntry(_ g: GestureID, _ a: GestureID) -> Int? {
+        let (g, a) = (g.rawValue, a.rawValue)
+        guard g >= 0, g + 1 < afterStart.count else { return nil }
+        return (Int(afterStart[g])..<Int(afterStart[g + 1])).first { afterTarget[$0] == UInt32(truncatingIfNeeded: a) }
     }
 
     /// The spec line of the rule `g after a`, if the table carries it.
-    package func afterLine(_ g: Int, _ a: Int) -> Int? { afterEntry(g, a).map { Int(afterLines[$0]) } }
+    package func afterLine(_ g: GestureID, _ a: GestureID) -> Int? { afterEntry(g, a).map { Int(afterLines[$0]) } }
 
     /// The `within` of the rule `g after a` (0 after a continuous `a`).
-    package func afterWithin(_ g: Int, _ a: Int) -> Int64? { afterEntry(g, a).map { afterWithin[$0] } }
+    package func afterWithin(_ g: GestureID, _ a: GestureID) -> Int64? { afterEntry(g, a).map { afterWithin[$0] } }
 
     /// The spec line of the rule `g requires b to fail`, if the table carries it.
-    package func requiresLine(_ g: Int, _ b: Int) -> Int? {
-        guard requiresLines.count == requiresTarget.count, g + 1 < requiresStart.count else { return nil }
-        for i in Int(requiresStart[g])..<Int(requiresStart[g + 1]) where requiresTarget[i] == UInt32(b) {
+    package func requiresLine(_ g: GestureID, _ b: GestureID) -> Int? {
+        let (g, b) = (g.rawValue, b.rawValue)
+        guard requiresLines.count == requiresTarget.count, g >= 0, g + 1 < requiresStart.count else { return nil }
+        for i in Int(requiresStart[g])..<Int(requiresStart[g + 1]) where requiresTarget[i] == UInt32(truncatingIfNeeded: b) {
             return Int(requiresLines[i])
         }
         return nil

@@ -74,7 +74,7 @@ extension GestureEngine {
             tracks[g].tracked = tracked
             tracks[g].seen = tracked
             tracks[g].taken = tracked.nonzeroBitCount
-            tracks[g].firstTouch = tracked == 0 ? -1 : touchID(slot: tracked.trailingZeroBitCount)
+            tracks[g].firstTouch = tracked == 0 ? -1 : touchID(slot: SlotID(lowestIn: tracked))
             tracks[g].pressStart = clock
             tracks[g].restarted = true
             resetRing(g)
@@ -86,20 +86,20 @@ extension GestureEngine {
     private mutating func complete(_ g: GestureID, continuous: Bool) {
         guard tracks[g].status == .tracking else { return }
         var hold = false
-        var waitingFor = -1
+        var waitingFor: GestureID = -1
         for b in rules.required(by: g) {
             switch tracks[GestureID(b)].status {
             case .active:
-                fail(g, .requiredSucceeded(Int(b)))
+                fail(g, .requiredSucceeded(GestureID(b)))
                 return
             case .done where tracks[GestureID(b)].succeeded:
-                fail(g, .requiredSucceeded(Int(b)))
+                fail(g, .requiredSucceeded(GestureID(b)))
                 return
             case .tracking where tracks[GestureID(b)].restarted:
                 break
             case .tracking, .held:
                 hold = true
-                if waitingFor < 0 { waitingFor = Int(b) }
+                if waitingFor < 0 { waitingFor = GestureID(b) }
             default:
                 break
             }
@@ -143,7 +143,7 @@ extension GestureEngine {
             let status = tracks[h].status
             if rules.hasWins && status == .active {
                 if tracks[h].seen & tracks[g].seen != 0 && rules.wins(g, over: h) && !rules.isSimultaneous(g, h) {
-                    if explains { explain(h, .wonOver(by: g.rawValue, cancelled: true)) }
+                    if explains { explain(h, .wonOver(by: g, cancelled: true)) }
                     cancelActive(h)
                 }
                 continue
@@ -152,8 +152,8 @@ extension GestureEngine {
             if (tracks[h].seen & tracks[g].seen != 0 || status == .held && rules.requires(h, g)) && !rules.isSimultaneous(g, h) {
                 if rules.hasWins && rules.wins(h, over: g) { continue }  // its claim will take the touches
                 // A gesture that requires `g` to fail says so, held or not: the rule is the reason the user wrote.
-                fail(h, rules.requires(h, g) ? .requiredSucceeded(g.rawValue)
-                     : rules.hasWins && rules.wins(g, over: h) ? .wonOver(by: g.rawValue, cancelled: false) : .claimedBy(g.rawValue))
+                fail(h, rules.requires(h, g) ? .requiredSucceeded(g)
+                     : rules.hasWins && rules.wins(g, over: h) ? .wonOver(by: g, cancelled: false) : .claimedBy(g))
             }
         }
     }
@@ -183,7 +183,7 @@ extension GestureEngine {
         }
         // It was shown provisional: take back what was shown.
         var taken = captured[g]
-        (taken.time, taken.state) = (clock, .retracted)
+        (taken.time, taken.state) = (Microseconds(clock), .retracted)
         events.append(taken)
         if explains { explanations[explanations.count - 1].retracted = true }
     }
@@ -205,11 +205,11 @@ extension GestureEngine {
             releasePending = false
             for h in gestureRange where tracks[h].status == .held {
                 var blocked = false
-                var lost = -1
+                var lost: GestureID = -1
                 for b in rules.required(by: h) {
                     switch tracks[GestureID(b)].status {
-                    case .active: lost = Int(b)
-                    case .done where tracks[GestureID(b)].succeeded: lost = Int(b)
+                    case .active: lost = GestureID(b)
+                    case .done where tracks[GestureID(b)].succeeded: lost = GestureID(b)
                     case .tracking where tracks[GestureID(b)].restarted: break
                     case .tracking, .held: blocked = true
                     default: break
@@ -240,7 +240,7 @@ extension GestureEngine {
             }
         } else {
             var e = captured[g]
-            e.time = clock
+            e.time = Microseconds(clock)
             events.append(e)
             recognizedAt[g] = clock
             finish(g, succeeded: true)
@@ -278,7 +278,7 @@ extension GestureEngine {
                 var far = 0.0
                 var mask = tracks[g].tracked
                 while mask != 0 {
-                    let s = mask.trailingZeroBitCount
+                    let s = SlotID(lowestIn: mask)
                     mask &= mask - 1
                     let d = slots[s].position - slots[s].down
                     far = max(far, (d.x * d.x + d.y * d.y).squareRoot())
@@ -292,7 +292,7 @@ extension GestureEngine {
                 break
             }
         }
-        explanations.append(Explanation(time: clock, gesture: g.rawValue, reason: reason, measured: measured, eventIndex: events.count,
+        explanations.append(Explanation(time: Microseconds(clock), gesture: g, reason: reason, measured: measured, eventIndex: events.count,
                                         record: records[g]))
     }
 
@@ -304,7 +304,7 @@ extension GestureEngine {
     @inline(__always)
     mutating func event(_ g: GestureID, _ state: GestureState) -> GestureEvent {
         let t = tracks + g  // fields read in place: a track is too large to copy per event
-        var e = GestureEvent(time: clock, gesture: g.rawValue, state: state, x: t.pointee.x, y: t.pointee.y, touch: t.pointee.firstTouch)
+        var e = GestureEvent(time: clock, gesture: g, state: state, x: t.pointee.x, y: t.pointee.y, touch: t.pointee.firstTouch)
         switch records[g].kind {
         case .tap:
             e.x = t.pointee.firstPressX

@@ -6,7 +6,8 @@ extension GestureEngine {
     /// `time` applies and deadlines due by then fire; a frame at `time` stays
     /// pending, so the change acts before its touches (a trace's control line
     /// comes before the touch lines of its frame).
-    mutating func prepareControl(at time: Int64) {
+    mutating func prepareControl(at time: Microseconds) {
+        let time = time.rawValue
         if !frame.isEmpty && frameTime < time { applyFrame() }
         fireDeadlines(upTo: time)
         if time > clock { clock = time }
@@ -18,9 +19,8 @@ extension GestureEngine {
     /// disabled gesture takes no touches. Enabling applies to touches that
     /// begin afterwards. Setting the state it has changes nothing, and so does
     /// setting a gesture whose `enabled:` is a condition on modes: its modes decide.
-    package mutating func setEnabled(_ enabled: Bool, gesture index: Int, at time: Int64) {
-        let g = GestureID(index)
-        guard table.condition(of: index).isEmpty else { return }
+    package mutating func setEnabled(_ enabled: Bool, gesture g: GestureID, at time: Microseconds) {
+        guard table.condition(of: g).isEmpty else { return }
         makeUnique()
         prepareControl(at: time)
         guard isEnabled(g) != enabled else { return }
@@ -30,15 +30,16 @@ extension GestureEngine {
 
     /// Turns mode `m` on or off at `time`: each gesture whose condition
     /// changes value is enabled or disabled then, as `setEnabled` would.
-    package mutating func setMode(_ m: Int, _ on: Bool, at time: Int64) {
-        let new = on ? modes | 1 << UInt16(m) : modes & ~(1 << UInt16(m))
+    package mutating func setMode(_ m: ModeID, _ on: Bool, at time: Microseconds) {
+        let bit: UInt16 = 1 << UInt16(m.rawValue)
+        let new = on ? modes | bit : modes & ~bit
         guard new != modes else { return }
         makeUnique()
         prepareControl(at: time)
         modes = new
         var disabled = false
         for g in gestureRange where table.enabledStart[g.rawValue] < table.enabledStart[g.rawValue + 1] {
-            let enabled = Condition.evaluate(table.condition(of: g.rawValue), modes: modes)
+            let enabled = Condition.evaluate(table.condition(of: g), modes: modes)
             guard enabled != isEnabled(g) else { continue }
             switchEnabled(g, to: enabled)
             disabled = disabled || !enabled
@@ -62,17 +63,17 @@ extension GestureEngine {
         }
     }
 
-    /// Says which edges of its content scroll `index` is at now (v4; the
+    /// Says which edges of its content scroll `g` is at now (v4; the
     /// platform's scroll position, a `DirectionSet` of the directions
     /// pointing at them), at `time`: a touch whose first movement past the
     /// slop pulls it past one its `at` hand-over names goes to that gesture.
-    package mutating func setScrollEdges(_ edges: DirectionSet, gesture index: Int, at time: Int64) {
+    package mutating func setScrollEdges(_ edges: DirectionSet, gesture g: GestureID, at time: Microseconds) {
         makeUnique()
         prepareControl(at: time)
-        storage.scrollEdges.base[index] = edges.rawValue & DirectionSet.horizontal.union(.vertical).rawValue
+        storage.scrollEdges[g] = edges.rawValue & DirectionSet.horizontal.union(.vertical).rawValue
     }
 
-    /// The platform began scrolling with scroll `index`'s touches at `time`
+    /// The platform began scrolling with scroll `g`'s touches at `time`
     /// (v4: the web's `pointercancel`, UIKit's scroll view pan recognizer
     /// beginning): the platform decides, so a scroll still in its attempt
     /// claims now, as past its slop, and the touches' other gestures fail or
@@ -80,8 +81,7 @@ extension GestureEngine {
     /// (it claimed now or had already); false when the touches went to
     /// another gesture first, or the scroll has none.
     @discardableResult
-    package mutating func scrollBegan(gesture index: Int, at time: Int64) -> Bool {
-        let g = GestureID(index)
+    package mutating func scrollBegan(gesture g: GestureID, at time: Microseconds) -> Bool {
         makeUnique()
         prepareControl(at: time)
         if tracks[g].status == .tracking {
@@ -91,7 +91,7 @@ extension GestureEngine {
         return tracks[g].status == .active
     }
 
-    /// Performs gesture `index`'s accessibility action at `time` (v4
+    /// Performs gesture `g`'s accessibility action at `time` (v4
     /// `action:`): it reports `recognized` once at (`x`, `y`), the view's
     /// centre, with neutral values (no translation, scale 1, no rotation or
     /// velocity; a swipe its first allowed direction, a tap its taps) and
@@ -99,12 +99,11 @@ extension GestureEngine {
     /// nothing is arbitrated: touches in progress and other gestures are left
     /// as they are. Returns false, changing nothing, when the gesture has no
     /// action or is disabled (its action is not offered then).
-    package mutating func performAction(gesture index: Int, x: Double, y: Double, at time: Int64) -> Bool {
-        let g = GestureID(index)
-        guard table.action(of: index) != nil, isEnabled(g) else { return false }
+    package mutating func performAction(gesture g: GestureID, x: Double, y: Double, at time: Microseconds) -> Bool {
+        guard table.action(of: g) != nil, isEnabled(g) else { return false }
         makeUnique()
         prepareControl(at: time)
-        var e = GestureEvent(time: clock, gesture: index, state: .recognized, x: x, y: y)
+        var e = GestureEvent(time: Microseconds(clock), gesture: g, state: .recognized, x: x, y: y)
         let record = records[g]
         // What a performance of each kind reports, with no touches: every kind decided here, so a new one is a compile error.
         switch record.kind {
@@ -119,26 +118,23 @@ extension GestureEngine {
     }
 
     /// Whether gesture `g` is enabled.
-    package func isEnabled(_ index: Int) -> Bool { isEnabled(GestureID(index)) }
-
-    func isEnabled(_ g: GestureID) -> Bool { gates[g] & EngineStorage.gateDisabled == 0 }
+    package func isEnabled(_ g: GestureID) -> Bool { gates[g] & EngineStorage.gateDisabled == 0 }
 
     /// Changes `parameter` of gesture `g` to `value` from its next attempt
     /// (an attempt in progress keeps the values it started with), at `time`.
-    package mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture index: Int, at time: Int64) throws(ParameterError) {
-        let g = GestureID(index)
-        var record = storage.nextRecords.base[index]
-        try parameter.apply(value, to: &record, table: table, gesture: index)
+    package mutating func set(_ parameter: RuntimeParameter, to value: ParameterValue, gesture g: GestureID, at time: Microseconds) throws(ParameterError) {
+        var record = storage.nextRecords[g]
+        try parameter.apply(value, to: &record, table: table, gesture: g)
         makeUnique()
         prepareControl(at: time)
-        storage.nextRecords.base[index] = record
+        storage.nextRecords[g] = record
         gates[g] |= EngineStorage.gateChanged
         if tracks[g].status == .idle { applyChanges(g) }
     }
 
     /// The value gesture `g` will use for `parameter` from its next attempt.
-    package func value(of parameter: RuntimeParameter, gesture index: Int) -> ParameterValue? {
-        parameter.value(in: storage.nextRecords.base[index])
+    package func value(of parameter: RuntimeParameter, gesture g: GestureID) -> ParameterValue? {
+        parameter.value(in: storage.nextRecords[g])
     }
 
     /// Run-time parameter changes of `g` take effect: its attempt is starting.
@@ -146,6 +142,6 @@ extension GestureEngine {
     mutating func applyChanges(_ g: GestureID) {
         guard gates[g] & EngineStorage.gateChanged != 0 else { return }
         gates[g] &= ~EngineStorage.gateChanged
-        records[g] = storage.nextRecords.base[g.rawValue]
+        records[g] = storage.nextRecords[g]
     }
 }

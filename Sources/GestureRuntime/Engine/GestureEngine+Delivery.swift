@@ -5,8 +5,8 @@ extension GestureEngine {
     /// A delivery waiting for the gestures that delay it to decide.
     struct Withheld {
         var phase: TouchPhase
-        var hitView: Int
-        var slots: [Int]
+        var hitView: ViewID
+        var slots: [SlotID]
         var ids: [Int64]
     }
 
@@ -15,22 +15,22 @@ extension GestureEngine {
     /// Without views or filtering (most sets) only the test inlines, keeping
     /// the per-gesture step (`evaluate`) small enough to inline itself.
     @inline(__always)
-    func sees(_ g: GestureID, _ s: Int) -> Bool {
+    func sees(_ g: GestureID, _ s: SlotID) -> Bool {
         !filtersTouches || seesFiltered(g, s)
     }
 
     @inline(never)
-    func seesFiltered(_ g: GestureID, _ s: Int) -> Bool {
+    func seesFiltered(_ g: GestureID, _ s: SlotID) -> Bool {
         (!filtersInput || records[g].inputs & slots[s].pointer.bit != 0)
-            && (!hasViews || table.view(table.view(of: g.rawValue), contains: slots[s].view))
+            && (!hasViews || table.view(table.view(of: g), contains: slots[s].view))
     }
 
     /// The frame's lines, after its gestures decided: one delivery per phase
     /// and hit view, passed on, withheld behind earlier ones or dropped.
-    mutating func deliverFrame(began: [Int], moved: UInt32, lifts: [Lift]) {
+    mutating func deliverFrame(began: [SlotID], moved: UInt32, lifts: [Lift]) {
         releaseWithheld()  // older withheld deliveries go first
         var groups: [Withheld] = []
-        func add(_ phase: TouchPhase, _ s: Int) {
+        func add(_ phase: TouchPhase, _ s: SlotID) {
             if let i = groups.firstIndex(where: { $0.phase == phase && $0.hitView == slots[s].view }) {
                 groups[i].slots.append(s)
                 groups[i].ids.append(slots[s].id)
@@ -41,7 +41,7 @@ extension GestureEngine {
         for s in began where !slots[s].closed { add(.began, s) }
         var m = moved
         while m != 0 {
-            let s = m.trailingZeroBitCount
+            let s = SlotID(lowestIn: m)
             m &= m - 1
             if !slots[s].closed && !lifts.contains(where: { $0.slot == s }) { add(.moved, s) }
         }
@@ -59,12 +59,12 @@ extension GestureEngine {
             }
         }
         var busy: UInt32 = 0
-        for w in withheld { for s in w.slots { busy |= bit(s) } }
+        for w in withheld { for s in w.slots { busy |= s.bit } }
         for group in groups {
-            let waits = group.slots.contains { busy & bit($0) != 0 || isDelayed($0, group.phase) }
+            let waits = group.slots.contains { busy & $0.bit != 0 || isDelayed($0, group.phase) }
             if waits && group.phase != .cancelled {
                 withheld.append(group)
-                for s in group.slots { busy |= bit(s) }
+                for s in group.slots { busy |= s.bit }
             } else {
                 deliver(group, at: clock)
             }
@@ -73,9 +73,9 @@ extension GestureEngine {
     }
 
     /// Whether an undecided gesture that sees the touch delays deliveries of `phase`.
-    private func isDelayed(_ s: Int, _ phase: TouchPhase) -> Bool {
+    private func isDelayed(_ s: SlotID, _ phase: TouchPhase) -> Bool {
         let flag = phase == .ended ? GestureRecord.flagDelaysTouchesEnded : GestureRecord.flagDelaysTouchesBegan
-        for g in gestureRange where records[g].flags & flag != 0 && tracks[g].seen & bit(s) != 0 {
+        for g in gestureRange where records[g].flags & flag != 0 && tracks[g].seen & s.bit != 0 {
             let status = tracks[g].status
             if status == .tracking || status == .held { return true }
         }
@@ -90,11 +90,11 @@ extension GestureEngine {
         var i = 0
         while i < withheld.count {
             let w = withheld[i]
-            if w.slots.allSatisfy({ busy & bit($0) == 0 && !isDelayed($0, w.phase) }) {
+            if w.slots.allSatisfy({ busy & $0.bit == 0 && !isDelayed($0, w.phase) }) {
                 withheld.remove(at: i)
                 deliver(w, at: clock)
             } else {
-                for s in w.slots { busy |= bit(s) }
+                for s in w.slots { busy |= s.bit }
                 i += 1
             }
         }
@@ -112,12 +112,12 @@ extension GestureEngine {
         }
         guard !ids.isEmpty else { return }
         let receiver = table.hasViews ? table.receiver(of: w.phase, hitting: w.hitView) : 0
-        deliveries.append(TouchDelivery(time: time, view: receiver, hitView: w.hitView, phase: w.phase,
+        deliveries.append(TouchDelivery(time: Microseconds(time), view: receiver, hitView: w.hitView, phase: w.phase,
                                         touches: ids, eventIndex: events.count))
     }
 
     /// Forgets the withheld deliveries of one touch.
-    private mutating func drop(slot s: Int) {
+    private mutating func drop(slot s: SlotID) {
         for i in withheld.indices.reversed() {
             if let k = withheld[i].slots.firstIndex(of: s) {
                 withheld[i].slots.remove(at: k)
@@ -138,16 +138,16 @@ extension GestureEngine {
         var i = 0
         while i < withheld.count {
             var w = withheld[i]
-            let hit = w.slots.indices.filter { affected & bit(w.slots[$0]) != 0 }
+            let hit = w.slots.indices.filter { affected & w.slots[$0].bit != 0 }
             guard !hit.isEmpty else {
                 i += 1
                 continue
             }
             var group = Withheld(phase: .cancelled, hitView: w.hitView, slots: [], ids: [])
-            for k in hit where slots[w.slots[k]].beganDelivered && cancelled & bit(w.slots[k]) == 0 {
+            for k in hit where slots[w.slots[k]].beganDelivered && cancelled & w.slots[k].bit == 0 {
                 group.slots.append(w.slots[k])
                 group.ids.append(w.ids[k])
-                cancelled |= bit(w.slots[k])
+                cancelled |= w.slots[k].bit
             }
             for k in hit.reversed() {
                 w.slots.remove(at: k)
@@ -160,7 +160,7 @@ extension GestureEngine {
         var rest: [Withheld] = []
         var m = affected & ~cancelled
         while m != 0 {
-            let s = m.trailingZeroBitCount
+            let s = SlotID(lowestIn: m)
             m &= m - 1
             guard slots[s].beganDelivered && !slots[s].closed else { continue }
             if let k = rest.firstIndex(where: { $0.hitView == slots[s].view }) {
@@ -173,7 +173,7 @@ extension GestureEngine {
         for group in rest { deliver(group, at: clock) }
         m = affected
         while m != 0 {
-            let s = m.trailingZeroBitCount
+            let s = SlotID(lowestIn: m)
             m &= m - 1
             slots[s].closed = true
         }

@@ -10,24 +10,21 @@ extension GestureEngine {
             take(g, slot: s, record)
         }
         if tracks[g].tracked & movedMask != 0 && listening(g) { measure(g, record) }
-        for lift in frameEnded where tracks[g].tracked & bit(lift.slot) != 0 {
+        for lift in frameEnded where tracks[g].tracked & lift.slot.bit != 0 {
             guard listening(g) else { return }
             release(g, slot: lift.slot, cancelled: lift.cancelled, record)
         }
     }
 
     @inline(__always)
-    func bit(_ s: Int) -> UInt32 { 1 &<< UInt32(truncatingIfNeeded: s) }  // slots are 0..<32: no checks
-
-    @inline(__always)
     func listening(_ g: GestureID) -> Bool { tracks[g].status.listens }
 
     // MARK: New touches
 
-    mutating func take(_ g: GestureID, slot s: Int, _ r: UnsafePointer<GestureRecord>) {
+    mutating func take(_ g: GestureID, slot s: SlotID, _ r: UnsafePointer<GestureRecord>) {
         // A held gesture takes no new touches; a begun discrete-style gesture
         // neither; nor a gesture an `after` rule just gave the touch.
-        if tracks[g].status == .held || tracks[g].tracked & bit(s) != 0 { return }
+        if tracks[g].status == .held || tracks[g].tracked & s.bit != 0 { return }
         let count = (tracks[g].tracked).nonzeroBitCount
         switch r.pointee.kind {
         case .pan, .scroll:
@@ -112,7 +109,7 @@ extension GestureEngine {
     }
 
     /// The first finger of a press: timers, and the series' distance rule.
-    private mutating func startPress(_ g: GestureID, slot s: Int, _ r: UnsafePointer<GestureRecord>) {
+    private mutating func startPress(_ g: GestureID, slot s: SlotID, _ r: UnsafePointer<GestureRecord>) {
         tracks[g].pressStart = clock
         // A swipe reports where it began; until all its fingers are down, that is the first finger.
         tracks[g].startX = slots[s].x
@@ -138,15 +135,15 @@ extension GestureEngine {
 
     /// The id of slot `s`'s touch as events carry it (`GestureEvent.touch`): -1 past 31 bits.
     @inline(__always)
-    func touchID(slot s: Int) -> Int32 {
+    func touchID(slot s: SlotID) -> Int32 {
         let id = slots[s].id
         // One unsigned comparison: a negative id is a huge unsigned one.
         return UInt64(bitPattern: id) <= UInt64(Int32.max) ? Int32(truncatingIfNeeded: id) : -1
     }
 
-    private mutating func adopt(_ g: GestureID, _ s: Int) {
-        tracks[g].tracked |= bit(s)
-        tracks[g].seen |= bit(s)
+    private mutating func adopt(_ g: GestureID, _ s: SlotID) {
+        tracks[g].tracked |= s.bit
+        tracks[g].seen |= s.bit
         tracks[g].taken += 1
         if tracks[g].taken == 1 {
             centroid(g)  // so even an early failure reports where it was
@@ -167,7 +164,7 @@ extension GestureEngine {
         case .pinch, .rotation:
             // Until it has both its fingers (and while it keeps them) a pinch or rotation only waits.
             let (a, b) = (tracks[g].first, tracks[g].second)
-            guard a >= 0, b >= 0, tracks[g].tracked & bit(a) != 0, tracks[g].tracked & bit(b) != 0 else { return }
+            guard a >= 0, b >= 0, tracks[g].tracked & a.bit != 0, tracks[g].tracked & b.bit != 0 else { return }
             measureTwoFingers(g, r)
         case .stroke: measureStroke(g, r)
         }
@@ -271,7 +268,7 @@ extension GestureEngine {
     private func beyondSlop(_ g: GestureID, _ slop: Double) -> Bool {
         var tracked = tracks[g].tracked
         while tracked != 0 {
-            let s = tracked.trailingZeroBitCount
+            let s = SlotID(lowestIn: tracked)
             tracked &= tracked - 1
             if Length.exceeds(slots[s].x - slots[s].downX, slots[s].y - slots[s].downY, slop) { return true }
         }
@@ -312,9 +309,9 @@ extension GestureEngine {
 
     // MARK: Lifts
 
-    private mutating func release(_ g: GestureID, slot s: Int, cancelled: Bool, _ r: UnsafePointer<GestureRecord>) {
+    private mutating func release(_ g: GestureID, slot s: SlotID, cancelled: Bool, _ r: UnsafePointer<GestureRecord>) {
         let before = tracks[g].tracked.nonzeroBitCount
-        tracks[g].tracked &= ~bit(s)
+        tracks[g].tracked &= ~s.bit
         if cancelled {
             _ = feed(g, .cancel)
             return
@@ -348,12 +345,12 @@ extension GestureEngine {
         centroidMask = tracked
         if tracked & (tracked &- 1) == 0 {
             // One touch: its position, without the division (0.0 + keeps -0.0 printing as the sum did).
-            let s = tracked.trailingZeroBitCount
+            let s = SlotID(lowestIn: tracked)
             centroid = SIMD2(0.0 + slots[s].x, 0.0 + slots[s].y)
         } else {
             var (sx, sy, n) = (0.0, 0.0, 0.0)
             while tracked != 0 {
-                let s = tracked.trailingZeroBitCount
+                let s = SlotID(lowestIn: tracked)
                 tracked &= tracked - 1
                 sx += slots[s].x
                 sy += slots[s].y

@@ -8,25 +8,24 @@ extension GestureEngine {
     /// take `a`'s touches: `a` is cancelled where it is and that gesture
     /// begins with the touches, its values measured from now. Otherwise
     /// nothing changes (an explanation says why).
-    package mutating func handOver(from index: Int, at time: Int64) {
-        let a = GestureID(index)
+    package mutating func handOver(from a: GestureID, at time: Microseconds) {
         makeUnique()
         prepareControl(at: time)
         guard tracks[a].status == .active else {
-            if explains { explain(a, .notHandedOver(first: -1)) }
+            if explains { explain(a, .notHandedOver(first: nil)) }
             return
         }
-        for target in table.handOverTargets(of: a.rawValue) {
+        for target in table.handOverTargets(of: a) {
             let b = GestureID(target)
             guard isEnabled(b), tracks[b].status == .idle || tracks[b].status == .done, canTake(b, tracks[a].tracked),
                   let began = beganState(b) else { continue }
-            if explains { explain(a, .handedOver(to: b.rawValue)) }
+            if explains { explain(a, .handedOver(to: b)) }
             cancelActive(a)
             takeOver(b, from: a, state: began)
             settleAfterControl()
             return
         }
-        if explains { explain(a, .notHandedOver(first: table.handOverTargets(of: a.rawValue).first.map(Int.init) ?? -1)) }
+        if explains { explain(a, .notHandedOver(first: table.handOverTargets(of: a).first.map { GestureID($0) })) }
     }
 
     /// Whether gesture `b` can measure the touches `touches`: as many as its `touches` allows, each one it would see.
@@ -36,7 +35,7 @@ extension GestureEngine {
         guard count >= Int(r.minTouches), r.maxTouches == 0 || count <= Int(r.maxTouches) else { return false }
         var mask = touches
         while mask != 0 {
-            let s = mask.trailingZeroBitCount
+            let s = SlotID(lowestIn: mask)
             mask &= mask - 1
             guard sees(b, s) else { return false }
         }
@@ -66,8 +65,8 @@ extension GestureEngine {
         switch kind {
         case .pinch, .rotation:
             let sameTwo = records[a].kind == .pinch || records[a].kind == .rotation
-            let first = sameTwo ? tracks[a].first : touches.trailingZeroBitCount
-            let second = sameTwo ? tracks[a].second : (touches & (touches - 1)).trailingZeroBitCount
+            let first = sameTwo ? tracks[a].first : SlotID(lowestIn: touches)
+            let second = sameTwo ? tracks[a].second : SlotID(lowestIn: touches & (touches - 1))
             (tracks[b].first, tracks[b].second) = (first, second)
             let (dx, dy) = (slots[second].x - slots[first].x, slots[second].y - slots[first].y)
             tracks[b].span0 = (dx * dx + dy * dy).squareRoot()

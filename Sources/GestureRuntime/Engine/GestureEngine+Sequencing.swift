@@ -24,8 +24,8 @@ extension GestureEngine {
             applyChanges(g)
             // Not the touches lifting in this frame: the frame's lifts reach `a` after this, and never `g`.
             var touches = tracks[a].tracked
-            for lift in frameEnded { touches &= ~bit(lift.slot) }
-            if hasViews { for s in 0..<Self.slotCount where touches & bit(s) != 0 && !sees(g, s) { touches &= ~bit(s) } }
+            for lift in frameEnded { touches &= ~lift.slot.bit }
+            if hasViews { for s in SlotID(0)..<SlotID(Self.slotCount) where touches & s.bit != 0 && !sees(g, s) { touches &= ~s.bit } }
             guard touches != 0 else { continue }
             tracks[g].reset(start: transitions.startState(g))
             tracks[g].armedBy = Int32(truncatingIfNeeded: a.rawValue)
@@ -33,7 +33,7 @@ extension GestureEngine {
             resetRing(g)
             let record = UnsafePointer(records + g)
             while touches != 0 && listening(g) {
-                let s = touches.trailingZeroBitCount
+                let s = SlotID(lowestIn: touches)
                 touches &= touches &- 1
                 take(g, slot: s, record)
             }
@@ -53,7 +53,7 @@ extension GestureEngine {
                 continue
             }
             tracks[g].armedBy = -1
-            fail(g, .disarmed(a.rawValue))
+            fail(g, .disarmed(a))
         }
     }
 }

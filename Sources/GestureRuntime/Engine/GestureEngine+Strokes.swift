@@ -7,8 +7,8 @@ extension GestureEngine {
     static var strokeCapacity: Int { EngineStorage.strokeCapacity }
 
     mutating func measureStroke(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) {
-        let s = tracks[g].tracked.trailingZeroBitCount
-        guard s < Self.slotCount else { return }
+        let s = SlotID(lowestIn: tracks[g].tracked)
+        guard s.rawValue < Self.slotCount else { return }
         let previous = tracks[g].location
         // Smoothing: each sample moves the stroke's point only part of the way, damping jitter.
         let k = r.pointee.smoothing
@@ -169,7 +169,7 @@ extension GestureEngine {
                 return false
             }
             if let better = betterTemplateStroke(than: g, mine.score) {
-                fail(g, .outscored(better.rawValue))
+                fail(g, .outscored(better))
                 return false
             }
         }
@@ -180,7 +180,7 @@ extension GestureEngine {
     private func chordFits(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) -> Bool {
         let byRange = r.pointee.strokeFlags & GestureRecord.strokeChordRange != 0
         guard r.pointee.chord != 0xFF || byRange else { return true }
-        let s = tracks[g].seen.trailingZeroBitCount
+        let s = SlotID(lowestIn: tracks[g].seen)
         let chord = slots[s].position - slots[s].down
         guard chord != .zero else { return false }
         let angle = Math.atan2(-chord.y, chord.x)
@@ -282,7 +282,7 @@ extension GestureEngine {
         }
         guard liftMeasure.vector == true else { return }
         let limit = StrokeTemplate.RotationLimit(r.pointee.maxRotation)
-        let index = templateIndex, range = table.templates(of: g.rawValue)
+        let index = templateIndex, range = table.templates(of: g)
         let pivots = Swift.min(range.count, TemplateIndex.pivotCount)
         // The stroke's angles from the pivots (`TemplateIndex.spans`), and
         // the angle a template must be within to count.
@@ -311,7 +311,7 @@ extension GestureEngine {
     /// `liftMeasure` describes, keeping what was measured when it already is.
     private mutating func shareLiftPath(_ g: GestureID) {
         let base = g.rawValue &* (EngineStorage.pathCapacity &+ 1)
-        let s = tracks[g].seen.trailingZeroBitCount
+        let s = SlotID(lowestIn: tracks[g].seen)
         let n = pathLength(g, base: base, down: slots[s].down)
         paths[base &+ n] = slots[s].position
         let count = n &+ 1

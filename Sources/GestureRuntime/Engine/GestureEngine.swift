@@ -60,10 +60,10 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     /// The screen's size in points, for screen-edge pans; (0, 0), the default:
     /// unknown, so no touch is near a right or bottom edge.
     package var screenSize = SIMD2<Double>(0, 0)
-    /// Microseconds after its last sample at which a touch that is still down
+    /// How long after its last sample a touch that is still down
     /// is cancelled (a lost `ended` must not hold gestures forever); nil, the
     /// default, keeps touches down until the stream says otherwise.
-    package var staleTouchTimeout: Int64?
+    package var staleTouchTimeout: Microseconds?
 
     /// Per-gesture and per-touch state in raw buffers owned by `storage`:
     /// writes on the hot path then need no uniqueness check per field. The
@@ -72,7 +72,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     /// access (one load fewer on the hot path); `makeUnique` refreshes them.
     var storage: EngineStorage
     var tracks: PerGesture<Track>
-    var slots: UnsafeMutablePointer<TouchSlot>
+    var slots: PerSlot<TouchSlot>
     var ring: UnsafeMutablePointer<VelocitySample>
     var strokeClasses: UnsafeMutablePointer<Int8>
     var captured: PerGesture<GestureEvent>
@@ -101,7 +101,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     /// values): most frames are moves only, and take `applyMoves`.
     var framePhases: UInt8 = 0
     var frameHasBegan: Bool { framePhases & TouchPhase.began.bit != 0 }
-    var frameBegan: UnmanagedBuffer<Int>
+    var frameBegan: UnmanagedBuffer<SlotID>
     var frameEnded: UnmanagedBuffer<Lift>
     /// Gestures whose status listens, one bit each at their priority rank (see `setStatus`).
     var listeningSet: UnsafeMutablePointer<UInt64>
@@ -129,7 +129,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         gestureRange = Range(gestures: n)
         storage = EngineStorage(gestures: n, slots: Self.slotCount, ringSize: Self.ringSize, table: table)
         (records, rules, tracks, slots, ring) = (PerGesture(storage.records.base), storage.rules, PerGesture(storage.tracks.base),
-                                                 storage.slots.base, storage.ring.base)
+                                                 PerSlot(storage.slots.base), storage.ring.base)
         frame = UnmanagedBuffer(base: storage.frame.base, capacity: storage.frame.count)
         frameBegan = UnmanagedBuffer(base: storage.began.base, capacity: Self.slotCount)
         frameEnded = UnmanagedBuffer(base: storage.lifts.base, capacity: Self.slotCount)
@@ -160,7 +160,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         if !isKnownUniquelyReferenced(&storage) {
             storage = storage.copy()
             (records, rules, tracks, slots, ring) = (PerGesture(storage.records.base), storage.rules, PerGesture(storage.tracks.base),
-                                                     storage.slots.base, storage.ring.base)
+                                                     PerSlot(storage.slots.base), storage.ring.base)
             frame.rebase(storage.frame.base, capacity: storage.frame.count)
             frameBegan.rebase(storage.began.base, capacity: Self.slotCount)
             frameEnded.rebase(storage.lifts.base, capacity: Self.slotCount)
@@ -194,9 +194,10 @@ package struct GestureEngine<Transitions: TransitionFunction> {
 
     /// `feed` for an engine whose storage is known to be its own.
     mutating func feedUnique(_ event: TouchEvent) {
-        guard event.time >= clock && event.time >= frameTime else { return feedLate(event) }
-        if event.time != frameTime && !frame.isEmpty { applyFrame() }
-        frameTime = event.time
+        let time = event.time.rawValue
+        guard time >= clock && time >= frameTime else { return feedLate(event) }
+        if time != frameTime && !frame.isEmpty { applyFrame() }
+        frameTime = time
         appendToFrame(event)
     }
 
@@ -206,16 +207,16 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     private mutating func feedLate(_ event: TouchEvent) {
         anomalies.timeWentBackwards += 1
         var event = event
-        event.time = max(clock, frameTime)
+        event.time = Microseconds(max(clock, frameTime))
         feedUnique(event)
     }
 
     /// Applies the pending frame and fires every deadline due at or before `time`.
-    package mutating func advance(to time: Int64) {
+    package mutating func advance(to time: Microseconds) {
         makeUnique()
         if !frame.isEmpty { applyFrame() }
-        fireDeadlines(upTo: time)
-        if time > clock { clock = time }
+        fireDeadlines(upTo: time.rawValue)
+        if time.rawValue > clock { clock = time.rawValue }
     }
 
     /// Ends the stream: applies the pending frame and fires every remaining
@@ -233,9 +234,9 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         if !frame.isEmpty { applyFrame() }
         var down = downMask
         while down != 0 {
-            let s = down.trailingZeroBitCount
+            let s = SlotID(lowestIn: down)
             down &= down - 1
-            appendToFrame(TouchEvent(time: clock, id: slots[s].id, phase: .cancelled, x: 0, y: 0))
+            appendToFrame(TouchEvent(time: Microseconds(clock), id: slots[s].id, phase: .cancelled, x: 0, y: 0))
         }
         frameTime = clock
         if !frame.isEmpty { applyFrame() }
@@ -260,12 +261,12 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     }
 
     /// Whether gesture `g` is back in `possible` with no touches.
-    package func isIdle(_ g: Int) -> Bool { tracks[GestureID(g)].status == .idle }
+    package func isIdle(_ g: GestureID) -> Bool { tracks[g].status == .idle }
     /// The automaton state gesture `g` is in (a local state of its table rows),
     /// for tools that reason about the automaton, such as the latency analysis.
-    package func automatonState(of g: Int) -> StateID { tracks[GestureID(g)].state }
+    package func automatonState(of g: GestureID) -> StateID { tracks[g].state }
     /// When gesture `g`'s pending deadline fires, if it has one.
-    package func deadline(of g: Int) -> Int64? { tracks[GestureID(g)].deadline == .max ? nil : tracks[GestureID(g)].deadline }
+    package func deadline(of g: GestureID) -> Microseconds? { tracks[g].deadline == .max ? nil : Microseconds(tracks[g].deadline) }
 
     /// Whether any touch is down.
     package var hasTouchesDown: Bool { downMask != 0 }
@@ -312,9 +313,9 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             if let timeout = staleTouchTimeout {
                 var down = downMask
                 while down != 0 {
-                    let s = down.trailingZeroBitCount
+                    let s = SlotID(lowestIn: down)
                     down &= down &- 1
-                    when = min(when, slots[s].lastSeen &+ timeout)
+                    when = min(when, slots[s].lastSeen &+ timeout.rawValue)
                 }
             }
             return when == .max ? nil : max(when, clock)
@@ -354,7 +355,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         // an earlier one completes (and is held for it, or excluded by it).
         returnedToIdle = false
         var began: UInt32 = 0
-        for s in frameBegan { began |= bit(s) }
+        for s in frameBegan { began |= s.bit }
         if began != 0 {
             let saw = storage.sawBegan.base
             for w in 0..<storage.sawBegan.count { saw[w] = 0 }
@@ -377,7 +378,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
                 evaluate(g)
             }
         }
-        for lift in frameEnded { downMask &= ~bit(lift.slot) }
+        for lift in frameEnded { downMask &= ~lift.slot.bit }
         settle()
         if returnedToIdle && began != 0 { seeFrameAfterRelease(began) }
         if reportsDeliveries { deliverFrame(began: Array(frameBegan), moved: movedMask, lifts: Array(frameEnded)) }
@@ -418,7 +419,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     private mutating func startAttempt(_ g: GestureID, _ began: UInt32) {
         var visible = began
         if filtersTouches {
-            for s in frameBegan where !sees(g, s) { visible &= ~bit(s) }
+            for s in frameBegan where !sees(g, s) { visible &= ~s.bit }
         }
         guard visible != 0 else { return }
         if gates[g] != 0 {
@@ -433,7 +434,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         if flags & GestureRecord.flagArmed != 0 {
             // Unarmed, a gesture of `after` rules takes no touches.
             guard let source = armingSource(g) else {
-                if explains { explain(g, .unarmed(Int(rules.afterTarget[rules.afterEntries(of: g).lowerBound]))) }
+                if explains { explain(g, .unarmed(GestureID(rules.afterTarget[rules.afterEntries(of: g).lowerBound]))) }
                 return
             }
             if records[source].kind.isContinuous { armedBy = Int32(truncatingIfNeeded: source.rawValue) }
@@ -461,7 +462,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         let last = series[g]
         // Exclusive, as while counting: a press exactly `maxInterval` after the lift is late.
         guard clock < last.until else { return false }
-        let s = visible.trailingZeroBitCount
+        let s = SlotID(lowestIn: visible)
         return !Length.exceeds(slots[s].x - last.x, slots[s].y - last.y, records[g].tapDistance)
     }
 
@@ -514,7 +515,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         frame.removeAll()
         for e in pending where e.phase == .began && slot(of: e.id) != nil {
             anomalies.duplicateBegan += 1
-            appendToFrame(TouchEvent(time: frameTime, id: e.id, phase: .cancelled, x: 0, y: 0))
+            appendToFrame(TouchEvent(time: Microseconds(frameTime), id: e.id, phase: .cancelled, x: 0, y: 0))
         }
         applyFrame()
         for e in pending { appendToFrame(e) }
@@ -531,19 +532,19 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         }
         var taken = downMask
         for g in gestureRange { taken |= tracks[g].seen }
-        let free = (~taken).trailingZeroBitCount
-        guard downMask.nonzeroBitCount < Self.touchCapacity, free < Self.slotCount else {
+        let free = SlotID(lowestIn: ~taken)
+        guard downMask.nonzeroBitCount < Self.touchCapacity, free.rawValue < Self.slotCount else {
             anomalies.overCapacity += 1
             return
         }
-        var view = 0
+        var view: ViewID = 0
         if hasViews {
-            if e.view >= 0 && e.view < table.viewNames.count { view = e.view } else { anomalies.unknownView += 1 }
+            if e.view >= 0 && e.view.rawValue < table.viewNames.count { view = e.view } else { anomalies.unknownView += 1 }
         }
         let at = SIMD2(e.x, e.y)
         slots[free] = TouchSlot(id: e.id, down: at, position: at, lastSeen: frameTime, view: view, pointer: e.pointer)
         if takenByAll & e.pointer.bit == 0 { (filtersInput, filtersTouches) = (true, true) }
-        downMask |= bit(free)
+        downMask |= free.bit
         frameBegan.append(free)
     }
 
@@ -564,15 +565,15 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         }
         if any(p .!= slots[s].position) {
             slots[s].position = p
-            movedMask |= bit(s)
+            movedMask |= s.bit
         }
     }
 
     @inline(__always)  // a call would copy the whole engine to pass `self`
-    func slot(of id: Int64) -> Int? {
+    func slot(of id: Int64) -> SlotID? {
         var down = downMask
         while down != 0 {
-            let s = down.trailingZeroBitCount
+            let s = SlotID(lowestIn: down)
             if slots[s].id == id { return s }
             down &= down - 1
         }
@@ -596,7 +597,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
                 }
                 earliestDeadline = when
             }
-            if let timeout = staleTouchTimeout, cancelStaleTouches(upTo: min(time, when), timeout: timeout) { continue }
+            if let timeout = staleTouchTimeout, cancelStaleTouches(upTo: min(time, when), timeout: timeout.rawValue) { continue }
             guard let next, when <= time else { return }
             clock = when
             tracks[next].deadline = .max
@@ -610,11 +611,11 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     /// Cancels, in a frame of its own at its deadline, the touch that went
     /// stale first, if any did by `time`. Returns whether one was cancelled.
     private mutating func cancelStaleTouches(upTo time: Int64, timeout: Int64) -> Bool {
-        var stale = -1
+        var stale: SlotID = -1
         var when = Int64.max
         var down = downMask
         while down != 0 {
-            let s = down.trailingZeroBitCount
+            let s = SlotID(lowestIn: down)
             down &= down - 1
             if slots[s].lastSeen &+ timeout < when {
                 when = slots[s].lastSeen &+ timeout
@@ -626,7 +627,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         slots[stale].lastSeen = .max / 2  // being cancelled: not stale again while its frame applies
         let pending = Array(frame), pendingTime = frameTime
         frame.removeAll()
-        appendToFrame(TouchEvent(time: max(when, clock), id: slots[stale].id, phase: .cancelled, x: 0, y: 0))
+        appendToFrame(TouchEvent(time: Microseconds(max(when, clock)), id: slots[stale].id, phase: .cancelled, x: 0, y: 0))
         frameTime = max(when, clock)
         applyFrame()
         for e in pending { appendToFrame(e) }

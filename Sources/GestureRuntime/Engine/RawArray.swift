@@ -17,6 +17,13 @@ struct RawArray<Element> {
         count = elements.count
     }
 
+    /// A per-gesture array's element for `g` (`EngineStorage` holds several).
+    @inline(__always)
+    subscript(g: GestureID) -> Element {
+        get { base[g.rawValue] }
+        nonmutating set { base[g.rawValue] = newValue }
+    }
+
     func copy() -> RawArray {
         RawArray(Array(UnsafeBufferPointer(start: base, count: count)))
     }

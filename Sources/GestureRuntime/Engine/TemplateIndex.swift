@@ -38,7 +38,7 @@ final class TemplateIndex {
         }
         var order = (0..<count).map { Int32($0) }
         var bounds = [SIMD4<Float>](repeating: SIMD4(-.pi, -.pi, 0, 0), count: count)
-        for g in 0..<table.gestures.count {
+        for g in table.gestureIDs {
             Self.choosePivots(table.templates(of: g), vectors.base, &order, &bounds)
         }
         (self.vectors, scan, spans) = (vectors, RawArray(order), RawArray(bounds))

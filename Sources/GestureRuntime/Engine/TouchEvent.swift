@@ -47,8 +47,8 @@ public enum PointerKind: UInt8, SpecWord {
 
 /// One touch sample fed to an engine.
 public struct TouchEvent: Hashable, Sendable {
-    /// Microseconds on the host's clock; equal times form one frame.
-    public var time: Int64
+    /// On the host's clock; equal times form one frame.
+    public var time: Microseconds
     /// The host's touch id, unique while the finger is down.
     public var id: Int64
     /// Points, y downward.
@@ -58,9 +58,9 @@ public struct TouchEvent: Hashable, Sendable {
     /// index of the table's views (`GestureTable.view(named:)`); its path is
     /// the view and its ancestors. Ignored for other phases and when the
     /// table declares no views.
-    public var view: Int {
-        get { Int(hitView) }
-        set { hitView = Int32(clamping: newValue) }
+    public var view: ViewID {
+        get { ViewID(hitView) }
+        set { hitView = Int32(clamping: newValue.rawValue) }
     }
     // 32 bits keep a sample at 40 bytes: every sample is copied into the frame.
     private var hitView: Int32
@@ -70,29 +70,29 @@ public struct TouchEvent: Hashable, Sendable {
     /// What produced the touch (read from its `began`; a sample stays 40 bytes).
     public var pointer: PointerKind
 
-    public init(time: Int64, id: Int64, phase: TouchPhase, x: Double, y: Double, view: Int = 0, pointer: PointerKind = .touch) {
+    public init(time: Microseconds, id: Int64, phase: TouchPhase, x: Double, y: Double, view: ViewID = 0, pointer: PointerKind = .touch) {
         self.time = time
         self.id = id
         self.phase = phase
         self.x = x
         self.y = y
-        hitView = Int32(clamping: view)
+        hitView = Int32(clamping: view.rawValue)
         self.pointer = pointer
     }
 
     /// With an `Int` id, as most callers hold one.
-    public init(time: Int64, id: Int, phase: TouchPhase, x: Double, y: Double, view: Int = 0, pointer: PointerKind = .touch) {
+    public init(time: Microseconds, id: Int, phase: TouchPhase, x: Double, y: Double, view: ViewID = 0, pointer: PointerKind = .touch) {
         self.init(time: time, id: Int64(id), phase: phase, x: x, y: y, view: view, pointer: pointer)
     }
 }
 
 /// One report from the engine: a gesture changed state.
 public struct GestureEvent: Hashable, Sendable {
-    /// Microseconds: an input time or a deadline, never interpolated.
-    public var time: Int64
+    /// An input time or a deadline, never interpolated.
+    public var time: Microseconds
     /// When the gesture's own automaton completed: equal to `time` unless the
     /// event was held for a `requires` rule, which added `time - completedAt`.
-    public var completedAt: Int64
+    public var completedAt: Microseconds
     /// The centroid of the gesture's touches (a multi-tap: its first press; a swipe: where it began).
     public var x: Double
     public var y: Double
@@ -125,9 +125,9 @@ public struct GestureEvent: Hashable, Sendable {
     }
 
     /// Index into the table's gestures.
-    public var gesture: Int {
-        get { Int(gestureIndex) }
-        set { gestureIndex = Int32(truncatingIfNeeded: newValue) }
+    public var gesture: GestureID {
+        get { GestureID(gestureIndex) }
+        set { gestureIndex = Int32(truncatingIfNeeded: newValue.rawValue) }
     }
 
     /// tap: taps counted.
@@ -136,20 +136,20 @@ public struct GestureEvent: Hashable, Sendable {
         set { tapCount = Int32(clamping: newValue) }
     }
 
-    public init(time: Int64, gesture: Int, state: GestureState, x: Double, y: Double) {
-        self.init(time: time, gesture: gesture, state: state, x: x, y: y, touch: -1)
+    public init(time: Microseconds, gesture: GestureID, state: GestureState, x: Double, y: Double) {
+        self.init(time: time.rawValue, gesture: gesture, state: state, x: x, y: y, touch: -1)
     }
 
-    /// With the first touch's id as `touch` stores it (the engine's tracks keep it so).
+    /// With the first touch's id as `touch` stores it (the engine's tracks keep it so), at the engine's clock.
     @inline(__always)
-    package init(time: Int64, gesture: Int, state: GestureState, x: Double, y: Double, touch: Int32) {
-        self.time = time
-        gestureIndex = Int32(truncatingIfNeeded: gesture)
+    package init(time: Int64, gesture: GestureID, state: GestureState, x: Double, y: Double, touch: Int32) {
+        self.time = Microseconds(time)
+        gestureIndex = Int32(truncatingIfNeeded: gesture.rawValue)
         self.state = state
         self.x = x
         self.y = y
         value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; direction = .right; isAction = false; tapCount = 0; firstTouch = touch
-        completedAt = time
+        completedAt = Microseconds(time)
     }
 }
 
@@ -189,12 +189,12 @@ public struct StreamAnomalies: Hashable, Sendable {
 /// deliveries that gestures' `delaysTouchesBegan`, `delaysTouchesEnded` and
 /// `cancelsTouches` let through, delay or cancel (docs/delivery.md).
 public struct TouchDelivery: Hashable, Sendable {
-    /// Microseconds: the frame's time, or the time a withheld delivery was released.
-    public var time: Int64
+    /// The frame's time, or the time a withheld delivery was released.
+    public var time: Microseconds
     /// The view that receives it: the hit view, or the ancestor it was forwarded to.
-    public var view: Int
+    public var view: ViewID
     /// The view the touches hit.
-    public var hitView: Int
+    public var hitView: ViewID
     /// `began`, `moved`, `ended` or `cancelled`.
     public var phase: TouchPhase
     /// The touches' ids, in the order they began.
@@ -203,7 +203,7 @@ public struct TouchDelivery: Hashable, Sendable {
     /// merge the two lists by it to see them in the order they happened.
     public var eventIndex: Int
 
-    public init(time: Int64, view: Int, hitView: Int, phase: TouchPhase, touches: [Int64], eventIndex: Int) {
+    public init(time: Microseconds, view: ViewID, hitView: ViewID, phase: TouchPhase, touches: [Int64], eventIndex: Int) {
         self.time = time
         self.view = view
         self.hitView = hitView

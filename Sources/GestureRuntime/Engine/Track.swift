@@ -42,8 +42,8 @@ struct Track {
     var tracked: UInt32 = 0
     /// Touches taken in this attempt, and the first two of them (pinch, rotation).
     var taken = 0
-    var first = -1
-    var second = -1
+    var first: SlotID = -1
+    var second: SlotID = -1
 
     // Anchors of the timers.
     var pressStart: Int64 = 0
@@ -140,7 +140,7 @@ struct TouchSlot {
     /// Time of the touch's last sample, for the stale-touch timeout.
     var lastSeen: Int64 = 0
     /// The hit view.
-    var view = 0
+    var view: ViewID = 0
     /// What produced it.
     var pointer = PointerKind.touch
     /// Deliveries to the view: whether it got `began`, and whether it will
@@ -151,6 +151,6 @@ struct TouchSlot {
 
 /// A touch that lifted or was cancelled in the current frame.
 struct Lift {
-    var slot: Int
+    var slot: SlotID
     var cancelled: Bool
 }

@@ -151,7 +151,7 @@ public enum EventSlot: UInt8, SpecWord {
     /// A `float64` slot's value in `e`.
     public func double(_ e: GestureEvent) -> Double {
         switch self {
-        case .time: Double(e.time)
+        case .time: Double(e.time.rawValue)
         case .x: e.x
         case .y: e.y
         case .value0: e.value0
@@ -166,7 +166,7 @@ public enum EventSlot: UInt8, SpecWord {
     /// hold: the table's receiver of its gesture is written there).
     public func int32(_ e: GestureEvent) -> Int32 {
         switch self {
-        case .gesture: Int32(truncatingIfNeeded: e.gesture)
+        case .gesture: Int32(truncatingIfNeeded: e.gesture.rawValue)
         case .taps: Int32(clamping: e.taps)
         case .state: Int32(e.state.rawValue)
         case .direction: Int32(e.direction.rawValue)
@@ -196,10 +196,10 @@ public struct EventRecord: Sendable {
 
     /// `e` as a record; `view` is the view that receives it (`GestureTable.receiver(of:)`).
     @inline(__always)
-    public init(_ e: GestureEvent, view: Int) {
-        (time, x, y) = (Double(e.time), e.x, e.y)
+    public init(_ e: GestureEvent, view: ViewID) {
+        (time, x, y) = (Double(e.time.rawValue), e.x, e.y)
         (value0, value1, velocity0, velocity1) = (e.value0, e.value1, e.velocity0, e.velocity1)
-        (gesture, taps, self.view) = (Int32(truncatingIfNeeded: e.gesture), Int32(clamping: e.taps), Int32(truncatingIfNeeded: view))
+        (gesture, taps, self.view) = (Int32(truncatingIfNeeded: e.gesture.rawValue), Int32(clamping: e.taps), Int32(truncatingIfNeeded: view.rawValue))
         (state, direction, input, touch) = (e.state.rawValue, e.direction.rawValue, e.isAction ? 1 : 0, Int32(truncatingIfNeeded: e.touch))
     }
 }

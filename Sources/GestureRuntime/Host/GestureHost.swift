@@ -38,21 +38,20 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     public init(_ gestures: Gestures.Type = Gestures.self, touches: TouchID.Type = TouchID.self,
                 touchCapacity: Int = 2 * Engine.touchCapacity) {
         let table = Gestures.table
-        let n = table.gestureCount
-        precondition(Gestures.Gesture.allCases.count == (0..<n).filter { table.firstInstance(of: $0) == $0 }.count,
+        precondition(Gestures.Gesture.allCases.count == table.gestureIDs.filter { table.firstInstance(of: $0) == $0 }.count,
                      "GestureHost: \(Gestures.self).Gesture does not match its table")
-        info = (0..<n).map { g in
-            guard let gesture = Gestures.Gesture(rawValue: table.firstInstance(of: g)) else {
+        info = table.gestureIDs.map { g in
+            guard let gesture = Gestures.Gesture(rawValue: table.firstInstance(of: g).rawValue) else {
                 preconditionFailure("GestureHost: \(Gestures.self).Gesture has no case for gesture \(g) '\(table.name(of: g))'")
             }
-            guard let view = Gestures.View(rawValue: table.receiver(of: g)) else {
+            guard let view = Gestures.View(rawValue: table.receiver(of: g).rawValue) else {
                 preconditionFailure("GestureHost: \(Gestures.self).View has no case for view \(table.receiver(of: g))")
             }
             return (gesture, table.kind(of: g), view)
         }
         state = .allocate(capacity: 1)
         state.initialize(to: HostState(engine: Engine(table: table), identities: TouchIdentities(capacity: touchCapacity),
-                                       recognizerState: RecognizerState(table: table), handlers: Array(repeating: nil, count: n)))
+                                       recognizerState: RecognizerState(table: table), handlers: Array(repeating: nil, count: table.gestureCount)))
     }
 
     deinit {
@@ -102,10 +101,10 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     /// Cancel a touch the platform has not reported for this many seconds
     /// (a lost `ended`); nil, the default, waits for the platform.
     public var staleTouchTimeout: Double? {
-        get { state.pointee.engine.staleTouchTimeout.map { Double($0) / 1_000_000 } }
+        get { state.pointee.engine.staleTouchTimeout.map(\.seconds) }
         set {
             // Clamped: an infinite or absurd timeout must not trap in the conversion.
-            state.pointee.engine.staleTouchTimeout = newValue.flatMap { $0.isNaN ? nil : Int64(min(max($0, 0), 9e12) * 1_000_000) }
+            state.pointee.engine.staleTouchTimeout = newValue.flatMap { $0.isNaN ? nil : Microseconds(Int64(min(max($0, 0), 9e12) * 1_000_000)) }
         }
     }
 
@@ -125,7 +124,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     @inlinable
     public func touch(_ touch: TouchID, _ phase: TouchPhase, x: Double, y: Double, at seconds: Double,
                       view: Gestures.View? = nil, pointer: PointerKind = .touch) {
-        state.pointee.feed(touch, phase, x, y, state.pointee.clock.microseconds(seconds), view?.rawValue ?? 0, pointer)
+        state.pointee.feed(touch, phase, x, y, state.pointee.clock.microseconds(seconds), ViewID(view?.rawValue ?? 0), pointer)
         dispatch()
     }
 
@@ -138,7 +137,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
         let t = state.pointee.clock.microseconds(seconds)
         for touch in touches {
             let p = touch.location
-            state.pointee.feed(touch.identity, touch.phase, p.x, p.y, t, touch.hitView ?? 0, touch.pointer)
+            state.pointee.feed(touch.identity, touch.phase, p.x, p.y, t, ViewID(touch.hitView ?? 0), touch.pointer)
         }
         dispatch()
     }
@@ -166,8 +165,8 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     @inlinable
     public func timerFired(at seconds: Double) {
         let now = state.pointee.clock.peek(seconds) ?? 0
-        var last = Int64.min
-        while let due = state.pointee.engine.nextDeadline, due <= now &+ 1_000, due > last {
+        var last = Microseconds(.min)
+        while let due = state.pointee.engine.nextDeadline, due <= now + 1_000, due > last {
             state.pointee.engine.advance(to: due)
             state.pointee.pendingFrame = nil
             last = due
@@ -191,7 +190,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     /// dispatched before this returns.
     public func setEnabled(_ gesture: Gestures.Gesture, _ enabled: Bool, at seconds: Double? = nil) {
         let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
-        for g in info.indices where info[g].gesture == gesture {
+        for g in Range(gestures: info.count) where info[g.rawValue].gesture == gesture {
             state.pointee.engine.setEnabled(enabled, gesture: g, at: time)
         }
         if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
@@ -204,7 +203,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     /// before this returns; a gesture that is not active changes nothing.
     public func handOver(from gesture: Gestures.Gesture, at seconds: Double? = nil) {
         let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
-        for g in info.indices where info[g].gesture == gesture {
+        for g in Range(gestures: info.count) where info[g.rawValue].gesture == gesture {
             state.pointee.engine.handOver(from: g, at: time)
         }
         if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
@@ -217,7 +216,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     /// it is for: a touch reads the edges when it first moves past the slop.
     public func setScrollEdges(_ gesture: Gestures.Gesture, _ edges: DirectionSet, at seconds: Double? = nil) {
         let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
-        for g in info.indices where info[g].gesture == gesture {
+        for g in Range(gestures: info.count) where info[g.rawValue].gesture == gesture {
             state.pointee.engine.setScrollEdges(edges, gesture: g, at: time)
         }
         if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
@@ -232,7 +231,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     public func scrollBegan(_ gesture: Gestures.Gesture, at seconds: Double? = nil) -> Bool {
         let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
         var active = false
-        for g in info.indices where info[g].gesture == gesture {
+        for g in Range(gestures: info.count) where info[g.rawValue].gesture == gesture {
             if state.pointee.engine.scrollBegan(gesture: g, at: time) { active = true }
         }
         if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
@@ -251,7 +250,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
                               at seconds: Double? = nil) -> Bool {
         let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
         let table = state.pointee.engine.table
-        guard let g = info.indices.first(where: { info[$0].gesture == gesture && table.view(of: $0) == view.rawValue }),
+        guard let g = table.gestureIDs.first(where: { info[$0.rawValue].gesture == gesture && table.view(of: $0).rawValue == view.rawValue }),
               state.pointee.engine.performAction(gesture: g, x: center.x, y: center.y, at: time) else { return false }
         if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
         dispatch()
@@ -263,7 +262,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     /// `failed` events, and what the change released is dispatched, before this returns.
     public func setMode(_ mode: Gestures.Mode, _ on: Bool, at seconds: Double? = nil) {
         let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
-        state.pointee.engine.setMode(mode.rawValue, on, at: time)
+        state.pointee.engine.setMode(ModeID(mode.rawValue), on, at: time)
         if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
         dispatch()
     }
@@ -272,13 +271,13 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     /// false, changing nothing, when the set has no mode of that name.
     @discardableResult
     public func setMode(named name: String, _ on: Bool, at seconds: Double? = nil) -> Bool {
-        guard let m = state.pointee.engine.table.mode(named: name), let mode = Gestures.Mode(rawValue: m) else { return false }
+        guard let m = state.pointee.engine.table.mode(named: name), let mode = Gestures.Mode(rawValue: m.rawValue) else { return false }
         setMode(mode, on, at: seconds)
         return true
     }
 
     /// Whether `mode` is on.
-    public func isOn(_ mode: Gestures.Mode) -> Bool { state.pointee.engine.isOn(mode: mode.rawValue) }
+    public func isOn(_ mode: Gestures.Mode) -> Bool { state.pointee.engine.isOn(mode: ModeID(mode.rawValue)) }
 
     /// Changes `parameter` of `gesture` (every instance) to `value` from its
     /// next attempt, at platform time `seconds` or now: `Engine.set`. Throws,
@@ -287,9 +286,9 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     public func set(_ parameter: RuntimeParameter, to value: ParameterValue, for gesture: Gestures.Gesture,
                     at seconds: Double? = nil) throws(ParameterError) {
         let table = state.pointee.engine.table
-        try table.check(parameter, value, gesture: gesture.rawValue)
+        try table.check(parameter, value, gesture: GestureID(gesture.rawValue))
         let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
-        for g in info.indices where info[g].gesture == gesture {
+        for g in Range(gestures: info.count) where info[g.rawValue].gesture == gesture {
             try state.pointee.engine.set(parameter, to: value, gesture: g, at: time)
         }
         if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
@@ -297,7 +296,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     }
 
     /// Whether `gesture` is enabled.
-    public func isEnabled(_ gesture: Gestures.Gesture) -> Bool { state.pointee.engine.isEnabled(gesture.rawValue) }
+    public func isEnabled(_ gesture: Gestures.Gesture) -> Bool { state.pointee.engine.isEnabled(GestureID(gesture.rawValue)) }
 
     /// The platform reset its recognizer (after it ended or failed).
     public func platformDidReset() { state.pointee.recognizerState.reset() }
@@ -333,7 +332,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
             for e in events[done...] {
                 state.pointee.recognizerState.observe(e)
                 if e.state == .failed && !state.pointee.reportsFailures { continue }
-                let g = e.gesture, about = info[g]
+                let about = info[e.gesture.rawValue]
                 let event = Event(e, gesture: about.gesture, kind: about.kind, view: about.view,
                                   timestamp: state.pointee.clock.seconds(e.time))
                 // Bound and called in place: a closure taken into a local optional
@@ -363,7 +362,7 @@ struct HostState<Gestures: GestureSet, TouchID: Hashable> {
     @usableFromInline var reportsFailures = false
     @usableFromInline var dispatching = false
     /// The time of the frame the engine holds unapplied, when the host fed it.
-    @usableFromInline var pendingFrame: Int64?
+    @usableFromInline var pendingFrame: Microseconds?
 
     init(engine: Engine, identities: TouchIdentities<TouchID>, recognizerState: RecognizerState,
          handlers: [((TypedGestureEvent<Gestures>) -> Void)?]) {
@@ -371,7 +370,7 @@ struct HostState<Gestures: GestureSet, TouchID: Hashable> {
     }
 
     @inlinable
-    mutating func feed(_ key: TouchID, _ phase: TouchPhase, _ x: Double, _ y: Double, _ t: Int64, _ view: Int, _ pointer: PointerKind) {
+    mutating func feed(_ key: TouchID, _ phase: TouchPhase, _ x: Double, _ y: Double, _ t: Microseconds, _ view: ViewID, _ pointer: PointerKind) {
         let id: Int?
         switch phase {
         case .began:
@@ -431,7 +430,7 @@ extension GestureTable {
     /// no more than 200dp of each edge's exclusions into account (the part
     /// nearest the bottom is kept). The bottom and top edges give none:
     /// Android lets no app exclude its home gesture.
-    public func systemGestureExclusionRects(forView v: Int, frame: ScreenRect, screenWidth: Double) -> [ScreenRect] {
+    public func systemGestureExclusionRects(forView v: ViewID, frame: ScreenRect, screenWidth: Double) -> [ScreenRect] {
         let deferred = deferredSystemEdges(ofView: v)
         var rects: [ScreenRect] = []
         for zone in Profile.android.systemGestureZones where zone.edge.axis == .horizontal {

@@ -35,22 +35,22 @@ extension GestureSet {
     /// declaration order: what VoiceOver's Actions rotor lists for it
     /// (`GestureHost.performAction` performs one).
     public static func actions(on view: View) -> [(gesture: Gesture, name: String)] {
-        table.actions(ofView: view.rawValue).compactMap { g in
-            Gesture(rawValue: table.firstInstance(of: g)).map { ($0, table.action(of: g)!) }
+        table.actions(ofView: ViewID(view.rawValue)).compactMap { g in
+            Gesture(rawValue: table.firstInstance(of: g).rawValue).map { ($0, table.action(of: g)!) }
         }
     }
 
     /// The name of `gesture` as written in the spec. (A static function, not
     /// a property of the enum, so that no gesture name can collide with it.)
-    public static func name(of gesture: Gesture) -> String { table.name(of: gesture.rawValue) }
+    public static func name(of gesture: Gesture) -> String { table.name(of: GestureID(gesture.rawValue)) }
 
     /// The name of `view` as written in the spec (`window` for the root).
     public static func name(of view: View) -> String {
-        table.hasViews ? table.name(ofView: view.rawValue) : "window"
+        table.hasViews ? table.name(ofView: ViewID(view.rawValue)) : "window"
     }
 
     /// The gesture named `name` in the spec, if the set has it.
     public static func gesture(named name: String) -> Gesture? {
-        table.gesture(named: name).flatMap(Gesture.init(rawValue:))
+        table.gesture(named: name).flatMap { Gesture(rawValue: $0.rawValue) }
     }
 }

@@ -10,7 +10,7 @@ public struct HostClock: Hashable, Sendable {
     /// The platform time of engine time 0, once a time has been seen.
     public var origin: Double? { start }
     /// The latest engine time handed out.
-    public var latest: Int64 { last }
+    public var latest: Microseconds { Microseconds(last) }
     // Inlinable, as a host calls it for every sample.
     @usableFromInline var start: Double?
     @usableFromInline var last: Int64 = 0
@@ -21,14 +21,14 @@ public struct HostClock: Hashable, Sendable {
     /// microsecond, never earlier than the previous result. A non-finite time
     /// is taken as the previous one.
     @inlinable
-    public mutating func microseconds(_ seconds: Double) -> Int64 {
-        guard seconds.isFinite else { return last }
-        guard start != nil, let t = peek(seconds) else {
+    public mutating func microseconds(_ seconds: Double) -> Microseconds {
+        guard seconds.isFinite else { return Microseconds(last) }
+        guard start != nil, let t = peek(seconds)?.rawValue else {
             start = seconds
-            return last
+            return Microseconds(last)
         }
         if t > last { last = t }
-        return last
+        return Microseconds(last)
     }
 
     /// The engine time of platform time `seconds` without taking it as the
@@ -37,26 +37,26 @@ public struct HostClock: Hashable, Sendable {
     /// Before any finite time was seen the origin is 0, as `seconds(_:)`
     /// counts it, so a deadline reported then fires when its timer does.
     @inlinable
-    public func peek(_ seconds: Double) -> Int64? {
+    public func peek(_ seconds: Double) -> Microseconds? {
         guard seconds.isFinite else { return nil }
         let start = self.start ?? 0
         // Clamped before the conversion: a time centuries away must not trap.
         // Times before the origin clamp to 0, so adding a half and truncating
         // rounds to nearest, without a call to libm's `round`.
         let us = (seconds - start) * 1_000_000 + 0.5
-        return us >= 9e18 ? Int64(9e18) : us <= 0 ? 0 : Int64(us)
+        return Microseconds(us >= 9e18 ? Int64(9e18) : us <= 0 ? 0 : Int64(us))
     }
 
     /// The platform time of engine time `microseconds` (the origin when no
     /// time has been seen yet counts as 0).
     @inlinable
-    public func seconds(_ microseconds: Int64) -> Double {
-        (start ?? 0) + Double(microseconds) / 1_000_000
+    public func seconds(_ time: Microseconds) -> Double {
+        (start ?? 0) + time.seconds
     }
 
     /// Moves the clock to at least `microseconds`, the engine's time after a
     /// timer fired a deadline: later samples then never fall behind the engine.
-    public mutating func catchUp(to microseconds: Int64) {
-        if microseconds > last { last = microseconds }
+    public mutating func catchUp(to time: Microseconds) {
+        if time.rawValue > last { last = time.rawValue }
     }
 }

@@ -47,7 +47,7 @@ public enum NameList: UInt8, SpecWord {
     /// The name at `index` in this list for `table`, nil past its end.
     public func name(_ index: Int, in table: GestureTable) -> String? {
         guard index >= 0 else { return nil }
-        let gesture = index < table.gestureCount ? index : nil
+        let gesture = index < table.gestureCount ? GestureID(index) : nil
         let raw = index < 256 ? UInt8(index) : nil
         switch self {
         case .gesture: return gesture.map(table.name(of:))
@@ -58,8 +58,8 @@ public enum NameList: UInt8, SpecWord {
                 table.kind(of: $0).eventValues.map { v in ([v.key.name, v.shape.name] + v.slots.map { $0.name }).joined(separator: ":") }
                     .joined(separator: ",")
             }
-        case .view: return table.hasViews && index < table.viewCount ? table.name(ofView: index) : nil
-        case .mode: return index < table.modeCount ? table.name(ofMode: index) : nil
+        case .view: return table.hasViews && index < table.viewCount ? table.name(ofView: ViewID(index)) : nil
+        case .mode: return index < table.modeCount ? table.name(ofMode: ModeID(index)) : nil
         case .state: return raw.flatMap(GestureState.init(rawValue:))?.name
         case .direction: return raw.flatMap(Direction.init(rawValue:))?.name
         case .phase: return raw.flatMap(TouchPhase.init(rawValue:))?.name

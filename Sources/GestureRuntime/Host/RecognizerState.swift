@@ -31,9 +31,9 @@ public struct RecognizerState: Hashable, Sendable {
 
     /// The tracker for `table`'s gestures.
     public init(table: GestureTable) {
-        let handling = (0..<table.gestureCount).map { table.touchHandling(of: $0) }
+        let handling = table.gestureIDs.map { table.touchHandling(of: $0) }
         // A `scroll` is the platform's own (v4): its claim is the platform's scroll view's, not this recognizer's.
-        claims = handling.indices.map { handling[$0].cancels && table.kind(of: $0) != .scroll }
+        claims = table.gestureIDs.map { table.touchHandling(of: $0).cancels && table.kind(of: $0) != .scroll }
         delaysTouchesBegan = handling.contains { $0.delaysBegan }
         delaysTouchesEnded = handling.contains { $0.delaysEnded }
     }
@@ -49,7 +49,7 @@ public struct RecognizerState: Hashable, Sendable {
     @inlinable @discardableResult
     public mutating func observe(_ event: GestureEvent) -> Phase? {
         guard current == .possible, event.state == .began || event.state == .recognized,
-              event.gesture >= 0, event.gesture < claims.count, claims[event.gesture] else { return nil }
+              event.gesture >= 0, event.gesture.rawValue < claims.count, claims[event.gesture.rawValue] else { return nil }
         current = .began
         return current
     }

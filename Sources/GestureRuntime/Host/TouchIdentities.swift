@@ -14,7 +14,7 @@ public struct TouchIdentities<Key: Hashable> {
     @usableFromInline var keys: [Key?]
     /// Engine time each id began or was freed: a freed id is reused only in a
     /// later frame, and `evict` leaves touches that began in the current one alone.
-    @usableFromInline var lastUsed: [Int64]
+    @usableFromInline var lastUsed: [Microseconds]
     /// How many ids are taken.
     public var count: Int { taken }
     @usableFromInline var taken = 0
@@ -26,7 +26,7 @@ public struct TouchIdentities<Key: Hashable> {
     public init(capacity: Int = 2 * Engine.touchCapacity) {
         self.capacity = max(capacity, 1)
         keys = Array(repeating: nil, count: self.capacity)
-        lastUsed = Array(repeating: .min, count: self.capacity)
+        lastUsed = Array(repeating: Microseconds(.min), count: self.capacity)
     }
 
     /// The id of a touch that is down, if `key` has one.
@@ -40,7 +40,7 @@ public struct TouchIdentities<Key: Hashable> {
     /// `key` is already down (the engine then cancels the old instance), else
     /// the lowest id free since an earlier frame; nil when every id is taken.
     @inlinable
-    public mutating func begin(_ key: Key, at time: Int64) -> Int? {
+    public mutating func begin(_ key: Key, at time: Microseconds) -> Int? {
         if let id = id(of: key) {
             lastUsed[id - 1] = time
             return id
@@ -65,7 +65,7 @@ public struct TouchIdentities<Key: Hashable> {
     /// returns it.
     @discardableResult
     @inlinable
-    public mutating func end(_ key: Key, at time: Int64) -> Int? {
+    public mutating func end(_ key: Key, at time: Microseconds) -> Int? {
         guard let id = id(of: key) else { return nil }
         keys[id - 1] = nil
         lastUsed[id - 1] = time
@@ -81,7 +81,7 @@ public struct TouchIdentities<Key: Hashable> {
     /// longer has their touches, so a `began` reusing one is no duplicate.
     @discardableResult
     @inlinable
-    public mutating func evict(before time: Int64, where isGone: (Int) -> Bool) -> Int {
+    public mutating func evict(before time: Microseconds, where isGone: (Int) -> Bool) -> Int {
         var freed = 0
         for i in keys.indices where keys[i] != nil && lastUsed[i] < time && isGone(i + 1) {
             keys[i] = nil
@@ -93,7 +93,7 @@ public struct TouchIdentities<Key: Hashable> {
     }
 
     /// Frees every id, for a host that reset its engine.
-    public mutating func removeAll(at time: Int64) {
+    public mutating func removeAll(at time: Microseconds) {
         for i in keys.indices where keys[i] != nil {
             keys[i] = nil
             lastUsed[i] = time

@@ -19,11 +19,11 @@ public struct TypedGestureEvent<Gestures: GestureSet>: Hashable, Sendable {
     /// such gesture (an event from another table).
     public init?(_ event: GestureEvent) {
         let table = Gestures.table
-        guard event.gesture >= 0 && event.gesture < table.gestureCount,
-              let gesture = Gestures.Gesture(rawValue: table.firstInstance(of: event.gesture)),
-              let view = Gestures.View(rawValue: table.receiver(of: event.gesture)) else { return nil }
+        guard table.has(event.gesture),
+              let gesture = Gestures.Gesture(rawValue: table.firstInstance(of: event.gesture).rawValue),
+              let view = Gestures.View(rawValue: table.receiver(of: event.gesture).rawValue) else { return nil }
         self.init(event, gesture: gesture, kind: table.kind(of: event.gesture), view: view,
-                  timestamp: Double(event.time) / 1_000_000)
+                  timestamp: event.time.seconds)
     }
 
     /// For hosts that looked the gesture, kind and view up once.
@@ -35,8 +35,8 @@ public struct TypedGestureEvent<Gestures: GestureSet>: Hashable, Sendable {
     /// `began`, `changed`, `ended`, `cancelled`, `recognized` or `failed`; for a
     /// gesture with `provisional: true`, also `provisional` then `recognized` or `retracted`.
     public var state: GestureState { event.state }
-    /// Engine time in microseconds.
-    public var time: Int64 { event.time }
+    /// Engine time.
+    public var time: Microseconds { event.time }
     /// The centroid of the gesture's touches (a multi-tap: its first press;
     /// a swipe: where it began); for an action, the view's centre.
     public var location: SIMD2<Double> { SIMD2(event.x, event.y) }

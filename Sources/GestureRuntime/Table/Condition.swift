@@ -74,22 +74,27 @@ package enum Condition {
 
 extension GestureTable {
     /// Gesture `g`'s condition on modes (empty: none; the app enables it).
-    package func condition(of g: Int) -> ArraySlice<UInt8> {
-        enabledCode[Int(enabledStart[g])..<Int(enabledStart[g + 1])]
+    package func condition(of g: GestureID) -> ArraySlice<UInt8> {
+        enabledCode[Int(enabledStart[g.rawValue])..<Int(enabledStart[g.rawValue + 1])]
     }
 
     /// The number of modes the set declares.
     public var modeCount: Int { modeNames.count }
 
+    /// Every mode of the set, in declaration order.
+    public var modeIDs: Range<ModeID> { ModeID(0)..<ModeID(modeCount) }
+
     /// The name of mode `m`.
-    public func name(ofMode m: Int) -> String { strings[Int(modeNames[m])] }
+    public func name(ofMode m: ModeID) -> String { strings[Int(modeNames[m.rawValue])] }
 
     /// The index of the mode named `name`, if the set declares it.
-    public func mode(named name: String) -> Int? { modeNames.indices.first { strings[Int(modeNames[$0])] == name } }
+    public func mode(named name: String) -> ModeID? {
+        modeNames.indices.first { strings[Int(modeNames[$0])] == name }.map { ModeID($0) }
+    }
 
     /// Gesture `g`'s `enabled:` condition as the spec writes it, or nil when it has none.
-    public func conditionText(of g: Int) -> String? {
+    public func conditionText(of g: GestureID) -> String? {
         let code = condition(of: g)
-        return code.isEmpty ? nil : Condition.text(code, names: (0..<modeCount).map(name(ofMode:)))
+        return code.isEmpty ? nil : Condition.text(code, names: modeIDs.map(name(ofMode:)))
     }
 }

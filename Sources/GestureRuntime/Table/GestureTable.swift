@@ -117,14 +117,14 @@ public struct GestureTable: Hashable, Sendable {
     }
 
     /// The templates of gesture `g` (empty unless it is a template stroke).
-    package func templates(of g: Int) -> Range<Int> { Int(templateStart[g])..<Int(templateStart[g + 1]) }
+    package func templates(of g: GestureID) -> Range<Int> { Int(templateStart[g.rawValue])..<Int(templateStart[g.rawValue + 1]) }
 
     /// The table of gesture `g` alone: no rules, the same automaton, thresholds
     /// and view tree. Tools use it to test one gesture in isolation.
     /// Every kept gesture is enabled. A gesture that an `after` rule arms keeps the gestures that arm it
     /// (after it, with those rules alone): alone, it could never be armed.
-    package func isolating(_ g: Int) -> GestureTable {
-        let sources = afterTarget[Int(afterStart[g])..<Int(afterStart[g + 1])].map(Int.init)
+    package func isolating(_ g: GestureID) -> GestureTable {
+        let sources = afterTarget[Int(afterStart[g.rawValue])..<Int(afterStart[g.rawValue + 1])].map { GestureID($0) }
         return keeping([g] + sources.filter { $0 != g }, arbitration: false)
     }
 
@@ -135,8 +135,9 @@ public struct GestureTable: Hashable, Sendable {
     /// use it to test gestures apart from the rest of their set. Every kept
     /// gesture is enabled: no mode decides it alone, and a gesture disabled at
     /// start is tested as it behaves once enabled.
-    package func keeping(_ kept: [Int], arbitration: Bool) -> GestureTable {
+    package func keeping(_ keptIDs: [GestureID], arbitration: Bool) -> GestureTable {
         var t = self
+        let kept = keptIDs.map { $0.rawValue }
         var position = [Int: Int]()
         for (k, g) in kept.enumerated() { position[g] = k }
         // A rule list's entries among the kept gestures: the new starts, and the old entry indices.
@@ -210,7 +211,7 @@ public struct GestureTable: Hashable, Sendable {
                 t.templateStart = [0]
                 (t.templatePoints, t.templateNames) = ([], [])
                 for k in kept {
-                    let range = templates(of: k)
+                    let range = templates(of: GestureID(k))
                     t.templatePoints += templatePoints[range.lowerBound * StrokeTemplate.floats ..< range.upperBound * StrokeTemplate.floats]
                     t.templateNames += templateNames[range]
                     t.templateStart.append(UInt32(t.templateNames.count))
@@ -228,141 +229,157 @@ public struct GestureTable: Hashable, Sendable {
     public var hasViews: Bool { !viewNames.isEmpty }
 
     /// The name of view `v`.
-    public func name(ofView v: Int) -> String { strings[Int(viewNames[v])] }
+    public func name(ofView v: ViewID) -> String { strings[Int(viewNames[v.rawValue])] }
 
     /// The index of the view named `name`, if the set declares it.
-    public func view(named name: String) -> Int? {
-        viewNames.indices.first { strings[Int(viewNames[$0])] == name }
+    public func view(named name: String) -> ViewID? {
+        viewNames.indices.first { strings[Int(viewNames[$0])] == name }.map { ViewID($0) }
     }
 
     /// The hit view of a hit-test path as a host reports it (view names from
     /// the outermost to the one under the finger; the root `window` may be
     /// left out): the last view, if the path agrees with the declared tree.
-    public func view(path: [String]) -> Int? {
-        var parent = 0
-        var last = 0
+    public func view(path: [String]) -> ViewID? {
+        var parent: ViewID = 0
+        var last: ViewID = 0
         for (i, name) in path.enumerated() {
             guard let v = view(named: name) else { return nil }
             if i == 0 && v == 0 { continue }
-            guard Int(viewParents[v]) == parent || (i == 0 && v != 0) else { return nil }
+            guard parentView(of: v) == parent || (i == 0 && v != 0) else { return nil }
             (parent, last) = (v, v)
         }
         return last
     }
 
+    /// The parent of view `v` (meaningless for the root, which has none).
+    @inline(__always)
+    package func parentView(of v: ViewID) -> ViewID { ViewID(viewParents[v.rawValue]) }
+
     /// The view gesture `g` is attached to (0, the root, without views).
-    public func view(of g: Int) -> Int { gestureViews.isEmpty ? 0 : Int(gestureViews[g]) }
+    public func view(of g: GestureID) -> ViewID { gestureViews.isEmpty ? 0 : ViewID(gestureViews[g.rawValue]) }
 
     /// The view that receives gesture `g`'s events: its own, or its parent's when the view forwards it.
-    public func receiver(of g: Int) -> Int {
+    public func receiver(of g: GestureID) -> ViewID {
         let v = view(of: g)
-        return gestures[g].flags & GestureRecord.flagForwarded != 0 && v != 0 ? Int(viewParents[v]) : v
+        return gestures[g.rawValue].flags & GestureRecord.flagForwarded != 0 && v != 0 ? parentView(of: v) : v
     }
 
     /// The view that finally receives a `phase` delivery for a touch hitting `view`:
     /// up the tree past every view that forwards the phase.
-    public func receiver(of phase: TouchPhase, hitting view: Int) -> Int {
+    public func receiver(of phase: TouchPhase, hitting view: ViewID) -> ViewID {
         var v = view
-        while v != 0, viewForwards[v] & (1 << phase.rawValue) != 0 { v = Int(viewParents[v]) }
+        while v != 0, viewForwards[v.rawValue] & (1 << phase.rawValue) != 0 { v = parentView(of: v) }
         return v
     }
 
     /// Whether a gesture on view `ancestor` sees touches hitting `view`: it is the view or one of its ancestors.
-    public func view(_ ancestor: Int, contains view: Int) -> Bool {
+    public func view(_ ancestor: ViewID, contains view: ViewID) -> Bool {
         var v = view
         while true {
             if v == ancestor { return true }
             guard v != 0 else { return false }
-            v = Int(viewParents[v])
+            v = parentView(of: v)
         }
     }
 
     /// The name of gesture `g`.
-    public func name(of g: Int) -> String { strings[Int(gestures[g].name)] }
+    public func name(of g: GestureID) -> String { strings[Int(gestures[g.rawValue].name)] }
 
     /// The name, with the view for a gesture listed in several views (one
     /// instance each): `chomp on tile`, as messages and reports tell them apart.
-    public func label(of g: Int) -> String {
+    public func label(of g: GestureID) -> String {
         let name = name(of: g)
-        guard hasViews, (0..<gestureCount).contains(where: { $0 != g && self.name(of: $0) == name }) else { return name }
+        guard hasViews, gestureIDs.contains(where: { $0 != g && self.name(of: $0) == name }) else { return name }
         return "\(name) on \(self.name(ofView: view(of: g)))"
     }
 
     /// How many gestures the set has; gesture indices are `0 ..< gestureCount`.
     public var gestureCount: Int { gestures.count }
 
+    /// Every gesture of the set, in declaration order.
+    public var gestureIDs: Range<GestureID> { Range(gestures: gestures.count) }
+
+    /// Whether `g` is one of the set's gestures: what every call taking a
+    /// gesture from outside checks before it reads the table.
+    @inline(__always)
+    public func has(_ g: GestureID) -> Bool { g.rawValue >= 0 && g.rawValue < gestures.count }
+
     /// How many views the set declares, the root included (1 without views).
     public var viewCount: Int { max(viewNames.count, 1) }
+
+    /// Every view of the set, the root first.
+    public var viewIDs: Range<ViewID> { ViewID(0)..<ViewID(viewCount) }
 
     /// The first instance of gesture `g`'s name: a gesture listed in several
     /// views' `gestures:` is one instance per view, in consecutive indices
     /// sharing its name; any other gesture is its own first instance.
-    public func firstInstance(of g: Int) -> Int {
-        let name = gestures[g].name
-        var first = g
+    public func firstInstance(of g: GestureID) -> GestureID {
+        let name = gestures[g.rawValue].name
+        var first = g.rawValue
         while first > 0 && gestures[first - 1].name == name { first -= 1 }
-        return first
+        return GestureID(first)
     }
 
     /// The index of the gesture named `name` (its first instance), if the set has it.
-    public func gesture(named name: String) -> Int? {
-        gestures.indices.first { strings[Int(gestures[$0].name)] == name }
+    public func gesture(named name: String) -> GestureID? {
+        gestures.indices.first { strings[Int(gestures[$0].name)] == name }.map { GestureID($0) }
     }
 
     /// The kind of gesture `g` (which values its events carry).
-    public func kind(of g: Int) -> GestureKind { gestures[g].kind }
+    public func kind(of g: GestureID) -> GestureKind { gestures[g.rawValue].kind }
 
     /// The doc comment of gesture `g`, if the spec gave one.
-    public func doc(of g: Int) -> String? {
-        gestures[g].doc == GestureRecord.none ? nil : strings[Int(gestures[g].doc)]
+    public func doc(of g: GestureID) -> String? {
+        let doc = gestures[g.rawValue].doc
+        return doc == GestureRecord.none ? nil : strings[Int(doc)]
     }
 
     /// Whether gesture `g` cancels the touches it uses once it succeeds
     /// (`cancelsTouches`), and delays their `began` / `ended` until it decides.
-    public func touchHandling(of g: Int) -> (cancels: Bool, delaysBegan: Bool, delaysEnded: Bool) {
-        let f = gestures[g].flags
+    public func touchHandling(of g: GestureID) -> (cancels: Bool, delaysBegan: Bool, delaysEnded: Bool) {
+        let f = gestures[g.rawValue].flags
         return (f & GestureRecord.flagCancelsTouches != 0, f & GestureRecord.flagDelaysTouchesBegan != 0,
                 f & GestureRecord.flagDelaysTouchesEnded != 0)
     }
 
     /// The gestures `g` requires to fail (a slice: no copy).
     @inline(__always)
-    package func required(by g: Int) -> ArraySlice<UInt32> {
-        requiresTarget[Int(requiresStart[g])..<Int(requiresStart[g &+ 1])]
+    package func required(by g: GestureID) -> ArraySlice<UInt32> {
+        requiresTarget[Int(requiresStart[g.rawValue])..<Int(requiresStart[g.rawValue &+ 1])]
     }
 
     /// Whether `g requires other to fail`.
     @inline(__always)
-    public func requires(_ g: Int, _ other: Int) -> Bool {
-        required(by: g).contains(UInt32(truncatingIfNeeded: other))
+    public func requires(_ g: GestureID, _ other: GestureID) -> Bool {
+        required(by: g).contains(UInt32(truncatingIfNeeded: other.rawValue))
     }
 
     /// The gestures `g` hands over to, in declaration order.
-    package func handOverTargets(of g: Int) -> ArraySlice<UInt32> {
-        handOverTarget[Int(handOverStart[g])..<Int(handOverStart[g + 1])]
+    package func handOverTargets(of g: GestureID) -> ArraySlice<UInt32> {
+        handOverTarget[Int(handOverStart[g.rawValue])..<Int(handOverStart[g.rawValue + 1])]
     }
 
     /// The edges at which scroll `g` hands over (v4 `A hands over to B at
     /// EDGE`), as the directions pointing at them (`.up`: the top); empty
     /// for a gesture with no such rule.
-    public func handOverEdges(of g: Int) -> DirectionSet {
+    public func handOverEdges(of g: GestureID) -> DirectionSet {
         var edges = DirectionSet()
         guard handOverEdges.count == handOverTarget.count else { return edges }
-        for k in Int(handOverStart[g])..<Int(handOverStart[g + 1]) { edges.formUnion(DirectionSet(rawValue: handOverEdges[k])) }
+        for k in Int(handOverStart[g.rawValue])..<Int(handOverStart[g.rawValue + 1]) { edges.formUnion(DirectionSet(rawValue: handOverEdges[k])) }
         return edges
     }
 
     /// Whether `g wins over other` (v4).
-    public func wins(_ g: Int, over other: Int) -> Bool {
-        winsTarget[Int(winsStart[g])..<Int(winsStart[g + 1])].contains(UInt32(truncatingIfNeeded: other))
+    public func wins(_ g: GestureID, over other: GestureID) -> Bool {
+        winsTarget[Int(winsStart[g.rawValue])..<Int(winsStart[g.rawValue + 1])].contains(UInt32(truncatingIfNeeded: other.rawValue))
     }
 
     /// The screen edges whose system gestures view `v` or one of its
     /// ancestors asks the platform to defer (v4 `defersSystemEdges`): what
     /// an adapter passes on (UIKit's `preferredScreenEdgesDeferringSystemGestures`,
     /// Android's exclusion rectangles) for touches in that view.
-    public func deferredSystemEdges(ofView v: Int) -> DirectionSet {
-        var (edges, view, steps) = (DirectionSet(), v, 0)
+    public func deferredSystemEdges(ofView v: ViewID) -> DirectionSet {
+        var (edges, view, steps) = (DirectionSet(), v.rawValue, 0)
         while view >= 0 && view < viewDefers.count && steps <= viewDefers.count {
             edges.formUnion(DirectionSet(rawValue: viewDefers[view]))
             guard view != 0 else { break }
@@ -372,18 +389,20 @@ public struct GestureTable: Hashable, Sendable {
     }
 
     /// The name of gesture `g`'s accessibility action (v4 `action:`), if it has one.
-    public func action(of g: Int) -> String? {
-        g >= 0 && g < actionNames.count && actionNames[g] != GestureRecord.none ? strings[Int(actionNames[g])] : nil
+    public func action(of g: GestureID) -> String? {
+        let g = g.rawValue
+        return g >= 0 && g < actionNames.count && actionNames[g] != GestureRecord.none ? strings[Int(actionNames[g])] : nil
     }
 
     /// The gestures attached to view `v` that have an action, in declaration
     /// order: what assistive technology offers on that view (v4).
-    public func actions(ofView v: Int) -> [Int] {
-        (0..<gestureCount).filter { view(of: $0) == v && action(of: $0) != nil }
+    public func actions(ofView v: ViewID) -> [GestureID] {
+        gestureIDs.filter { view(of: $0) == v && action(of: $0) != nil }
     }
 
     /// The range spec gives `p` of gesture `g` for run-time values (v4 `V in A...B`), if any.
-    public func allowedRange(of p: GestureParameter, gesture g: Int) -> ParameterRange? {
+    public func allowedRange(of p: GestureParameter, gesture g: GestureID) -> ParameterRange? {
+        let g = g.rawValue
         guard g >= 0 && g + 1 < rangeStart.count else { return nil }
         let index = p.index
         for k in Int(rangeStart[g])..<Int(rangeStart[g + 1]) where Int(rangeParameters[k]) == index {
@@ -394,8 +413,8 @@ public struct GestureTable: Hashable, Sendable {
 
     /// Whether `g with other`.
     @inline(__always)
-    public func isSimultaneous(_ g: Int, _ other: Int) -> Bool {
-        withTarget[Int(withStart[g])..<Int(withStart[g &+ 1])].contains(UInt32(truncatingIfNeeded: other))
+    public func isSimultaneous(_ g: GestureID, _ other: GestureID) -> Bool {
+        withTarget[Int(withStart[g.rawValue])..<Int(withStart[g.rawValue &+ 1])].contains(UInt32(truncatingIfNeeded: other.rawValue))
     }
 }
 

@@ -35,7 +35,7 @@ public enum RuntimeParameter: String, CaseIterable, Hashable, Sendable {
 
     /// Checks `value` for a gesture of `record`'s kind and stores it in the
     /// record; `table`'s range for gesture `g` (v4 `V in A...B`) bounds it too.
-    func apply(_ value: ParameterValue, to record: inout GestureRecord, table: GestureTable, gesture g: Int) throws(ParameterError) {
+    func apply(_ value: ParameterValue, to record: inout GestureRecord, table: GestureTable, gesture g: GestureID) throws(ParameterError) {
         guard let p = GestureParameter.named(rawValue, for: record.kind) else { throw .notOfKind(rawValue, record.kind) }
         let relative = record.strokeFlags & GestureRecord.strokeRelativeSegment != 0
         let v: Double
@@ -131,7 +131,7 @@ public enum ParameterError: Error, Hashable, Sendable, CustomStringConvertible {
     case notOfKind(String, GestureKind)
     case wrongUnit(String, String)
     case outOfRange(String, String)
-    case noSuchGesture(Int)
+    case noSuchGesture(GestureID)
 
     public var description: String {
         switch self {
@@ -148,9 +148,9 @@ public enum ParameterError: Error, Hashable, Sendable, CustomStringConvertible {
 
 extension GestureTable {
     /// Throws what `Engine.set(_:to:gesture:at:)` would for this change to gesture `g`, changing nothing.
-    public func check(_ parameter: RuntimeParameter, _ value: ParameterValue, gesture g: Int) throws(ParameterError) {
-        guard g >= 0 && g < gestures.count else { throw .noSuchGesture(g) }
-        var record = gestures[g]
+    public func check(_ parameter: RuntimeParameter, _ value: ParameterValue, gesture g: GestureID) throws(ParameterError) {
+        guard has(g) else { throw .noSuchGesture(g) }
+        var record = gestures[g.rawValue]
         try parameter.apply(value, to: &record, table: self, gesture: g)
     }
 }

@@ -259,11 +259,11 @@ package enum TableFormat {
             throw .invalid("modes")
         }
         for g in 0..<n {
-            guard t.enabledStart[g] <= t.enabledStart[g + 1], Condition.validate(t.condition(of: g), modeCount: t.modeNames.count) else {
+            guard t.enabledStart[g] <= t.enabledStart[g + 1], Condition.validate(t.condition(of: GestureID(g)), modeCount: t.modeNames.count) else {
                 throw .invalid("condition of gesture \(g)")
             }
             // All modes are off at start: a gesture with a condition starts as the condition says.
-            let code = t.condition(of: g)
+            let code = t.condition(of: GestureID(g))
             guard code.isEmpty || (t.gestures[g].options & GestureRecord.optionDisabled == 0) == Condition.evaluate(code, modes: 0) else {
                 throw .invalid("condition of gesture \(g)")
             }

@@ -25,8 +25,8 @@ import GestureRuntime
 package struct EngineSearch {
     /// A stream on which the engine contradicts a verdict.
     package struct Finding: Hashable, Sendable, CustomStringConvertible {
-        package var victim: Int
-        package var winner: Int
+        package var victim: GestureID
+        package var winner: GestureID
         package var situation: Situation
         package var stream: TouchStream
         /// What the report says that the stream contradicts.
@@ -80,7 +80,7 @@ package struct EngineSearch {
         var scrolls: [String] = []
         // The engine reads a scroll's edges only for its hand-overs (`at`): a scroll no hand-over
         // names is the same at every edge.
-        let handing = Set(set.rules.filter { $0.relation == .handsOver }.map { set.gestures[$0.gesture].name })
+        let handing = Set(set.rules.filter { $0.relation == .handsOver }.map { set[$0.gesture].name })
         for g in set.gestures where g.kind == .scroll && handing.contains(g.name) && !scrolls.contains(g.name) {
             scrolls.append(g.name)
             let ends: [DirectionSet] = switch g.axis {
@@ -98,22 +98,22 @@ package struct EngineSearch {
     /// boundary cases just inside its parameters among them) it is, if any.
     struct Probe {
         var stream: TouchStream
-        var exemplarOf: Int?
+        var exemplarOf: GestureID?
         /// A boundary case: at its gesture's limit, a tie is the engine's order to decide.
         var atLimit = false
     }
 
     /// The streams searched: exemplars, boundary cases, random streams; with
     /// `only`, those of these gestures and random streams on their views.
-    mutating func probes(of only: Set<Int>? = nil) -> [Probe] {
+    mutating func probes(of only: Set<GestureID>? = nil) -> [Probe] {
         var result: [Probe] = []
         var seen = Set<[TouchEvent]>()
-        func add(_ s: TouchStream, exemplarOf g: Int? = nil, atLimit: Bool = false) {
+        func add(_ s: TouchStream, exemplarOf g: GestureID? = nil, atLimit: Bool = false) {
             if !s.events.isEmpty && seen.insert(s.events).inserted { result.append(Probe(stream: s, exemplarOf: g, atLimit: atLimit)) }
         }
         for p in ConflictAnalysis.performances(in: set, only: only) { add(p.stream, exemplarOf: p.gesture, atLimit: p.atLimit) }
         let views = set.views.isEmpty ? [0]
-            : only.map { Set($0.flatMap { set.subtree(of: set.gestures[$0].view) }).sorted() } ?? Array(set.views.indices)
+            : only.map { Set($0.flatMap { set.subtree(of: set[$0].view) }).sorted() } ?? Array(set.views.indices)
         for v in views { for _ in 0..<randomStreams { add(random.stream(view: v)) } }
         return result
     }
@@ -131,22 +131,22 @@ package struct EngineSearch {
     /// the analysis decides both kinds on B's exemplars, which say what
     /// performing B means, and counts the rest as `ties` (docs/analysis.md
     /// says so). The run's events come with them.
-    mutating func takings(on probe: Probe, in situation: Situation, among gestures: Set<Int>? = nil)
-        -> (takings: [(victim: Int, winner: Int)], events: [GestureEvent]) {
+    mutating func takings(on probe: Probe, in situation: Situation, among gestures: Set<GestureID>? = nil)
+        -> (takings: [(victim: GestureID, winner: GestureID)], events: [GestureEvent]) {
         let stream = probe.stream
         simulator.situation = situation
         let run = simulator.runAllExplained(stream)
         counts.runs += 1
         let enabled = set.enabling(situation.modes)
-        var result: [(Int, Int)] = []
+        var result: [(GestureID, GestureID)] = []
         let failures = run.explanations.filter { $0.state == "failed" || $0.state == "retracted" }
-        for b in Set(failures.map(\.gesture)).sorted() where enabled[b] {
+        for b in Set(failures.map(\.gesture)).sorted() where enabled[b.rawValue] {
             if let gestures, !gestures.contains(b) { continue }
             guard !run.events.contains(where: { $0.gesture == b && $0.claims }),
                   let (bStart, bAt) = simulator.aloneAttempt(of: b, on: stream) else { continue }
             // The failure of the attempt that alone claims at `bAt`: the first since its first
             // touch came down (at `bAt` or, when a rule held it, after).
-            guard let failure = failures.first(where: { $0.gesture == b && $0.time >= bStart }),
+            guard let failure = failures.first(where: { $0.gesture == b && $0.time.rawValue >= bStart }),
                   case .claimedBy(let a) = failure.reason, !set.handsOverAtEdge(from: a, to: b) else { continue }
             if let gestures, !gestures.contains(a) { continue }
             if probe.exemplarOf == a { continue }
@@ -160,7 +160,7 @@ package struct EngineSearch {
         return (result, run.events)
     }
 
-    private mutating func claimTime(of g: Int, alone stream: TouchStream) -> Int64? {
+    private mutating func claimTime(of g: GestureID, alone stream: TouchStream) -> Int64? {
         simulator.aloneClaim(of: g, on: stream)
     }
 
@@ -169,7 +169,7 @@ package struct EngineSearch {
     /// draw a pattern, so a stroke is searched on its own exemplars and
     /// boundary cases only. Empty when nothing is left out.
     package var notChecked: [String] {
-        let strokes = set.gestures.indices.filter { set.gestures[$0].kind == .stroke }.map { "'\(set.label($0))'" }
+        let strokes = set.gestureIDs.filter { set[$0].kind == .stroke }.map { "'\(set.label($0))'" }
         return strokes.isEmpty ? [] : ["strokes beyond their exemplars (\(strokes.joined(separator: ", ")))"]
     }
 
@@ -182,7 +182,7 @@ package struct EngineSearch {
         let neverFires = report.conflicts.filter { $0.always && $0.firesOn == nil }
         let bounds = Dictionary(report.latencies.compactMap { l in l.worst.map { (l.gesture, $0) } }, uniquingKeysWith: max)
         var findings: [Finding] = []
-        var found = Set<[Int]>()
+        var found = Set<[GestureID]>()
         let probes = probes()
         let situations = situations()
         counts.situations = situations.count
@@ -203,7 +203,7 @@ package struct EngineSearch {
                                             claim: "'\(set.label(c.victim))' is reported never to fire beside '\(set.label(c.winner))', but it claims the touches"))
                 }
                 for e in events where e.claims {
-                    guard let worst = bounds[e.gesture], e.time - e.completedAt > worst, found.insert([e.gesture, -1]).inserted else { continue }
+                    guard let worst = bounds[e.gesture], (e.time - e.completedAt).rawValue > worst, found.insert([e.gesture, -1]).inserted else { continue }
                     findings.append(Finding(victim: e.gesture, winner: e.gesture, situation: situation, stream: stream,
                                             claim: "'\(set.label(e.gesture))' waits at most \(worst) us, but waits \(e.time - e.completedAt) us"))
                 }
@@ -217,7 +217,7 @@ package struct EngineSearch {
     /// The first stream on which `g` begins or is recognized in the whole
     /// set, in any situation: nil for a gesture the report says can never
     /// run (`never-enabled`, `dead-gesture`), as far as the search can tell.
-    package mutating func claim(by g: Int) -> Finding? {
+    package mutating func claim(by g: GestureID) -> Finding? {
         let probes = probes()
         for situation in situations() {
             for probe in probes {
@@ -234,11 +234,11 @@ package struct EngineSearch {
     /// The first stream on which one of `a` and `b` takes the other's
     /// touches, in a situation where both are enabled: nil when the pair is
     /// settled as far as the search can tell.
-    package mutating func taking(between a: Int, _ b: Int) -> Finding? {
+    package mutating func taking(between a: GestureID, _ b: GestureID) -> Finding? {
         let probes = probes(of: [a, b])
         for situation in situations() {
             let enabled = set.enabling(situation.modes)
-            guard enabled[a] && enabled[b] else { continue }
+            guard enabled[a.rawValue] && enabled[b.rawValue] else { continue }
             for probe in probes {
                 if let t = takings(on: probe, in: situation, among: [a, b]).takings.first {
                     return Finding(victim: t.victim, winner: t.winner, situation: situation, stream: probe.stream,

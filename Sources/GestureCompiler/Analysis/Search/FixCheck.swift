@@ -1,3 +1,5 @@
+import GestureRuntime
+
 /// Whether a fix-it the analysis would offer for a conflict works: applied
 /// to a copy of the spec's text, the spec must still check without error,
 /// the analysis must then find the pair settled in every situation (neither
@@ -13,14 +15,14 @@ struct FixCheck {
 
     /// Whether applying `edit` settles gestures `a` and `b` (indices into
     /// `set`; an edit moves no gesture, so they name the same ones after it).
-    func settles(_ a: Int, _ b: Int, with edit: Diagnostic.FixIt) -> Bool {
+    func settles(_ a: GestureID, _ b: GestureID, with edit: Diagnostic.FixIt) -> Bool {
         var bytes = source.bytes
         guard edit.range.start <= edit.range.end, edit.range.end <= bytes.count else { return false }
         bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.replacement.utf8))
         let fixed = Frontend.check(SourceFile(path: source.path, bytes: bytes))
         let changed = fixed.gestureSet
         guard !fixed.diagnostics.hasErrors, changed.gestures.count == set.gestures.count,
-              changed.gestures.indices.allSatisfy({ changed.label($0) == set.label($0) }),
+              changed.gestureIDs.allSatisfy({ changed.label($0) == set.label($0) }),
               !TableBuilder.build(changed, source: fixed.source).2.hasErrors else { return false }
         var analysis = ConflictAnalysis(simulator: Simulator(set: changed, source: fixed.source))
         guard analysis.settles(a, b) else { return false }
