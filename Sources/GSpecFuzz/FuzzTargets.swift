@@ -87,10 +87,13 @@ public enum FuzzTargets {
         }
     }
 
-    /// The table loader on arbitrary bytes: a table that loads must run,
-    /// touches hitting each of its views, deliveries worked out.
+    /// The table loader on arbitrary bytes, resealed (the header's length and
+    /// checksum made right, as a crafted table's are, so that the section
+    /// readers and the validation behind them are what a mutation reaches):
+    /// a table that loads must run, touches hitting each of its views,
+    /// deliveries worked out.
     public static func table(_ bytes: [UInt8]) {
-        guard let table = try? GestureTable(decoding: bytes) else { return }
+        guard let table = try? GestureTable(decoding: TableFormat.resealed(bytes)) else { return }
         // The C library's names by index (`gspec_engine_name`): each list has
         // a name at every index below its count and none past it or before 0.
         for list in NameList.allCases {

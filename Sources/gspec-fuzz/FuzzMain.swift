@@ -12,6 +12,7 @@ import GSpecFuzz
 func target(_ name: String?) -> ([UInt8]) -> Void {
     switch name {
     case "table": FuzzTargets.table
+    case "sections": FuzzTargets.tableSections
     case "engine": FuzzTargets.engine
     case "host": FuzzTargets.host
     case "lsp": LanguageServerFuzz.run

@@ -82,9 +82,8 @@ package enum TableFormat {
     /// previous layout for older runtimes: it cannot hold views or the
     /// segmentation parameters beyond v1, which it drops.
     package static func encode(_ t: GestureTable, version: UInt16 = GestureTable.formatVersion) -> [UInt8] {
-        let sections = TableSection.present(in: version)
-        var payload = Writer()
-        for section in sections {
+        var payload: [(tag: String, data: [UInt8])] = []
+        for section in TableSection.present(in: version) {
             var w = Writer()
             switch section {
             case .strings:
@@ -105,9 +104,19 @@ package enum TableFormat {
                     for i in 0..<width { w.bytes.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) }
                 }
             }
-            payload.bytes += Array(section.tag.utf8)
-            payload.u64(UInt64(w.bytes.count))
-            payload.bytes += w.bytes
+            payload.append((section.tag, w.bytes))
+        }
+        return file(version: version, sections: payload)
+    }
+
+    /// A table file of `sections` (tag, data) in order: the header, with the
+    /// payload's length and checksum, and each section framed by its tag and length.
+    package static func file(version: UInt16, sections: [(tag: String, data: [UInt8])]) -> [UInt8] {
+        var payload = Writer()
+        for (tag, data) in sections {
+            payload.bytes += Array(tag.utf8)
+            payload.u64(UInt64(data.count))
+            payload.bytes += data
         }
         var out = Writer()
         out.bytes += magic
@@ -118,6 +127,36 @@ package enum TableFormat {
         out.u64(fnv1a(payload.bytes[...]))
         out.bytes += payload.bytes
         return out.bytes
+    }
+
+    /// The (tag, data) sections of a file `file(version:sections:)` wrote, nil
+    /// when the framing does not hold: what a tool that crafts tables edits.
+    package static func sections(of bytes: [UInt8]) -> (version: UInt16, sections: [(tag: String, data: [UInt8])])? {
+        guard bytes.count >= headerSize, Array(bytes[0..<4]) == magic else { return nil }
+        var r = Reader(bytes: bytes[4...])
+        guard let version = try? r.u16(), (try? r.u16()) == 0xFEFF, let count = try? r.u32(), (try? r.take(16)) != nil else { return nil }
+        var sections: [(tag: String, data: [UInt8])] = []
+        for _ in 0..<count {
+            guard let tag = try? r.take(4), let size = try? r.u64(), size <= UInt64(r.remaining),
+                  let data = try? r.take(Int(size)) else { return nil }
+            sections.append((String(decoding: tag, as: UTF8.self), Array(data)))
+        }
+        return (version, sections)
+    }
+
+    /// `bytes` with the header's payload length and checksum made right for
+    /// the payload that follows, as a crafted table has them: the fuzz
+    /// targets reseal their mutations so that what they explore is the
+    /// section readers, not the checksum. Shorter than a header: unchanged.
+    package static func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        guard bytes.count >= headerSize else { return bytes }
+        var out = bytes
+        let payload = bytes[headerSize...]
+        var w = Writer()
+        w.u64(UInt64(payload.count))
+        w.u64(fnv1a(payload))
+        out.replaceSubrange(12..<headerSize, with: w.bytes)
+        return out
     }
 
     /// Decodes and validates a table; any damage is a `TableError`, never a crash.
@@ -204,6 +243,16 @@ package enum TableFormat {
         return out
     }
 
+    /// Whether `start` frames a CSR list of `count` entries over `n` gestures:
+    /// `n + 1` starts from 0 to `count`, never decreasing, so that every
+    /// gesture's slice `start[g] ..< start[g + 1]` lies inside the entries.
+    /// Checked whole before any slice is taken; compared without converting
+    /// to `Int` first, which traps past 2^31 where `Int` has 32 bits (wasm32).
+    private static func isList(_ start: [UInt32], of count: Int, gestures n: Int) -> Bool {
+        guard start.count == n + 1, start.first == 0, UInt64(start[n]) == UInt64(count) else { return false }
+        return (0..<n).allSatisfy { start[$0] <= start[$0 + 1] }
+    }
+
     /// Checks every index and value the engine will use without checks.
     package static func validate(_ t: GestureTable) throws(TableError) {
         let n = t.gestures.count
@@ -215,24 +264,20 @@ package enum TableFormat {
             throw .invalid("one line per requires rule")
         }
         for (start, target) in [(t.requiresStart, t.requiresTarget), (t.withStart, t.withTarget)] {
-            guard start.count == n + 1, start.first == 0, Int(start[n]) == target.count else {
-                throw .invalid("rule lists")
-            }
+            guard isList(start, of: target.count, gestures: n) else { throw .invalid("rule lists") }
             for g in 0..<n {
-                guard start[g] <= start[g + 1], Int(start[g + 1]) <= target.count else { throw .invalid("rule lists") }
-                for other in target[Int(start[g])..<Int(start[g + 1])] where Int(other) >= n || Int(other) == g {
+                for other in target[Int(start[g])..<Int(start[g + 1])] where UInt64(other) >= UInt64(n) || Int(other) == g {
                     throw .invalid("rule of gesture \(g)")
                 }
             }
         }
-        guard t.afterStart.count == n + 1, t.afterStart.first == 0, Int(t.afterStart[n]) == t.afterTarget.count,
+        guard isList(t.afterStart, of: t.afterTarget.count, gestures: n),
               t.afterWithin.count == t.afterTarget.count, t.afterLines.count == t.afterTarget.count,
               t.afterWithin.allSatisfy({ $0 >= 0 }) else { throw .invalid("after rules") }
         var arms = [Bool](repeating: false, count: n)
         for g in 0..<n {
-            guard t.afterStart[g] <= t.afterStart[g + 1] else { throw .invalid("after rules") }
             for source in t.afterTarget[Int(t.afterStart[g])..<Int(t.afterStart[g + 1])] {
-                guard Int(source) < n, Int(source) != g else { throw .invalid("after rule of gesture \(g)") }
+                guard UInt64(source) < UInt64(n), Int(source) != g else { throw .invalid("after rule of gesture \(g)") }
                 arms[Int(source)] = true
             }
         }
@@ -243,61 +288,55 @@ package enum TableFormat {
                 throw .invalid("after flags of gesture \(g)")
             }
         }
-        guard t.templateStart.count == n + 1, t.templateStart.first == 0, Int(t.templateStart[n]) == t.templateNames.count,
+        guard isList(t.templateStart, of: t.templateNames.count, gestures: n),
               t.templatePoints.count == t.templateNames.count * StrokeTemplate.floats,
               t.templatePoints.allSatisfy({ $0.isFinite && abs($0) <= 1 }),
-              t.templateNames.allSatisfy({ Int($0) < t.strings.count }) else { throw .invalid("templates") }
+              t.templateNames.allSatisfy({ UInt64($0) < UInt64(t.strings.count) }) else { throw .invalid("templates") }
         for (g, r) in t.gestures.enumerated() {
-            guard t.templateStart[g] <= t.templateStart[g + 1],
-                  (r.strokeFlags & GestureRecord.strokeTemplates != 0) == (t.templateStart[g] < t.templateStart[g + 1]),
+            guard (r.strokeFlags & GestureRecord.strokeTemplates != 0) == (t.templateStart[g] < t.templateStart[g + 1]),
                   r.strokeFlags & (GestureRecord.strokeTemplates | GestureRecord.strokeFeatures) == 0 || r.kind == .stroke else {
                 throw .invalid("templates of gesture \(g)")
             }
         }
-        guard t.modeNames.count <= Condition.maxModes, t.modeNames.allSatisfy({ Int($0) < t.strings.count }),
-              t.enabledStart.count == n + 1, t.enabledStart.first == 0, Int(t.enabledStart[n]) == t.enabledCode.count else {
+        guard t.modeNames.count <= Condition.maxModes, t.modeNames.allSatisfy({ UInt64($0) < UInt64(t.strings.count) }),
+              isList(t.enabledStart, of: t.enabledCode.count, gestures: n) else {
             throw .invalid("modes")
         }
         for g in 0..<n {
-            guard t.enabledStart[g] <= t.enabledStart[g + 1], Condition.validate(t.condition(of: GestureID(g)), modeCount: t.modeNames.count) else {
-                throw .invalid("condition of gesture \(g)")
-            }
-            // All modes are off at start: a gesture with a condition starts as the condition says.
             let code = t.condition(of: GestureID(g))
-            guard code.isEmpty || (t.gestures[g].options & GestureRecord.optionDisabled == 0) == Condition.evaluate(code, modes: 0) else {
+            // All modes are off at start: a gesture with a condition starts as the condition says.
+            guard Condition.validate(code, modeCount: t.modeNames.count),
+                  code.isEmpty || (t.gestures[g].options & GestureRecord.optionDisabled == 0) == Condition.evaluate(code, modes: 0) else {
                 throw .invalid("condition of gesture \(g)")
             }
         }
-        guard t.handOverStart.count == n + 1, t.handOverStart.first == 0, Int(t.handOverStart[n]) == t.handOverTarget.count,
-              t.handOverEdges.count == t.handOverTarget.count else {
+        guard isList(t.handOverStart, of: t.handOverTarget.count, gestures: n), t.handOverEdges.count == t.handOverTarget.count else {
             throw .invalid("hand-over rules")
         }
-        // Every start in order first: each list then lies inside the targets.
-        for g in 0..<n where t.handOverStart[g] > t.handOverStart[g + 1] { throw .invalid("hand-over rules") }
         // Both ends pans, scrolls, pinches or rotations; `at` edges screen edges, and only a scroll's.
         let edgeBits = DirectionSet.horizontal.union(.vertical).rawValue
         for g in 0..<n {
             for i in Int(t.handOverStart[g])..<Int(t.handOverStart[g + 1]) {
-                let b = Int(t.handOverTarget[i]), edges = t.handOverEdges[i]
-                guard b < n, b != g, t.gestures[g].kind.handsOver, t.gestures[b].kind.handsOver,
+                let edges = t.handOverEdges[i]
+                guard UInt64(t.handOverTarget[i]) < UInt64(n) else { throw .invalid("hand-over rule of gesture \(g)") }
+                let b = Int(t.handOverTarget[i])
+                guard b != g, t.gestures[g].kind.handsOver, t.gestures[b].kind.handsOver,
                       edges & ~edgeBits == 0, edges == 0 || t.gestures[g].kind == .scroll else {
                     throw .invalid("hand-over rule of gesture \(g)")
                 }
             }
         }
         // `wins over`: lists in order and in range (a cycle, which the checker refuses, is only odd, not unsafe).
-        guard t.winsStart.count == n + 1, t.winsStart.first == 0, Int(t.winsStart[n]) == t.winsTarget.count,
-              (0..<n).allSatisfy({ t.winsStart[$0] <= t.winsStart[$0 + 1] }), t.winsTarget.allSatisfy({ Int($0) < n }) else {
+        guard isList(t.winsStart, of: t.winsTarget.count, gestures: n), t.winsTarget.allSatisfy({ UInt64($0) < UInt64(n) }) else {
             throw .invalid("wins-over rules")
         }
-        guard t.actionNames.count == n, t.actionNames.allSatisfy({ $0 == GestureRecord.none || Int($0) < t.strings.count }) else {
+        guard t.actionNames.count == n, t.actionNames.allSatisfy({ $0 == GestureRecord.none || UInt64($0) < UInt64(t.strings.count) }) else {
             throw .invalid("action names")
         }
         // Ranges: lists in order, each naming a parameter, with finite bounds
         // lower first (`set` also holds a value to its parameter's own bounds).
-        guard t.rangeStart.count == n + 1, t.rangeStart.first == 0, Int(t.rangeStart[n]) == t.rangeParameters.count,
+        guard isList(t.rangeStart, of: t.rangeParameters.count, gestures: n),
               t.rangeLower.count == t.rangeParameters.count, t.rangeUpper.count == t.rangeParameters.count,
-              (0..<n).allSatisfy({ t.rangeStart[$0] <= t.rangeStart[$0 + 1] }),
               t.rangeParameters.allSatisfy({ Int($0) < GestureParameter.all.count }),
               t.rangeLower.indices.allSatisfy({ t.rangeLower[$0].isFinite && t.rangeUpper[$0].isFinite && t.rangeLower[$0] <= t.rangeUpper[$0] })
         else { throw .invalid("ranges") }
@@ -306,20 +345,20 @@ package enum TableFormat {
         guard t.viewParents.count == views, t.viewForwards.count == views,
               t.gestureViews.count == (views == 0 ? 0 : n) else { throw .invalid("view arrays") }
         for v in 0..<views {
-            guard Int(t.viewNames[v]) < t.strings.count,
-                  v == 0 ? t.viewParents[v] == GestureRecord.none : Int(t.viewParents[v]) < v,
+            guard UInt64(t.viewNames[v]) < UInt64(t.strings.count),
+                  v == 0 ? t.viewParents[v] == GestureRecord.none : UInt64(t.viewParents[v]) < UInt64(v),
                   t.viewForwards[v] & ~0b1_1011 == 0, v != 0 || t.viewForwards[v] == 0 else {
                 throw .invalid("view \(v)")
             }
         }
-        for v in t.gestureViews where Int(v) >= views { throw .invalid("view of a gesture") }
+        for v in t.gestureViews where UInt64(v) >= UInt64(views) { throw .invalid("view of a gesture") }
         for info in t.stateInfo {
             guard StateOutput(rawValue: info & 0xF) != nil, StateTimer(rawValue: info >> 4) != nil else {
                 throw .invalid("unknown state output or timer")
             }
         }
         for (g, r) in t.gestures.enumerated() {
-            guard Int(r.name) < t.strings.count, r.doc == GestureRecord.none || Int(r.doc) < t.strings.count else {
+            guard UInt64(r.name) < UInt64(t.strings.count), r.doc == GestureRecord.none || UInt64(r.doc) < UInt64(t.strings.count) else {
                 throw .invalid("string index of gesture \(g)")
             }
             guard r.axis <= 2, r.packing <= 1, r.minTouches >= 1, r.minTouches <= 20,
@@ -336,24 +375,25 @@ package enum TableFormat {
                 throw .invalid("flags of gesture \(g)")
             }
             try validateParameters(r, g)
-            let states = Int(r.stateCount), classes = Int(r.classCount), base = Int(r.stateBase)
-            guard states >= 1, Int(r.startState) < states, base + states <= t.stateInfo.count, classes >= 1 else {
+            // In 64 bits: a base near 2^32 must not wrap or trap where `Int` has 32 (wasm32).
+            let states = UInt64(r.stateCount), classes = UInt64(r.classCount), base = UInt64(r.stateBase)
+            guard states >= 1, UInt64(r.startState) < states, base + states <= UInt64(t.stateInfo.count), classes >= 1 else {
                 throw .invalid("states of gesture \(g)")
             }
-            for a in 0..<Symbol.count where Int(t.classMap[g * Symbol.count + a]) >= classes {
+            for a in 0..<Symbol.count where UInt64(t.classMap[g * Symbol.count + a]) >= classes {
                 throw .invalid("symbol class of gesture \(g)")
             }
             if r.packing == GestureRecord.packingDense {
-                let start = Int(r.transitionBase)
-                guard start + states * classes <= t.dense.count else { throw .invalid("dense rows of gesture \(g)") }
-                for v in t.dense[start..<(start + states * classes)] where Int(v) >= states {
+                let start = UInt64(r.transitionBase)
+                guard start + states * classes <= UInt64(t.dense.count) else { throw .invalid("dense rows of gesture \(g)") }
+                for v in t.dense[Int(start)..<Int(start + states * classes)] where UInt64(v) >= states {
                     throw .invalid("dense transition of gesture \(g)")
                 }
             } else {
-                for s in 0..<states {
-                    let row = Int(t.combBase[base + s])
-                    guard row + classes <= t.combNext.count else { throw .invalid("comb row of gesture \(g)") }
-                    for p in row..<(row + classes) where Int(t.combCheck[p]) == s && Int(t.combNext[p]) >= states {
+                for s in 0..<Int(states) {
+                    let row = UInt64(t.combBase[Int(base) + s])
+                    guard row + classes <= UInt64(t.combNext.count) else { throw .invalid("comb row of gesture \(g)") }
+                    for p in Int(row)..<Int(row + classes) where Int(t.combCheck[p]) == s && UInt64(t.combNext[p]) >= states {
                         throw .invalid("comb transition of gesture \(g)")
                     }
                 }
