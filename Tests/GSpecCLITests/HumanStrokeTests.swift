@@ -59,7 +59,7 @@ import Testing
         while t < last.time {
             while events[i + 1].time < t { i += 1 }
             let (a, b) = (events[i], events[i + 1])
-            let f = b.time == a.time ? 1 : (t - a.time).seconds / (b.time - a.time).seconds
+            let f = b.time == a.time ? 1 : Double((t - a.time).rawValue) / Double((b.time - a.time).rawValue)
             out.append(TouchEvent(time: t, id: first.id, phase: .moved, x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f))
             t += period
         }

@@ -79,6 +79,7 @@ import Testing
             var damaged = table
             for _ in 0..<(1 + next() % 3) { damaged[Int(next() % UInt64(damaged.count))] = UInt8(truncatingIfNeeded: next()) }
             FuzzTargets.table(damaged)
+            FuzzTargets.tableSections((0..<Int(next() % 80)).map { _ in UInt8(truncatingIfNeeded: next()) })
             var text = spec
             text[Int(next() % UInt64(text.count))] = UInt8(truncatingIfNeeded: next() % 128)
             FuzzTargets.compiler(text)

@@ -1,6 +1,7 @@
 import Foundation
 import GestureCompiler
 import GestureRuntime
+import GSpecFuzz
 import Testing
 
 enum RuntimePaths {
@@ -126,6 +127,24 @@ enum RuntimePaths {
         table = try RuntimePaths.compile(RuntimePaths.specs[0])
         table.gestures[0].name = 99
         #expect(throws: TableError.self) { try TableFormat.validate(table) }
+    }
+
+    /// A list whose starts end right but decrease on the way (the slice of
+    /// an earlier gesture runs past the entries), and starts past 2^31, in a
+    /// table resealed as a crafted one is: refused, never a trap.
+    @Test func craftedRuleListsAreRefusedPastTheChecksum() throws {
+        let base = FuzzTargets.allKinds
+        let n = base.gestureCount
+        for section in [TableSection.afterStart, .enabledStart, .requiresStart, .handOverStart] {
+            for middle: UInt64 in [1_000, 0x8000_0000, 0xFFFF_FFFF] {
+                var starts = base.elements(of: section)
+                starts[n / 2] = middle
+                var table = base
+                table.setElements(starts, of: section)
+                let bytes = TableFormat.resealed(TableFormat.encode(table))
+                #expect(throws: TableError.self, "\(section.tag) \(middle)") { try GestureTable(decoding: bytes) }
+            }
+        }
     }
 
     @Test func loadsFromAFile() throws {

@@ -166,7 +166,7 @@ enum ExemplarGenerator {
     static func retimed(_ s: TouchStream, by factor: Double, _ label: String) -> TouchStream {
         let start = s.events.first?.time ?? 0
         var events = s.events
-        for i in events.indices { events[i].time = start + Microseconds(Int64(((events[i].time - start).seconds * 1_000_000 * factor).rounded())) }
+        for i in events.indices { events[i].time = start + Microseconds(Int64((Double((events[i].time - start).rawValue) * factor).rounded())) }
         return TouchStream(events: events, summary: s.summary + ", \(label)")
     }
 

@@ -33,7 +33,7 @@ public struct RecognizerState: Hashable, Sendable {
     public init(table: GestureTable) {
         let handling = table.gestureIDs.map { table.touchHandling(of: $0) }
         // A `scroll` is the platform's own (v4): its claim is the platform's scroll view's, not this recognizer's.
-        claims = table.gestureIDs.map { table.touchHandling(of: $0).cancels && table.kind(of: $0) != .scroll }
+        claims = zip(table.gestureIDs, handling).map { g, h in h.cancels && table.kind(of: g) != .scroll }
         delaysTouchesBegan = handling.contains { $0.delaysBegan }
         delaysTouchesEnded = handling.contains { $0.delaysEnded }
     }
