@@ -286,7 +286,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     public func set(_ parameter: RuntimeParameter, to value: ParameterValue, for gesture: Gestures.Gesture,
                     at seconds: Double? = nil) throws(ParameterError) {
         let table = state.pointee.engine.table
-        try table.check(parameter, value, gesture: GestureID(gesture.rawValue))
+        try table.check(parameter, value, gesture: Gestures.id(of: gesture))
         let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
         for g in Range(gestures: info.count) where info[g.rawValue].gesture == gesture {
             try state.pointee.engine.set(parameter, to: value, gesture: g, at: time)
@@ -296,7 +296,7 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
     }
 
     /// Whether `gesture` is enabled.
-    public func isEnabled(_ gesture: Gestures.Gesture) -> Bool { state.pointee.engine.isEnabled(GestureID(gesture.rawValue)) }
+    public func isEnabled(_ gesture: Gestures.Gesture) -> Bool { state.pointee.engine.isEnabled(Gestures.id(of: gesture)) }
 
     /// The platform reset its recognizer (after it ended or failed).
     public func platformDidReset() { state.pointee.recognizerState.reset() }

@@ -40,9 +40,14 @@ extension GestureSet {
         }
     }
 
+    /// The table's id of `gesture` (its first instance's, when it is on
+    /// several views): what `GestureTable`'s and `Engine`'s calls take.
+    /// (A static function for the same reason as `name(of:)`.)
+    public static func id(of gesture: Gesture) -> GestureID { GestureID(gesture.rawValue) }
+
     /// The name of `gesture` as written in the spec. (A static function, not
     /// a property of the enum, so that no gesture name can collide with it.)
-    public static func name(of gesture: Gesture) -> String { table.name(of: GestureID(gesture.rawValue)) }
+    public static func name(of gesture: Gesture) -> String { table.name(of: id(of: gesture)) }
 
     /// The name of `view` as written in the spec (`window` for the root).
     public static func name(of view: View) -> String {

@@ -21,7 +21,7 @@ import Testing
     @Test func theGeneratedTypeHasTheSpecsGestures() {
         #expect(PhotoViewerGestures.Gesture.allCases.map { PhotoViewerGestures.name(of: $0) }
                 == ["toggleControls", "zoom", "move", "scale", "turn"])
-        #expect(PhotoViewerGestures.table.kind(of: PhotoViewerGestures.Gesture.turn.rawValue) == .rotation)
+        #expect(PhotoViewerGestures.table.kind(of: PhotoViewerGestures.id(of: .turn)) == .rotation)
     }
 
     @Test func aDoubleTapZoomsAndDoesNotToggleTheControls() throws {
