@@ -218,7 +218,8 @@ public func gspecEngineTakeEvents(_ h: UnsafeMutableRawPointer?) -> Int32 {
 /// unused; `scroll`, a scroll line's edges, `VALUE` their bits as one
 /// character; `began`, its `"began":true`) or a run-time parameter
 /// (`VALUE` as a spec writes it, "15pt"). With `KEY` empty,
-/// `{"mode":GESTURE,"on":VALUE}` for the mode of that index instead. The line
+/// `{"mode":GESTURE,"on":VALUE}` for the mode of that index instead; a
+/// boolean VALUE other than "true" or "false" is refused. The line
 /// is built here, not parsed: gspec.mjs has checked the names, and JSON
 /// parsing would double the module. Returns 0, or 1 with the reason in the
 /// output (nothing changed then).
@@ -230,14 +231,17 @@ public func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ t: Double, _ ges
     var line = TraceReader.ControlLine(time: 0, gestures: [])
     if key.isEmpty {
         guard gesture >= 0 && Int(gesture) < table.modeCount else { i.setOutput("no mode \(gesture)"); return 1 }
-        line.mode = (ModeID(gesture), value == "true")
+        guard let on = boolean(value) else { i.setOutput("'on' must be true or false"); return 1 }
+        line.mode = (ModeID(gesture), on)
     } else {
         // Every instance of the gesture (one per view it is declared on), as a trace's line names them.
         guard gesture >= 0 && Int(gesture) < table.gestureCount else { i.setOutput("no gesture \(gesture)"); return 1 }
         let name = table.name(of: GestureID(gesture))
         line.gestures = table.gestureIDs.filter { table.name(of: $0) == name }
         switch ControlKey(name: key) {
-        case .enabled: line.enabled = value == "true"
+        case .enabled:
+            guard let enabled = boolean(value) else { i.setOutput("'enabled' must be true or false"); return 1 }
+            line.enabled = enabled
         case .handOver: line.handOver = true
         case .scroll:
             // The edges as one character, their bits (`describe`'s `edges`; all
@@ -249,6 +253,11 @@ public func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ t: Double, _ ges
     }
     return apply(line, to: i, at: t)
 }
+
+/// A control call's "true" or "false" (the trace's JSON booleans), nil for
+/// anything else: a value the engine cannot read is refused, as the trace
+/// reader refuses it, not taken as false.
+private func boolean(_ value: String) -> Bool? { value == "true" ? true : value == "false" ? false : nil }
 
 /// Performs gesture `gesture`'s accessibility action at (`x`, `y`), as a
 /// trace's `{"action":NAME,"x":..,"y":..}` line for this instance (v4); 0, or

@@ -411,6 +411,28 @@ import GestureTrace
         #expect(TraceReader.microseconds("0.1234564") == 123_456)
         #expect(TraceReader.microseconds("1e30") == nil)
     }
+
+    /// The C, Java and web interfaces take seconds as a `Double`: a time read
+    /// from the same text gives the same microsecond both ways, ties and all
+    /// (the double nearest 0.0160015 is just under the half).
+    @Test func secondsAsDoublesRoundAsTraceTimesDo() {
+        #expect(Microseconds(seconds: 0.0160015) == 16_002)
+        #expect(Microseconds(seconds: -0.0160015) == -16_002)
+        #expect(Microseconds(seconds: 0.01600149) == 16_001)
+        var rng = SplitMix64(seed: 0x7153)
+        var differing: [String] = []
+        for k in 0..<20_000 {
+            // Up to 15 significant digits: whole microseconds, half microseconds, and finer.
+            let places = [6, 7, 7, 8, 9][k % 5], whole = Int64(rng.next() % [1_000, 100_000, 10_000_000][k % 3])
+            var fraction = String(rng.next() % 10_000_000_000)
+            fraction = String(repeating: "0", count: max(0, 10 - fraction.count)) + fraction
+            if k % 4 == 0 { fraction = String(fraction.prefix(6)) + "5" }
+            let text = (k % 7 == 0 ? "-" : "") + "\(whole)." + fraction.prefix(places)
+            guard text.filter(\.isNumber).drop(while: { $0 == "0" }).count <= 15 else { continue }
+            if Microseconds(seconds: Double(text)!) != TraceReader.microseconds(text) { differing.append(text) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
 }
 
 /// Screen-edge pans: the screen size comes from the trace's header line or

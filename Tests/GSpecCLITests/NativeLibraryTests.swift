@@ -373,6 +373,8 @@ import Testing
         #expect(lines.filter { $0.hasSuffix(": ok") }.count >= originals.count, "\(lines.suffix(3))")
         #expect(lines.filter { $0.contains(": error ") }.count >= 100)
         #expect(lines.contains { $0.hasPrefix("refused: ") } && lines.last?.hasPrefix("loaded ") == true, "\(lines.suffix(3))")
+        // A value that is not a boolean is refused with the trace reader's message, not taken as false.
+        #expect(lines.contains("refused: 'enabled' must be true or false"))
     }
 
     /// `gspec build --emit java`: a class javac compiles (awkward names too:

@@ -21,7 +21,9 @@
  * call returns 1 with the reason in the engine's output; a malformed sample
  * is repaired and counted (gspec_engine_anomalies) as docs/semantics.md says.
  *
- * Times are seconds (doubles); the engine counts whole microseconds.
+ * Times are seconds (doubles); the engine counts whole microseconds, rounded
+ * as `gspec run` reads a trace's decimal `t` (docs/native.md: the nearest,
+ * half away from zero, a double within a few ulps of a half counting as it).
  */
 #ifndef GSPEC_H
 #define GSPEC_H
@@ -174,7 +176,8 @@ int32_t gspec_engine_take_events(gspec_engine *engine);
  * A trace's control line for gesture `gesture` at `t` seconds: `key` one
  * of the GSPEC_CONTROL_* keys above (each with its value) or a run-time
  * parameter ("duration", value "800ms" as a spec writes it); with `key`
- * empty, mode `gesture` on or off (`value` "true" or "false"). A gesture declared on several views is changed on
+ * empty, mode `gesture` on or off (`value` "true" or "false"; for these two,
+ * any other value is refused). A gesture declared on several views is changed on
  * every one, as a trace's line names it. `t` as a trace line's: deadlines
  * due before it fire first, and a time before the clock acts at the clock;
  * NaN acts right after every sample fed so far (1 µs after the clock), as

@@ -20,10 +20,20 @@ public struct Microseconds: Hashable, Comparable, Sendable, AdditiveArithmetic, 
     public init(integerLiteral value: Int64) { rawValue = value }
 
     /// `seconds` on the same clock, rounded to the nearest microsecond, half
-    /// away from zero (the rule of the C, Java and web interfaces, which take
-    /// seconds); NaN is 0, and a time past Int64's range is held inside it.
+    /// away from zero, as the trace reader rounds a line's decimal `t` (the
+    /// rule of the C, Java and web interfaces, which take seconds); NaN is 0,
+    /// and a time past Int64's range is held inside it.
+    ///
+    /// A double within a few ulps of a half microsecond is taken as that half:
+    /// the double nearest `0.0160015` is 16001.4999… µs, and the text a host
+    /// or a trace wrote said 16001.5, which `gspec run` reads as 16,002. So any
+    /// time written with 15 significant digits or fewer gives the trace's
+    /// microsecond, whether it is read as text or as a `Double`.
     public init(seconds: Double) {
-        let us = (seconds * 1_000_000).rounded()
+        let x = seconds * 1_000_000
+        var us = x.rounded()
+        let whole = x.rounded(.towardZero)
+        if 8 * x.ulp < 0.5 && abs(abs(x - whole) - 0.5) <= 4 * x.ulp { us = whole + (x < 0 ? -1 : 1) }
         rawValue = us.isNaN ? 0 : Int64(max(-9.2e18, min(9.2e18, us)))
     }
 
