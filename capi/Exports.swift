@@ -231,7 +231,7 @@ public func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ t: Double, _ ges
     var line = TraceReader.ControlLine(time: 0, gestures: [])
     if key.isEmpty {
         guard gesture >= 0 && Int(gesture) < table.modeCount else { i.setOutput("no mode \(gesture)"); return 1 }
-        guard let on = boolean(value) else { i.setOutput("'on' must be true or false"); return 1 }
+        guard let on = boolean(value) else { i.setOutput(TraceReader.notABoolean("on")); return 1 }
         line.mode = (ModeID(gesture), on)
     } else {
         // Every instance of the gesture (one per view it is declared on), as a trace's line names them.
@@ -240,7 +240,7 @@ public func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ t: Double, _ ges
         line.gestures = table.gestureIDs.filter { table.name(of: $0) == name }
         switch ControlKey(name: key) {
         case .enabled:
-            guard let enabled = boolean(value) else { i.setOutput("'enabled' must be true or false"); return 1 }
+            guard let enabled = boolean(value) else { i.setOutput(TraceReader.notABoolean(ControlKey.enabled.name)); return 1 }
             line.enabled = enabled
         case .handOver: line.handOver = true
         case .scroll:

@@ -252,7 +252,7 @@ package struct TraceReader {
         }
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) where key != "t" && key != "set" {
             if key == ControlKey.enabled.name {
-                guard case .bool(let on) = value else { return .failure(Message(text: "'enabled' must be true or false")) }
+                guard case .bool(let on) = value else { return .failure(Message(text: notABoolean(ControlKey.enabled.name))) }
                 c.enabled = on
             } else {
                 guard case .string(let text) = value else {
@@ -321,6 +321,10 @@ package struct TraceReader {
         }
         return .success(TouchEvent(time: time, id: id, phase: phase, x: coordinates[0], y: coordinates[1], view: view, pointer: pointer))
     }
+
+    /// The refusal of a value that is not true or false for `key` (`enabled`,
+    /// a mode's `on`): the C interface's control call gives the same.
+    package static func notABoolean(_ key: String) -> String { "'\(key)' must be true or false" }
 
     private static func missing(_ key: String, _ type: String, _ found: JSON?) -> Message {
         found == nil ? Message(text: "missing key '\(key)'") : Message(text: "'\(key)' must be \(type)")
