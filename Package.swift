@@ -41,7 +41,10 @@ let package = Package(
                           linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"], .when(platforms: [.linux]))]),
         // Fuzz targets: a library the tests call, and a binary that scripts/fuzz.sh
         // builds with libFuzzer (-DFUZZING -sanitize=fuzzer,address).
-        .target(name: "GSpecFuzz", dependencies: ["GestureCompiler", "GestureRuntime", "GestureTrace", "GestureLanguageServer"]),
+        // The C interface (gspec.h's functions), which native/build.sh and web/build.sh compile with
+        // Embedded Swift; a target here too, so that the fuzz targets call it as C programs do.
+        .target(name: "GSpecC", dependencies: ["GestureRuntime", "GestureTrace"], path: "capi"),
+        .target(name: "GSpecFuzz", dependencies: ["GestureCompiler", "GestureRuntime", "GestureTrace", "GestureLanguageServer", "GSpecC"]),
         .executableTarget(name: "gspec-fuzz", dependencies: ["GSpecFuzz", "GSpecCLI"]),
         .testTarget(name: "GestureRuntimeTests", dependencies: ["GestureRuntime", "GestureTrace", "GestureCompiler", "GSpecFuzz"],
                     exclude: ["Regressions", "Generated/Specs"]),

@@ -26,6 +26,12 @@ final class Instance {
     }
 
     func setOutput(_ text: String) { output = Array(text.utf8) }
+
+    /// A refused call's status, its reason in the output.
+    func refuse(_ reason: String) -> Int32 {
+        setOutput(reason)
+        return 1
+    }
 }
 
 package func bytes(_ p: UnsafeRawPointer?, _ n: Int32) -> [UInt8] {
@@ -149,15 +155,59 @@ private func copy(_ text: String, to buffer: UnsafeMutablePointer<UInt8>?, _ cap
     buffer[bytes.count] = 0
 }
 
-/// One sample. A time that is not finite cannot be ordered: it is fed as
-/// earlier than the clock, so the engine clamps it to the clock and counts
-/// it (`timeWentBackwards`), as any sample going back in time.
+/// One sample; 0, or 1 with the reason in the output (the trace reader's
+/// message for the same field: an unknown phase or pointer kind, a time out
+/// of range), the sample not fed. A time that is not finite cannot be
+/// ordered: it is fed as earlier than the clock, so the engine clamps it to
+/// the clock and counts it (`timeWentBackwards`), as any sample going back
+/// in time. Any 64-bit id is a touch of its own; the web module (built with
+/// GSPEC_WEB) takes it as a double, JavaScript's number (gspec.mjs passes
+/// safe integers only).
+#if GSPEC_WEB
 @_cdecl("gspec_engine_feed")
-public func gspecEngineFeed(_ h: UnsafeMutableRawPointer?, _ t: Double, _ id: Double, _ phase: Int32, _ x: Double, _ y: Double, _ view: Int32, _ pointer: Int32) {
-    guard let i = instance(h), let phase = TouchPhase(rawValue: UInt8(truncatingIfNeeded: phase)),
-          let pointer = PointerKind(rawValue: UInt8(truncatingIfNeeded: pointer)) else { return }
-    let time = t.isFinite ? Microseconds(seconds: t) : Microseconds(i.engine.clock.rawValue &- 1)
-    i.engine.feed(TouchEvent(time: time, id: Int64(id), phase: phase, x: x, y: y, view: ViewID(view), pointer: pointer))
+public func gspecEngineFeed(_ h: UnsafeMutableRawPointer?, _ t: Double, _ id: Double, _ phase: Int32, _ x: Double, _ y: Double, _ view: Int32, _ pointer: Int32) -> Int32 {
+    guard let touch = Int64(exactly: id) else {
+        instance(h)?.setOutput(TraceReader.notATouchID(caller(id)))
+        return 1
+    }
+    return feed(h, t, touch, phase, x, y, view, pointer)
+}
+#else
+@_cdecl("gspec_engine_feed")
+public func gspecEngineFeed(_ h: UnsafeMutableRawPointer?, _ t: Double, _ id: Int64, _ phase: Int32, _ x: Double, _ y: Double, _ view: Int32, _ pointer: Int32) -> Int32 {
+    feed(h, t, id, phase, x, y, view, pointer)
+}
+#endif
+
+// A sample's refusals, as the trace reader words them. The web module's
+// caller, gspec.mjs, checks every field first and words its own messages:
+// there they are short, as writing a double and the lists of names costs
+// 2 KB a page downloads.
+#if GSPEC_WEB
+private func caller(_ x: Double) -> String { "a number gspec.mjs should have refused" }
+private func unknownPhase(_ phase: Int32) -> String { "unknown phase" }
+private let notAPointerKind = "unknown pointer kind"
+#else
+private func caller(_ x: Double) -> String { "\(x)" }
+private func unknownPhase(_ phase: Int32) -> String { TraceReader.unknownPhase("\(phase)") }
+private let notAPointerKind = TraceReader.notAPointerKind
+#endif
+
+@inline(__always)
+private func feed(_ h: UnsafeMutableRawPointer?, _ t: Double, _ id: Int64, _ phase: Int32, _ x: Double, _ y: Double, _ view: Int32, _ pointer: Int32) -> Int32 {
+    guard let i = instance(h) else { return 1 }
+    guard let kind = UInt8(exactly: phase).flatMap(TouchPhase.init(rawValue:)) else { return i.refuse(unknownPhase(phase)) }
+    guard let pointer = UInt8(exactly: pointer).flatMap(PointerKind.init(rawValue:)) else { return i.refuse(notAPointerKind) }
+    let time: Microseconds
+    if let checked = Microseconds(checkedSeconds: t) {
+        time = checked
+    } else if t.isFinite {
+        return i.refuse(TraceReader.timeOutOfRange(caller(t)))
+    } else {
+        time = Microseconds(i.engine.clock.rawValue &- 1)
+    }
+    i.engine.feed(TouchEvent(time: time, id: id, phase: kind, x: x, y: y, view: ViewID(view), pointer: pointer))
+    return 0
 }
 
 /// The engine's counts of repaired stream anomalies as JSON (`StreamAnomalies.counts`).
@@ -176,11 +226,37 @@ public func gspecEngineSetScreen(_ h: UnsafeMutableRawPointer?, _ width: Double,
     instance(h)?.engine.screenSize = SIMD2(width, height)
 }
 
+/// Applies the pending frame and fires the deadlines due by `t` seconds;
+/// 0, or 1 with the reason in the output for a time that is not finite or
+/// out of a trace's range (nothing done then).
 @_cdecl("gspec_engine_advance")
-public func gspecEngineAdvance(_ h: UnsafeMutableRawPointer?, _ t: Double) { instance(h)?.engine.advance(to: Microseconds(seconds: t)) }
+public func gspecEngineAdvance(_ h: UnsafeMutableRawPointer?, _ t: Double) -> Int32 {
+    guard let i = instance(h) else { return 1 }
+    guard let time = Microseconds(checkedSeconds: t) else { return i.refuse(TraceReader.timeOutOfRange(caller(t))) }
+    i.engine.advance(to: time)
+    return 0
+}
+
+/// Ends the host's frame: the samples fed since the last frame are decided
+/// now, not when a later sample comes. The deadlines due by their time fire
+/// with them, as a later sample would make them; a later sample of the same
+/// time starts a frame of its own.
+@_cdecl("gspec_engine_end_frame")
+public func gspecEngineEndFrame(_ h: UnsafeMutableRawPointer?) {
+    instance(h)?.engine.endFrame()
+}
 
 @_cdecl("gspec_engine_finish")
 public func gspecEngineFinish(_ h: UnsafeMutableRawPointer?) { instance(h)?.engine.finish() }
+
+/// The view gesture `g` is declared on (an index into the view names), 0
+/// for a table without views, -1 for no such gesture: to address the
+/// instance of a gesture on a view (an action, a control call).
+@_cdecl("gspec_engine_gesture_view")
+public func gspecEngineGestureView(_ h: UnsafeMutableRawPointer?, _ g: Int32) -> Int32 {
+    guard let t = instance(h)?.table, g >= 0 && Int(g) < t.gestureCount else { return -1 }
+    return t.hasViews ? Int32(t.view(of: GestureID(g)).rawValue) : 0
+}
 
 /// Whether gesture `g` is enabled (by `setEnabled` or its modes): 1 or 0.
 @_cdecl("gspec_engine_is_enabled")

@@ -36,7 +36,8 @@ embedded_compile() {
     $(find "$embedded_root/capi" -name '*.swift' | sort) -c -o "$work/GSpecC.o"
 }
 
-# The names of a file's @_cdecl functions.
-embedded_cdecls() { sed -n 's/^@_cdecl("\(gspec_[a-z_]*\)")$/\1/p' "$@"; }
+# The names of a file's @_cdecl functions, each once (a function may have a
+# declaration per build, under #if: gspec_engine_feed's touch id).
+embedded_cdecls() { sed -n 's/^@_cdecl("\(gspec_[a-z_]*\)")$/\1/p' "$@" | awk '!seen[$0]++'; }
 
 embedded_exports() { embedded_cdecls "$embedded_root/capi/Exports.swift"; }

@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Runs one libFuzzer target with AddressSanitizer for N minutes.
-#   scripts/fuzz.sh compiler|table|sections|engine|host|lsp|http|trace|analysis [minutes=10]
+#   scripts/fuzz.sh compiler|table|sections|engine|host|lsp|http|trace|analysis|capi [minutes=10]
 # table: mutated table bytes, resealed (length and checksum made right);
 # sections: tables built from structured random sections (TableSectionsFuzz).
 # analysis: the bytes seed a random gesture set whose every verdict and fix-it
 # must hold on the engine (AnalysisDifferential, as AnalysisDifferentialTests).
+# capi: table bytes and a sequence of calls of gspec.h's functions (CInterfaceFuzz).
 # Corpus and findings go to .build-fuzz/corpus/TARGET and .build-fuzz/findings/TARGET.
 # A crash input is replayed with: .build/debug/gspec-fuzz TARGET FILE
 set -euo pipefail
 cd "$(dirname "$0")/.."
-target=${1:?usage: scripts/fuzz.sh compiler|table|sections|engine|host|lsp|http|trace|analysis [minutes]}
+target=${1:?usage: scripts/fuzz.sh compiler|table|sections|engine|host|lsp|http|trace|analysis|capi [minutes]}
 minutes=${2:-10}
 scratch=.build-fuzz
 # libFuzzer instrumentation and ASan; our main calls LLVMFuzzerRunDriver,
@@ -29,6 +30,13 @@ case $target in
             done ;;
   table) for f in specs/*.gesture Tests/GSpecCLITests/Golden/specs/scroll*.gesture Tests/GSpecCLITests/Golden/specs/accessibility.gesture; do swift run --scratch-path "$scratch-seeds" gspec build "$f" -o "$corpus/$(basename "$f" .gesture).gtab" >/dev/null; done ;;
   engine|host|sections) head -c 4096 /dev/urandom > "$corpus/random" ;;
+  # Each shipped table behind its 24-bit length, then random calls.
+  capi) for f in specs/*.gesture; do
+          table=$scratch/$(basename "$f" .gesture).gtab
+          swift run --scratch-path "$scratch-seeds" gspec build "$f" -o "$table" >/dev/null
+          n=$(wc -c < "$table")
+          { printf "\\x$(printf %02x $((n & 255)))\\x$(printf %02x $((n >> 8 & 255)))\\x$(printf %02x $((n >> 16 & 255)))"; cat "$table"; head -c 900 /dev/urandom; } > "$corpus/$(basename "$f" .gesture)"
+        done ;;
   analysis) for i in 1 2 3 4 5 6 7 8; do head -c 16 /dev/urandom > "$corpus/random$i"; done ;;
   lsp) printf 'Content-Length: 52\r\n\r\n{"jsonrpc":"2.0","id":1,"method":"shutdown","params":{}}' > "$corpus/shutdown"
        head -c 4096 /dev/urandom > "$corpus/random" ;;

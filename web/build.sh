@@ -20,7 +20,10 @@ unicode="$toolchain/lib/swift/embedded/$target/libswiftUnicodeDataTables.a"
 # The runtime, the trace code and the exports, as the native library has them (scripts/embedded.sh).
 # As LLVM bitcode (-lto=llvm-full), so that wasm-ld optimizes across modules: 8% smaller gzipped.
 source "$root/scripts/embedded.sh"
-embedded_compile "$target" "$work" -lto=llvm-full
+# GSPEC_WEB: touch ids cross as doubles, JavaScript's numbers (gspec.mjs
+# passes safe integers), not as BigInts; refusals leave out the numbers
+# gspec.mjs checked first (capi/Exports.swift).
+embedded_compile "$target" "$work" -lto=llvm-full -D GSPEC_WEB
 runtime_modules="GestureRuntime GestureTrace"
 embedded_swiftc "$target" "$work" -lto=llvm-full -module-name GSpecRun "$here/src/RunExports.swift" -c -o "$work/GSpecRun.o"
 clang --target=wasm32-unknown-unknown -Os -ffreestanding -nostdlib -fno-builtin -Wall -Werror -c "$here/src/support.c" -o "$work/support.o"

@@ -153,7 +153,7 @@ package struct TraceReader {
     /// A line's time, `t`: seconds, converted exactly to integer microseconds.
     private static func time(_ fields: [String: JSON]) -> Result<Microseconds, Message> {
         guard case .number(let t)? = fields["t"] else { return .failure(missing("t", "a number", fields["t"])) }
-        guard let time = microseconds(t.text) else { return .failure(Message(text: "'t' is out of range: \(t.text)")) }
+        guard let time = microseconds(t.text) else { return .failure(Message(text: timeOutOfRange(t.text))) }
         return .success(time)
     }
 
@@ -293,12 +293,12 @@ package struct TraceReader {
         guard case .number(let touch)? = fields["touch"] else {
             return .failure(missing("touch", "an integer", fields["touch"]))
         }
-        guard let id = Int64(touch.text) else { return .failure(Message(text: "'touch' must be an integer, got \(touch.text)")) }
+        guard let id = Int64(touch.text) else { return .failure(Message(text: notATouchID(touch.text))) }
         guard case .string(let phaseName)? = fields["phase"] else {
             return .failure(missing("phase", "a string", fields["phase"]))
         }
         guard let phase = TouchPhase(name: phaseName) else {
-            return .failure(Message(text: "unknown phase '\(phaseName)'; expected began, moved, stationary, ended or cancelled"))
+            return .failure(Message(text: unknownPhase(phaseName)))
         }
         var coordinates: [Double] = []
         for key in ["x", "y"] {
@@ -315,7 +315,7 @@ package struct TraceReader {
         var pointer = PointerKind.touch
         if let value = fields["pointer"] {
             guard case .string(let name) = value, let kind = PointerKind(name: name) else {
-                return .failure(Message(text: "'pointer' must be \"touch\", \"pen\" or \"mouse\""))
+                return .failure(Message(text: notAPointerKind))
             }
             pointer = kind
         }
@@ -325,6 +325,20 @@ package struct TraceReader {
     /// The refusal of a value that is not true or false for `key` (`enabled`,
     /// a mode's `on`): the C interface's control call gives the same.
     package static func notABoolean(_ key: String) -> String { "'\(key)' must be true or false" }
+
+    // The refusals of a sample's fields, which the C interface's feed and
+    // advance give for the same input (their numbers written as the caller's).
+    package static func timeOutOfRange(_ t: String) -> String { "'t' is out of range: \(t)" }
+    package static func notATouchID(_ touch: String) -> String { "'touch' must be an integer, got \(touch)" }
+    package static func unknownPhase(_ phase: String) -> String {
+        "unknown phase '\(phase)'; expected " + alternatives(TouchPhase.allCases.map { $0.name })
+    }
+    package static var notAPointerKind: String { "'pointer' must be " + alternatives(PointerKind.allCases.map { "\"\($0.name)\"" }) }
+
+    /// "a, b or c".
+    private static func alternatives(_ names: [String]) -> String {
+        names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
+    }
 
     private static func missing(_ key: String, _ type: String, _ found: JSON?) -> Message {
         found == nil ? Message(text: "missing key '\(key)'") : Message(text: "'\(key)' must be \(type)")

@@ -19,6 +19,7 @@ func target(_ name: String?) -> ([UInt8]) -> Void {
     case "http": PlaygroundFuzz.run
     case "trace": FuzzTargets.trace
     case "analysis": AnalysisDifferential.fuzz
+    case "capi": CInterfaceFuzz.run
     default: FuzzTargets.compiler
     }
 }
@@ -53,7 +54,7 @@ struct Replay {
     static func main() {
         let args = CommandLine.arguments
         guard args.count >= 3 else {
-            print("usage: gspec-fuzz compiler|table|engine|host|lsp|http|trace|analysis FILE...")
+            print("usage: gspec-fuzz compiler|table|sections|engine|host|lsp|http|trace|analysis|capi FILE...")
             exit(2)
         }
         let run = target(args[1])

@@ -64,14 +64,20 @@ import Testing
     }
 
     /// `trace` as native/test/run.c's steps, read by the trace reader as `gspec run` reads it.
-    static func steps(_ trace: String, table: GestureTable) -> String {
-        var out = ""
+    /// With `endingFrames`, each frame is ended (an `f` step) before a sample
+    /// of a later time than every line before it, as a host ends its frames:
+    /// the output must not change. (A sample behind a control line's time is
+    /// taken at the clock that line moved; ending frames there would make
+    /// two frames of what a trace, whose lines cannot end frames, reads as one.)
+    static func steps(_ trace: String, table: GestureTable, endingFrames: Bool = false) -> String {
+        var out = "", latest = Microseconds(.min)
         let seconds = { (t: Microseconds) in String(format: "%.6f", t.seconds) }
         if let screen = TraceReader.screenSize(Array(trace.utf8)) { out += "screen \(screen.x) \(screen.y)\n" }
         let views: ((String) -> ViewID?)? = table.hasViews ? { table.view(named: $0) } : nil
         _ = TraceReader.read(Array(trace.utf8), views: views, gestures: table.gestureIDs.map(table.name(of:)),
                              modes: table.modeIDs.map(table.name(ofMode:)), control: { c in
             let t = seconds(c.time), g = c.gestures.first ?? 0
+            latest = max(latest, c.time)
             if let (m, on) = c.mode {
                 out += "c \(t) \(m) - \(on)\n"
             } else if c.handOver {
@@ -90,6 +96,8 @@ import Testing
             }
             return nil
         }) { s in
+            if endingFrames && s.time > latest && latest != Microseconds(.min) { out += "f\n" }
+            latest = max(latest, s.time)
             out += String(format: "s %@ %lld %d %.17g %.17g %d %d\n", seconds(s.time), s.id, Int32(s.phase.rawValue), s.x, s.y,
                           Int32(s.view.rawValue), Int32(s.pointer.rawValue))
         }
@@ -128,13 +136,14 @@ import Testing
     /// A table and traces for it: the steps of all of them, run by `command`
     /// (run.c, perhaps under emulation, or jvm/test/Run.java) in one process,
     /// print on stdout what `gspec run` prints for each (refused control lines
-    /// go to stderr in both).
+    /// go to stderr in both), every other trace with its frames ended.
     static func compare(_ table: GestureTable, _ traces: [(name: String, text: String)], options: [String] = [], in dir: URL,
                         _ command: [String]) throws -> Int {
         let expected = try expected(table, traces, options: options, in: dir)
         let tablePath = dir.appendingPathComponent("t.gtab"), stepsPath = dir.appendingPathComponent("steps.txt")
         try Data(table.encoded()).write(to: tablePath)
-        try traces.map { steps($0.text, table: table) }.joined(separator: "next\n").write(to: stepsPath, atomically: true, encoding: .utf8)
+        // Every other trace with its frames ended as a host ends them (`gspec_engine_end_frame`, `Engine.endFrame`).
+        try traces.enumerated().map { steps($1.text, table: table, endingFrames: $0 % 2 == 1) }.joined(separator: "next\n").write(to: stepsPath, atomically: true, encoding: .utf8)
         let outPath = dir.appendingPathComponent("out.txt")
         let (status, err) = try WebRuntimeTests.shell(command[0], command.dropFirst() + options + [tablePath.path, stepsPath.path], stdout: outPath)
         #expect(status == 0, "\(err.prefix(2000))")
@@ -314,6 +323,21 @@ import Testing
             let (_, err) = try WebRuntimeTests.shell(command[0], command.dropFirst() + [tablePath.path, stepsPath.path], stdout: dir.appendingPathComponent("out.txt"))
             #expect(err.split(separator: "\n").map(String.init) == reasons, "\(command.last!)")
         }
+        // Touch ids at the ends of 64 bits, and two a double cannot tell apart, are touches of their own.
+        let bench = CLIPaths.packageRoot.appendingPathComponent("specs/bench.gesture").path
+        let benchTable = try #require(Compiler.compile(SourceFile(path: bench, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: bench)))),
+                                                       examples: .beside(bench)).table)
+        let pairs: [(Int64, Int64)] = [(1 << 53, (1 << 53) + 1), (.max, .min), (-1, 0), (.max, .max - 1)]
+        let taps = pairs.enumerated().map { k, ids in
+            let t = Double(k) * 2
+            return [(t, ids.0, "began"), (t, ids.1, "began"), (t + 0.05, ids.0, "ended"), (t + 0.05, ids.1, "ended")]
+                .map { #"{"t":\#($0.0),"touch":\#($0.1),"phase":"\#($0.2)","x":100,"y":100}"# }.joined(separator: "\n")
+        }.joined(separator: "\n") + "\n"
+        let expected = try Self.expected(benchTable, [("extreme ids", taps)], options: [], in: dir)[0]
+        #expect(expected.components(separatedBy: #""gesture":"twoFingerTap","state":"recognized""#).count - 1 == pairs.count, "\(expected)")
+        for command in [command, [program]] {
+            #expect(try Self.compare(benchTable, [("extreme ids", taps), ("extreme ids, frames ended", taps)], in: dir, command) == 2)
+        }
     }
 
     /// Tables that do not load throw GSpecTableException with the runtime's
@@ -375,6 +399,8 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("refused: ") } && lines.last?.hasPrefix("loaded ") == true, "\(lines.suffix(3))")
         // A value that is not a boolean is refused with the trace reader's message, not taken as false.
         #expect(lines.contains("refused: 'enabled' must be true or false"))
+        // A time no trace could write is refused at feed, with the trace reader's message.
+        #expect(lines.contains("refused: 't' is out of range: 1000000000000000.0"), "\(lines.filter { $0.hasPrefix("refused: 't'") })")
     }
 
     /// `gspec build --emit java`: a class javac compiles (awkward names too:

@@ -141,6 +141,38 @@ import Testing
         }
     }
 
+    /// Ending each frame as a host does (`endFrame` after the samples of one
+    /// time) gives the events of feeding the trace alone, each frame's events
+    /// at once: after `endFrame` nothing waits for a later sample.
+    @Test(arguments: RuntimePaths.specs)
+    func endingEachFrameEqualsFeedingTheTrace(_ url: URL) throws {
+        let table = try RuntimePaths.compile(url)
+        var generator = RandomTraces(seed: 0xF2A3_E5)
+        for round in 0..<150 {
+            let trace = generator.trace(views: table.viewCount)
+            var reference = Engine(table: table), framed = Engine(table: table)
+            for e in trace { reference.feed(e) }
+            reference.finish()
+            var events: [GestureEvent] = []
+            var latest = Microseconds(.min)
+            for e in trace {
+                if e.time > latest && latest != Microseconds(.min) {
+                    framed.endFrame()
+                    #expect(!framed.hasPendingFrame)
+                    events += framed.events
+                    framed.removeAllEvents()
+                }
+                latest = max(latest, e.time)
+                framed.feed(e)
+            }
+            framed.endFrame()
+            events += framed.events
+            framed.removeAllEvents()
+            framed.finish()
+            #expect(events + framed.events == reference.events, "round \(round)")
+        }
+    }
+
     @Test func aPendingDoubleTapWaitReportsItsDeadline() throws {
         let host = GestureHost(TapsExclusiveGestures.self, touches: Int.self)
         var seen: [(TapsExclusiveGestures.Gesture, Double)] = []

@@ -62,6 +62,14 @@ import Testing
             case "table":
                 #expect(throws: TableError.self) { try GestureTable(decoding: bytes) }
                 FuzzTargets.table(bytes)
+            case "crafted":
+                // A table crafted past its checksum (a section's bit flipped, length and
+                // checksum made right) that trapped a reader once: now it loads and runs,
+                // or is refused, through the runtime and the C interface alike.
+                _ = try? GestureTable(decoding: bytes)
+                FuzzTargets.table(bytes)
+                CInterfaceFuzz.run(CInterfaceFuzz.input(table: bytes, calls: (0..<900).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }))
+            case "capi": CInterfaceFuzz.run(bytes)
             case "engine": FuzzTargets.engine(bytes)
             case "host": FuzzTargets.host(bytes)
             case "trace": FuzzTargets.trace(bytes)
@@ -89,6 +97,8 @@ import Testing
                 + Array(#"{"t":0.2,"set":"drag","enabled":false}"#.utf8) + [10] + Array(#"{"t":0.3,"touch":1,"phase":"ended","x":5,"y":5}"#.utf8)
             for _ in 0..<(1 + next() % 4) { trace[Int(next() % UInt64(trace.count))] = UInt8(truncatingIfNeeded: next() % 128) }
             FuzzTargets.trace(trace)
+            CInterfaceFuzz.run(CInterfaceFuzz.input(table: next() % 4 == 0 ? damaged : table,
+                                                    calls: (0..<Int(next() % 900)).map { _ in UInt8(truncatingIfNeeded: next()) }))
         }
         FuzzTargets.table(table)
     }

@@ -84,15 +84,28 @@ JNIEXPORT jint JNICALL Java_dev_gspec_Engine_nCarriedStates(JNIEnv *env, jclass 
     return (jint)GSPEC_CARRIED_STATES;
 }
 
-JNIEXPORT void JNICALL Java_dev_gspec_Engine_nFeed(JNIEnv *env, jclass cls, jlong e, jdouble t, jdouble touch, jint phase, jdouble x,
-                                                   jdouble y, jint view, jint pointer) {
-    (void)env, (void)cls;
-    gspec_engine_feed(ENGINE(e), t, touch, phase, x, y, view, pointer);
+/* A refused call's reason (the engine's output) as a new byte[], NULL when it was taken. */
+static jbyteArray refusal(JNIEnv *env, gspec_engine *engine, int32_t refused) { return refused ? output(env, engine) : NULL; }
+
+JNIEXPORT jbyteArray JNICALL Java_dev_gspec_Engine_nFeed(JNIEnv *env, jclass cls, jlong e, jdouble t, jlong touch, jint phase, jdouble x,
+                                                         jdouble y, jint view, jint pointer) {
+    (void)cls;
+    return refusal(env, ENGINE(e), gspec_engine_feed(ENGINE(e), t, touch, phase, x, y, view, pointer));
 }
 
-JNIEXPORT void JNICALL Java_dev_gspec_Engine_nAdvance(JNIEnv *env, jclass cls, jlong e, jdouble t) {
+JNIEXPORT void JNICALL Java_dev_gspec_Engine_nEndFrame(JNIEnv *env, jclass cls, jlong e) {
     (void)env, (void)cls;
-    gspec_engine_advance(ENGINE(e), t);
+    gspec_engine_end_frame(ENGINE(e));
+}
+
+JNIEXPORT jbyteArray JNICALL Java_dev_gspec_Engine_nAdvance(JNIEnv *env, jclass cls, jlong e, jdouble t) {
+    (void)cls;
+    return refusal(env, ENGINE(e), gspec_engine_advance(ENGINE(e), t));
+}
+
+JNIEXPORT jint JNICALL Java_dev_gspec_Engine_nGestureView(JNIEnv *env, jclass cls, jlong e, jint gesture) {
+    (void)env, (void)cls;
+    return gspec_engine_gesture_view(ENGINE(e), gesture);
 }
 
 JNIEXPORT void JNICALL Java_dev_gspec_Engine_nFinish(JNIEnv *env, jclass cls, jlong e) {
@@ -148,12 +161,12 @@ JNIEXPORT jbyteArray JNICALL Java_dev_gspec_Engine_nControl(JNIEnv *env, jclass 
     int32_t refused = gspec_engine_control(ENGINE(e), t, index, (const char *)k, keyN, (const char *)v, valueN);
     (*env)->ReleaseByteArrayElements(env, value, v, JNI_ABORT);
     (*env)->ReleaseByteArrayElements(env, key, k, JNI_ABORT);
-    return refused ? output(env, ENGINE(e)) : NULL;
+    return refusal(env, ENGINE(e), refused);
 }
 
 JNIEXPORT jbyteArray JNICALL Java_dev_gspec_Engine_nAction(JNIEnv *env, jclass cls, jlong e, jdouble t, jint gesture, jdouble x, jdouble y) {
     (void)cls;
-    return gspec_engine_action(ENGINE(e), t, gesture, x, y) ? output(env, ENGINE(e)) : NULL;
+    return refusal(env, ENGINE(e), gspec_engine_action(ENGINE(e), t, gesture, x, y));
 }
 
 JNIEXPORT jboolean JNICALL Java_dev_gspec_Engine_nIsEnabled(JNIEnv *env, jclass cls, jlong e, jint gesture) {

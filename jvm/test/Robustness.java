@@ -19,6 +19,8 @@ import java.util.List;
  *   java ... Robustness TABLES_DIR STREAMS_DIR
  */
 public final class Robustness {
+    /** Ids at the ends of 64 bits, and neighbours a double cannot tell apart. */
+    static final long[] EXTREME_IDS = {Long.MAX_VALUE, Long.MIN_VALUE, 1L << 53, (1L << 53) + 1, -1, 1L << 40};
     static final List<String> KEYS = Arrays.asList("enabled", "slop", "duration", "handOver", "scroll", "began", "minScore", "bogus", "");
 
     public static void main(String[] args) throws Exception {
@@ -44,9 +46,18 @@ public final class Robustness {
                     int flags = b[i + 5] & 0xff, x = b[i + 3] & 0xff, y = b[i + 4] & 0xff;
                     t += (b[i] & 0xff) * 0.004 - ((flags & 1) != 0 ? 0.6 : 0);
                     double time = (flags & 0xc0) == 0xc0 ? Double.NaN : (flags & 0xc0) == 0x80 ? Double.POSITIVE_INFINITY : t;
-                    engine.feed(time, (b[i + 1] & 0xff) % 24 - ((flags & 8) != 0 ? 1L << 40 : 0), Phase.values()[(b[i + 2] & 0xff) % 5],
-                            (flags & 2) != 0 ? Double.NaN : x * 2, y * 2, (flags >> 4) - 2, Pointer.values()[(b[i + 1] & 0xff) % 3]);
+                    long id = (b[i + 1] & 0xff) % 24;
+                    if ((flags & 8) != 0) id = EXTREME_IDS[(int) id % EXTREME_IDS.length];
+                    // Now and then a time no trace could write: refused, with the trace reader's message.
+                    if ((flags & 0xc0) == 0x40 && x < 8) time = x < 4 ? 1e15 : -1e13;
+                    try {
+                        engine.feed(time, id, Phase.values()[(b[i + 2] & 0xff) % 5], (flags & 2) != 0 ? Double.NaN : x * 2, y * 2,
+                                (flags >> 4) - 2, Pointer.values()[(b[i + 1] & 0xff) % 3]);
+                    } catch (IllegalArgumentException e) {
+                        refusals.add(e.getMessage());
+                    }
                     if ((flags & 4) != 0) engine.advance(t + flags * 0.01);
+                    if ((flags & 0x41) == 0x41) engine.endFrame();
                     if ((flags & 0x30) == 0x30) {
                         // Any index (past the table's too), any key, a value from the bytes.
                         String key = KEYS.get(x % KEYS.size()), value = (y & 1) == 0 ? String.valueOf(y) + "pt" : (y & 2) == 0 ? "true" : "\u00e9\u0000";

@@ -35,6 +35,9 @@ public final class Run {
                             engine.feed(d(f[1]), Long.parseLong(f[2]), Phase.values()[Integer.parseInt(f[3])], d(f[4]), d(f[5]),
                                     Integer.parseInt(f[6]), Pointer.values()[Integer.parseInt(f[7])]);
                             break;
+                        case "f":
+                            engine.endFrame();
+                            break;
                         case "c":
                             String key = f[3].equals("-") ? "" : f[3], value = f[4].equals("-") ? "" : f[4];
                             if (key.equals("scroll")) value = value.equals("0") ? "" : String.valueOf((char) Integer.parseInt(value));

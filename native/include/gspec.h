@@ -17,13 +17,20 @@
  * at once, each used by one thread at a time.
  *
  * Errors: no function crashes on bad input. A bad table makes
- * gspec_engine_new return NULL with the reason in `error`; a refused control
- * call returns 1 with the reason in the engine's output; a malformed sample
- * is repaired and counted (gspec_engine_anomalies) as docs/semantics.md says.
+ * gspec_engine_new return NULL with the reason in `error`; a call that
+ * refuses its input (a sample's unknown phase or pointer kind, a time a
+ * trace could not write, a refused control call) returns 1 with the reason
+ * in the engine's output, the message `gspec run` gives for the same trace
+ * line, and changes nothing; a malformed sample the engine can repair (a
+ * time going back or not finite, a touch it does not know, a view the
+ * table lacks) is repaired and counted (gspec_engine_anomalies) as
+ * docs/semantics.md says.
  *
- * Times are seconds (doubles); the engine counts whole microseconds, rounded
+ * Times are seconds (doubles), |t| < 10^12 (a trace's `t` has at most 18
+ * digits of microseconds); the engine counts whole microseconds, rounded
  * as `gspec run` reads a trace's decimal `t` (docs/native.md: the nearest,
  * half away from zero, a double within a few ulps of a half counting as it).
+ * Touch ids are any 64-bit integers, as a trace's `touch`.
  */
 #ifndef GSPEC_H
 #define GSPEC_H
@@ -53,7 +60,7 @@ typedef struct gspec_event {
     uint8_t state; /* a gspec_state */
     uint8_t direction; /* swipe: direction (a gspec_direction) */
     uint8_t input; /* 1 for an accessibility action, 0 for touches */
-    int32_t touch; /* the id of the gesture's first touch, -1 for none */
+    int32_t touch; /* the id of the gesture's first touch, -1 for none or an id outside 0 to 2^31-1 */
 } gspec_event;
 _Static_assert(sizeof(gspec_event) == 80, "gspec_event is the engine's event record");
 
@@ -146,15 +153,33 @@ int32_t gspec_engine_output_len(gspec_engine *engine);
 void gspec_engine_describe(gspec_engine *engine);
 
 /**
- * One touch sample: time `t` in seconds, the touch's id, its phase (a
- * gspec_phase), its position in points, the index of the view it hit on
- * GSPEC_PHASE_BEGAN (0: the root) and its pointer kind (a gspec_pointer).
- * Samples of equal `t` form one frame.
+ * One touch sample: time `t` in seconds, the touch's id (any value; equal
+ * ids are one touch while it is down), its phase (a gspec_phase), its
+ * position in points, the index of the view it hit on GSPEC_PHASE_BEGAN (0:
+ * the root) and its pointer kind (a gspec_pointer). Samples of equal `t`
+ * form one frame, decided when a later sample comes, at
+ * gspec_engine_end_frame, gspec_engine_advance or gspec_engine_finish.
+ * Returns 0, or 1 with the reason in the output (an unknown phase or pointer
+ * kind, |t| >= 10^12), the sample not fed; a `t` that is not finite is
+ * taken at the clock and counted.
  */
-void gspec_engine_feed(gspec_engine *engine, double t, double touch, int32_t phase, double x, double y, int32_t view, int32_t pointer);
+int32_t gspec_engine_feed(gspec_engine *engine, double t, int64_t touch, int32_t phase, double x, double y, int32_t view, int32_t pointer);
 
-/** Applies the pending frame and fires the deadlines due by `t` seconds. */
-void gspec_engine_advance(gspec_engine *engine, double t);
+/**
+ * Ends the host's frame (an Android MotionEvent, every pointer of one
+ * input event): the samples fed since the last frame are decided now, so
+ * their events can be taken at once. The events are those a later sample
+ * would have made; a later sample of the same `t` (or behind the clock,
+ * which the engine takes at the clock) starts a new frame.
+ */
+void gspec_engine_end_frame(gspec_engine *engine);
+
+/**
+ * Applies the pending frame and fires the deadlines due by `t` seconds.
+ * Returns 0, or 1 with the reason in the output for a `t` not finite or
+ * with |t| >= 10^12 (nothing done).
+ */
+int32_t gspec_engine_advance(gspec_engine *engine, double t);
 
 /** Ends the stream: applies the pending frame and fires every remaining deadline. */
 void gspec_engine_finish(gspec_engine *engine);
@@ -203,6 +228,14 @@ int32_t gspec_engine_action(gspec_engine *engine, double t, int32_t gesture, dou
  * view names).
  */
 int32_t gspec_engine_name(gspec_engine *engine, int32_t list, int32_t index, char *buffer, int32_t capacity);
+
+/**
+ * The view gesture `gesture` (a table index) is declared on, as an index of
+ * the GSPEC_NAMES_VIEW names; 0 for a table without views; -1 for no such
+ * gesture. A gesture declared on several views has an index per view: this
+ * finds the one to pass to gspec_engine_action for a view.
+ */
+int32_t gspec_engine_gesture_view(gspec_engine *engine, int32_t gesture);
 
 /** Whether gesture `gesture` is enabled now: 1 or 0. */
 int32_t gspec_engine_is_enabled(gspec_engine *engine, int32_t gesture);

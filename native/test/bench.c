@@ -12,7 +12,7 @@
 #include <time.h>
 #include "gspec.h"
 
-typedef struct { double t, touch, x, y; int phase; } sample;
+typedef struct { double t, x, y; long long touch; int phase; } sample;
 
 static double now(void) {
     struct timespec ts;
@@ -41,7 +41,7 @@ int main(int argc, char **argv) {
     char line[512], phase[32];
     while (fgets(line, sizeof line, trace)) {
         sample s;
-        if (sscanf(line, "{\"t\":%lf,\"touch\":%lf,\"phase\":\"%31[a-z]\",\"x\":%lf,\"y\":%lf", &s.t, &s.touch, phase, &s.x, &s.y) != 5) continue;
+        if (sscanf(line, "{\"t\":%lf,\"touch\":%lld,\"phase\":\"%31[a-z]\",\"x\":%lf,\"y\":%lf", &s.t, &s.touch, phase, &s.x, &s.y) != 5) continue;
         for (s.phase = 0; s.phase < 5 && strcmp(phases[s.phase], phase); s.phase++) {}
         if (count == capacity) samples = realloc(samples, (capacity *= 2) * sizeof *samples);
         samples[count++] = s;

@@ -12,7 +12,9 @@
  * STEPS: a trace already read, one step a line (the test writes them from a
  * trace with the trace reader):
  *   screen W H                              the screen's size in points
- *   s T TOUCH PHASE X Y VIEW POINTER        a sample (gspec_phase, gspec_pointer values)
+ *   s T TOUCH PHASE X Y VIEW POINTER        a sample (gspec_phase, gspec_pointer values); a
+ *                                           refused one is reported on stderr
+ *   f                                       ends the host's frame (gspec_engine_end_frame)
  *   c T GESTURE KEY VALUE                   a control line: KEY "-" for a mode, VALUE "-" for
  *                                           none; a "scroll" VALUE is the edges' bits in decimal
  *   a T GESTURE X Y                         an accessibility action
@@ -179,10 +181,14 @@ int main(int argc, char **argv) {
     if (!steps) { perror(argv[2]); return 2; }
     char line[512], key[128], value[128];
     while (fgets(line, sizeof line, steps)) {
-        double t, touch, x, y, w, h;
+        double t, x, y, w, h;
+        long long touch;
         int phase, view, pointer, gesture;
-        if (sscanf(line, "s %lf %lf %d %lf %lf %d %d", &t, &touch, &phase, &x, &y, &view, &pointer) == 7) {
-            gspec_engine_feed(engine, t, touch, phase, x, y, view, pointer);
+        if (sscanf(line, "s %lf %lld %d %lf %lf %d %d", &t, &touch, &phase, &x, &y, &view, &pointer) == 7) {
+            if (gspec_engine_feed(engine, t, touch, phase, x, y, view, pointer))
+                fprintf(stderr, "refused: %.*s\n", gspec_engine_output_len(engine), (const char *)gspec_engine_output_ptr(engine));
+        } else if (!strcmp(line, "f\n")) {
+            gspec_engine_end_frame(engine);
         } else if (sscanf(line, "c %lf %d %127s %127s", &t, &gesture, key, value) == 4) {
             if (!strcmp(key, "-")) key[0] = 0;
             if (!strcmp(value, "-")) value[0] = 0;

@@ -51,7 +51,7 @@ export function pace(engine, { onEvents, onSample, window: win = globalThis, now
   // The frame of equal times is complete (the input task that brought it has ended): applied, and closed.
   const closeFrame = () => {
     pending = false;
-    engine.advance(lastT);
+    engine.endFrame();
     closedAt = lastT;
   };
   const dispatch = () => {

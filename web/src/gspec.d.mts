@@ -140,7 +140,10 @@ export interface Engine<N extends SetNames = SetNames> {
   readonly anomalies: StreamAnomalies;
   /** The screen's size in points, which edge pans measure from; `attach` sets it to the element's box. */
   setScreen(width: number, height: number): void;
+  /** Moves the clock to `t` seconds: applies the pending frame and fires the deadlines due; throws for a time a trace could not write (|t| >= 10^12 s, not finite). */
   advance(t: number): void;
+  /** Applies the pending frame now (the host's frame of input is all in), with the deadlines due by its time; a later sample of that time starts a new frame. */
+  endFrame(): void;
   finish(): void;
   /** Every event decided so far (`failed` included), cleared from the engine. */
   takeEvents(): readonly GestureEvent<N['gesture'], N['view']>[];

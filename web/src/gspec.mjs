@@ -205,8 +205,8 @@ export class Runtime {
 // Samples checked for times in milliseconds (Engine.checkUnit).
 const UNIT_CHECKS = 256;
 
-// The engine counts integer microseconds: times beyond about 292,000 years do not fit.
-const MAX_SECONDS = 9e12;
+// A trace's `t` has at most 18 digits of microseconds (|t| < 10^12 s), and the engine refuses what a trace cannot write.
+const MAX_SECONDS = 1e12;
 
 function checkTime(t, what) {
   if (typeof t !== 'number' || !Number.isFinite(t)) fail(`${what} must be a finite number of seconds, got ${t}`);
@@ -356,7 +356,8 @@ export class Engine {
     }
     const k = pointer === undefined ? 0 : this.pointers.indexOf(pointer);
     if (k < 0) fail(`'pointer' must be one of ${this.pointers.map((n) => `"${n}"`).join(', ')}, got ${pointer}`);
-    e.gspec_engine_feed(this.handle, t, touch, p, x, y, v, k);
+    // Everything the engine refuses was checked above; a refusal is still the engine's message, not silence.
+    if (e.gspec_engine_feed(this.handle, t, touch, p, x, y, v, k)) fail(this.output());
   }
 
   /**
@@ -416,7 +417,12 @@ export class Engine {
   /** Moves the clock to `t` seconds: applies the pending frame and fires the deadlines due. */
   advance(t) {
     checkTime(t, 'advance');
-    this.live().gspec_engine_advance(this.handle, t);
+    if (this.live().gspec_engine_advance(this.handle, t)) fail(this.output());
+  }
+
+  /** Applies the pending frame now (the host's frame of input is all in), with the deadlines due by its time. */
+  endFrame() {
+    this.live().gspec_engine_end_frame(this.handle);
   }
 
   /** Runs the clock on until no timer is pending. */

@@ -138,6 +138,12 @@ public struct Engine: TouchEngine {
     public mutating func feed(_ event: TouchEvent) { unique.pointee.feedUnique(event) }
     public mutating func advance(to time: Microseconds) { unique.pointee.advance(to: time) }
     public mutating func finish() { unique.pointee.finish() }
+    /// Ends the host's frame (an Android `MotionEvent`, a UIKit touch event):
+    /// the samples fed since the last frame are decided now, not when a later
+    /// sample comes, so their events arrive with the input that caused them.
+    /// The same events as without it; a later sample of the same time then
+    /// starts a frame of its own.
+    public mutating func endFrame() { unique.pointee.endFrame() }
     public mutating func reset() { unique.pointee.reset() }
     public mutating func removeAllEvents() { unique.pointee.removeAllEvents() }
 

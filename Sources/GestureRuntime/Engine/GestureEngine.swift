@@ -219,6 +219,13 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         if time.rawValue > clock { clock = time.rawValue }
     }
 
+    /// Applies the pending frame now, with the deadlines due by its time: what
+    /// a later sample would do first (`HostTests` checks the two alike).
+    package mutating func endFrame() {
+        guard !frame.isEmpty else { return }
+        advance(to: Microseconds(frameTime))
+    }
+
     /// Ends the stream: applies the pending frame and fires every remaining
     /// deadline. Touches still down stay down.
     package mutating func finish() {

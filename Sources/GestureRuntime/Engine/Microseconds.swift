@@ -19,6 +19,15 @@ public struct Microseconds: Hashable, Comparable, Sendable, AdditiveArithmetic, 
     @inline(__always)
     public init(integerLiteral value: Int64) { rawValue = value }
 
+    /// `seconds` as `init(seconds:)` rounds it, or nil when it is not finite
+    /// or a trace could not write it: a line's `t` has at most 18 digits of
+    /// microseconds, so |t| < 10^12 s (31,700 years). What the C, Java and web
+    /// interfaces refuse from a caller, with the trace reader's message.
+    public init?(checkedSeconds seconds: Double) {
+        guard seconds.isFinite, abs(seconds) < 1e12 else { return nil }
+        self.init(seconds: seconds)
+    }
+
     /// `seconds` on the same clock, rounded to the nearest microsecond, half
     /// away from zero, as the trace reader rounds a line's decimal `t` (the
     /// rule of the C, Java and web interfaces, which take seconds); NaN is 0,

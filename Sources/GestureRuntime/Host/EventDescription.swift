@@ -103,7 +103,7 @@ public enum EventSlot: UInt8, SpecWord {
         case .view: "the view that receives the event"
         case .state: "the state's raw value"
         case .input: "1 for an accessibility action, 0 for touches"
-        case .touch: "the id of the gesture's first touch, -1 for none"
+        case .touch: "the id of the gesture's first touch, -1 for none or an id outside 0 to 2^31-1"
         case .value0, .value1, .velocity0, .velocity1, .taps, .direction:
             EventKey.allCases.flatMap { key -> [String] in
                 // Each kind writing `key` here, as "translation x" (a pair's part) or "scale", grouped by those words.

@@ -24,8 +24,14 @@ import java.util.List;
  * <p>Errors: a table the runtime cannot read throws {@link GSpecTableException};
  * an unknown name or a control call the runtime refuses throws
  * IllegalArgumentException with the runtime's message; a call after close
- * throws IllegalStateException. Malformed samples are repaired and counted
- * ({@link #anomalies}), as docs/semantics.md says.
+ * throws IllegalStateException. A sample or time the runtime refuses (a time
+ * a trace could not write: not finite for {@link #advance}, |t| >= 10^12 s)
+ * throws IllegalArgumentException with the message `gspec run` gives for
+ * the same trace line. Malformed samples the runtime can repair (a time
+ * going back or not finite, an unknown touch, a view the table lacks) are
+ * repaired and counted ({@link #anomalies}), as docs/semantics.md says.
+ *
+ * <p>Touch ids are any {@code long}: equal ids are one touch while it is down.
  */
 public final class Engine implements AutoCloseable {
     static {
@@ -111,6 +117,24 @@ public final class Engine implements AutoCloseable {
     /** Each gesture's accessibility action ("" for none), by table index. */
     public List<String> actions() { return actions; }
 
+    /**
+     * The view table index `g` is declared on ({@link #views}), null for a
+     * set without views: a gesture declared on several views has an index
+     * per view ({@link #gesture(String, String)} finds the one for a view).
+     */
+    public synchronized String gestureView(int g) {
+        if (g < 0 || g >= gestures.size()) throw new IllegalArgumentException("no gesture " + g + "; the set has " + gestures.size());
+        return views.isEmpty() ? null : views.get(nGestureView(live(), g));
+    }
+    /** The table index of gesture `name` on view `view` (for {@link #performAction(int, double, double, double)} and {@link #control}). */
+    public synchronized int gesture(String name, String view) {
+        index(gestures, name, "gesture");
+        int v = index(views, view, "view");
+        for (int g = 0; g < gestures.size(); g++) {
+            if (gestures.get(g).equals(name) && nGestureView(live(), g) == v) return g;
+        }
+        throw new IllegalArgumentException("'" + name + "' is not declared on view '" + view + "'");
+    }
     String gesture(int g) { return g >= 0 && g < gestures.size() ? gestures.get(g) : "?"; }
     String view(int v) { return views.isEmpty() ? null : v >= 0 && v < views.size() ? views.get(v) : "?"; }
     Value[] values(int g) { return g >= 0 && g < values.length ? values[g] : new Value[0]; }
@@ -131,7 +155,7 @@ public final class Engine implements AutoCloseable {
      */
     public synchronized void feed(double t, long touch, Phase phase, double x, double y, int view, Pointer pointer) {
         if (phase == null || pointer == null) throw new IllegalArgumentException("a sample needs a phase and a pointer kind");
-        nFeed(live(), t, touch, phase.ordinal(), x, y, view, pointer.ordinal());
+        refused(nFeed(live(), t, touch, phase.ordinal(), x, y, view, pointer.ordinal()));
     }
 
     /** The same, with the view by name. */
@@ -139,8 +163,16 @@ public final class Engine implements AutoCloseable {
         feed(t, touch, phase, x, y, index(views, view, "view"), pointer);
     }
 
+    /**
+     * Ends the host's frame (one MotionEvent: call it after feeding all its
+     * pointers): the samples fed since the last frame are decided now, so
+     * {@link #takeEvents} has their events at once. The events are those a
+     * later sample would have made; a later sample of the same time starts a
+     * new frame.
+     */
+    public synchronized void endFrame() { nEndFrame(live()); }
     /** Applies the pending frame and fires the timers due by `t` seconds (call it at {@link #nextDeadline}). */
-    public synchronized void advance(double t) { nAdvance(live(), t); }
+    public synchronized void advance(double t) { refused(nAdvance(live(), t)); }
 
     /** Ends the stream: applies the pending frame and fires every remaining timer. */
     public synchronized void finish() { nFinish(live()); }
@@ -215,8 +247,7 @@ public final class Engine implements AutoCloseable {
 
     /** The same for the instance of table index `g` (a gesture on several views), at `t` seconds. */
     public synchronized void performAction(int g, double x, double y, double t) {
-        String refusal = text(nAction(live(), t, g, x, y));
-        if (refusal != null) throw new IllegalArgumentException(refusal);
+        refused(nAction(live(), t, g, x, y));
     }
 
     /** The screen's size in points, which edge pans measure from. */
@@ -232,8 +263,7 @@ public final class Engine implements AutoCloseable {
      */
     public synchronized void control(double t, int index, String key, String value) {
         if (key == null || value == null) throw new IllegalArgumentException("a control line needs a key and a value");
-        String refusal = text(nControl(live(), t, index, bytes(key), bytes(value)));
-        if (refusal != null) throw new IllegalArgumentException(refusal);
+        refused(nControl(live(), t, index, bytes(key), bytes(value)));
     }
 
     /** Frees the native engine; later calls throw. Closing twice is nothing. */
@@ -255,8 +285,10 @@ public final class Engine implements AutoCloseable {
     private static native void nFree(long engine);
     private static native byte[] nName(long engine, int list, int index);
     static native int nCarriedStates();
-    private static native void nFeed(long engine, double t, double touch, int phase, double x, double y, int view, int pointer);
-    private static native void nAdvance(long engine, double t);
+    private static native byte[] nFeed(long engine, double t, long touch, int phase, double x, double y, int view, int pointer);
+    private static native void nEndFrame(long engine);
+    private static native byte[] nAdvance(long engine, double t);
+    private static native int nGestureView(long engine, int gesture);
     private static native void nFinish(long engine);
     private static native double nNextDeadline(long engine);
     private static native double nClock(long engine);
@@ -268,6 +300,10 @@ public final class Engine implements AutoCloseable {
     private static native void nSetScreen(long engine, double width, double height);
     private static native byte[] nAnomalies(long engine);
 
+    /** Throws a call's refusal (the runtime's message), if it has one. */
+    private static void refused(byte[] reason) {
+        if (reason != null) throw new IllegalArgumentException(text(reason));
+    }
     private static String text(byte[] utf8) { return utf8 == null ? null : new String(utf8, StandardCharsets.UTF_8); }
     private static byte[] bytes(String text) { return text.getBytes(StandardCharsets.UTF_8); }
 

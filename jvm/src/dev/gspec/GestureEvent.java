@@ -35,7 +35,7 @@ public final class GestureEvent {
     public final double velocity1;
     /** tap: taps. */
     public final int taps;
-    /** the id of the gesture's first touch, -1 for none. */
+    /** the id of the gesture's first touch, -1 for none or an id outside 0 to 2^31-1. */
     public final int touch;
 
     /** A plain field by the name the library's value lists use. */
