@@ -19,13 +19,30 @@ import GestureTrace
 final class Instance {
     var engine: Engine
     let table: GestureTable
+    /// The output of the last call that produced one: text, or (after
+    /// `take_events`) the event records, kept typed so that writing one is a
+    /// store, not an append of its bytes.
     var output: [UInt8] = []
+    var records: [EventRecord] = []
+    var outputIsRecords = false
+    /// Each gesture's receiving view, looked up once: `take_events` writes one per event.
+    let receivers: [ViewID]
     init(_ table: GestureTable) {
         self.table = table
         engine = Engine(table: table)
+        receivers = table.gestureIDs.map { table.receiver(of: $0) }
     }
 
-    func setOutput(_ text: String) { output = Array(text.utf8) }
+    func setOutput(_ text: String) {
+        output = Array(text.utf8)
+        outputIsRecords = false
+    }
+
+    var outputPointer: UnsafeRawPointer? {
+        outputIsRecords ? records.withUnsafeBytes { $0.baseAddress } : output.withUnsafeBytes { $0.baseAddress }
+    }
+
+    var outputLength: Int { outputIsRecords ? records.count * EventSlot.recordBytes : output.count }
 
     /// A refused call's status, its reason in the output.
     func refuse(_ reason: String) -> Int32 {
@@ -57,10 +74,10 @@ public func gspecDealloc(_ p: UnsafeMutableRawPointer?) { p?.deallocate() }
 
 /// Where the output of engine `e`'s last call that produced one starts, and its length in bytes.
 @_cdecl("gspec_engine_output_ptr")
-public func gspecEngineOutputPtr(_ e: UnsafeMutableRawPointer?) -> UnsafeRawPointer? { instance(e)?.output.withUnsafeBytes { $0.baseAddress } }
+public func gspecEngineOutputPtr(_ e: UnsafeMutableRawPointer?) -> UnsafeRawPointer? { instance(e)?.outputPointer }
 
 @_cdecl("gspec_engine_output_len")
-public func gspecEngineOutputLen(_ e: UnsafeMutableRawPointer?) -> Int32 { Int32(instance(e)?.output.count ?? 0) }
+public func gspecEngineOutputLen(_ e: UnsafeMutableRawPointer?) -> Int32 { Int32(instance(e)?.outputLength ?? 0) }
 
 /// A new engine for the table's bytes, or null with the table's error in
 /// `message` (UTF-8, cut to `capacity - 1` bytes, NUL-terminated).
@@ -277,15 +294,15 @@ public func gspecEngineClock(_ h: UnsafeMutableRawPointer?) -> Double { instance
 @_cdecl("gspec_engine_take_events")
 public func gspecEngineTakeEvents(_ h: UnsafeMutableRawPointer?) -> Int32 {
     guard let i = instance(h) else { return 0 }
-    let events = i.engine.events
-    i.output.removeAll(keepingCapacity: true)
-    i.output.reserveCapacity(events.count * EventSlot.recordBytes)
-    for e in events {
-        var record = EventRecord(e, view: i.table.receiver(of: e.gesture))
-        withUnsafeBytes(of: &record) { i.output.append(contentsOf: $0) }
-    }
+    i.outputIsRecords = true
+    if !i.records.isEmpty { i.records.removeAll(keepingCapacity: true) }
+    // Most samples decide nothing: nothing to copy or clear then.
+    guard i.engine.hasEvents else { return 0 }
+    let receivers = i.receivers
+    for e in i.engine.events { i.records.append(EventRecord(e, view: receivers[e.gesture.rawValue])) }
+    // No copy of the events is alive here: clearing them reuses their storage.
     i.engine.removeAllEvents()
-    return Int32(events.count)
+    return Int32(i.records.count)
 }
 
 /// Applies a trace's control line `{"set":GESTURE,KEY:VALUE}` at `t` seconds

@@ -47,6 +47,23 @@ check('an engine gives the events gspec run gives', () => {
   const expected = readFileSync(expectedPath, 'utf8').split('\n').filter((l) => l).map((l) => JSON.parse(l));
   assert.deepEqual(events, expected);
   engine.free();
+  // Ending each frame before a later sample: the same events, and none waits for the next sample.
+  const framed = runtime.engine(table);
+  const got = [];
+  let latest = -Infinity;
+  for (const s of samples(readFileSync(tracePath, 'utf8'))) {
+    if (s.t > latest && latest > -Infinity) {
+      framed.endFrame();
+      assert.equal(framed.nextDeadline() === null || framed.nextDeadline() > latest, true);
+      got.push(...framed.takeEvents());
+    }
+    latest = Math.max(latest, s.t);
+    framed.feed(s);
+  }
+  framed.finish();
+  got.push(...framed.takeEvents());
+  assert.deepEqual(got, expected);
+  framed.free();
 });
 
 check('corrupt and truncated tables throw GSpecTableError', () => {
@@ -69,6 +86,9 @@ check('bad arguments are refused with clear errors', () => {
   assert.throws(() => engine.feed({ ...good, pointer: 'finger' }), /'pointer' must be/);
   assert.throws(() => engine.advance(Infinity), /finite number/);
   assert.throws(() => engine.feed({ ...good, t: 1e300 }), /out of range/);
+  // A trace's t has at most 18 digits of microseconds: 10^12 s is refused, just under it is a time.
+  assert.throws(() => engine.feed({ ...good, t: 1e12 }), /out of range/);
+  assert.throws(() => engine.advance(-1e12), /out of range/);
   assert.throws(() => engine.setEnabled('nosuch', true), /unknown gesture 'nosuch'/);
   assert.throws(() => engine.setEnabled(engine.gestures[0], 'yes'), /true or false/);
   assert.throws(() => engine.set(engine.gestures[0], 'slop', 'lots'), /no valid value/);
