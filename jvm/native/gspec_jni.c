@@ -123,28 +123,37 @@ JNIEXPORT jdouble JNICALL Java_dev_gspec_Engine_nClock(JNIEnv *env, jclass cls, 
     return gspec_engine_clock(ENGINE(e));
 }
 
-JNIEXPORT jint JNICALL Java_dev_gspec_Engine_nTake(JNIEnv *env, jclass cls, jlong e) {
-    (void)env, (void)cls;
-    return gspec_engine_take_events(ENGINE(e));
-}
-
-/* The output's first `count` records into the arrays Engine.java sized: EVENT_DOUBLES doubles and EVENT_INTS ints each. */
-JNIEXPORT void JNICALL Java_dev_gspec_Engine_nRead(JNIEnv *env, jclass cls, jlong e, jdoubleArray doubles, jintArray ints, jint count) {
-    (void)cls;
+/* The output's first `count` records into the arrays Engine.java sized (EVENT_DOUBLES doubles and EVENT_INTS ints each): whether they fit. */
+static int read_events(JNIEnv *env, jlong e, jdoubleArray doubles, jintArray ints, jint count) {
     const gspec_event *events = gspec_engine_output_ptr(ENGINE(e));
     int32_t available = gspec_engine_output_len(ENGINE(e)) / (int32_t)sizeof(gspec_event);
     if (count > available) count = available;
-    if ((*env)->GetArrayLength(env, doubles) < count * EVENT_DOUBLES || (*env)->GetArrayLength(env, ints) < count * EVENT_INTS) return;
+    if ((*env)->GetArrayLength(env, doubles) < count * EVENT_DOUBLES || (*env)->GetArrayLength(env, ints) < count * EVENT_INTS) return 0;
     jdouble *d = (*env)->GetPrimitiveArrayCritical(env, doubles, NULL);
-    if (!d) return;
+    if (!d) return 0;
     jint *n = (*env)->GetPrimitiveArrayCritical(env, ints, NULL);
     if (!n) {
         (*env)->ReleasePrimitiveArrayCritical(env, doubles, d, JNI_ABORT);
-        return;
+        return 0;
     }
     for (jint k = 0; k < count; k++) copy_event(&events[k], d + k * EVENT_DOUBLES, n + k * EVENT_INTS);
     (*env)->ReleasePrimitiveArrayCritical(env, ints, n, 0);
     (*env)->ReleasePrimitiveArrayCritical(env, doubles, d, 0);
+    return 1;
+}
+
+/* Takes the events and copies them into the arrays in the same call (one JNI transition a take): their
+ * count, or minus it when the arrays are too small (Engine.java grows them and calls nRead). */
+JNIEXPORT jint JNICALL Java_dev_gspec_Engine_nTake(JNIEnv *env, jclass cls, jlong e, jdoubleArray doubles, jintArray ints) {
+    (void)cls;
+    int32_t count = gspec_engine_take_events(ENGINE(e));
+    if (count == 0) return 0;
+    return read_events(env, e, doubles, ints, count) ? count : -count;
+}
+
+JNIEXPORT void JNICALL Java_dev_gspec_Engine_nRead(JNIEnv *env, jclass cls, jlong e, jdoubleArray doubles, jintArray ints, jint count) {
+    (void)cls;
+    read_events(env, e, doubles, ints, count);
 }
 
 JNIEXPORT jbyteArray JNICALL Java_dev_gspec_Engine_nControl(JNIEnv *env, jclass cls, jlong e, jdouble t, jint index, jbyteArray key,

@@ -189,13 +189,15 @@ public final class Engine implements AutoCloseable {
     /** The events decided since the last call, in order, removed from the engine. */
     public synchronized List<GestureEvent> takeEvents() {
         long h = live();
-        int count = nTake(h);
+        // Taken and copied in one native call; only a take larger than the arrays needs a second.
+        int count = nTake(h, doubles, ints);
         if (count == 0) return Collections.emptyList();
-        if (doubles.length < count * DOUBLES) {
+        if (count < 0) {
+            count = -count;
             doubles = new double[count * DOUBLES * 2];
             ints = new int[count * INTS * 2];
+            nRead(h, doubles, ints, count);
         }
-        nRead(h, doubles, ints, count);
         List<GestureEvent> out = new ArrayList<>(count);
         for (int k = 0; k < count; k++) out.add(new GestureEvent(this, doubles, ints, k));
         return out;
@@ -292,7 +294,7 @@ public final class Engine implements AutoCloseable {
     private static native void nFinish(long engine);
     private static native double nNextDeadline(long engine);
     private static native double nClock(long engine);
-    private static native int nTake(long engine);
+    private static native int nTake(long engine, double[] doubles, int[] ints);
     private static native void nRead(long engine, double[] doubles, int[] ints, int count);
     private static native byte[] nControl(long engine, double t, int index, byte[] key, byte[] value);
     private static native byte[] nAction(long engine, double t, int gesture, double x, double y);
