@@ -33,13 +33,20 @@ public enum CInterfaceFuzz {
         let table = TableFormat.resealed(Array(bytes[3 ..< 3 + n]))
         var error = [UInt8](repeating: 0xAA, count: 64)
         var engine = table.withUnsafeBytes { gspecEngineNew($0.baseAddress, Int32(n), &error, Int32(error.count)) }
+        var bytesLoaded = table
         if engine == nil {
             // The reason, NUL-terminated within the buffer.
             precondition(error.contains(0), "an error message not terminated")
+            bytesLoaded = fallback
             engine = fallback.withUnsafeBytes { gspecEngineNew($0.baseAddress, Int32($0.count), nil, 0) }
         }
-        guard let e = engine else { preconditionFailure("the every-kind table does not load") }
+        guard let e = engine, let loaded = try? GestureTable(decoding: bytesLoaded) else { preconditionFailure("the every-kind table does not load") }
         defer { gspecEngineFree(e) }
+        // The index-to-view map is the table's (0 without views), and -1 past its gestures.
+        for g in -1 ... loaded.gestureCount {
+            let expected = g < 0 || g == loaded.gestureCount ? -1 : loaded.hasViews ? Int32(loaded.view(of: GestureID(g)).rawValue) : 0
+            precondition(gspecEngineGestureView(e, Int32(g)) == expected, "gesture \(g)'s view")
+        }
         // Every call on no engine is nothing (or a refusal), never a crash.
         _ = gspecEngineFeed(nil, 0, 1, 0, 0, 0, 0, 0)
         _ = gspecEngineAdvance(nil, 0)

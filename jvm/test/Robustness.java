@@ -39,6 +39,17 @@ public final class Robustness {
             System.out.println(file.getFileName() + ": ok");
             loaded++;
             int gestures = engine.gestures().size();
+            // Each index's view, and back: the index of that gesture on that view, the first such, is this one or an earlier twin.
+            for (int g = 0; g < gestures; g++) {
+                String view = engine.gestureView(g);
+                if (engine.views().isEmpty() != (view == null)) throw new AssertionError("gestureView(" + g + ") is " + view);
+                if (view == null) continue;
+                String name = engine.gestures().get(g);
+                int k = engine.gesture(name, view);
+                if (k > g || !engine.gestures().get(k).equals(name) || !view.equals(engine.gestureView(k))) {
+                    throw new AssertionError("gesture(" + name + ", " + view + ") is " + k);
+                }
+            }
             for (Path stream : streams) {
                 byte[] b = Files.readAllBytes(stream);
                 double t = 0;

@@ -41,9 +41,8 @@ public struct Microseconds: Hashable, Comparable, Sendable, AdditiveArithmetic, 
     public init(seconds: Double) {
         let x = seconds * 1_000_000
         var us = x.rounded()
-        let whole = x.rounded(.towardZero), fromHalf = abs(abs(x - whole) - 0.5)
-        // Only a fraction near a half needs the ulps (most times are far from one: the host's per-sample call stays short).
-        if fromHalf < 0.25 && 8 * x.ulp < 0.5 && fromHalf <= 4 * x.ulp { us = whole + (x < 0 ? -1 : 1) }
+        let whole = x.rounded(.towardZero)
+        if 8 * x.ulp < 0.5 && abs(abs(x - whole) - 0.5) <= 4 * x.ulp { us = whole + (x < 0 ? -1 : 1) }
         rawValue = us.isNaN ? 0 : Int64(max(-9.2e18, min(9.2e18, us)))
     }
 
