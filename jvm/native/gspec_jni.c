@@ -1,6 +1,9 @@
 /*
  * dev.gspec.Engine's native methods over gspec.h: each is one call of the C
- * API, with Java arrays copied in and out. Linked with libgspec.a into
+ * API, with Java arrays copied in and out. A call that can decide events takes
+ * them in the same native call, into the engine's direct buffer (one JNI
+ * transition a sample, no array pinned): Engine.java reads the records from
+ * there. Linked with libgspec.a into
  * libgspec_jni.so (jvm/build.sh). The engine pointer travels as a jlong;
  * Engine.java never passes one it has freed (its methods are synchronized and
  * check it). Text crosses as UTF-8 byte arrays: JNI's strings are modified
@@ -13,11 +16,12 @@
 #define ENGINE(e) ((gspec_engine *)(intptr_t)(e))
 
 /* BEGIN generated from the runtime's lists (CClientEmitter.eventCopy): do not edit by hand */
-/* Numbers per event in the arrays events cross in: time x y value0 value1 velocity0 velocity1 as doubles, then gesture taps view state direction input touch as ints (Engine.java's DOUBLES and INTS). */
-#define EVENT_DOUBLES 7
-#define EVENT_INTS 7
+/* One event in the buffer events cross in (Engine.java's RECORD bytes): time x y value0 value1 velocity0 velocity1 as doubles, then gesture taps view state direction input touch as 32-bit ints, in the machine's byte order. */
+#define EVENT_RECORD 88
 
-static void copy_event(const gspec_event *v, jdouble *f, jint *i) {
+static void copy_event(const gspec_event *v, unsigned char *record) {
+    double *f = (double *)record;
+    int32_t *i = (int32_t *)(record + 56);
     f[0] = v->time;
     f[1] = v->x;
     f[2] = v->y;
@@ -84,33 +88,67 @@ JNIEXPORT jint JNICALL Java_dev_gspec_Engine_nCarriedStates(JNIEnv *env, jclass 
     return (jint)GSPEC_CARRIED_STATES;
 }
 
-/* A refused call's reason (the engine's output) as a new byte[], NULL when it was taken. */
-static jbyteArray refusal(JNIEnv *env, gspec_engine *engine, int32_t refused) { return refused ? output(env, engine) : NULL; }
+/* What a call that can decide events returns (Engine.java's took): the number of records it appended to the buffer at
+ * `used`; REFUSED when the runtime refused the call (its reason in the output, nOutput); minus the number taken when
+ * they did not fit in `capacity` records (they stay in the output: Engine.java grows the buffer and calls nRead). */
+#define REFUSED INT32_MIN
 
-JNIEXPORT jbyteArray JNICALL Java_dev_gspec_Engine_nFeed(JNIEnv *env, jclass cls, jlong e, jdouble t, jlong touch, jint phase, jdouble x,
-                                                         jdouble y, jint view, jint pointer) {
-    (void)cls;
-    return refusal(env, ENGINE(e), gspec_engine_feed(ENGINE(e), t, touch, phase, x, y, view, pointer));
+static jint drain(gspec_engine *engine, int32_t refused, jlong buffer, jint used, jint capacity) {
+    if (refused) return REFUSED;
+    int32_t count = gspec_engine_take_events(engine);
+    if (count == 0) return 0;
+    if (count > capacity - used) return -count;
+    const gspec_event *events = gspec_engine_output_ptr(engine);
+    unsigned char *records = (unsigned char *)(intptr_t)buffer + (size_t)used * EVENT_RECORD;
+    for (int32_t k = 0; k < count; k++) copy_event(&events[k], records + (size_t)k * EVENT_RECORD);
+    return count;
 }
 
-JNIEXPORT void JNICALL Java_dev_gspec_Engine_nEndFrame(JNIEnv *env, jclass cls, jlong e) {
+JNIEXPORT jlong JNICALL Java_dev_gspec_Engine_nAddress(JNIEnv *env, jclass cls, jobject buffer) {
+    (void)cls;
+    return (jlong)(intptr_t)(*env)->GetDirectBufferAddress(env, buffer);
+}
+
+JNIEXPORT jbyteArray JNICALL Java_dev_gspec_Engine_nOutput(JNIEnv *env, jclass cls, jlong e) {
+    (void)cls;
+    return output(env, ENGINE(e));
+}
+
+JNIEXPORT jint JNICALL Java_dev_gspec_Engine_nFeed(JNIEnv *env, jclass cls, jlong e, jdouble t, jlong touch, jint phase, jdouble x, jdouble y,
+                                                   jint view, jint pointer, jlong buffer, jint used, jint capacity) {
+    (void)env, (void)cls;
+    return drain(ENGINE(e), gspec_engine_feed(ENGINE(e), t, touch, phase, x, y, view, pointer), buffer, used, capacity);
+}
+
+JNIEXPORT jint JNICALL Java_dev_gspec_Engine_nEndFrame(JNIEnv *env, jclass cls, jlong e, jlong buffer, jint used, jint capacity) {
     (void)env, (void)cls;
     gspec_engine_end_frame(ENGINE(e));
+    return drain(ENGINE(e), 0, buffer, used, capacity);
 }
 
-JNIEXPORT jbyteArray JNICALL Java_dev_gspec_Engine_nAdvance(JNIEnv *env, jclass cls, jlong e, jdouble t) {
-    (void)cls;
-    return refusal(env, ENGINE(e), gspec_engine_advance(ENGINE(e), t));
+JNIEXPORT jint JNICALL Java_dev_gspec_Engine_nAdvance(JNIEnv *env, jclass cls, jlong e, jdouble t, jlong buffer, jint used, jint capacity) {
+    (void)env, (void)cls;
+    return drain(ENGINE(e), gspec_engine_advance(ENGINE(e), t), buffer, used, capacity);
+}
+
+JNIEXPORT jint JNICALL Java_dev_gspec_Engine_nFinish(JNIEnv *env, jclass cls, jlong e, jlong buffer, jint used, jint capacity) {
+    (void)env, (void)cls;
+    gspec_engine_finish(ENGINE(e));
+    return drain(ENGINE(e), 0, buffer, used, capacity);
+}
+
+/* The records a drain could not fit, still in the output, into the grown buffer at `used`. */
+JNIEXPORT void JNICALL Java_dev_gspec_Engine_nRead(JNIEnv *env, jclass cls, jlong e, jlong buffer, jint used, jint count) {
+    (void)env, (void)cls;
+    const gspec_event *events = gspec_engine_output_ptr(ENGINE(e));
+    int32_t available = gspec_engine_output_len(ENGINE(e)) / (int32_t)sizeof(gspec_event);
+    unsigned char *records = (unsigned char *)(intptr_t)buffer + (size_t)used * EVENT_RECORD;
+    for (int32_t k = 0; k < count && k < available; k++) copy_event(&events[k], records + (size_t)k * EVENT_RECORD);
 }
 
 JNIEXPORT jint JNICALL Java_dev_gspec_Engine_nGestureView(JNIEnv *env, jclass cls, jlong e, jint gesture) {
     (void)env, (void)cls;
     return gspec_engine_gesture_view(ENGINE(e), gesture);
-}
-
-JNIEXPORT void JNICALL Java_dev_gspec_Engine_nFinish(JNIEnv *env, jclass cls, jlong e) {
-    (void)env, (void)cls;
-    gspec_engine_finish(ENGINE(e));
 }
 
 JNIEXPORT jdouble JNICALL Java_dev_gspec_Engine_nNextDeadline(JNIEnv *env, jclass cls, jlong e) {
@@ -123,59 +161,27 @@ JNIEXPORT jdouble JNICALL Java_dev_gspec_Engine_nClock(JNIEnv *env, jclass cls, 
     return gspec_engine_clock(ENGINE(e));
 }
 
-/* The output's first `count` records into the arrays Engine.java sized (EVENT_DOUBLES doubles and EVENT_INTS ints each): whether they fit. */
-static int read_events(JNIEnv *env, jlong e, jdoubleArray doubles, jintArray ints, jint count) {
-    const gspec_event *events = gspec_engine_output_ptr(ENGINE(e));
-    int32_t available = gspec_engine_output_len(ENGINE(e)) / (int32_t)sizeof(gspec_event);
-    if (count > available) count = available;
-    if ((*env)->GetArrayLength(env, doubles) < count * EVENT_DOUBLES || (*env)->GetArrayLength(env, ints) < count * EVENT_INTS) return 0;
-    jdouble *d = (*env)->GetPrimitiveArrayCritical(env, doubles, NULL);
-    if (!d) return 0;
-    jint *n = (*env)->GetPrimitiveArrayCritical(env, ints, NULL);
-    if (!n) {
-        (*env)->ReleasePrimitiveArrayCritical(env, doubles, d, JNI_ABORT);
-        return 0;
-    }
-    for (jint k = 0; k < count; k++) copy_event(&events[k], d + k * EVENT_DOUBLES, n + k * EVENT_INTS);
-    (*env)->ReleasePrimitiveArrayCritical(env, ints, n, 0);
-    (*env)->ReleasePrimitiveArrayCritical(env, doubles, d, 0);
-    return 1;
-}
-
-/* Takes the events and copies them into the arrays in the same call (one JNI transition a take): their
- * count, or minus it when the arrays are too small (Engine.java grows them and calls nRead). */
-JNIEXPORT jint JNICALL Java_dev_gspec_Engine_nTake(JNIEnv *env, jclass cls, jlong e, jdoubleArray doubles, jintArray ints) {
-    (void)cls;
-    int32_t count = gspec_engine_take_events(ENGINE(e));
-    if (count == 0) return 0;
-    return read_events(env, e, doubles, ints, count) ? count : -count;
-}
-
-JNIEXPORT void JNICALL Java_dev_gspec_Engine_nRead(JNIEnv *env, jclass cls, jlong e, jdoubleArray doubles, jintArray ints, jint count) {
-    (void)cls;
-    read_events(env, e, doubles, ints, count);
-}
-
-JNIEXPORT jbyteArray JNICALL Java_dev_gspec_Engine_nControl(JNIEnv *env, jclass cls, jlong e, jdouble t, jint index, jbyteArray key,
-                                                            jbyteArray value) {
+JNIEXPORT jint JNICALL Java_dev_gspec_Engine_nControl(JNIEnv *env, jclass cls, jlong e, jdouble t, jint index, jbyteArray key,
+                                                      jbyteArray value, jlong buffer, jint used, jint capacity) {
     (void)cls;
     jsize keyN = (*env)->GetArrayLength(env, key), valueN = (*env)->GetArrayLength(env, value);
     jbyte *k = (*env)->GetByteArrayElements(env, key, NULL);
-    if (!k) return NULL;
+    if (!k) return 0;  /* OutOfMemoryError pending */
     jbyte *v = (*env)->GetByteArrayElements(env, value, NULL);
     if (!v) {
         (*env)->ReleaseByteArrayElements(env, key, k, JNI_ABORT);
-        return NULL;
+        return 0;
     }
     int32_t refused = gspec_engine_control(ENGINE(e), t, index, (const char *)k, keyN, (const char *)v, valueN);
     (*env)->ReleaseByteArrayElements(env, value, v, JNI_ABORT);
     (*env)->ReleaseByteArrayElements(env, key, k, JNI_ABORT);
-    return refusal(env, ENGINE(e), refused);
+    return drain(ENGINE(e), refused, buffer, used, capacity);
 }
 
-JNIEXPORT jbyteArray JNICALL Java_dev_gspec_Engine_nAction(JNIEnv *env, jclass cls, jlong e, jdouble t, jint gesture, jdouble x, jdouble y) {
-    (void)cls;
-    return refusal(env, ENGINE(e), gspec_engine_action(ENGINE(e), t, gesture, x, y));
+JNIEXPORT jint JNICALL Java_dev_gspec_Engine_nAction(JNIEnv *env, jclass cls, jlong e, jdouble t, jint gesture, jdouble x, jdouble y,
+                                                     jlong buffer, jint used, jint capacity) {
+    (void)env, (void)cls;
+    return drain(ENGINE(e), gspec_engine_action(ENGINE(e), t, gesture, x, y), buffer, used, capacity);
 }
 
 JNIEXPORT jboolean JNICALL Java_dev_gspec_Engine_nIsEnabled(JNIEnv *env, jclass cls, jlong e, jint gesture) {

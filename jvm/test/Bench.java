@@ -32,7 +32,7 @@ public final class Bench {
         Phase[] phases = Phase.values();
         double[] rates = new double[runs];
         long events = 0;
-        int warmUp = 5;
+        int warmUp = 20;  // the JIT compiles the loop and the engine's calls in the first ones
         for (int r = 0; r < runs + warmUp; r++) {
             try (Engine engine = new Engine(table)) {
                 long start = System.nanoTime();

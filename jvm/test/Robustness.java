@@ -10,7 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The Java binding on bad input, for Tests/GSpecCLITests/JavaBindingTests.swift:
+ * The Java binding on bad input, for Tests/GSpecCLITests/NativeLibraryTests.swift:
  * every TABLE file is opened (its error printed, as "NAME: error MESSAGE");
  * each that loads runs every STREAM file's bytes as samples (times going back
  * and not finite, unknown views, any id) and control calls with any index,

@@ -15,18 +15,22 @@ import java.nio.file.Paths;
 /**
  * native/test/run.c through the Java binding: runs a table on a trace's
  * steps (the same format) and prints `gspec run`'s lines, each an event's
- * toString. Tests/GSpecCLITests/JavaBindingTests.swift compares them.
+ * toString. Tests/GSpecCLITests/NativeLibraryTests.swift compares them.
+ * --take-at-end takes a trace's events once, after its last step, rather
+ * than after each: the engine then holds them all (its buffer grows), and
+ * the lines must be the same.
  *
- *   java -Ddev.gspec.library=.../libgspec_jni.so -cp gspec.jar:. Run [--all-states] TABLE.gtab STEPS
+ *   java -Ddev.gspec.library=.../libgspec_jni.so -cp gspec.jar:. Run [--all-states] [--take-at-end] TABLE.gtab STEPS
  */
 public final class Run {
     public static void main(String[] args) throws IOException {
-        boolean allStates = args.length == 3 && args[0].equals("--all-states");
-        byte[] table = Files.readAllBytes(Paths.get(args[allStates ? 1 : 0]));
+        java.util.List<String> flags = java.util.Arrays.asList(args).subList(0, args.length - 2);
+        boolean allStates = flags.contains("--all-states"), atEnd = flags.contains("--take-at-end");
+        byte[] table = Files.readAllBytes(Paths.get(args[args.length - 2]));
         BufferedWriter out = new BufferedWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8));
         Engine engine = open(table);
         if (engine == null) return;
-        try (BufferedReader steps = Files.newBufferedReader(Paths.get(args[allStates ? 2 : 1]), StandardCharsets.UTF_8)) {
+        try (BufferedReader steps = Files.newBufferedReader(Paths.get(args[args.length - 1]), StandardCharsets.UTF_8)) {
             for (String line; (line = steps.readLine()) != null; ) {
                 String[] f = line.split(" ");
                 try {
@@ -63,7 +67,7 @@ public final class Run {
                 } catch (IllegalArgumentException refused) {
                     System.err.println("refused: " + refused.getMessage());
                 }
-                print(engine, out, allStates);
+                if (!atEnd) print(engine, out, allStates);
             }
         }
         engine.finish();

@@ -2,8 +2,9 @@ import GestureRuntime
 
 /// The parts of the C clients of gspec.h that follow the event record:
 /// native/test/run.c's reading of a field by the name a value list gives,
-/// and jvm/native/gspec_jni.c's copy of each record into the arrays the
-/// Java engine reads (its doubles, then its other fields, in slot order).
+/// and jvm/native/gspec_jni.c's copy of each record into the buffer the
+/// Java engine reads (its doubles, then its other fields as 32-bit ints, in
+/// slot order: `recordBytes` a record).
 public enum CClientEmitter {
     static let blocks = [
         GeneratedBlock(path: "native/test/run.c", name: "CClientEmitter.slotReader", comment: .block, text: slotReader()),
@@ -13,6 +14,13 @@ public enum CClientEmitter {
     /// The slots that cross to Java as doubles, and as ints, in record order.
     static var doubles: [EventSlot] { EventSlot.allCases.filter { $0.storage == .float64 } }
     static var ints: [EventSlot] { EventSlot.allCases.filter { $0.storage != .float64 } }
+    /// Where a slot is in a Java record, in bytes: the doubles first, then the ints.
+    static func offset(_ slot: EventSlot) -> Int {
+        if let k = doubles.firstIndex(of: slot) { return 8 * k }
+        return 8 * doubles.count + 4 * ints.firstIndex(of: slot)!
+    }
+    /// A Java record's size: a multiple of 8, so that every record's doubles are aligned.
+    static var recordBytes: Int { (8 * doubles.count + 4 * ints.count + 7) / 8 * 8 }
 
     static func slotReader() -> String {
         var out = "/* A gspec_event field by its name (the slots GSPEC_NAMES_VALUES names). */\n"
@@ -25,10 +33,11 @@ public enum CClientEmitter {
     }
 
     static func eventCopy() -> String {
-        var out = "/* Numbers per event in the arrays events cross in: \(doubles.map(\.name).joined(separator: " ")) as doubles, "
-        out += "then \(ints.map(\.name).joined(separator: " ")) as ints (Engine.java's DOUBLES and INTS). */\n"
-        out += "#define EVENT_DOUBLES \(doubles.count)\n#define EVENT_INTS \(ints.count)\n\n"
-        out += "static void copy_event(const gspec_event *v, jdouble *f, jint *i) {\n"
+        var out = "/* One event in the buffer events cross in (Engine.java's RECORD bytes): \(doubles.map(\.name).joined(separator: " ")) as doubles, "
+        out += "then \(ints.map(\.name).joined(separator: " ")) as 32-bit ints, in the machine's byte order. */\n"
+        out += "#define EVENT_RECORD \(recordBytes)\n\n"
+        out += "static void copy_event(const gspec_event *v, unsigned char *record) {\n"
+        out += "    double *f = (double *)record;\n    int32_t *i = (int32_t *)(record + \(8 * doubles.count));\n"
         for (k, slot) in doubles.enumerated() { out += "    f[\(k)] = v->\(slot.name);\n" }
         for (k, slot) in ints.enumerated() { out += "    i[\(k)] = v->\(slot.name);\n" }
         return out + "}\n"

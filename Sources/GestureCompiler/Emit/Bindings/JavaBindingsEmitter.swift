@@ -3,7 +3,7 @@ import GestureRuntime
 /// The parts of the Java binding (jvm/src/dev/gspec) that follow the
 /// runtime's lists: the constants of its four enums, `Engine`'s name-list
 /// indices, array widths and reserved control words, and `GestureEvent`'s
-/// plain fields and their reading from the arrays gspec_jni.c fills
+/// plain fields and their reading from the buffer gspec_jni.c fills
 /// (`CClientEmitter.eventCopy`). Fields that need a Java type of their own
 /// (a name for an index, an enum, a boolean) are written by hand; which
 /// slots those are is the exhaustive switch of `javaField`, so a new slot
@@ -36,9 +36,9 @@ public enum JavaBindingsEmitter {
         var out = "    // gspec.h's gspec_names, in order; Names.check holds the enums to the lists they mirror.\n"
         out += "    static final int " + NameList.allCases.map { "\($0.name.uppercased()) = \($0.rawValue)" }.joined(separator: ", ") + ";\n"
         let (doubles, ints) = (CClientEmitter.doubles, CClientEmitter.ints)
-        out += "    /** Numbers per event in the arrays events cross in: \(doubles.map(\.name).joined(separator: " ")), "
-        out += "and \(ints.map(\.name).joined(separator: " ")). */\n"
-        out += "    static final int DOUBLES = \(doubles.count), INTS = \(ints.count);\n"
+        out += "    /** Bytes per event in the buffer events cross in: \(doubles.map(\.name).joined(separator: " ")) as doubles, "
+        out += "then \(ints.map(\.name).joined(separator: " ")) as ints. */\n"
+        out += "    static final int RECORD = \(CClientEmitter.recordBytes);\n"
         out += "    /** The words of a control call or line that name no run-time parameter. */\n"
         out += "    static final List<String> RESERVED = Arrays.asList(" + ControlKey.reserved.map { "\"\($0)\"" }.joined(separator: ", ") + ");\n"
         return out
@@ -83,7 +83,7 @@ public enum JavaBindingsEmitter {
         return out + "        }\n    }\n"
     }
 
-    /// The constructor's reading of the plain fields: `d` and `n` the arrays, `f` and `i` this event's offsets in them.
+    /// The constructor's reading of the plain fields: `b` the buffer, `r` this event's record in it.
     static func eventReads() -> String {
         var out = ""
         for (slot, _) in plainSlots { out += "        \(slot.name) = \(read(slot));\n" }
@@ -94,8 +94,8 @@ public enum JavaBindingsEmitter {
         return out
     }
 
-    /// Where a slot is in the arrays: a double at `f` in `d`, anything else at `i` in `n` (`CClientEmitter.eventCopy`'s order).
+    /// Where a slot is in the buffer (`CClientEmitter.eventCopy`'s layout).
     private static func read(_ slot: EventSlot) -> String {
-        slot.storage == .float64 ? "d[f + \(CClientEmitter.doubles.firstIndex(of: slot)!)]" : "n[i + \(CClientEmitter.ints.firstIndex(of: slot)!)]"
+        "b.get\(slot.storage == .float64 ? "Double" : "Int")(r + \(CClientEmitter.offset(slot)))"
     }
 }

@@ -1,5 +1,7 @@
 package dev.gspec;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -43,8 +45,8 @@ public final class Engine implements AutoCloseable {
     // BEGIN generated from the runtime's lists (JavaBindingsEmitter.engineConstants): do not edit by hand
     // gspec.h's gspec_names, in order; Names.check holds the enums to the lists they mirror.
     static final int GESTURE = 0, KIND = 1, ACTION = 2, VALUES = 3, VIEW = 4, MODE = 5, STATE = 6, DIRECTION = 7, PHASE = 8, POINTER = 9;
-    /** Numbers per event in the arrays events cross in: time x y value0 value1 velocity0 velocity1, and gesture taps view state direction input touch. */
-    static final int DOUBLES = 7, INTS = 7;
+    /** Bytes per event in the buffer events cross in: time x y value0 value1 velocity0 velocity1 as doubles, then gesture taps view state direction input touch as ints. */
+    static final int RECORD = 88;
     /** The words of a control call or line that name no run-time parameter. */
     static final List<String> RESERVED = Arrays.asList("enabled", "handOver", "scroll", "began", "t", "set", "mode", "on", "at", "action");
     // END generated (JavaBindingsEmitter.engineConstants)
@@ -62,11 +64,32 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /** What an event of one table index shows, looked up once per engine rather than once per event. */
+    static final class Gesture {
+        final String name;
+        final Value[] values;
+        /** Whether its events carry a direction (a swipe's value list). */
+        final boolean swipe;
+
+        Gesture(String name, Value[] values) {
+            this.name = name;
+            this.values = values;
+            boolean direction = false;
+            for (Value v : values) direction |= v.shape.equals("direction");
+            swipe = direction;
+        }
+    }
+    private static final Gesture UNKNOWN = new Gesture("?", new Value[0]);
+
     private long handle;
     private final List<String> gestures, views, modes, kinds, actions;
-    private final Value[][] values;
-    private double[] doubles = new double[DOUBLES * 16];
-    private int[] ints = new int[INTS * 16];
+    private final Gesture[] byIndex;
+    private final String[] viewNames;
+    // The events decided since the last take, as gspec_jni.c's records: every call that can decide events takes them
+    // into this buffer in the same native call (one JNI transition a sample, no Java array pinned).
+    private ByteBuffer records;
+    private long address;
+    private int capacity, pending;
 
     /** An engine for a table's bytes (a .gtab file). */
     public Engine(byte[] table) throws GSpecTableException {
@@ -93,10 +116,45 @@ public final class Engine implements AutoCloseable {
         modes = list(MODE);
         kinds = list(KIND);
         actions = list(ACTION);
-        values = new Value[gestures.size()][];
-        for (int g = 0; g < values.length; g++) {
+        byIndex = new Gesture[gestures.size()];
+        for (int g = 0; g < byIndex.length; g++) {
             String text = name(handle, VALUES, g);
-            values[g] = text.isEmpty() ? new Value[0] : Arrays.stream(text.split(",")).map(Value::new).toArray(Value[]::new);
+            byIndex[g] = new Gesture(gestures.get(g), text.isEmpty() ? new Value[0] : Arrays.stream(text.split(",")).map(Value::new).toArray(Value[]::new));
+        }
+        viewNames = views.toArray(new String[0]);
+        grow(64);
+    }
+
+    /** A buffer for at least `count` records, holding the pending ones. */
+    private void grow(int count) {
+        long bytes = Math.max(count, 2L * capacity) * RECORD;
+        // A buffer is at most 2 GB: 24 million events not taken (a host that never calls takeEvents).
+        if (bytes > Integer.MAX_VALUE) bytes = Math.max((long) count * RECORD, Integer.MAX_VALUE / RECORD * RECORD);
+        if (bytes > Integer.MAX_VALUE) throw new IllegalStateException(count + " events not taken: call takeEvents");
+        ByteBuffer bigger = ByteBuffer.allocateDirect((int) bytes).order(ByteOrder.nativeOrder());
+        if (records != null) {
+            ByteBuffer held = records.duplicate();
+            held.position(0);
+            held.limit(pending * RECORD);
+            bigger.put(held);
+            bigger.clear();
+        }
+        records = bigger;
+        address = nAddress(bigger);
+        capacity = bigger.capacity() / RECORD;
+    }
+
+    /** A native call's result (gspec_jni.c's drain): its records kept, or its refusal thrown. */
+    private void took(int result) {
+        if (result >= 0) {
+            pending += result;
+        } else if (result == Integer.MIN_VALUE) {
+            throw new IllegalArgumentException(text(nOutput(handle)));
+        } else {
+            int count = -result;
+            grow(pending + count);
+            nRead(handle, address, pending, count);
+            pending += count;
         }
     }
 
@@ -135,9 +193,8 @@ public final class Engine implements AutoCloseable {
         }
         throw new IllegalArgumentException("'" + name + "' is not declared on view '" + view + "'");
     }
-    String gesture(int g) { return g >= 0 && g < gestures.size() ? gestures.get(g) : "?"; }
-    String view(int v) { return views.isEmpty() ? null : v >= 0 && v < views.size() ? views.get(v) : "?"; }
-    Value[] values(int g) { return g >= 0 && g < values.length ? values[g] : new Value[0]; }
+    Gesture byIndex(int g) { return g >= 0 && g < byIndex.length ? byIndex[g] : UNKNOWN; }
+    String view(int v) { return viewNames.length == 0 ? null : v >= 0 && v < viewNames.length ? viewNames[v] : "?"; }
 
     private long live() {
         if (handle == 0) throw new IllegalStateException("the engine is closed");
@@ -145,7 +202,7 @@ public final class Engine implements AutoCloseable {
     }
 
     /** One touch sample on the root view, from a finger. */
-    public synchronized void feed(double t, long touch, Phase phase, double x, double y) {
+    public void feed(double t, long touch, Phase phase, double x, double y) {
         feed(t, touch, phase, x, y, 0, Pointer.TOUCH);
     }
 
@@ -155,11 +212,11 @@ public final class Engine implements AutoCloseable {
      */
     public synchronized void feed(double t, long touch, Phase phase, double x, double y, int view, Pointer pointer) {
         if (phase == null || pointer == null) throw new IllegalArgumentException("a sample needs a phase and a pointer kind");
-        refused(nFeed(live(), t, touch, phase.ordinal(), x, y, view, pointer.ordinal()));
+        took(nFeed(live(), t, touch, phase.ordinal(), x, y, view, pointer.ordinal(), address, pending, capacity));
     }
 
     /** The same, with the view by name. */
-    public synchronized void feed(double t, long touch, Phase phase, double x, double y, String view, Pointer pointer) {
+    public void feed(double t, long touch, Phase phase, double x, double y, String view, Pointer pointer) {
         feed(t, touch, phase, x, y, index(views, view, "view"), pointer);
     }
 
@@ -170,12 +227,12 @@ public final class Engine implements AutoCloseable {
      * later sample would have made; a later sample of the same time starts a
      * new frame.
      */
-    public synchronized void endFrame() { nEndFrame(live()); }
+    public synchronized void endFrame() { took(nEndFrame(live(), address, pending, capacity)); }
     /** Applies the pending frame and fires the timers due by `t` seconds (call it at {@link #nextDeadline}). */
-    public synchronized void advance(double t) { refused(nAdvance(live(), t)); }
+    public synchronized void advance(double t) { took(nAdvance(live(), t, address, pending, capacity)); }
 
     /** Ends the stream: applies the pending frame and fires every remaining timer. */
-    public synchronized void finish() { nFinish(live()); }
+    public synchronized void finish() { took(nFinish(live(), address, pending, capacity)); }
 
     /** When the next timer is due, in seconds, or NaN for none. */
     public synchronized double nextDeadline() {
@@ -186,21 +243,18 @@ public final class Engine implements AutoCloseable {
     /** The engine's clock in seconds: the latest sample's, advance's or control call's time. */
     public synchronized double clock() { return nClock(live()); }
 
-    /** The events decided since the last call, in order, removed from the engine. */
+    /** The events decided since the last call, in order, removed from the engine (an unmodifiable list). */
     public synchronized List<GestureEvent> takeEvents() {
-        long h = live();
-        // Taken and copied in one native call; only a take larger than the arrays needs a second.
-        int count = nTake(h, doubles, ints);
-        if (count == 0) return Collections.emptyList();
-        if (count < 0) {
-            count = -count;
-            doubles = new double[count * DOUBLES * 2];
-            ints = new int[count * INTS * 2];
-            nRead(h, doubles, ints, count);
+        live();
+        if (pending == 0) return Collections.emptyList();
+        if (pending == 1) {
+            pending = 0;
+            return Collections.singletonList(new GestureEvent(this, records, 0));  // most takes: no array behind the list
         }
-        List<GestureEvent> out = new ArrayList<>(count);
-        for (int k = 0; k < count; k++) out.add(new GestureEvent(this, doubles, ints, k));
-        return out;
+        List<GestureEvent> out = new ArrayList<>(pending);
+        for (int k = 0; k < pending; k++) out.add(new GestureEvent(this, records, k * RECORD));
+        pending = 0;
+        return Collections.unmodifiableList(out);
     }
 
     /** Enables or disables a gesture (on every view it is declared on) now: after the samples fed so far. */
@@ -249,7 +303,7 @@ public final class Engine implements AutoCloseable {
 
     /** The same for the instance of table index `g` (a gesture on several views), at `t` seconds. */
     public synchronized void performAction(int g, double x, double y, double t) {
-        refused(nAction(live(), t, g, x, y));
+        took(nAction(live(), t, g, x, y, address, pending, capacity));
     }
 
     /** The screen's size in points, which edge pans measure from. */
@@ -265,7 +319,7 @@ public final class Engine implements AutoCloseable {
      */
     public synchronized void control(double t, int index, String key, String value) {
         if (key == null || value == null) throw new IllegalArgumentException("a control line needs a key and a value");
-        refused(nControl(live(), t, index, bytes(key), bytes(value)));
+        took(nControl(live(), t, index, bytes(key), bytes(value), address, pending, capacity));
     }
 
     /** Frees the native engine; later calls throw. Closing twice is nothing. */
@@ -281,31 +335,31 @@ public final class Engine implements AutoCloseable {
         return k;
     }
 
-    // The JNI glue (jvm/native/gspec_jni.c), one function of gspec.h each. Text
-    // crosses as UTF-8 bytes: JNI's own strings are "modified" UTF-8.
+    // The JNI glue (jvm/native/gspec_jni.c), one function of gspec.h each; those
+    // that can decide events take them into the buffer at `address` and return
+    // what took reads. Text crosses as UTF-8 bytes: JNI's own strings are
+    // "modified" UTF-8.
     private static native long nOpen(byte[] table, byte[] error);
     private static native void nFree(long engine);
     private static native byte[] nName(long engine, int list, int index);
     static native int nCarriedStates();
-    private static native byte[] nFeed(long engine, double t, long touch, int phase, double x, double y, int view, int pointer);
-    private static native void nEndFrame(long engine);
-    private static native byte[] nAdvance(long engine, double t);
+    private static native long nAddress(ByteBuffer records);
+    private static native byte[] nOutput(long engine);
+    private static native int nFeed(long engine, double t, long touch, int phase, double x, double y, int view, int pointer,
+                                    long records, int used, int capacity);
+    private static native int nEndFrame(long engine, long records, int used, int capacity);
+    private static native int nAdvance(long engine, double t, long records, int used, int capacity);
+    private static native int nFinish(long engine, long records, int used, int capacity);
+    private static native void nRead(long engine, long records, int used, int count);
     private static native int nGestureView(long engine, int gesture);
-    private static native void nFinish(long engine);
     private static native double nNextDeadline(long engine);
     private static native double nClock(long engine);
-    private static native int nTake(long engine, double[] doubles, int[] ints);
-    private static native void nRead(long engine, double[] doubles, int[] ints, int count);
-    private static native byte[] nControl(long engine, double t, int index, byte[] key, byte[] value);
-    private static native byte[] nAction(long engine, double t, int gesture, double x, double y);
+    private static native int nControl(long engine, double t, int index, byte[] key, byte[] value, long records, int used, int capacity);
+    private static native int nAction(long engine, double t, int gesture, double x, double y, long records, int used, int capacity);
     private static native boolean nIsEnabled(long engine, int gesture);
     private static native void nSetScreen(long engine, double width, double height);
     private static native byte[] nAnomalies(long engine);
 
-    /** Throws a call's refusal (the runtime's message), if it has one. */
-    private static void refused(byte[] reason) {
-        if (reason != null) throw new IllegalArgumentException(text(reason));
-    }
     private static String text(byte[] utf8) { return utf8 == null ? null : new String(utf8, StandardCharsets.UTF_8); }
     private static byte[] bytes(String text) { return text.getBytes(StandardCharsets.UTF_8); }
 

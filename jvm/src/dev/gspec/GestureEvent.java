@@ -62,34 +62,33 @@ public final class GestureEvent {
     private final Engine.Value[] values;
     private final boolean carried;
 
-    GestureEvent(Engine engine, double[] d, int[] n, int k) {
-        int f = k * Engine.DOUBLES, i = k * Engine.INTS;
+    /** The record at byte `r` of `b` (gspec_jni.c's layout). */
+    GestureEvent(Engine engine, java.nio.ByteBuffer b, int r) {
         // BEGIN generated from the runtime's lists (JavaBindingsEmitter.eventReads): do not edit by hand
-        x = d[f + 1];
-        y = d[f + 2];
-        value0 = d[f + 3];
-        value1 = d[f + 4];
-        velocity0 = d[f + 5];
-        velocity1 = d[f + 6];
-        taps = n[i + 1];
-        touch = n[i + 6];
-        double timeSlot = d[f + 0];
-        int gestureSlot = n[i + 0];
-        int viewSlot = n[i + 2];
-        int stateSlot = n[i + 3];
-        int directionSlot = n[i + 4];
-        int inputSlot = n[i + 5];
+        x = b.getDouble(r + 8);
+        y = b.getDouble(r + 16);
+        value0 = b.getDouble(r + 24);
+        value1 = b.getDouble(r + 32);
+        velocity0 = b.getDouble(r + 40);
+        velocity1 = b.getDouble(r + 48);
+        taps = b.getInt(r + 60);
+        touch = b.getInt(r + 80);
+        double timeSlot = b.getDouble(r + 0);
+        int gestureSlot = b.getInt(r + 56);
+        int viewSlot = b.getInt(r + 64);
+        int stateSlot = b.getInt(r + 68);
+        int directionSlot = b.getInt(r + 72);
+        int inputSlot = b.getInt(r + 76);
         // END generated (JavaBindingsEmitter.eventReads)
         microseconds = (long) timeSlot;
         time = microseconds / 1e6;
         gestureIndex = gestureSlot;
         viewIndex = viewSlot;
         state = stateSlot >= 0 && stateSlot < STATES.length ? STATES[stateSlot] : State.POSSIBLE;
-        gesture = engine.gesture(gestureIndex);
-        values = engine.values(gestureIndex);
-        boolean swipe = false;
-        for (Engine.Value v : values) swipe |= v.shape.equals("direction");
-        direction = swipe && directionSlot >= 0 && directionSlot < DIRECTIONS.length ? DIRECTIONS[directionSlot] : null;
+        Engine.Gesture kind = engine.byIndex(gestureIndex);
+        gesture = kind.name;
+        values = kind.values;
+        direction = kind.swipe && directionSlot >= 0 && directionSlot < DIRECTIONS.length ? DIRECTIONS[directionSlot] : null;
         isAction = inputSlot == 1;
         view = engine.view(viewIndex);
         carried = (Engine.carriedStates() >> state.ordinal() & 1) != 0;
