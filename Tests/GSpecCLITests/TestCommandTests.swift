@@ -45,6 +45,26 @@ import Testing
         #expect(out.contains(" tests passed ("))
     }
 
+    /// `together` (v5) on each kind that takes it: a generated case with the
+    /// last finger a microsecond inside the window and one at its close, and
+    /// both hold on the engine; a window a millisecond longer in the table fails them.
+    @Test func arrivalWindowsGetACaseAtTheirEdge() throws {
+        let path = CLIPaths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/together-kinds.gesture").path
+        let (status, out, err) = run(["test", path, "--verbose"])
+        #expect(status == .success, "\(out)\(err)")
+        for name in ["tap3", "hold3", "pan2", "zoom3", "turn3"] {
+            #expect(out.contains("ok    \(name) together "), "no window case for \(name):\n\(out)")
+        }
+        var table = try #require(Compiler.compile(SourceFile(path: path, bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))).table)
+        for g in table.gestures.indices { table.gestures[g].together += 1_000 }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-together-\(UUID()).gtab")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(table.encoded()).write(to: file)
+        let (tampered, failures, _) = run(["test", path, "--table", file.path])
+        #expect(tampered == .inputError)
+        #expect(failures.components(separatedBy: " together ").count - 1 == 5, "\(failures)")
+    }
+
     @Test(arguments: tamperings)
     func aThresholdOffByOneUnitFails(_ t: Tampering) throws {
         let path = Self.specs.appendingPathComponent("\(t.spec).gesture").path

@@ -36,7 +36,7 @@ import Testing
 
     @Test func everyParameterAndWordValueIsListedInTheGrammar() {
         var names = Set(GestureKind.allCases.flatMap(ParameterSchema.names(for:)))
-        names.formUnion(Axis.names + RecognizeMode.names + SeriesMode.names + ScreenEdge.words)
+        names.formUnion(Axis.names + RecognizeMode.names + SeriesMode.names + FingerPolicy.names + ScreenEdge.words)
         // The words of views, and the touch phases a view forwards.
         names.formUnion(["view", "in", "gestures", "forwards", Checker.rootViewName] + TouchPhase.forwardable.map(\.name))
         // v3: modes and their conditions, and the pointer kinds of `input`.

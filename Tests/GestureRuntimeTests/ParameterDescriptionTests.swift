@@ -14,8 +14,8 @@ import Testing
 
     @Test func theDescriptionIsWellFormed() throws {
         let all = GestureParameter.all
-        // One bit per parameter in a record's `fromProfile`.
-        #expect(all.count <= 64)
+        // One bit per parameter in a record's 64-bit `fromProfile`; one past them has no profile default to come from.
+        for p in all.dropFirst(64) { #expect(p.defaults.count == 1 && p.bit == 0, "\(p.name)") }
         for p in all {
             #expect(p.defaults.count == 1 || p.defaults.count == Profile.allCases.count, "\(p.name)")
             for kind in GestureKind.allCases where p.applies(to: kind) {
@@ -43,20 +43,21 @@ import Testing
         return p.range.upper.isFinite ? p.range.lower + (p.range.upper - p.range.lower) * 0.37 : p.defaults.max()! * 1.37 + 1.3
     }
 
-    /// What a gesture of `kind` needs besides the parameter under test (a
-    /// stroke its pattern; a pan an edge, or its edge width is not kept).
-    static func context(_ kind: GestureKind) -> String {
-        kind == .stroke ? "match: right" : kind == .pan ? "edges: left" : ""
+    /// What a gesture of `kind` needs besides parameter `p` under test (a
+    /// stroke its pattern; a pan an edge, or its edge width is not kept; an
+    /// arrival window fingers to arrive, v5).
+    static func context(_ kind: GestureKind, _ p: GestureParameter) -> String {
+        (kind == .stroke ? "match: right" : kind == .pan ? "edges: left" : "") + (p.name == "together" ? "  touches: 3" : "")
     }
 
     /// Writing one parameter changes its own field, to its value, and no other:
     /// no parameter can be stored into another's place.
     @Test(arguments: GestureKind.allCases)
     func eachParameterLandsInItsOwnField(_ kind: GestureKind) throws {
-        let base = try Self.table("gesture g: \(kind.keyword) { \(Self.context(kind)) }").gestures[0]
         for p in GestureParameter.all where p.applies(to: kind) && p.type.isNumber && p.storage != .compiler {
+            let base = try Self.table("gesture g: \(kind.keyword) { \(Self.context(kind, p)) }").gestures[0]
             let v = Self.sample(p)
-            let spec = "gesture g: \(kind.keyword) { \(p.name): \(p.type.format(v)) \(Self.context(kind)) }"
+            let spec = "gesture g: \(kind.keyword) { \(p.name): \(p.type.format(v)) \(Self.context(kind, p)) }"
             let r = try Self.table(spec).gestures[0]
             let stored = try #require(r.number(p))
             #expect(abs(stored - v) <= 1e-5 * max(1, abs(v)), "\(spec): stored \(stored)")

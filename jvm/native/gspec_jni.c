@@ -16,7 +16,7 @@
 #define ENGINE(e) ((gspec_engine *)(intptr_t)(e))
 
 /* BEGIN generated from the runtime's lists (CClientEmitter.eventCopy): do not edit by hand */
-/* One event in the buffer events cross in (Engine.java's RECORD bytes): time x y value0 value1 velocity0 velocity1 as doubles, then gesture taps view state direction input touch as 32-bit ints, in the machine's byte order. */
+/* One event in the buffer events cross in (Engine.java's RECORD bytes): time x y value0 value1 velocity0 velocity1 as doubles, then gesture taps view state direction input touch fingers as 32-bit ints, in the machine's byte order. */
 #define EVENT_RECORD 88
 
 static void copy_event(const gspec_event *v, unsigned char *record) {
@@ -36,6 +36,7 @@ static void copy_event(const gspec_event *v, unsigned char *record) {
     i[4] = v->direction;
     i[5] = v->input;
     i[6] = v->touch;
+    i[7] = v->fingers;
 }
 /* END generated (CClientEmitter.eventCopy) */
 

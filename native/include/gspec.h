@@ -61,6 +61,7 @@ typedef struct gspec_event {
     uint8_t direction; /* swipe: direction (a gspec_direction) */
     uint8_t input; /* 1 for an accessibility action, 0 for touches */
     int32_t touch; /* the id of the gesture's first touch, -1 for none or an id outside 0 to 2^31-1 */
+    int32_t fingers; /* pan, pinch, rotation: fingers */
 } gspec_event;
 _Static_assert(sizeof(gspec_event) == 80, "gspec_event is the engine's event record");
 

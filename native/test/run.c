@@ -86,6 +86,7 @@ static double slot(const gspec_event *e, const char *field) {
     if (!strcmp(field, "direction")) return e->direction;
     if (!strcmp(field, "input")) return e->input;
     if (!strcmp(field, "touch")) return e->touch;
+    if (!strcmp(field, "fingers")) return e->fingers;
     fprintf(stderr, "run: no event field '%s'\n", field);
     exit(3);
 }

@@ -65,6 +65,8 @@ export interface GestureEvent<G extends string = string, V extends string = stri
   rotation?: number;
   /** longPress, pan, pinch, rotation, scroll: per second, of the kind's other value ([x, y]: of a translation, or of a long press's location); not on 'failed' events. */
   velocity?: [number, number] | number;
+  /** pan, pinch, rotation: how many fingers the values were measured from in that frame; not on 'failed' events. */
+  fingers?: number;
   /** 'action' when an accessibility action reported it (v4), not touches. */
   input?: 'action';
   /** The view receiving it, when the spec declares views. */

@@ -14,7 +14,7 @@ export { pace, pointerInput };
 // generated from the same lists, to check what `describe` says.
 // BEGIN generated from the runtime's lists (JavaScriptRuntimeEmitter.moduleConstants): do not edit by hand
 /** The event record's slots and their storage (EventSlot), as `describe` must give them. */
-const SLOTS = Object.freeze({ time: 'f64', x: 'f64', y: 'f64', value0: 'f64', value1: 'f64', velocity0: 'f64', velocity1: 'f64', gesture: 'i32', taps: 'i32', view: 'i32', state: 'u8', direction: 'u8', input: 'u8', touch: 'i32' });
+const SLOTS = Object.freeze({ time: 'f64', x: 'f64', y: 'f64', value0: 'f64', value1: 'f64', velocity0: 'f64', velocity1: 'f64', gesture: 'i32', taps: 'i32', view: 'i32', state: 'u8', direction: 'u8', input: 'u8', touch: 'i32', fingers: 'i32' });
 /** The words of a control call or line that name no run-time parameter (ControlKey.reserved). */
 const RESERVED = Object.freeze(['enabled', 'handOver', 'scroll', 'began', 't', 'set', 'mode', 'on', 'at', 'action']);
 // END generated (JavaScriptRuntimeEmitter.moduleConstants)

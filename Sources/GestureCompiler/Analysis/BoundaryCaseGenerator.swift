@@ -200,7 +200,7 @@ public enum BoundaryCaseGenerator {
             panCases(g, add)
         case .pinch, .rotation:
             func twoFingers(scale: Double, turn: Double) -> StreamBuilder {
-                ExemplarGenerator.twoFingers(view: v, scale: scale, turn: turn, samples: 4)
+                ExemplarGenerator.twoFingers(view: v, count: max(2, g.minTouches), scale: scale, turn: turn, samples: 4)
             }
             if g.kind == .pinch {
                 // At a threshold of 0 (the web profile's) the spread that must not succeed is none at all, not a pinch in.
@@ -215,10 +215,39 @@ public enum BoundaryCaseGenerator {
         case .stroke:
             if let c = strokeCase(g, index: index) { result.append(c) }
         }
+        if let c = togetherCase(g, index: index) { result.append(c) }
         // A distance beyond any screen (a spec may write `slop: 1e100pt`) has no stream
         // that tells its two sides apart, in doubles or on glass: it is not tested.
         let onScreen = { (s: TouchStream) in s.events.allSatisfy { abs($0.x) <= maxDistance && abs($0.y) <= maxDistance } }
         return result.filter { onScreen($0.accepted) && onScreen($0.rejected) }
+    }
+
+    /// `together` (v5): the gesture's plain performance with its last finger
+    /// landing a microsecond inside the window, and exactly at its close
+    /// (late: the gesture fails when the window closes), the rest of the
+    /// performance after it. A tap whose press could not hold that long
+    /// (`maxDuration`) is not tested this way.
+    static func togetherCase(_ g: GestureDefinition, index: GestureID) -> BoundaryCase? {
+        let w = g.record.together
+        guard w > 1, g.minTouches >= 2, let plain = ExemplarGenerator.candidates(for: g, view: g.view).first,
+              let first = plain.events.first?.time.rawValue else { return nil }
+        let downs = plain.events.filter { $0.phase == .began && $0.time.rawValue == first }
+        guard downs.count == g.minTouches, let last = downs.last else { return nil }
+        if g.kind == .tap {
+            let lift = plain.events.first { $0.phase == .ended }?.time.rawValue ?? first
+            guard g.taps == 1, lift - first + w < g.maxDuration else { return nil }
+        }
+        func staggered(_ gap: Int64) -> TouchStream {
+            var events = plain.events.map { e -> TouchEvent in
+                var e = e
+                if e.id == last.id && e.phase == .began || e.time.rawValue > first { e.time = Microseconds(e.time.rawValue + gap) }
+                return e
+            }
+            // By time, each frame keeping its order.
+            events = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+            return TouchStream(events: events, summary: "\(plain.summary), its last finger \(DurationText.literal(gap)) after the first")
+        }
+        return BoundaryCase(gesture: index, parameter: "together", value: DurationText.literal(w), accepted: staggered(w - 1), rejected: staggered(w))
     }
 
     /// A pan's threshold, or the active offset beyond it; fail offsets,

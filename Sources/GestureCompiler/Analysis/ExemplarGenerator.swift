@@ -403,30 +403,38 @@ enum ExemplarGenerator {
     }
 
     /// Two fingers 100pt apart, spreading to `scale` and turning by `turn` over `samples` frames, then lifting.
-    static func twoFingers(view: Int, scale: Double, turn: Double, samples: Int) -> StreamBuilder {
+    /// `count` fingers 50pt about a centre (two: left and right of it, the
+    /// others evenly round the circle) scaling and turning together.
+    static func twoFingers(view: Int, count: Int = 2, scale: Double, turn: Double, samples: Int) -> StreamBuilder {
         let center = origin + SIMD2(50, 0)
         var b = StreamBuilder(view: view)
-        b.down([center - SIMD2(50, 0), center + SIMD2(50, 0)])
+        b.down(count == 2 ? [center - SIMD2(50, 0), center + SIMD2(50, 0)] : (0..<count).map { k in
+            let a = Double.pi + 2 * .pi * Double(k) / Double(count)
+            return center + 50 * SIMD2(cos(a), sin(a))
+        })
         b.transform(about: center, scale: scale, turn: turn, samples: samples)
         b.liftAll()
         return b
     }
 
+    /// A pinch's or rotation's performances, with the fingers it needs (two, or its `touches`' minimum, v5).
     static func twoFinger(_ g: GestureDefinition, _ view: Int, pinch: Bool) -> [TouchStream] {
+        let count = max(2, g.minTouches)
+        let fingers = count == 2 ? "two fingers" : "\(count) fingers"
         func run(scale: Double, angle: Double, samples: Int) -> StreamBuilder {
-            twoFingers(view: view, scale: scale, turn: angle, samples: samples)
+            twoFingers(view: view, count: count, scale: scale, turn: angle, samples: samples)
         }
         if pinch {
             let out = 1 + max(3 * g.threshold, 0.3), inward = max(0.2, 1 - max(3 * g.threshold, 0.3))
-            return [run(scale: out, angle: 0, samples: 25).stream("two fingers spreading to \(shortest(out))x in 200 ms"),
-                    run(scale: inward, angle: 0, samples: 25).stream("two fingers pinching to \(shortest(inward))x in 200 ms"),
-                    run(scale: out, angle: 0, samples: 1).stream("two fingers spreading to \(shortest(out))x in one sample")]
+            return [run(scale: out, angle: 0, samples: 25).stream("\(fingers) spreading to \(shortest(out))x in 200 ms"),
+                    run(scale: inward, angle: 0, samples: 25).stream("\(fingers) pinching to \(shortest(inward))x in 200 ms"),
+                    run(scale: out, angle: 0, samples: 1).stream("\(fingers) spreading to \(shortest(out))x in one sample")]
         }
         let turn = max(3 * g.threshold, 20 * .pi / 180)
         let deg = Unit.degrees.literal(turn)
-        return [run(scale: 1, angle: turn, samples: 25).stream("two fingers turning \(deg) clockwise in 200 ms"),
-                run(scale: 1, angle: -turn, samples: 25).stream("two fingers turning \(deg) counter-clockwise in 200 ms"),
-                run(scale: 1, angle: turn, samples: 1).stream("two fingers turning \(deg) in one sample")]
+        return [run(scale: 1, angle: turn, samples: 25).stream("\(fingers) turning \(deg) clockwise in 200 ms"),
+                run(scale: 1, angle: -turn, samples: 25).stream("\(fingers) turning \(deg) counter-clockwise in 200 ms"),
+                run(scale: 1, angle: turn, samples: 1).stream("\(fingers) turning \(deg) in one sample")]
     }
 
     static func strokes(_ g: GestureDefinition, _ view: Int) -> [TouchStream] {

@@ -5,7 +5,8 @@ import GestureRuntime
 /// have failed).
 public struct Latency: Hashable, Sendable {
     public var gesture: GestureID
-    /// The gestures it requires to fail, in rule order.
+    /// The gestures it requires to fail, in rule order, then those whose
+    /// `together` window it may wait in (v5: they need more fingers).
     public var waitsFor: [GestureID]
     /// The longest wait in microseconds over every way to go on after
     /// completing (a supremum: the wait gets as close as the input likes);
@@ -49,7 +50,8 @@ struct LatencyAnalysis {
             .filter { seen.insert($0).inserted }
         // Gestures never enabled together never make `a` wait.
         let waiting = groups.filter { g in g.enables(a) && targets.contains { g.enables($0) } }
-        var result = Latency(gesture: a, waitsFor: targets, worst: 0, typical: waiting.isEmpty ? 0 : nil)
+        let windows = windowTargets(of: a)
+        var result = Latency(gesture: a, waitsFor: targets + windows, worst: 0, typical: waiting.isEmpty && windows.isEmpty ? 0 : nil)
         for group in waiting {
             conflicts.simulator.situation = Situation(modes: group.modes)
             defer { conflicts.simulator.situation = Situation() }
@@ -79,7 +81,25 @@ struct LatencyAnalysis {
                 }
             }
         }
+        if let longest = windows.map({ set[$0].record.together }).max() {
+            // A window holds it at most its length, from that gesture's first finger (before it completes).
+            result.worst = result.worst.map { max($0, longest) }
+            if result.typicalStream == nil, let x = conflicts.exemplars(of: a).first,
+               let event = conflicts.simulator.runAll(x.stream).first(where: { $0.gesture == a && $0.claims }) {
+                result.typical = (event.time - event.completedAt).rawValue
+                result.typicalStream = x.stream.summary
+            }
+        }
         return result
+    }
+
+    /// The gestures whose `together` window `a` may wait in: they need more
+    /// fingers than `a`, and no `with` or `after` rule links the two.
+    private func windowTargets(of a: GestureID) -> [GestureID] {
+        set.gestureIDs.filter { b in
+            b != a && set[b].record.together > 0 && set[b].minTouches > set[a].minTouches
+                && !set.rules.contains { $0.isSimultaneous && Set([$0.gesture, $0.other]) == Set([a, b]) }
+        }
     }
 
     enum Wait {

@@ -39,7 +39,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     // Accessibility (v4)
     case badAlternative, pointerGesture, draggingMovement
     // Limits
-    case stateExplosion, seriesTooLong
+    case stateExplosion, seriesTooLong, togetherOneFinger
     // Analysis
     case deadGesture, latencyBudget
     // Warnings
@@ -78,7 +78,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
              .directionOffAxis, .patternTooLarge, .needsOnLift, .noExamples, .badExample, .tooFewExamples, .selfRelation,
              .withAndRequires, .afterAndOtherRule, .requiresCycle, .afterCycle, .withinAfterContinuous, .handOverAndOtherRule,
              .handOverDiscrete, .handOverTouches, .handOverViews, .scrollWaits, .handOverEdge, .winsAndOtherRule, .winsCycle,
-             .badAlternative, .stateExplosion, .seriesTooLong, .deadGesture, .latencyBudget: .error
+             .badAlternative, .stateExplosion, .seriesTooLong, .togetherOneFinger, .deadGesture, .latencyBudget: .error
         }
     }
 }
@@ -204,6 +204,9 @@ extension DiagnosticMessage {
     static func duplicateParameter(_ name: String) -> Self { .init(.duplicateParameter, "parameter '\(name)' is set twice") }
     static func seriesTooLong(_ gesture: String, presses: Int, fingers: Int, limit: Int) -> Self {
         .init(.seriesTooLong, "'\(gesture)' needs \(counted(presses, "press", plural: "presses")) of \(counted(fingers, "finger")), \(presses * fingers) touches in one series; the runtime keeps at most \(limit)")
+    }
+    static func togetherOneFinger(_ gesture: String) -> Self {
+        .init(.togetherOneFinger, "'together' is the window its fingers land in, and '\(gesture)' needs only 1; give it 'touches' of 2 or more")
     }
     static func needsOnLift(_ parameter: String) -> Self {
         .init(.needsOnLift, "'\(parameter)' is decided when the finger lifts; it cannot apply with 'recognize: immediately'")

@@ -43,6 +43,11 @@ extension Checker {
             guard let parameter = GestureParameter.named(r.parameter, for: kind) else { continue }
             definition.ranges.append(ValueRange(parameter: parameter, lower: r.lower, upper: r.upper, written: nil, setting: r.setting))
         }
+        // A pinch or rotation of other than its v1 pair measures every finger, and by default goes on while its minimum is down (v5).
+        if (kind == .pinch || kind == .rotation) && definition.record.fingers == 0 && (definition.minTouches != 2 || definition.maxTouches != 2) {
+            definition.record.fingers = FingerPolicy.continue.rawValue
+        }
+        if let p = seen["together"], definition.minTouches < 2 { diagnostics.report(.togetherOneFinger(g.name.name), at: p.name.range) }
         // A series keeps every press's touches until it is decided, in the engine's fixed touch slots.
         let presses = kind == .longPress ? definition.taps + 1 : kind == .tap ? definition.taps : 1
         if presses * definition.minTouches > Engine.seriesTouchLimit {
@@ -149,6 +154,9 @@ extension Checker {
         case .series:
             guard let word = choice(p, name, SeriesMode.names) else { return false }
             d.series = SeriesMode(name: word)!
+        case .fingers:
+            guard let word = choice(p, name, FingerPolicy.names) else { return false }
+            d.record.fingers = FingerPolicy(name: word)!.rawValue
         case .edges:
             guard let set = edges(p) else { return false }
             d.edges = set

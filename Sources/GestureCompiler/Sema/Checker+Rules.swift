@@ -104,10 +104,8 @@ extension Checker {
             diagnostics.report(.handOverDiscrete(g.name, kind: g.kind.keyword), at: rule.range)
             return false
         }
-        // Pinch and rotation measure two fingers; a pan or scroll any count in its range.
-        func counts(_ g: GestureDefinition) -> (min: Int, max: Int?) {
-            g.kind == .pan || g.kind == .scroll ? (g.minTouches, g.maxTouches) : (2, 2)
-        }
+        // Any count in the gesture's range (a v1 pinch or rotation: its two fingers).
+        func counts(_ g: GestureDefinition) -> (min: Int, max: Int?) { (g.minTouches, g.maxTouches) }
         func text(_ c: (min: Int, max: Int?)) -> String {
             c.max == c.min ? "\(c.min)" : c.max.map { "\(c.min)...\($0)" } ?? "\(c.min)..."
         }

@@ -51,6 +51,11 @@ public struct Explanation: Hashable, Sendable {
         /// Gesture `by`, which wins over it (v4 `wins over`), claimed a touch
         /// it was using: it failed, or, `cancelled`, it had begun and was cancelled.
         case wonOver(by: GestureID, cancelled: Bool)
+        /// Its `together` window closed before the fingers it needs had all landed (v5).
+        case lateFingers
+        /// It completed, and waits while gesture `other`, which needs more
+        /// fingers, may still get them within its `together` window (v5).
+        case waitsForFingers(GestureID)
     }
 
     public var time: Microseconds
@@ -62,7 +67,7 @@ public struct Explanation: Hashable, Sendable {
     /// whose event it explains.
     public var state: String {
         switch reason {
-        case .held, .unarmed: "held"
+        case .held, .unarmed, .waitsForFingers: "held"
         case .off: "disabled"
         case .handedOver, .wonOver(_, cancelled: true): "cancelled"
         case .notHandedOver: "unchanged"
@@ -169,6 +174,13 @@ public struct Explanation: Hashable, Sendable {
             let targets = table.handOverTargets(of: gesture).map { other(GestureID($0)) }.joined(separator: ", ")
             return "'\(name)' was not handed over: no gesture it hands over to (\(targets)) was enabled, free of an attempt "
                 + "of its own and able to take its touches"
+        case .lateFingers:
+            return "'\(name)' failed: its \(r.minTouches) fingers did not all land within together \(DurationText.prose(r.together)) "
+                + "of its first" + at
+        case .waitsForFingers(let b):
+            let w = table.gestures[b.rawValue]
+            return "'\(name)' waits: \(other(b)) may still get its \(w.minTouches) fingers (together \(DurationText.prose(w.together)), "
+                + "line \(w.line))"
         case .notAtEdge:
             let edges = ScreenEdge.allCases.filter { DirectionSet(rawValue: r.edges).contains(DirectionSet($0.direction)) }
             return "'\(name)' failed: its touch began more than edgeWidth \(Unit.points.literal(r.edgeWidth))\(r.origin(of: .edgeWidth)) from the "

@@ -13,6 +13,11 @@ extension GestureEngine {
         return enter(g, new, from: old, on: symbol)
     }
 
+    /// `feed` for paths that are not the hot one (v5's finger changes): one
+    /// copy of the step, not one inlined per call site.
+    @discardableResult @inline(never)
+    mutating func step(_ g: GestureID, _ symbol: Symbol) -> Bool { feed(g, symbol) }
+
     private mutating func enter(_ g: GestureID, _ new: StateID, from old: StateID, on symbol: Symbol) -> Bool {
         let output = transitions.output(g, new)
         tracks[g].state = new
@@ -32,8 +37,33 @@ extension GestureEngine {
         case .interval: tracks[g].lastLift &+ timer.duration(of: records[g])
         case .hold: tracks[g].fullTime &+ timer.duration(of: records[g])
         }
-        tracks[g].deadline = deadline
-        if deadline < earliestDeadline { earliestDeadline = deadline }
+        // A `together` window still waiting for fingers closes first if it closes sooner.
+        let armed = tracks[g].windowOpen ? min(deadline, tracks[g].windowEnd) : deadline
+        tracks[g].deadline = armed
+        if armed < earliestDeadline { earliestDeadline = armed }
+    }
+
+    /// Gesture `g`'s `together` window closed: short of its fingers, it
+    /// fails; with them (the window had no more to do) its own timer goes on.
+    mutating func closeWindow(_ g: GestureID) {
+        tracks[g].windowOpen = false
+        releasePending = true  // gestures waiting on its fingers may go on
+        if tracks[g].tracked.nonzeroBitCount < Int(records[g].minTouches) {
+            fail(g, .lateFingers)
+        } else {
+            armTimer(g, transitions.timer(g, tracks[g].state))
+        }
+    }
+
+    /// The gesture `g`, completing, waits for, if any: one that needs more
+    /// fingers than `g` and may still get them within its `together`
+    /// window, on a touch they share, with no `with` rule between them (v5).
+    @inline(never)
+    func waitedFor(by g: GestureID) -> GestureID? {
+        for h in gestureRange where h != g && tracks[h].windowOpen && tracks[h].status == .tracking {
+            if records[g].minTouches < records[h].minTouches && tracks[h].seen & tracks[g].seen != 0 && !rules.isSimultaneous(g, h) { return h }
+        }
+        return nil
     }
 
     /// `symbol` and `old` say what led here, for explanations.
@@ -104,8 +134,12 @@ extension GestureEngine {
                 break
             }
         }
+        if hasWindows, let h = waitedFor(by: g) {
+            hold = true
+            if explains { explain(g, .waitsForFingers(h)) }
+        }
         if hold {
-            if explains { explain(g, .held(waitingFor)) }
+            if explains && waitingFor >= 0 { explain(g, .held(waitingFor)) }
             setStatus(g, .held)
             captured[g] = event(g, continuous ? .began : .recognized)
             if records[g].options & GestureRecord.optionProvisional != 0 {
@@ -204,7 +238,7 @@ extension GestureEngine {
         while releasePending {
             releasePending = false
             for h in gestureRange where tracks[h].status == .held {
-                var blocked = false
+                var blocked = hasWindows && waitedFor(by: h) != nil
                 var lost: GestureID = -1
                 for b in rules.required(by: h) {
                     switch tracks[GestureID(b)].status {
@@ -320,6 +354,7 @@ extension GestureEngine {
             e.value0 = t.pointee.value0
             e.value1 = t.pointee.value1
             (e.velocity0, e.velocity1) = velocity(g)
+            e.fingers = Int(t.pointee.fingers)
         case .stroke:
             break
         }

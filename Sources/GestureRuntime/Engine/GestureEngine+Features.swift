@@ -14,6 +14,8 @@ extension GestureEngine {
             guard listening(g) else { return }
             release(g, slot: lift.slot, cancelled: lift.cancelled, record)
         }
+        // Only a frame with a new or lifted touch (never one of moves only) changes a count.
+        if record.pointee.measuresEveryFinger && tracks[g].tracked != tracks[g].measured && listening(g) { fingersChanged(g, record) }
     }
 
     @inline(__always)
@@ -26,11 +28,19 @@ extension GestureEngine {
         // neither; nor a gesture an `after` rule just gave the touch.
         if tracks[g].status == .held || tracks[g].tracked & s.bit != 0 { return }
         let count = (tracks[g].tracked).nonzeroBitCount
+        if r.pointee.together > 0 {
+            guard openWindow(g, count: count, r) else { return }
+        }
+        if r.pointee.measuresEveryFinger {
+            takeEveryFinger(g, slot: s, count: count, r)
+            return
+        }
         switch r.pointee.kind {
         case .pan, .scroll:
             let limit = r.pointee.maxTouches == 0 ? Self.touchCapacity : Int(r.pointee.maxTouches)
             guard count < limit else { return }
             adopt(g, s)
+            tracks[g].fingers &+= 1  // counted here, not per move: the count its events carry
             if count == 0 && r.pointee.edges != 0 && !nearEdge(slots[s].position, r) {
                 fail(g, .notAtEdge)
                 return
@@ -50,6 +60,7 @@ extension GestureEngine {
                 _ = feed(g, .down)
             } else {
                 tracks[g].second = s
+                tracks[g].fingers = 2
                 let (dx, dy) = (slots[s].x - slots[tracks[g].first].x, slots[s].y - slots[tracks[g].first].y)
                 tracks[g].span0 = (dx * dx + dy * dy).squareRoot()
                 tracks[g].lastAngle = Math.atan2(dy, dx)
@@ -97,6 +108,27 @@ extension GestureEngine {
                 _ = feed(g, .full)
             }
         }
+    }
+
+    /// A `together` gesture's window (v5) as a touch comes: the first finger
+    /// of a press opens it; a finger once it has closed is not the
+    /// gesture's (false). While short of its fingers the gesture waits in it.
+    @inline(never)  // a v5 path: kept out of the callers the hot path shares
+    private mutating func openWindow(_ g: GestureID, count: Int, _ r: UnsafePointer<GestureRecord>) -> Bool {
+        if count == 0 {
+            tracks[g].windowEnd = clock &+ r.pointee.together
+        } else if clock >= tracks[g].windowEnd {
+            return false
+        }
+        let waiting = count + 1 < Int(r.pointee.minTouches)
+        if tracks[g].windowOpen && !waiting { releasePending = true }  // its fingers are here: who waited on them goes on
+        tracks[g].windowOpen = waiting
+        if waiting {
+            // The state's own timer, then, once the finger is taken, the window's close if sooner (`armTimer`).
+            tracks[g].deadline = min(tracks[g].deadline, tracks[g].windowEnd)
+            earliestDeadline = min(earliestDeadline, tracks[g].windowEnd)
+        }
+        return true
     }
 
     /// Whether `p` is within `edgeWidth` of one of a screen-edge pan's edges.
@@ -162,7 +194,11 @@ extension GestureEngine {
         case .swipe: measureSwipe(g, r)
         case .pan, .scroll: measurePan(g, r)
         case .pinch, .rotation:
-            // Until it has both its fingers (and while it keeps them) a pinch or rotation only waits.
+            if r.pointee.measuresEveryFinger {
+                measureEveryTransform(g, r)
+                return
+            }
+            // Until it has both its fingers (and while it keeps them) a v1 pinch or rotation only waits.
             let (a, b) = (tracks[g].first, tracks[g].second)
             guard a >= 0, b >= 0, tracks[g].tracked & a.bit != 0, tracks[g].tracked & b.bit != 0 else { return }
             measureTwoFingers(g, r)
@@ -178,12 +214,17 @@ extension GestureEngine {
     }
 
     private mutating func measurePan(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) {
-        let (x, y) = centroid(g)
-        tracks[g].values = SIMD2(tracks[g].offsetX + x - tracks[g].baseX, tracks[g].offsetY + y - tracks[g].baseY)
-        // Below the minimum the pan pauses. A touch moved, so one is tracked:
-        // a one-finger minimum needs no count (a long sequence without POPCNT).
         let minimum = Int(r.pointee.minTouches)
-        guard minimum <= 1 || tracks[g].tracked.nonzeroBitCount >= minimum else { return }
+        if r.pointee.measuresEveryFinger {
+            measureEveryFinger(g, r)
+            guard tracks[g].tracked.nonzeroBitCount >= minimum else { return }
+        } else {
+            let (x, y) = centroid(g)
+            tracks[g].values = SIMD2(tracks[g].offsetX + x - tracks[g].baseX, tracks[g].offsetY + y - tracks[g].baseY)
+            // Below the minimum the pan pauses. A touch moved, so one is tracked:
+            // a one-finger minimum needs no count (a long sequence without POPCNT).
+            guard minimum <= 1 || tracks[g].tracked.nonzeroBitCount >= minimum else { return }
+        }
         sample(g, tracks[g].values)
         // Once begun (or completed and held), a pan's threshold no longer matters.
         guard feed(g, .move), tracks[g].status == .tracking else { return }
@@ -307,6 +348,192 @@ extension GestureEngine {
         }
     }
 
+    // MARK: Every finger (v5)
+
+    /// A new touch for a transform that measures every finger: taken up to
+    /// its maximum. It joins the measurement at the end of the frame
+    /// (`fingersChanged`): this frame's values come from the fingers that
+    /// were already down.
+    @inline(never)  // a v5 path: kept out of the callers the hot path shares
+    private mutating func takeEveryFinger(_ g: GestureID, slot s: SlotID, count: Int, _ r: UnsafePointer<GestureRecord>) {
+        let limit = r.pointee.maxTouches == 0 ? Self.touchCapacity : Int(r.pointee.maxTouches)
+        guard count < limit else { return }
+        adopt(g, s)
+        if count == 0 {
+            if r.pointee.edges != 0 && !nearEdge(slots[s].position, r) {
+                fail(g, .notAtEdge)
+                return
+            }
+            tracks[g].values = SIMD2(r.pointee.kind == .pinch ? 1 : 0, 0)
+        }
+        guard tracks[g].status != .active else { return }
+        if count + 1 == Int(r.pointee.minTouches) {
+            centroid(g)
+            _ = step(g, .full)
+        } else if count + 1 < Int(r.pointee.minTouches) {
+            _ = step(g, .down)
+        }
+    }
+
+    /// The fingers a transform measures changed in this frame (one landed,
+    /// or lifted): what its `fingers` policy says, then a new base, so that
+    /// the change itself moves no value.
+    @inline(never)  // a v5 path: kept out of the callers the hot path shares
+    private mutating func fingersChanged(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) {
+        let count = tracks[g].tracked.nonzeroBitCount
+        if tracks[g].status == .active {
+            let policy = FingerPolicy(rawValue: r.pointee.fingers) ?? .continue
+            if policy != .continue || count < Int(r.pointee.minTouches) {
+                _ = step(g, .allUp)  // the active states' way out: ended, with this frame's values
+                guard policy == .restart && count >= Int(r.pointee.minTouches) else { return }
+                restartTransform(g, r)
+                return
+            }
+        }
+        rebaseEveryFinger(g, r)
+    }
+
+    /// `fingers: restart`: the ended gesture begins again at once with the
+    /// touches down, its values from zero (scale 1).
+    @inline(never)  // a v5 path: kept out of the callers the hot path shares
+    private mutating func restartTransform(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) {
+        let (tracked, armedBy) = (tracks[g].tracked, tracks[g].armedBy)
+        tracks[g].reset(start: transitions.startState(g))
+        tracks[g].armedBy = armedBy
+        setStatus(g, .tracking)
+        (tracks[g].tracked, tracks[g].seen, tracks[g].taken) = (tracked, tracked, tracked.nonzeroBitCount)
+        tracks[g].firstTouch = touchID(slot: SlotID(lowestIn: tracked))
+        tracks[g].values = SIMD2(r.pointee.kind == .pinch ? 1 : 0, 0)
+        tracks[g].fingers = UInt8(truncatingIfNeeded: tracked.nonzeroBitCount)
+        rebaseEveryFinger(g, r)
+        centroid(g)
+        sample(g, tracks[g].values)
+        guard step(g, .full) else { return }
+        _ = step(g, .threshold)
+    }
+
+    /// The measured fingers become those down now, the values carried over
+    /// as the new base (`measureEveryFinger` goes on from them).
+    @inline(never)  // a v5 path: kept out of the callers the hot path shares
+    mutating func rebaseEveryFinger(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) {
+        let fingers = tracks[g].tracked
+        tracks[g].measured = fingers
+        switch r.pointee.kind {
+        case .pinch:
+            tracks[g].offsetX = tracks[g].value0
+            tracks[g].span0 = meanSpan(fingers, current: true)
+        case .rotation:
+            break  // measured frame to frame
+        default:
+            let c = centroid(of: fingers, current: true)
+            (tracks[g].offsetX, tracks[g].offsetY) = (tracks[g].value0, tracks[g].value1)
+            (tracks[g].baseX, tracks[g].baseY) = (c.x, c.y)
+        }
+    }
+
+    /// `measureTwoFingers` for a pinch or rotation that measures every
+    /// finger: its own function, so that the v1 pair's stays as it was (the
+    /// report and threshold lines are the same).
+    @inline(never)
+    private mutating func measureEveryTransform(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) {
+        measureEveryFinger(g, r)
+        guard tracks[g].tracked.nonzeroBitCount >= Int(r.pointee.minTouches) else { return }
+        sample(g, tracks[g].values)
+        guard step(g, .move), tracks[g].status == .tracking else { return }
+        let change = r.pointee.kind == .pinch ? abs(tracks[g].value0 - 1) : abs(tracks[g].value0)
+        if change > r.pointee.threshold { _ = step(g, .threshold) }
+    }
+
+    /// A frame's values from the fingers down in it and in the frame before
+    /// (`Track.measured`): translation the movement of their centroid, scale
+    /// the ratio of their mean distances to it, rotation the mean of each
+    /// finger's turn about it weighted by its distance (Compose's rule).
+    @inline(never)  // a v5 path: kept out of the callers the hot path shares
+    private mutating func measureEveryFinger(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) {
+        centroid(g)  // the location: every finger down
+        let fingers = tracks[g].measured
+        let n = fingers.nonzeroBitCount
+        tracks[g].fingers = UInt8(truncatingIfNeeded: n)
+        switch r.pointee.kind {
+        case .pinch:
+            guard n >= 2, tracks[g].span0 > 0 else { return }
+            tracks[g].values = SIMD2(tracks[g].offsetX * meanSpan(fingers, current: true) / tracks[g].span0, 0)
+        case .rotation:
+            guard n >= 2 else { return }
+            tracks[g].values = SIMD2(tracks[g].value0 + turn(fingers), 0)
+        default:
+            guard n > 0 else { return }
+            let c = centroid(of: fingers, current: true)
+            tracks[g].values = SIMD2(tracks[g].offsetX + c.x - tracks[g].baseX, tracks[g].offsetY + c.y - tracks[g].baseY)
+        }
+    }
+
+    /// Where slot `s` is now, or (`current` false) was at the end of the
+    /// previous frame (kept for the rotations that need it, `keepsPrevious`).
+    @inline(__always)
+    private func position(_ s: SlotID, current: Bool) -> SIMD2<Double> {
+        current ? slots[s].position : slots[s].previous
+    }
+
+    /// The centroid of the slots in `mask` (not empty).
+    private func centroid(of mask: UInt32, current: Bool) -> SIMD2<Double> {
+        var (sum, n, bits) = (SIMD2<Double>(0, 0), 0.0, mask)
+        while bits != 0 {
+            let s = SlotID(lowestIn: bits)
+            bits &= bits &- 1
+            sum += position(s, current: current)
+            n += 1
+        }
+        return n == 1 ? sum : sum / n
+    }
+
+    /// The mean distance of the slots in `mask` to their centroid; for two,
+    /// half their distance, computed as that (the v1 pinch's span, halved).
+    private func meanSpan(_ mask: UInt32, current: Bool) -> Double {
+        guard mask.nonzeroBitCount >= 2 else { return 0 }
+        if mask.nonzeroBitCount == 2 {
+            let a = SlotID(lowestIn: mask), b = SlotID(lowestIn: mask & (mask &- 1))
+            let d = position(b, current: current) - position(a, current: current)
+            return (d.x * d.x + d.y * d.y).squareRoot() / 2
+        }
+        let c = centroid(of: mask, current: current)
+        var (sum, bits) = (0.0, mask)
+        while bits != 0 {
+            let s = SlotID(lowestIn: bits)
+            bits &= bits &- 1
+            let d = position(s, current: current) - c
+            sum += (d.x * d.x + d.y * d.y).squareRoot()
+        }
+        return sum / Double(mask.nonzeroBitCount)
+    }
+
+    /// This frame's rotation of the slots in `mask` (at least two), radians
+    /// clockwise on screen: each finger's change of angle about the centroid,
+    /// in (-π, π], weighted by the length of the mean of its two offsets
+    /// from the centroid (Compose's `calculateRotation`). Two fingers turn as
+    /// the line between them (the same value, without the centroid).
+    private func turn(_ mask: UInt32) -> Double {
+        @inline(__always) func wrapped(_ a: Double) -> Double { a > .pi ? a - 2 * .pi : a <= -.pi ? a + 2 * .pi : a }
+        if mask.nonzeroBitCount == 2 {
+            let a = SlotID(lowestIn: mask), b = SlotID(lowestIn: mask & (mask &- 1))
+            let now = position(b, current: true) - position(a, current: true)
+            let before = position(b, current: false) - position(a, current: false)
+            return wrapped(Math.atan2(now.y, now.x) - Math.atan2(before.y, before.x))
+        }
+        let (c1, c0) = (centroid(of: mask, current: true), centroid(of: mask, current: false))
+        var (sum, weights, bits) = (0.0, 0.0, mask)
+        while bits != 0 {
+            let s = SlotID(lowestIn: bits)
+            bits &= bits &- 1
+            let (now, before) = (position(s, current: true) - c1, position(s, current: false) - c0)
+            let mean = (now + before) / 2
+            let weight = (mean.x * mean.x + mean.y * mean.y).squareRoot()
+            sum += wrapped(Math.atan2(now.y, now.x) - Math.atan2(before.y, before.x)) * weight
+            weights += weight
+        }
+        return weights > 0 ? sum / weights : 0
+    }
+
     // MARK: Lifts
 
     private mutating func release(_ g: GestureID, slot s: SlotID, cancelled: Bool, _ r: UnsafePointer<GestureRecord>) {
@@ -316,13 +543,18 @@ extension GestureEngine {
             _ = feed(g, .cancel)
             return
         }
-        if r.pointee.kind == .pan || r.pointee.kind == .scroll { rebase(g, before: before) }
         if tracks[g].tracked == 0 {
             tracks[g].lastLift = clock
             if r.pointee.kind == .stroke { guard finishStroke(g, r) else { return } }
             _ = feed(g, .allUp)
+        } else if r.pointee.measuresEveryFinger {
+            // The count change is the frame's end's (`fingersChanged`); a lift that leaves fewer than its minimum fails an attempt.
+            if tracks[g].tracked.nonzeroBitCount < Int(r.pointee.minTouches) && tracks[g].status != .active { _ = feed(g, .lift) }
         } else {
+            if r.pointee.kind == .pan || r.pointee.kind == .scroll { rebase(g, before: before) }
             _ = feed(g, .lift)
+            // A v1 pan's count, after the lift's events (`ended` carries the fingers of its last frame).
+            if r.pointee.kind == .pan || r.pointee.kind == .scroll { tracks[g].fingers &-= 1 }
         }
     }
 

@@ -77,6 +77,13 @@ extension GestureEngine {
         case .tap, .longPress, .swipe, .stroke:
             break  // never linked (`GestureKind.handsOver`)
         }
+        tracks[b].fingers = UInt8(truncatingIfNeeded: touches.nonzeroBitCount)
+        if records[b].measuresEveryFinger {
+            tracks[b].values = SIMD2(kind == .pinch ? 1 : 0, 0)
+            rebaseEveryFinger(b, UnsafePointer(records + b))
+        } else if kind == .pinch || kind == .rotation {
+            tracks[b].fingers = 2  // its v1 pair
+        }
         // A pan and a scroll measure the same quantity, a translation.
         let translates = { (k: GestureKind) in k == .pan || k == .scroll }
         if (kind == records[a].kind || translates(kind) && translates(records[a].kind)) && tracks[a].ringCount > 0 {

@@ -43,6 +43,11 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     var withheld: [Withheld] = []
     /// The table declares views: touches see only the gestures on their hit view's path.
     let hasViews: Bool
+    /// Some gesture has a `together` window (v5): completions check for gestures waiting on fingers.
+    let hasWindows: Bool
+    /// Some rotation measures every finger (v5): each frame keeps where the
+    /// touches were before it (`TouchSlot.previous`), which its turn needs.
+    let keepsPrevious: Bool
     /// The pointer kinds every gesture takes: a touch of another kind is seen
     /// only by the gestures whose `input` names it (`sees`).
     let takenByAll: UInt8
@@ -123,6 +128,12 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         self.table = table
         self.transitions = transitions
         hasViews = table.hasViews
+        var (windows, previous) = (false, false)
+        for r in table.gestures {
+            windows = windows || r.together > 0
+            previous = previous || (r.kind == .rotation && r.measuresEveryFinger)
+        }
+        (hasWindows, keepsPrevious) = (windows, previous)
         filtersTouches = table.hasViews
         takenByAll = table.gestures.reduce(PointerKind.allCases.reduce(0) { $0 | $1.bit }) { $0 & $1.inputs }
         let n = table.gestures.count
@@ -343,6 +354,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         frameBegan.removeAll()
         frameEnded.removeAll()
         movedMask = 0
+        if keepsPrevious { keepPositions() }
         // began lines, then moved / stationary, then ended / cancelled.
         for e in frame where e.phase == .began { begin(e) }
         for e in frame where e.phase == .moved || e.phase == .stationary || e.phase == .ended {
@@ -402,6 +414,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         frameBegan.removeAll()
         frameEnded.removeAll()
         movedMask = 0
+        if keepsPrevious { keepPositions() }
         for e in frame { move(e) }
         frame.removeAll()
         framePhases = 0
@@ -555,6 +568,17 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         frameBegan.append(free)
     }
 
+    /// Where every touch down is before the frame moves it (`keepsPrevious`).
+    @inline(never)
+    private mutating func keepPositions() {
+        var down = downMask
+        while down != 0 {
+            let s = SlotID(lowestIn: down)
+            down &= down &- 1
+            slots[s].previous = slots[s].position
+        }
+    }
+
     @inline(__always)
     private mutating func move(_ e: TouchEvent) {
         guard let s = slot(of: e.id) else {
@@ -609,7 +633,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             clock = when
             tracks[next].deadline = .max
             needsSettle = true
-            feed(next, .timeout)
+            if tracks[next].windowOpen && when >= tracks[next].windowEnd { closeWindow(next) } else { feed(next, .timeout) }
             settle()
             if reportsDeliveries { releaseWithheld() }
         }

@@ -113,8 +113,17 @@ public struct GestureEvent: Hashable, Sendable {
     /// Reported for an accessibility action (v4 `action:`), not for touches:
     /// `"input":"action"` on its line. In the padding: the event stays 80 bytes.
     public var isAction: Bool
+    /// pan, pinch, rotation: how many fingers the values were measured from
+    /// in that frame (v5 `fingers`). In the padding: the event stays 80 bytes.
+    private var fingerCount: UInt8
     // In the padding after `direction`: the event stays 80 bytes.
     private var firstTouch: Int32
+
+    /// pan, pinch, rotation: how many fingers its values came from in that frame; 0 for the other kinds.
+    public var fingers: Int {
+        get { Int(fingerCount) }
+        set { fingerCount = UInt8(clamping: newValue) }
+    }
 
     /// The id of the gesture's first touch in this attempt (what `attach`
     /// finds the touched element by); -1 when it has none, or its id does
@@ -148,7 +157,7 @@ public struct GestureEvent: Hashable, Sendable {
         self.state = state
         self.x = x
         self.y = y
-        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; direction = .right; isAction = false; tapCount = 0; firstTouch = touch
+        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; direction = .right; isAction = false; tapCount = 0; fingerCount = 0; firstTouch = touch
         completedAt = Microseconds(time)
     }
 }

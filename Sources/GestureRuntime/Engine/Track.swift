@@ -45,6 +45,11 @@ struct Track {
     var first: SlotID = -1
     var second: SlotID = -1
 
+    /// A `together` window (v5): when it closes (`.max`: none), and whether
+    /// the gesture still waits in it for the fingers it needs.
+    var windowEnd = Int64.max
+    var windowOpen = false
+
     // Anchors of the timers.
     var pressStart: Int64 = 0
     var lastLift: Int64 = 0
@@ -80,6 +85,11 @@ struct Track {
     var value1: Double { values.y }
     var baseX = 0.0, baseY = 0.0, offsetX = 0.0, offsetY = 0.0
     var span0 = 0.0, lastAngle = 0.0
+    /// A transform measuring every finger (v5): the touches its values come
+    /// from, those down at the end of the last frame; and how many fingers
+    /// the last measurement used (events' `fingers`).
+    var measured: UInt32 = 0
+    var fingers: UInt8 = 0
 
     // Swipe.
     var startX = 0.0, startY = 0.0, startTime: Int64 = 0
@@ -133,6 +143,9 @@ struct TouchSlot {
     /// `Track.location`, so that reading a pair back does not stall).
     var down = SIMD2<Double>(0, 0)
     var position = SIMD2<Double>(0, 0)
+    /// Where it was at the end of the previous frame, kept only for a set
+    /// whose rotation measures every finger (`GestureEngine.keepsPrevious`).
+    var previous = SIMD2<Double>(0, 0)
     var downX: Double { down.x }
     var downY: Double { down.y }
     var x: Double { position.x }

@@ -9,7 +9,7 @@
 
 /// A key of an event's `gspec run` line that only some kinds carry.
 public enum EventKey: UInt8, SpecWord {
-    case taps, direction, translation, scale, rotation, velocity
+    case taps, direction, translation, scale, rotation, velocity, fingers
 
     /// The key as a `gspec run` line and a page's event object write it.
     public var name: String {
@@ -20,6 +20,7 @@ public enum EventKey: UInt8, SpecWord {
         case .scale: "scale"
         case .rotation: "rotation"
         case .velocity: "velocity"
+        case .fingers: "fingers"
         }
     }
 
@@ -32,6 +33,7 @@ public enum EventKey: UInt8, SpecWord {
         case .scale: "the distance between the fingers relative to when it began"
         case .rotation: "radians since it began, positive clockwise on screen"
         case .velocity: "per second, of the kind's other value ([x, y]: of a translation, or of a long press's location)"
+        case .fingers: "how many fingers the values were measured from in that frame"
         }
     }
 
@@ -47,7 +49,7 @@ public enum EventKey: UInt8, SpecWord {
 /// in this order, each aligned to its size): what crosses to JavaScript,
 /// and to C, per event. Offsets and the size are derived from the order.
 public enum EventSlot: UInt8, SpecWord {
-    case time, x, y, value0, value1, velocity0, velocity1, gesture, taps, view, state, direction, input, touch
+    case time, x, y, value0, value1, velocity0, velocity1, gesture, taps, view, state, direction, input, touch, fingers
 
     /// How a slot is stored.
     public enum Storage: UInt8, Sendable {
@@ -89,6 +91,7 @@ public enum EventSlot: UInt8, SpecWord {
         case .direction: "direction"
         case .input: "input"
         case .touch: "touch"
+        case .fingers: "fingers"
         }
     }
 
@@ -104,7 +107,7 @@ public enum EventSlot: UInt8, SpecWord {
         case .state: "the state's raw value"
         case .input: "1 for an accessibility action, 0 for touches"
         case .touch: "the id of the gesture's first touch, -1 for none or an id outside 0 to 2^31-1"
-        case .value0, .value1, .velocity0, .velocity1, .taps, .direction:
+        case .value0, .value1, .velocity0, .velocity1, .taps, .direction, .fingers:
             EventKey.allCases.flatMap { key -> [String] in
                 // Each kind writing `key` here, as "translation x" (a pair's part) or "scale", grouped by those words.
                 var groups: [(what: String, kinds: [String])] = []
@@ -122,7 +125,8 @@ public enum EventSlot: UInt8, SpecWord {
     public var storage: Storage {
         switch self {
         case .time, .x, .y, .value0, .value1, .velocity0, .velocity1: .float64
-        case .gesture, .taps, .view, .touch: .int32
+        // `fingers` is a count, as `taps` is: every binding reads a count's slot as a 32-bit integer.
+        case .gesture, .taps, .view, .touch, .fingers: .int32
         case .state, .direction, .input: .uint8
         }
     }
@@ -158,7 +162,7 @@ public enum EventSlot: UInt8, SpecWord {
         case .value1: e.value1
         case .velocity0: e.velocity0
         case .velocity1: e.velocity1
-        case .gesture, .taps, .view, .state, .direction, .input, .touch: 0
+        case .gesture, .taps, .view, .state, .direction, .input, .touch, .fingers: 0
         }
     }
 
@@ -172,6 +176,7 @@ public enum EventSlot: UInt8, SpecWord {
         case .direction: Int32(e.direction.rawValue)
         case .input: e.isAction ? 1 : 0
         case .touch: Int32(truncatingIfNeeded: e.touch)
+        case .fingers: Int32(e.fingers)
         case .view, .time, .x, .y, .value0, .value1, .velocity0, .velocity1: 0
         }
     }
@@ -192,7 +197,8 @@ public struct EventRecord: Sendable {
     public var input: UInt8
     /// The id of the gesture's first touch (`GestureEvent.touch`).
     public var touch: Int32
-    var padding: UInt32 = 0
+    /// pan, pinch, rotation: the fingers measured (`GestureEvent.fingers`).
+    public var fingers: Int32
 
     /// `e` as a record; `view` is the view that receives it (`GestureTable.receiver(of:)`).
     @inline(__always)
@@ -201,6 +207,7 @@ public struct EventRecord: Sendable {
         (value0, value1, velocity0, velocity1) = (e.value0, e.value1, e.velocity0, e.velocity1)
         (gesture, taps, self.view) = (Int32(truncatingIfNeeded: e.gesture.rawValue), Int32(clamping: e.taps), Int32(truncatingIfNeeded: view.rawValue))
         (state, direction, input, touch) = (e.state.rawValue, e.direction.rawValue, e.isAction ? 1 : 0, Int32(truncatingIfNeeded: e.touch))
+        fingers = Int32(e.fingers)
     }
 }
 
@@ -247,13 +254,17 @@ public struct EventValue: Hashable, Sendable {
         switch kind {
         case .tap: [EventValue(key: .taps, shape: .count, slot: .taps)]
         case .swipe: [EventValue(key: .direction, shape: .direction, slot: .direction)]
-        case .pan, .scroll: [EventValue(key: .translation, shape: .pair, slot: .value0), EventValue(key: .velocity, shape: .pair, slot: .velocity0)]
-        case .pinch: [EventValue(key: .scale, shape: .number, slot: .value0), EventValue(key: .velocity, shape: .number, slot: .velocity0)]
-        case .rotation: [EventValue(key: .rotation, shape: .number, slot: .value0), EventValue(key: .velocity, shape: .number, slot: .velocity0)]
+        case .scroll: [EventValue(key: .translation, shape: .pair, slot: .value0), EventValue(key: .velocity, shape: .pair, slot: .velocity0)]
+        case .pan: [EventValue(key: .translation, shape: .pair, slot: .value0), EventValue(key: .velocity, shape: .pair, slot: .velocity0), fingers]
+        case .pinch: [EventValue(key: .scale, shape: .number, slot: .value0), EventValue(key: .velocity, shape: .number, slot: .velocity0), fingers]
+        case .rotation: [EventValue(key: .rotation, shape: .number, slot: .value0), EventValue(key: .velocity, shape: .number, slot: .velocity0), fingers]
         case .longPress: [EventValue(key: .velocity, shape: .pair, slot: .velocity0)]
         case .stroke: []
         }
     }
+
+    /// A transform's finger count (v5), after its other values.
+    private static let fingers = EventValue(key: .fingers, shape: .count, slot: .fingers)
 
     /// Whether an event in `state` carries its kind's values: a `failed` event has only its location.
     public static func carried(in state: GestureState) -> Bool { state != .failed }

@@ -37,6 +37,8 @@ public struct GestureParameter: Hashable, Sendable {
         case recognize
         /// `restart` or `continues`.
         case series
+        /// `continue`, `end` or `restart` (v5 `fingers`).
+        case fingers
         /// A stroke pattern.
         case pattern
         /// `true` or `false`.
@@ -172,8 +174,13 @@ public struct GestureParameter: Hashable, Sendable {
     /// (comparing every field would cost the web runtime 3 KB).
     package var index: Int { Self.all.firstIndex { $0.name == name && $0.kindBits == kindBits }! }
 
-    /// The parameter's bit in `GestureRecord.fromProfile`: its index in `all`.
-    package var bit: UInt64 { 1 << UInt64(index) }
+    /// The parameter's bit in `GestureRecord.fromProfile`: its index in
+    /// `all`. The record has 64; a parameter past them has one default for
+    /// every profile (`ParameterDescriptionTests`), so no profile sets it: 0.
+    package var bit: UInt64 {
+        let i = index
+        return i < 64 ? 1 << UInt64(i) : 0
+    }
 }
 
 /// The values a parameter accepts, in the runtime's units.
@@ -245,7 +252,8 @@ extension GestureParameter {
         .init("touches", [.pan, .scroll], .touchRange, aliases: ["minimumNumberOfTouches", "maximumNumberOfTouches", "minPointers", "maxPointers", "pointers"],
               range: .init(1, 20), defaults: [1], .touches,
               "fingers: a count, or a range `a...b` / `a...`"),
-        .init("touches", [.pinch, .rotation], .touches, range: .init(2, 2), defaults: [2], .touches, "fingers (exactly 2 in v1)"),
+        .init("touches", [.pinch, .rotation], .touchRange, range: .init(2, 20), defaults: [2], .touches,
+              "fingers: 2 (v1: the first two), or a count or range `a...b` / `a...` measured over every finger (v5)"),
         .init("touches", [.stroke], .touches, range: .init(1, 1), defaults: [1], .touches, "fingers (exactly 1 in v1)"),
         .init("maxInterval", tapAndPress, .duration, aliases: ["maxDelayMs", "interval"],
               range: .init(0, maxDuration, open: true), defaults: [300_000], runtime: true,
@@ -371,6 +379,11 @@ extension GestureParameter {
               "bounds on where the stroke ends in its bounding box, as a share of its width from the left"),
         .init("endY", [.stroke], .bounds(.fraction), example: "40%...100%", range: .init(0, 1), .range(.endY), since: 15,
               "bounds on where the stroke ends in its bounding box, as a share of its height from the top"),
+        .init("fingers", [.pan, .pinch, .rotation], .fingers, .byte(.fingers), since: 16,
+              "what a change of finger count does: continue (at least the minimum down), end, or restart from zero"),
+        .init("together", [.tap, .longPress, .swipe, .pan, .pinch, .rotation], .duration, range: .init(0, maxDuration),
+              .microseconds(.together), since: 16,
+              "the window from its first finger in which the fingers it needs must land (0: none)"),
     ]
 
     /// The numeric record fields a table of format `version` writes after a
@@ -432,7 +445,8 @@ extension GestureRecord {
             if (v != 0) == whenSet { self[field: k] |= mask } else { self[field: k] &= ~mask }
         case .touches:
             minTouches = UInt8(clamping: Int(v))
-            maxTouches = p.type == .touchRange ? 0 : minTouches
+            // A pan's default is open (`1...`); a pinch's is its v1 pair.
+            maxTouches = p.type == .touchRange && p.applies(to: .pan) ? 0 : minTouches
         case .range, .chord, .automaton, .compiler: break
         }
     }
@@ -453,6 +467,7 @@ extension GestureRecord {
         case .flag, .condition: return number(p) == 1 ? "true" : "false"
         case .inputKinds: return PointerKind.allCases.filter { inputs & $0.bit != 0 }.map { $0.name }.joined(separator: " | ")
         case .series: return (number(p) == 1 ? SeriesMode.continues : .restart).name
+        case .fingers: return FingerPolicy(rawValue: fingers)?.name ?? "v1"
         case .axis: return (Axis(rawValue: axis) ?? .any).name(for: kind)
         case .swipeDirections: return directions(self.directions)
         case .edges: return directions(edges, edges: true)

@@ -23,6 +23,9 @@ package struct GestureRecord: Hashable, Sendable {
     package var maxInterval: Int64
     package var maxDuration: Int64
     package var duration: Int64
+    /// The window from its first finger in which the fingers it needs must
+    /// land (v5 `together`, format 16); 0: none.
+    package var together: Int64
     package var slop: Double
     package var tapDistance: Double
     package var minDistance: Double
@@ -90,6 +93,8 @@ package struct GestureRecord: Hashable, Sendable {
     package var options: UInt8
     /// The pointer kinds it takes (`PointerKind.bit`s; v3 `input`): touch and pen by default.
     package var inputs: UInt8
+    /// A transform's `FingerPolicy` raw value; 0: the kind's v1 rule (v5 `fingers`, format 16).
+    package var fingers: UInt8
     /// `input`'s default, `touch | pen`: a mouse only where a spec names it.
     /// Tables older than version 9 load with it, as their specs compile now.
     package static let defaultInputs = PointerKind.touch.bit | PointerKind.pen.bit
@@ -172,11 +177,11 @@ package struct GestureRecord: Hashable, Sendable {
         self.kind = kind
         name = 0; doc = Self.none; line = 0; flags = 0; axis = 0; directions = 0
         taps = 0; minTouches = 0; maxTouches = 0
-        maxInterval = 0; maxDuration = 0; duration = 0
+        maxInterval = 0; maxDuration = 0; duration = 0; together = 0
         slop = 0; tapDistance = 0; minDistance = 0; minVelocity = 0; maxAngle = 0; threshold = 0; segment = 0
         hysteresis = 0; minSegment = 0; hooks = 0; smoothing = 0; chord = 0xFF; chordMin = 0; chordMax = 0
         strokeFlags = 0
-        edges = 0; edgeWidth = 0; options = 0; inputs = 0; profile = 0; fromProfile = 0; minScore = 0; maxRotation = 0
+        edges = 0; edgeWidth = 0; options = 0; inputs = 0; fingers = 0; profile = 0; fromProfile = 0; minScore = 0; maxRotation = 0
         (turning, counterTurn, corners, firstLeg) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         (closure, straightness, aspect, counterSpan) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
         (startX, startY, endX, endY) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)
@@ -196,6 +201,11 @@ extension GestureRecord {
             flags &= ~Self.flagPanCriteria
         }
     }
+
+    /// Whether the gesture measures every finger down, frame to frame (v5
+    /// `touches` ranges and `fingers`), rather than by its kind's v1 rule.
+    @inline(__always)
+    package var measuresEveryFinger: Bool { fingers != 0 }
 
     /// A stroke whose segments are collected and cleaned up at lift
     /// (`minSegment`, `hooks`, `chord`) rather than read as they come.

@@ -4,7 +4,7 @@
 extension GestureRecord {
     /// The fields holding integer microseconds.
     package enum DurationField: UInt8, Hashable, Sendable, CaseIterable {
-        case maxInterval, maxDuration, duration
+        case maxInterval, maxDuration, duration, together
     }
     /// The fields holding real numbers.
     package enum RealField: UInt8, Hashable, Sendable, CaseIterable {
@@ -19,7 +19,7 @@ extension GestureRecord {
     }
     /// The fields holding bytes: counts, masks and flag sets.
     package enum ByteField: UInt8, Hashable, Sendable, CaseIterable {
-        case taps, directions, axis, edges, flags, strokeFlags, options, inputs
+        case taps, directions, axis, edges, flags, strokeFlags, options, inputs, fingers
     }
 
     package subscript(field field: DurationField) -> Int64 {
@@ -28,6 +28,7 @@ extension GestureRecord {
             case .maxInterval: maxInterval
             case .maxDuration: maxDuration
             case .duration: duration
+            case .together: together
             }
         }
         set {
@@ -35,6 +36,7 @@ extension GestureRecord {
             case .maxInterval: maxInterval = newValue
             case .maxDuration: maxDuration = newValue
             case .duration: duration = newValue
+            case .together: together = newValue
             }
         }
     }
@@ -134,6 +136,7 @@ extension GestureRecord {
             case .strokeFlags: strokeFlags
             case .options: options
             case .inputs: inputs
+            case .fingers: fingers
             }
         }
         set {
@@ -146,6 +149,7 @@ extension GestureRecord {
             case .strokeFlags: strokeFlags = newValue
             case .options: options = newValue
             case .inputs: inputs = newValue
+            case .fingers: fingers = newValue
             }
         }
     }

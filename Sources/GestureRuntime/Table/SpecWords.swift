@@ -98,6 +98,27 @@ public enum SeriesMode: UInt8, SpecWord {
     }
 }
 
+/// What a transform does when its finger count changes (v5 `fingers`; the
+/// record's `fingers` byte is the raw value, 0 for the kind's v1 rule: a pan
+/// pauses below its minimum and ends at its last lift, a pinch or rotation
+/// measures its first two touches and ends when both have lifted).
+public enum FingerPolicy: UInt8, SpecWord {
+    /// Goes on while at least its minimum is down; ends at the lift that leaves fewer.
+    case `continue` = 1
+    /// Ends at any change of its finger count once begun.
+    case end = 2
+    /// Ends at any change of count once begun, and begins again with values from zero.
+    case restart = 3
+
+    public var name: String {
+        switch self {
+        case .continue: "continue"
+        case .end: "end"
+        case .restart: "restart"
+        }
+    }
+}
+
 /// A side of the screen or of a view: where a pan's `edges` begin.
 public enum ScreenEdge: UInt8, SpecWord {
     case left, right, top, bottom
@@ -144,6 +165,7 @@ extension GestureParameter.ValueType {
         case .axis: Axis.names(for: kind)
         case .recognize: RecognizeMode.modes(for: kind).map { $0.name }
         case .series: SeriesMode.names
+        case .fingers: FingerPolicy.names
         case .flag: ["true", "false"]
         case .inputKinds: PointerKind.names + [PointerKind.anyName]
         // Every type decided, so a new one must say whether it has words.

@@ -63,11 +63,12 @@ package enum TableFormat {
 
     /// A version 5 record's fixed part: name, doc, line; 14 bytes; the
     /// automaton's place; the profile-origin bits; the chord's angles.
-    /// Version 9 adds a byte: the pointer kinds the gesture takes (`inputs`).
+    /// Version 9 adds a byte: the pointer kinds the gesture takes (`inputs`);
+    /// version 16 another: a transform's finger policy (`fingers`).
     static func fixedRecordSize(version: UInt16) -> Int { 12 + byteFields(version: version) + 12 + 8 + 16 }
 
     /// The one-byte fields after name, doc and line.
-    static func byteFields(version: UInt16) -> Int { version >= 9 ? 15 : 14 }
+    static func byteFields(version: UInt16) -> Int { version >= 16 ? 16 : version >= 9 ? 15 : 14 }
 
     private static func fieldSize(_ f: GestureParameter.Storage) -> Int {
         if case .range = f { 16 } else { 8 }
@@ -370,8 +371,10 @@ package enum TableFormat {
                   r.flags & ~GestureRecord.knownFlags == 0, r.options & ~GestureRecord.knownOptions == 0,
                   r.options & GestureRecord.optionProvisional == 0 || r.kind.mayBeProvisional,
                   r.inputs != 0, r.inputs & ~PointerKind.allCases.reduce(0, { $0 | $1.bit }) == 0,
+                  r.fingers == 0 || (FingerPolicy(rawValue: r.fingers) != nil && (r.kind == .pan || r.kind == .pinch || r.kind == .rotation)),
+                  r.measuresEveryFinger || (r.kind != .pinch && r.kind != .rotation) || (r.minTouches == 2 && r.maxTouches == 2),
                   r.edges & ~DirectionSet.horizontal.union(.vertical).rawValue == 0,
-                  r.profile == 0 || Profile(code: r.profile) != nil, r.fromProfile >> UInt64(GestureParameter.all.count) == 0 else {
+                  r.profile == 0 || Profile(code: r.profile) != nil, GestureParameter.all.count >= 64 || r.fromProfile >> UInt64(GestureParameter.all.count) == 0 else {
                 throw .invalid("flags of gesture \(g)")
             }
             try validateParameters(r, g)
@@ -406,6 +409,7 @@ package enum TableFormat {
         w.bytes += [r.kind.rawValue, r.flags, r.options, r.axis, r.directions, r.taps, r.minTouches, r.maxTouches,
                     r.chord, r.strokeFlags, r.edges, r.classCount, r.packing, r.profile]
         if version >= 9 { w.bytes.append(r.inputs) }
+        if version >= 16 { w.bytes.append(r.fingers) }
         w.u32(r.stateBase); w.u16(r.stateCount); w.u16(r.startState); w.u32(r.transitionBase)
         w.u64(r.fromProfile)
         w.u64(r.chordMin.bitPattern); w.u64(r.chordMax.bitPattern)
@@ -431,6 +435,8 @@ package enum TableFormat {
         (r.chord, r.strokeFlags, r.edges, r.classCount, r.packing, r.profile) = (b[8], b[9], b[10], b[11], b[12], b[13])
         // Tables from before `input` saw every pointer as a touch: they take every kind.
         r.inputs = version >= 9 ? b[14] : GestureRecord.defaultInputs
+        // Before version 16 every transform had its v1 rule.
+        r.fingers = version >= 16 ? b[15] : 0
         r.stateBase = try g.u32(); r.stateCount = try g.u16(); r.startState = try g.u16(); r.transitionBase = try g.u32()
         r.fromProfile = try g.u64()
         r.chordMin = Double(bitPattern: try g.u64()); r.chordMax = Double(bitPattern: try g.u64())

@@ -477,3 +477,64 @@ t.control(t=0.5, scroll="listScroll", at=["top"])
 t.control(t=0.8, scroll="listScroll", at=[])
 t.path(1.0, 1, line((150, 200), (150, 300), 10), dt=1/60)
 t.save("scroll-scrolled-pull-down")
+
+# v5: any number of fingers (docs/semantics.md, "Any number of fingers")
+S = "Tests/GSpecCLITests/Golden/specs/fingers.gesture"
+t = Trace(S, "two fingers spread the pinch to 2x; a third lands, the first lifts, the other two",
+          "spread on: the pinch goes on from 2x (it measures the fingers down), and ends at the",
+          "lift that leaves one")
+t.ev(1.0, 1, "began", 150, 300).ev(1.0, 2, "began", 250, 300)
+for k in range(1, 6):
+    t.ev(1.0 + k / 60, 1, "moved", 150 - 10 * k, 300).ev(1.0 + k / 60, 2, "moved", 250 + 10 * k, 300)
+t.ev(1.2, 3, "began", 200, 450)
+t.ev(1.25, 1, "ended", 100, 300)
+for k in range(1, 6):
+    t.ev(1.3 + k / 60, 2, "moved", 300 + 10 * k, 300).ev(1.3 + k / 60, 3, "moved", 200, 450 + 10 * k)
+t.ev(1.45, 2, "ended", 350, 300).ev(1.5, 3, "ended", 200, 500)
+t.save("fingers-third-finger-pinch")
+t = Trace(S, "a finger lands while the two down move, in one frame: that frame's values come from",
+          "the two (the new one joins from the next frame), so nothing jumps")
+t.ev(1.0, 1, "began", 150, 300).ev(1.0, 2, "began", 250, 300)
+for k in range(1, 4):
+    t.ev(1.0 + k / 60, 1, "moved", 150 - 10 * k, 300 + 5 * k).ev(1.0 + k / 60, 2, "moved", 250 + 10 * k, 300 + 5 * k)
+t.ev(1.1, 1, "moved", 110, 320).ev(1.1, 2, "moved", 290, 320).ev(1.1, 3, "began", 200, 500)
+for k in range(1, 4):
+    tk = 1.1 + k / 60
+    t.ev(tk, 1, "moved", 110 - 5 * k, 320).ev(tk, 2, "moved", 290 + 5 * k, 320).ev(tk, 3, "moved", 200, 500 + 5 * k)
+tk = 1.1 + 4 / 60
+t.ev(tk, 1, "ended", 95, 320).ev(tk, 2, "ended", 305, 320).ev(tk, 3, "ended", 200, 515)
+t.save("fingers-landing-in-a-moving-frame")
+for policy in ["end", "restart"]:
+    t = Trace(f"Tests/GSpecCLITests/Golden/specs/fingers-{policy}.gesture",
+              f"fingers: {policy}: one finger drags, a second lands, both drag, the first lifts")
+    t.path(1.0, 1, line((100, 300), (130, 300), 3), end=False)
+    t.ev(1.1, 2, "began", 200, 300)
+    for k in range(1, 3):
+        t.ev(1.1 + k / 60, 1, "moved", 130 + 10 * k, 300).ev(1.1 + k / 60, 2, "moved", 200 + 10 * k, 300)
+    t.ev(1.2, 1, "ended", 150, 300)
+    t.ev(1.25, 2, "moved", 230, 300).ev(1.3, 2, "ended", 230, 300)
+    t.save(f"fingers-{policy}")
+
+S = "Tests/GSpecCLITests/Golden/specs/together.gesture"
+def three_finger_swipe(name, third, *scenario):
+    t = Trace(S, *scenario).args("--explain")
+    for i, at in enumerate([0.0, 0.03, third]):
+        t.ev(1.0 + at, i + 1, "began", 300 + 20 * i, 200)
+    t0 = 1.0 + third + 0.01
+    for k in range(1, 6):
+        for i in range(3):
+            t.ev(t0 + k / 100, i + 1, "moved", 300 + 20 * i - 25 * k, 200)
+    for i in range(3):
+        t.ev(t0 + 0.06, i + 1, "ended", 300 + 20 * i - 125, 200)
+    t.save(name)
+three_finger_swipe("together-third-finger-inside", 0.079, "the third finger lands 79ms after the first, 1ms inside",
+                   "`together: 80ms`: a three-finger swipe (the two-finger one fails at the third finger)")
+three_finger_swipe("together-third-finger-late", 0.081, "the third finger lands 81ms after the first, 1ms past the window:",
+                   "the three-finger swipe fails when the window closes, and the late finger is not its")
+t = Trace(S, "two fingers swipe: the two-finger swipe waits while the three-finger one may still",
+          "get its third finger, and is recognized when the window closes without it").args("--explain")
+t.ev(1.0, 1, "began", 300, 200).ev(1.03, 2, "began", 320, 200)
+for k in range(1, 6):
+    t.ev(1.03 + k / 100, 1, "moved", 300 - 25 * k, 200).ev(1.03 + k / 100, 2, "moved", 320 - 25 * k, 200)
+t.ev(1.12, 1, "ended", 175, 200).ev(1.12, 2, "ended", 195, 200)
+t.save("together-fewer-fingers-wait")

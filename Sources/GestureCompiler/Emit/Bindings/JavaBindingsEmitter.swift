@@ -57,7 +57,7 @@ public enum JavaBindingsEmitter {
     package static func javaField(_ slot: EventSlot) -> JavaField {
         switch slot {
         case .x, .y, .value0, .value1, .velocity0, .velocity1: .plain("double")
-        case .taps, .touch: .plain("int")
+        case .taps, .touch, .fingers: .plain("int")
         case .time: .byHand("time")
         case .gesture: .byHand("gestureIndex")
         case .view: .byHand("viewIndex")

@@ -45,7 +45,7 @@ public final class Engine implements AutoCloseable {
     // BEGIN generated from the runtime's lists (JavaBindingsEmitter.engineConstants): do not edit by hand
     // gspec.h's gspec_names, in order; Names.check holds the enums to the lists they mirror.
     static final int GESTURE = 0, KIND = 1, ACTION = 2, VALUES = 3, VIEW = 4, MODE = 5, STATE = 6, DIRECTION = 7, PHASE = 8, POINTER = 9;
-    /** Bytes per event in the buffer events cross in: time x y value0 value1 velocity0 velocity1 as doubles, then gesture taps view state direction input touch as ints. */
+    /** Bytes per event in the buffer events cross in: time x y value0 value1 velocity0 velocity1 as doubles, then gesture taps view state direction input touch fingers as ints. */
     static final int RECORD = 88;
     /** The words of a control call or line that name no run-time parameter. */
     static final List<String> RESERVED = Arrays.asList("enabled", "handOver", "scroll", "began", "t", "set", "mode", "on", "at", "action");

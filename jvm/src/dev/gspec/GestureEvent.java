@@ -37,6 +37,8 @@ public final class GestureEvent {
     public final int taps;
     /** the id of the gesture's first touch, -1 for none or an id outside 0 to 2^31-1. */
     public final int touch;
+    /** pan, pinch, rotation: fingers. */
+    public final int fingers;
 
     /** A plain field by the name the library's value lists use. */
     private double field(String name) {
@@ -49,6 +51,7 @@ public final class GestureEvent {
             case "velocity1": return velocity1;
             case "taps": return taps;
             case "touch": return touch;
+            case "fingers": return fingers;
             default: throw new IllegalStateException("libgspec names an event field dev.gspec does not know: " + name);
         }
     }
@@ -73,6 +76,7 @@ public final class GestureEvent {
         velocity1 = b.getDouble(r + 48);
         taps = b.getInt(r + 60);
         touch = b.getInt(r + 80);
+        fingers = b.getInt(r + 84);
         double timeSlot = b.getDouble(r + 0);
         int gestureSlot = b.getInt(r + 56);
         int viewSlot = b.getInt(r + 64);
