@@ -425,6 +425,37 @@ import Testing
         #expect(samples.contains { $0["pointer"] as? String == "mouse" } && samples.contains { $0["pointer"] as? String == "touch" })
     }
 
+    /// v5's fingers in headless Chromium: a pinch, rotation and pan over every
+    /// finger while fingers land and lift (Browser/web-fingers.mjs); the
+    /// page's events are `gspec run`'s on its samples, the pinch goes on
+    /// after its first finger lifts, and each event says how many it measured.
+    @Test(.enabled(if: node != nil && BrowserTests.chromium != nil, "LOUD SKIP: chromium or node is not installed; finger changes were not checked in a browser"))
+    func fingerChangesInChromiumMatchGspecRun() throws {
+        try Self.build()
+        let dir = try Self.scratch("gspec-web-fingers-")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let table = dir.appendingPathComponent("set.gtab")
+        let spec = Self.root.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/fingers.gesture").path
+        #expect(run(["build", spec, "-o", table.path, "--no-analysis"]).0 == .success)
+        let page = try BrowserTests.node("web-fingers.mjs", Self.dist.path, table.path)
+        let samples = try #require(page["samples"] as? [[String: Any]]), events = try #require(page["events"] as? [[String: Any]])
+        let trace = dir.appendingPathComponent("recorded.jsonl")
+        let lines = try samples.map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self) }
+        try (lines.joined(separator: "\n") + "\n").write(to: trace, atomically: true, encoding: .utf8)
+        let (status, out, err) = run(["run", table.path, "--trace", trace.path, "--all-states"])
+        #expect(status == .success, "\(err)")
+        let replayed = try out.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! NSDictionary }
+        #expect(replayed == events.map { $0 as NSDictionary }, "the page's events differ from gspec run's on its samples")
+        let zoom = events.filter { $0["gesture"] as? String == "zoom" }
+        let fingers = zoom.compactMap { $0["fingers"] as? Int }
+        #expect(fingers.contains(3) && fingers.last == 2, "the pinch measured 3 fingers, then the 2 left: \(fingers)")
+        // After the first finger lifted the pinch still changed, and grew: no freeze, no jump back.
+        let scales = zoom.compactMap { $0["scale"] as? Double }
+        #expect(zoom.last?["state"] as? String == "ended" && scales.count >= 10 && zip(scales, scales.dropFirst()).allSatisfy { $1 >= $0 }, "\(scales)")
+        let moves = events.filter { $0["gesture"] as? String == "move" }
+        #expect(moves.last?["state"] as? String == "ended" && (moves.last?["fingers"] as? Int) == 1, "the pan ends with the last finger")
+    }
+
     /// An example page under Examples/web, served from the repository's root
     /// as `gspec serve --files` serves it, driven in Chromium by `script`;
     /// first, the page's committed module must be `spec` compiled now (but
