@@ -53,6 +53,10 @@ public enum FuzzTargets {
             switch x.reason {
             case .held(let b): precondition(engine.table.requiresLine(x.gesture, b) != nil)
             case .unarmed(let a): precondition(engine.table.afterLine(x.gesture, a) != nil)
+            case .waitsForFingers(let h):
+                // A hold (its event is the next one) for a gesture that has a window and needs more fingers.
+                let (held, window) = (engine.table.gestures[x.gesture.rawValue], engine.table.gestures[h.rawValue])
+                precondition(window.together > 0 && window.minTouches > held.minTouches && x.eventIndex <= engine.events.count)
             case .off, .notHandedOver: precondition(x.eventIndex <= engine.events.count)
             case .handedOver, .wonOver(_, cancelled: true):
                 precondition(engine.events[x.eventIndex].gesture == x.gesture && engine.events[x.eventIndex].state == .cancelled)
@@ -225,6 +229,11 @@ public enum FuzzTargets {
             gesture sheet: pan { touches: 1...3  axis: vertical }
             gesture feed: scroll { touches: 1...2 }
             gesture bend: stroke { match: any+  corners: 1...2  cornerAngle: 45deg  firstLeg: 20%...80%  aspect: 0.2...5  straightness: 0%...95% }
+            gesture spread: pinch { touches: 2...5  together: 60ms }
+            gesture spin: rotation { touches: 3...  fingers: restart }
+            gesture glide: pan { touches: 2...4  fingers: end  together: 40ms }
+            gesture swipe3: swipe { touches: 3  together: 80ms  directions: left }
+            gesture press3: tap { touches: 3  together: 50ms }
             tapOnce with tapTwice
             scrub requires back to fail
             carry after hold
@@ -243,6 +252,8 @@ public enum FuzzTargets {
             feed hands over to sheet at top | bottom
             zoom wins over press, caret
             bend wins over loop
+            spread with spin
+            glide hands over to spread
             """
         return Compiler.compile(SourceFile(path: "all-kinds.gesture", text: spec), examples: templateExamples).table!
     }()
