@@ -54,34 +54,47 @@ public struct RandomSpecs {
         switch kind {
         case .tap:
             maybe(50, "taps: \(int(1...3))")
-            maybe(20, "touches: 2")
+            fingers(20, &p)
             maybe(40, "slop: \(int(4...25))pt")
             maybe(30, "maxDuration: \(int(2...8) * 100)ms")
         case .longPress:
             maybe(50, "duration: \(int(2...9) * 100)ms")
             maybe(40, "slop: \(int(4...25))pt")
-            maybe(15, "touches: 2")
+            fingers(15, &p)
         case .swipe:
             maybe(60, "directions: \(pick(["left", "right", "up", "down", "left | right", "up | down"]))")
             maybe(40, "minDistance: \(int(15...80))pt")
-            maybe(15, "touches: 2")
+            fingers(15, &p)
         case .pan:
             maybe(50, "axis: \(pick(["horizontal", "vertical"]))")
             maybe(50, "threshold: \(int(0...25))pt")
-            maybe(15, "touches: 2")
+            fingers(15, &p)
             maybe(10, "edges: left")
+            maybe(10, "fingers: \(pick(FingerPolicy.names))")
         case .scroll:
             p.append("axis: \(pick(["horizontal", "vertical"]))")
-        case .pinch:
-            maybe(40, "threshold: 0.\(int(2...20))")
-        case .rotation:
-            maybe(40, "threshold: \(int(3...20))deg")
+        case .pinch, .rotation:
+            maybe(40, kind == .pinch ? "threshold: 0.\(int(2...20))" : "threshold: \(int(3...20))deg")
+            // v5: every finger, a policy.
+            if chance(25) {
+                p.append("touches: \(pick(["2...5", "2...", "3"]))")
+                maybe(40, "fingers: \(pick(FingerPolicy.names))")
+            }
         case .stroke:
             p.append("match: \(pick(["right down", "down right", "right", "down-right up-right", "left up", "right down left up"]))")
             // Inner segments of at least this share each: with two of them at 50%, a `dead-gesture`.
             maybe(15, "minSegment: \(pick([20, 35, 50]))%")
         }
         return p
+    }
+
+    /// Sometimes 2 or 3 fingers for a gesture. No `together` yet: the
+    /// conflict analysis does not model a window's hold of the gestures
+    /// with fewer fingers (issue 58's finger-count paths), so its verdicts
+    /// on such sets would not hold on the engine.
+    mutating func fingers(_ percent: Int, _ p: inout [String]) {
+        guard chance(percent) else { return }
+        p.append("touches: \(pick([2, 2, 3]))")
     }
 
     /// A few rules, at most one per pair, of the relations the checker allows for the kinds.

@@ -94,9 +94,11 @@ struct LatencyAnalysis {
     }
 
     /// The gestures whose `together` window `a` may wait in: they need more
-    /// fingers than `a`, and no `with` or `after` rule links the two.
+    /// fingers than `a`, and no `with` or `after` rule links the two (a
+    /// scroll waits for none, as the engine's `waitedFor`).
     private func windowTargets(of a: GestureID) -> [GestureID] {
-        set.gestureIDs.filter { b in
+        guard set[a].kind != .scroll else { return [] }
+        return set.gestureIDs.filter { b in
             b != a && set[b].record.together > 0 && set[b].minTouches > set[a].minTouches
                 && !set.rules.contains { $0.isSimultaneous && Set([$0.gesture, $0.other]) == Set([a, b]) }
         }

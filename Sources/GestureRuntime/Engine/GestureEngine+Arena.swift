@@ -58,8 +58,10 @@ extension GestureEngine {
     /// The gesture `g`, completing, waits for, if any: one that needs more
     /// fingers than `g` and may still get them within its `together`
     /// window, on a touch they share, with no `with` rule between them (v5).
+    /// A scroll never waits: the platform scrolls when it scrolls.
     @inline(never)
     func waitedFor(by g: GestureID) -> GestureID? {
+        guard records[g].kind != .scroll else { return nil }
         for h in gestureRange where h != g && tracks[h].windowOpen && tracks[h].status == .tracking {
             if records[g].minTouches < records[h].minTouches && tracks[h].seen & tracks[g].seen != 0 && !rules.isSimultaneous(g, h) { return h }
         }

@@ -421,7 +421,7 @@ extension GestureEngine {
         switch r.pointee.kind {
         case .pinch:
             tracks[g].offsetX = tracks[g].value0
-            tracks[g].span0 = meanSpan(fingers, current: true)
+            tracks[g].span0 = meanSpan(fingers)
         case .rotation:
             break  // measured frame to frame
         default:
@@ -457,7 +457,7 @@ extension GestureEngine {
         switch r.pointee.kind {
         case .pinch:
             guard n >= 2, tracks[g].span0 > 0 else { return }
-            tracks[g].values = SIMD2(tracks[g].offsetX * meanSpan(fingers, current: true) / tracks[g].span0, 0)
+            tracks[g].values = SIMD2(tracks[g].offsetX * meanSpan(fingers) / tracks[g].span0, 0)
         case .rotation:
             guard n >= 2 else { return }
             tracks[g].values = SIMD2(tracks[g].value0 + turn(fingers), 0)
@@ -487,21 +487,21 @@ extension GestureEngine {
         return n == 1 ? sum : sum / n
     }
 
-    /// The mean distance of the slots in `mask` to their centroid; for two,
-    /// half their distance, computed as that (the v1 pinch's span, halved).
-    private func meanSpan(_ mask: UInt32, current: Bool) -> Double {
+    /// The mean distance of the slots in `mask` to their centroid now; for
+    /// two, half their distance, computed as that (the v1 pinch's span, halved).
+    private func meanSpan(_ mask: UInt32) -> Double {
         guard mask.nonzeroBitCount >= 2 else { return 0 }
         if mask.nonzeroBitCount == 2 {
             let a = SlotID(lowestIn: mask), b = SlotID(lowestIn: mask & (mask &- 1))
-            let d = position(b, current: current) - position(a, current: current)
+            let d = slots[b].position - slots[a].position
             return (d.x * d.x + d.y * d.y).squareRoot() / 2
         }
-        let c = centroid(of: mask, current: current)
+        let c = centroid(of: mask, current: true)
         var (sum, bits) = (0.0, mask)
         while bits != 0 {
             let s = SlotID(lowestIn: bits)
             bits &= bits &- 1
-            let d = position(s, current: current) - c
+            let d = slots[s].position - c
             sum += (d.x * d.x + d.y * d.y).squareRoot()
         }
         return sum / Double(mask.nonzeroBitCount)
