@@ -69,6 +69,9 @@ import Testing
         #expect(pairs("gesture h: longPress { slop: 20pt }\ngesture p: pan { threshold: 10pt }") == ["p>h"])
         #expect(pairs("gesture h: longPress { slop: 10pt }\ngesture p: pan { threshold: 10pt }") == [])
         #expect(pairs("gesture l: stroke { match: right  recognize: immediately }\ngesture c: stroke { match: right down }") == ["l>c!"])
+        // A pan held for a press it requires to fail: a short drag lifted before the press's
+        // duration is the tap's at lift (the pan completed long before, but waited).
+        #expect(pairs("gesture p: pan { threshold: 1pt }\ngesture t: tap {}\ngesture h: longPress {}\np requires h to fail") == ["t>p"])
         #expect(pairs("gesture z: pinch {}\ngesture t: tap {}") == [])
         #expect(pairs("gesture r: rotation {}\ngesture t: tap { touches: 1  taps: 2 }") == [])
         // Decided by a rule either way.

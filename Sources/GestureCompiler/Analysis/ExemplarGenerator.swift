@@ -73,12 +73,17 @@ enum ExemplarGenerator {
     /// kept down and moving while it waits: held by the rule, they are
     /// still the gesture's wherever they go next, and whatever claims them
     /// meanwhile takes it. Dragged on along each axis; one finger drifting
-    /// (a press within its slop, a two-finger gesture turning and spreading a little).
+    /// (a press within its slop, a two-finger gesture turning and spreading a little);
+    /// held still a moment only, lifted before a press of the set completes.
     static func held(_ s: TouchStream, _ g: GestureID, in set: CheckedGestureSet) -> [TouchStream] {
         let d = set[g], delay = holdDelay(in: set)
         var result = [(SIMD2<Double>(60, 0), "right"), (SIMD2(0, 60), "down")].map { by, way in
             lingering(s, by: delay, moving: (true, by, 8), "dragged 60pt \(way)")
         }
+        // Lifted while what it waits for is still undecided (a press short of its duration):
+        // a gesture that decides at lift (a tap within its slop) may take the touch then.
+        let presses = set.gestures.filter { $0.kind == .longPress }.map(\.duration)
+        result.append(lingering(s, by: max(1, min(50_000, (presses.min() ?? 100_000) / 2))))
         let drift = d.kind == .longPress ? d.slop : d.minTouches > 1 ? 10 : 0
         if drift > 0 {
             result.append(lingering(s, by: delay, moving: (false, SIMD2(1, 1) / 2.squareRoot() * drift, 4),
