@@ -80,6 +80,7 @@ public struct RandomSpecs {
                 p.append("touches: \(pick(["2...5", "2...", "3"]))")
                 maybe(40, "fingers: \(pick(FingerPolicy.names))")
             }
+            together(20, &p)
         case .stroke:
             p.append("match: \(pick(["right down", "down right", "right", "down-right up-right", "left up", "right down left up"]))")
             // Inner segments of at least this share each: with two of them at 50%, a `dead-gesture`.
@@ -88,13 +89,16 @@ public struct RandomSpecs {
         return p
     }
 
-    /// Sometimes 2 or 3 fingers for a gesture. No `together` yet: the
-    /// conflict analysis does not model a window's hold of the gestures
-    /// with fewer fingers (issue 58's finger-count paths), so its verdicts
-    /// on such sets would not hold on the engine.
+    /// Sometimes 2 or 3 fingers for a gesture, now and then with an arrival window (v5).
     mutating func fingers(_ percent: Int, _ p: inout [String]) {
         guard chance(percent) else { return }
         p.append("touches: \(pick([2, 2, 3]))")
+        together(35, &p)
+    }
+
+    /// Sometimes a `together` window, short or long against the gestures' own times.
+    mutating func together(_ percent: Int, _ p: inout [String]) {
+        if chance(percent) { p.append("together: \(pick([30, 80, 150]))ms") }
     }
 
     /// A few rules, at most one per pair, of the relations the checker allows for the kinds.

@@ -302,15 +302,31 @@ struct ConflictAnalysis {
                 let linking = rule(between: a, b)
                 // A rule between the pair decides it, unless it leaves `b` no chance at all.
                 guard linking == nil || always, reported.insert([min(a, b), max(a, b)]).inserted else { continue }
-                let witness = shrink(lost[0].stream, victim: b, winner: a)
-                let victimAt = claimTime(of: b, without: a, on: witness) ?? claimTime(of: b, alone: witness) ?? lost[0].claimsAt
-                let winnerAt = claimTime(of: a, in: simulator.runAll(witness)) ?? victimAt
-                found.append(Conflict(
-                    kind: winnerAt == victimAt ? .tie : .preempts, victim: b, winner: a,
-                    always: always, firesOn: always ? firesElsewhere(b) : nil, tried: own.count, rule: linking, witness: witness,
-                    winnerAt: winnerAt, victimAt: victimAt, situation: simulator.situation))
+                found.append(conflict(b, a, lost: lost[0], always: always, tried: own.count, rule: linking))
+            }
+            // A conflict another one hides: a third gesture takes `b`'s own exemplars before
+            // `a` can, but on a stream generated for another purpose `b` claims first alone
+            // and `a` takes it in the set (a swipe held by its rule, a longer swipe recognizing
+            // meanwhile). Reported now, not once the first conflict is settled.
+            for p in performances() where p.gesture != b {
+                // The whole set's run first: it is shared by every `b`, a run alone is not.
+                guard let a = takenBy(p.stream, victim: b), p.gesture != a, rule(between: a, b) == nil,
+                      !reported.contains([min(a, b), max(a, b)]), let bAt = claimTime(of: b, alone: p.stream),
+                      claimTime(of: a, alone: p.stream).map({ $0 > bAt }) ?? true else { continue }
+                reported.insert([min(a, b), max(a, b)])
+                found.append(conflict(b, a, lost: Exemplar(stream: p.stream, claimsAt: bAt), always: false, tried: own.count, rule: nil))
             }
         }
         return found
+    }
+
+    /// The conflict of `a` taking `victim`'s stream `lost`, with the shortest witness that still shows it.
+    private mutating func conflict(_ victim: GestureID, _ a: GestureID, lost: Exemplar, always: Bool, tried: Int, rule: Rule?) -> Conflict {
+        let witness = shrink(lost.stream, victim: victim, winner: a)
+        let victimAt = claimTime(of: victim, without: a, on: witness) ?? claimTime(of: victim, alone: witness) ?? lost.claimsAt
+        let winnerAt = claimTime(of: a, in: simulator.runAll(witness)) ?? victimAt
+        return Conflict(kind: winnerAt == victimAt ? .tie : .preempts, victim: victim, winner: a,
+                        always: always, firesOn: always ? firesElsewhere(victim) : nil, tried: tried, rule: rule, witness: witness,
+                        winnerAt: winnerAt, victimAt: victimAt, situation: simulator.situation)
     }
 }
