@@ -57,6 +57,33 @@ import Testing
         #expect(report.diagnostics.isEmpty, "\(url.lastPathComponent): \(report.diagnostics.map(\.message))")
     }
 
+    /// v5's finger-count paths: a performance's last finger landing late (the
+    /// others waiting, or moving meanwhile) and lifting halfway, each a stream
+    /// the analyses run as the gesture's.
+    @Test func fingerCountPathsLandLateAndLiftEarly() throws {
+        let front = Frontend.check(SourceFile(path: "t.gesture", text: "gesture three: pan { touches: 3  together: 80ms }"))
+        let set = front.gestureSet
+        let plain = try #require(ExemplarGenerator.candidates(for: set[0], view: 0).first)
+        let paths = ExemplarGenerator.fingerPaths(plain, set[0])
+        #expect(paths.count == 3)
+        let downs = { (s: TouchStream) in s.events.filter { $0.phase == .began }.map(\.time.rawValue) }
+        // Half the window late; waiting, every later sample is late by as much.
+        #expect(downs(paths[0]) == [0, 0, 40_000])
+        #expect(paths[0].events.last!.time.rawValue == plain.events.last!.time.rawValue + 40_000)
+        // Moving: the first two fingers' samples are the plain ones, and the third lands where it would be.
+        #expect(downs(paths[1]) == [0, 0, 40_000])
+        #expect(paths[1].events.filter { $0.id != 3 } == plain.events.filter { $0.id != 3 })
+        let third = try #require(paths[1].events.first { $0.id == 3 })
+        #expect(plain.events.contains { $0.id == 3 && $0.time.rawValue >= 40_000 && ($0.x, $0.y) == (third.x, third.y) })
+        // Lifting early: the third finger's last sample is a lift before the others end.
+        let lift = try #require(paths[2].events.last { $0.id == 3 })
+        #expect(lift.phase == .ended && lift.time < paths[2].events.last!.time)
+        #expect(paths[2].events.filter { $0.id != 3 } == plain.events.filter { $0.id != 3 })
+        // Alone, the pan still performs each of them.
+        var analysis = ConflictAnalysis(simulator: Simulator(set: set, source: front.source))
+        #expect(paths.allSatisfy { analysis.claimTime(of: 0, alone: $0) != nil })
+    }
+
     @Test func theConflictsTheLanguageNames() {
         func pairs(_ text: String) -> [String] {
             let (set, report) = analyze(text)

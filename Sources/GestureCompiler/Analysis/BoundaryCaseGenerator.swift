@@ -232,22 +232,13 @@ public enum BoundaryCaseGenerator {
         guard w > 1, g.minTouches >= 2, let plain = ExemplarGenerator.candidates(for: g, view: g.view).first,
               let first = plain.events.first?.time.rawValue else { return nil }
         let downs = plain.events.filter { $0.phase == .began && $0.time.rawValue == first }
-        guard downs.count == g.minTouches, let last = downs.last else { return nil }
+        guard downs.count == g.minTouches else { return nil }
         if g.kind == .tap {
             let lift = plain.events.first { $0.phase == .ended }?.time.rawValue ?? first
             guard g.taps == 1, lift - first + w < g.maxDuration else { return nil }
         }
-        func staggered(_ gap: Int64) -> TouchStream {
-            var events = plain.events.map { e -> TouchEvent in
-                var e = e
-                if e.id == last.id && e.phase == .began || e.time.rawValue > first { e.time = Microseconds(e.time.rawValue + gap) }
-                return e
-            }
-            // By time, each frame keeping its order.
-            events = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-            return TouchStream(events: events, summary: "\(plain.summary), its last finger \(DurationText.literal(gap)) after the first")
-        }
-        return BoundaryCase(gesture: index, parameter: "together", value: DurationText.literal(w), accepted: staggered(w - 1), rejected: staggered(w))
+        guard let accepted = ExemplarGenerator.lateFinger(plain, by: w - 1), let rejected = ExemplarGenerator.lateFinger(plain, by: w) else { return nil }
+        return BoundaryCase(gesture: index, parameter: "together", value: DurationText.literal(w), accepted: accepted, rejected: rejected)
     }
 
     /// A pan's threshold, or the active offset beyond it; fail offsets,

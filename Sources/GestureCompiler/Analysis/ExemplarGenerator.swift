@@ -52,6 +52,7 @@ enum ExemplarGenerator {
         }
         let plain = candidates(for: d, view: view)
         var result = variedCandidates(for: d, view: view) + edges.flatMap { start, name in plain.map { starting($0, at: start, "from the \(name) edge") } }
+        if d.minTouches >= 2 { result += plain.flatMap { fingerPaths($0, d) } }
         result += drags(d, view: view, tilts: [0], fingers: d.minTouches + 1) + drags(d, view: view, tilts: [0, 30, -30])
         if canBeHeld(g, in: set) {
             result += plain.map { lingering($0, by: holdDelay(in: set)) } + (plain.first.map { held($0, g, in: set) } ?? [])
@@ -90,6 +91,65 @@ enum ExemplarGenerator {
                                     "a finger drifting \(Unit.points.literal(drift))\(d.kind == .longPress ? " (the slop)" : "")"))
         }
         return result
+    }
+
+    /// A multi-finger performance `s` of `d` as hands perform it (v5's
+    /// finger-count paths): its last finger landing late, the others still
+    /// meanwhile or already moving, and its last finger lifting halfway.
+    /// Late means half a `together` window (inside it: gestures with fewer
+    /// fingers wait), or 40 ms without one, a stagger fingers commonly have.
+    static func fingerPaths(_ s: TouchStream, _ d: GestureDefinition) -> [TouchStream] {
+        let gap = d.record.together > 1 ? d.record.together / 2 : 40_000
+        return [lateFinger(s, by: gap), lateFinger(s, by: gap, othersMoving: true), liftingEarly(s)].compactMap { $0 }
+    }
+
+    /// `s` with the last of the fingers that land first landing `gap` later:
+    /// everything after that first frame `gap` later too (the first fingers
+    /// wait still), or, `othersMoving`, only the late finger (it lands where
+    /// it would be then; its samples before are dropped). Nil for a stream
+    /// that lands one finger first, or (moving) whose fingers stop moving by then.
+    static func lateFinger(_ s: TouchStream, by gap: Int64, othersMoving: Bool = false) -> TouchStream? {
+        guard let first = s.events.first?.time else { return nil }
+        let downs = s.events.filter { $0.phase == .began && $0.time == first }
+        guard downs.count >= 2, let late = downs.last?.id else { return nil }
+        let lands = first + Microseconds(gap)
+        var events: [TouchEvent]
+        if othersMoving {
+            guard let next = s.events.first(where: { $0.id == late && $0.time >= lands }), next.phase == .moved,
+                  s.events.contains(where: { $0.id != late && $0.phase == .moved && $0.time > lands }) else { return nil }
+            events = s.events.filter { $0.id != late || $0.phase != .moved || $0.time > lands }
+            let i = events.firstIndex { $0.id == late && $0.phase == .began }!
+            (events[i].time, events[i].x, events[i].y) = (lands, next.x, next.y)
+        } else {
+            events = s.events.map { e in
+                var e = e
+                if e.time > first || e.id == late { e.time = e.time + Microseconds(gap) }
+                return e
+            }
+        }
+        // By time, each frame keeping its order.
+        events = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        let moving = othersMoving ? ", the others moving meanwhile" : ""
+        return TouchStream(events: events, summary: "\(s.summary), its last finger landing \(DurationText.literal(gap)) after the first\(moving)")
+    }
+
+    /// `s` with its last finger lifting at the middle of the movement, the
+    /// others going on: nil for a stream that lands one finger first or has
+    /// no movement of that finger to cut.
+    static func liftingEarly(_ s: TouchStream) -> TouchStream? {
+        guard let first = s.events.first?.time, s.events.filter({ $0.phase == .began && $0.time == first }).count >= 2,
+              let last = s.events.last(where: { $0.phase == .began })?.id else { return nil }
+        let frames = Array(Set(s.events.filter { $0.phase == .moved }.map(\.time))).sorted()
+        guard frames.count >= 2, let cut = s.events.lastIndex(where: { $0.id == last && $0.time <= frames[frames.count / 2 - 1] }),
+              s.events[cut].phase == .moved else { return nil }
+        // Its sample there becomes its lift; what it did after is gone.
+        let events = s.events.enumerated().compactMap { k, e -> TouchEvent? in
+            guard e.id == last, k >= cut else { return e }
+            var lift = e
+            lift.phase = .ended
+            return k == cut ? lift : nil
+        }
+        return TouchStream(events: events, summary: "\(s.summary), its last finger lifting halfway")
     }
 
     /// `s` moved so that its first touch goes down at `start`.

@@ -51,7 +51,8 @@ struct LatencyAnalysis {
         // Gestures never enabled together never make `a` wait.
         let waiting = groups.filter { g in g.enables(a) && targets.contains { g.enables($0) } }
         let windows = windowTargets(of: a)
-        var result = Latency(gesture: a, waitsFor: targets + windows, worst: 0, typical: waiting.isEmpty && windows.isEmpty ? 0 : nil)
+        // A gesture both required to fail and with a window to wait in is named once.
+        var result = Latency(gesture: a, waitsFor: targets + windows.filter { !targets.contains($0) }, worst: 0, typical: waiting.isEmpty && windows.isEmpty ? 0 : nil)
         for group in waiting {
             conflicts.simulator.situation = Situation(modes: group.modes)
             defer { conflicts.simulator.situation = Situation() }
@@ -84,7 +85,7 @@ struct LatencyAnalysis {
         if let longest = windows.map({ set[$0].record.together }).max() {
             // A window holds it at most its length, from that gesture's first finger (before it completes).
             result.worst = result.worst.map { max($0, longest) }
-            if result.typicalStream == nil, let x = conflicts.exemplars(of: a).first,
+            if result.typicalStream == nil, let x = conflicts.exemplars(of: a, inGenerationOrder: true).first,
                let event = conflicts.simulator.runAll(x.stream).first(where: { $0.gesture == a && $0.claims }) {
                 result.typical = (event.time - event.completedAt).rawValue
                 result.typicalStream = x.stream.summary
