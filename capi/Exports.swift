@@ -356,6 +356,9 @@ public func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ t: Double, _ ges
             // below 128): gspec.mjs checked the names, and a number parser costs 1 KB here.
             line.scrollEdges = DirectionSet(rawValue: value.utf8.first ?? 0)
         case .began: line.scrollBegan = true
+        case .momentum:
+            guard let running = boolean(value) else { i.setOutput(TraceReader.notABoolean(ControlKey.momentum.name)); return 1 }
+            line.momentum = running
         case nil: line.parameters = [(key, value)]
         }
     }

@@ -10,9 +10,20 @@ package enum EventFormatter {
     package static func line(_ e: GestureEvent, table: GestureTable) -> String {
         let record = table.gestures[e.gesture.rawValue]
         var out = "{\"t\":\(time(e.time)),\"gesture\":\"\(table.strings[Int(record.name)])\",\"state\":\"\(e.state.name)\""
+        if e.state == .marked {
+            // A mark crossing (v5): which mark, and which way the value went.
+            out += ",\"mark\":\(e.mark),\"crossed\":\"\(e.direction == .down ? "down" : "up")\""
+            return out + viewKey(table.receiver(of: e.gesture), table) + "}"
+        }
         out += ",\"x\":\(number(e.x)),\"y\":\(number(e.y))"
         if EventValue.carried(in: e.state) {
             for value in record.kind.eventValues { out += ",\"\(value.key.name)\":" + text(value, of: e) }
+        }
+        if e.isSettled {
+            // A release's decision (v5 `settle`).
+            out += ",\"projected\":\(number(e.projected))"
+            if let anchor = e.anchor { out += ",\"anchor\":\(anchor)" }
+            out += ",\"rest\":\(number(e.rest))"
         }
         if e.isAction { out += ",\"input\":\"action\"" }
         return out + viewKey(table.receiver(of: e.gesture), table) + "}"

@@ -13,6 +13,7 @@ package struct TraceReader {
     /// A control line (`{"t":1.0,"set":"secret","enabled":true}`,
     /// `{"t":2.0,"mode":"zoomed","on":true}`, `{"t":1.2,"handOver":"listScroll"}` or
     /// `{"t":0.5,"scroll":"listScroll","at":["top"]}`, `{"t":0.6,"scroll":"listScroll","began":true}`,
+    /// `{"t":0.9,"scroll":"listScroll","momentum":true}`,
     /// `{"t":2.0,"action":"deleteRow","x":160,"y":240}`):
     /// a change the engine makes at `time`, before the touch lines of that frame.
     package struct ControlLine {
@@ -30,6 +31,8 @@ package struct TraceReader {
         package var scrollEdges: DirectionSet?
         /// A scroll line (v4) saying the platform began scrolling with `gestures`' touches.
         package var scrollBegan = false
+        /// A scroll line (v5) saying whether the platform's momentum runs for `gestures`.
+        package var momentum: Bool?
         /// An action line (v4, `{"t":2.0,"action":"deleteRow","x":160,"y":240}`):
         /// where the gesture's accessibility action is performed (its view's centre).
         package var action: SIMD2<Double>?
@@ -224,11 +227,19 @@ package struct TraceReader {
             return .success(c)
         }
         if key == ControlKey.scroll.name {
-            if let extra = fields.keys.sorted().first(where: { !["t", ControlKey.scroll.name, "at", ControlKey.began.name].contains($0) }) {
-                return .failure(Message(text: "a scroll line takes 't', 'scroll' and 'at' or 'began', not '\(extra)'"))
+            let says = ["at", ControlKey.began.name, ControlKey.momentum.name]
+            if let extra = fields.keys.sorted().first(where: { !(["t", ControlKey.scroll.name] + says).contains($0) }) {
+                return .failure(Message(text: "a scroll line takes 't', 'scroll' and 'at', 'began' or 'momentum', not '\(extra)'"))
+            }
+            guard says.filter({ fields[$0] != nil }).count <= 1 else {
+                return .failure(Message(text: "a scroll line says one of 'at', 'began' and 'momentum'"))
+            }
+            if let momentum = fields[ControlKey.momentum.name] {
+                guard case .bool(let running) = momentum else { return .failure(Message(text: notABoolean(ControlKey.momentum.name))) }
+                c.momentum = running
+                return .success(c)
             }
             if let began = fields[ControlKey.began.name] {
-                guard fields["at"] == nil else { return .failure(Message(text: "a scroll line says 'at' or 'began', not both")) }
                 guard case .bool(true) = began else {
                     return .failure(Message(text: "'began' must be true: the platform began scrolling (a scroll line with 'at' says where it is)"))
                 }
@@ -236,7 +247,8 @@ package struct TraceReader {
                 return .success(c)
             }
             guard case .array(let words)? = fields["at"] else {
-                return .failure(missing("at", "a list of the edges the scroll is at (top, bottom, left, right; [] for none), or 'began': true", fields["at"]))
+                return .failure(missing("at", "a list of the edges the scroll is at (top, bottom, left, right; [] for none), 'began': true "
+                                        + "or 'momentum': true or false", fields["at"]))
             }
             var edges = DirectionSet()
             for word in words {

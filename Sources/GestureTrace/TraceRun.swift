@@ -96,6 +96,10 @@ package enum TraceRun {
             for g in c.gestures { engine.scrollBegan(gesture: g, at: c.time) }
             return nil
         }
+        if let running = c.momentum {
+            for g in c.gestures { engine.setMomentum(running, gesture: g, at: c.time) }
+            return nil
+        }
         if let at = c.action {
             let g = actionInstance(c, table: table)!  // `check` found it
             guard engine.performAction(gesture: g, x: at.x, y: at.y, at: c.time) else { return Refusal.disabledAction(table.label(of: g)).reason }
@@ -147,6 +151,13 @@ package enum TraceRun {
                 return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' is not on view '\(c.actionView ?? "")'"))
             }
             guard table.action(of: g) != nil else { return .failure(.noAction(table.name(of: g))) }
+            return .success([])
+        }
+        if c.momentum != nil {
+            let g = c.gestures[0]
+            guard table.kind(of: g) == .scroll || table.settle(of: g) != nil else {
+                return .failure(Refusal(reason: "'\(table.name(of: g))' is a \(table.kind(of: g).keyword) without 'settle': momentum is a scroll's or a settle's"))
+            }
             return .success([])
         }
         if c.scrollEdges != nil || c.scrollBegan {

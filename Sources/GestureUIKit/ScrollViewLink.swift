@@ -13,7 +13,9 @@ import UIKit
 ///
 /// - At each touch's start the scroll's edges come from the content offset
 ///   (`host.setScrollEdges`), so a pull past an edge its `at` rule names
-///   goes to the rule's gesture (the sheet) instead of the scroll view.
+///   goes to the rule's gesture (the sheet) instead of the scroll view; and
+///   whether it still decelerates (`host.setMomentum`, v5), so a touch that
+///   stops it is no tap of the set.
 /// - When the pan recognizer begins, the platform has decided: the scroll
 ///   claims its touches (`host.scrollBegan`), and the set's gestures on them
 ///   fail or are cancelled as the rules say.
@@ -48,6 +50,8 @@ final class ScrollViewLink<Gestures: GestureSet> {
         if scrollView == nil { link(view, recognizer) }
         guard let scrollView else { return }
         recognizer.host.setScrollEdges(gesture, Self.edges(of: scrollView))
+        // v5: a touch that stops the content's deceleration is no tap of the set.
+        recognizer.host.setMomentum(gesture, running: scrollView.isDecelerating)
     }
 
     /// After every call into the host: a gesture of the set that claimed a

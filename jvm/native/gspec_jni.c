@@ -16,12 +16,12 @@
 #define ENGINE(e) ((gspec_engine *)(intptr_t)(e))
 
 /* BEGIN generated from the runtime's lists (CClientEmitter.eventCopy): do not edit by hand */
-/* One event in the buffer events cross in (Engine.java's RECORD bytes): time x y value0 value1 velocity0 velocity1 as doubles, then gesture taps view state direction input touch fingers as 32-bit ints, in the machine's byte order. */
-#define EVENT_RECORD 88
+/* One event in the buffer events cross in (Engine.java's RECORD bytes): time x y value0 value1 velocity0 velocity1 projected rest as doubles, then gesture taps view state direction input touch fingers anchor as 32-bit ints, in the machine's byte order. */
+#define EVENT_RECORD 112
 
 static void copy_event(const gspec_event *v, unsigned char *record) {
     double *f = (double *)record;
-    int32_t *i = (int32_t *)(record + 56);
+    int32_t *i = (int32_t *)(record + 72);
     f[0] = v->time;
     f[1] = v->x;
     f[2] = v->y;
@@ -29,6 +29,8 @@ static void copy_event(const gspec_event *v, unsigned char *record) {
     f[4] = v->value1;
     f[5] = v->velocity0;
     f[6] = v->velocity1;
+    f[7] = v->projected;
+    f[8] = v->rest;
     i[0] = v->gesture;
     i[1] = v->taps;
     i[2] = v->view;
@@ -37,6 +39,7 @@ static void copy_event(const gspec_event *v, unsigned char *record) {
     i[5] = v->input;
     i[6] = v->touch;
     i[7] = v->fingers;
+    i[8] = v->anchor;
 }
 /* END generated (CClientEmitter.eventCopy) */
 

@@ -62,8 +62,11 @@ typedef struct gspec_event {
     uint8_t input; /* 1 for an accessibility action, 0 for touches */
     int32_t touch; /* the id of the gesture's first touch, -1 for none or an id outside 0 to 2^31-1 */
     int32_t fingers; /* pan, pinch, rotation: fingers */
+    double projected; /* a settle's ended: where momentum alone carries the value; NaN on every other event */
+    double rest; /* a settle's ended: where the value rests; NaN on every other event */
+    int32_t anchor; /* a settle's ended: the anchor chosen (its page with a pitch); marked: the mark crossed; -2^31 for none */
 } gspec_event;
-_Static_assert(sizeof(gspec_event) == 80, "gspec_event is the engine's event record");
+_Static_assert(sizeof(gspec_event) == 104, "gspec_event is the engine's event record");
 
 /** A touch sample's phase (`gspec_engine_feed`). */
 typedef enum gspec_phase {
@@ -92,6 +95,7 @@ typedef enum gspec_state {
     GSPEC_STATE_RECOGNIZED = 6,
     GSPEC_STATE_PROVISIONAL = 7,
     GSPEC_STATE_RETRACTED = 8,
+    GSPEC_STATE_MARKED = 9,
 } gspec_state;
 
 /** A swipe's `direction`. */
@@ -128,6 +132,7 @@ typedef enum gspec_names {
 #define GSPEC_CONTROL_HAND_OVER "handOver" /* unused */
 #define GSPEC_CONTROL_SCROLL "scroll" /* the edges' bits as one character: 1 << a gspec_direction, GSPEC_DIRECTION_UP the top */
 #define GSPEC_CONTROL_BEGAN "began" /* unused */
+#define GSPEC_CONTROL_MOMENTUM "momentum" /* "true" or "false" */
 
 /* END generated (CHeaderEmitter.runtimeDeclarations) */
 

@@ -87,6 +87,9 @@ static double slot(const gspec_event *e, const char *field) {
     if (!strcmp(field, "input")) return e->input;
     if (!strcmp(field, "touch")) return e->touch;
     if (!strcmp(field, "fingers")) return e->fingers;
+    if (!strcmp(field, "projected")) return e->projected;
+    if (!strcmp(field, "rest")) return e->rest;
+    if (!strcmp(field, "anchor")) return e->anchor;
     fprintf(stderr, "run: no event field '%s'\n", field);
     exit(3);
 }
@@ -118,7 +121,15 @@ static void print_events(gspec_engine *engine, const names *n) {
         if (e->state == GSPEC_STATE_FAILED && !all_states) continue;
         fputs("{\"t\":", stdout);
         time_text(e->time);
-        printf(",\"gesture\":\"%s\",\"state\":\"%s\",\"x\":", n->gestures[e->gesture], n->states[e->state]);
+        printf(",\"gesture\":\"%s\",\"state\":\"%s\"", n->gestures[e->gesture], n->states[e->state]);
+        if (e->state == GSPEC_STATE_MARKED) {
+            /* A mark crossed (v5): its index in the anchor slot, the way in the direction slot. */
+            printf(",\"mark\":%d,\"crossed\":\"%s\"", e->anchor, e->direction == GSPEC_DIRECTION_DOWN ? "down" : "up");
+            if (n->has_views) printf(",\"view\":\"%s\"", n->views[e->view]);
+            fputs("}\n", stdout);
+            continue;
+        }
+        fputs(",\"x\":", stdout);
         number(e->x);
         fputs(",\"y\":", stdout);
         number(e->y);
@@ -147,6 +158,14 @@ static void print_events(gspec_engine *engine, const names *n) {
                     fputs("]", stdout);
                 }
             }
+        }
+        if (e->state == GSPEC_STATE_ENDED && e->projected == e->projected) {
+            /* A release's decision (v5 settle): projected is NaN on every other event. */
+            fputs(",\"projected\":", stdout);
+            number(e->projected);
+            if (e->anchor != INT32_MIN) printf(",\"anchor\":%d", e->anchor);
+            fputs(",\"rest\":", stdout);
+            number(e->rest);
         }
         if (e->input == 1) fputs(",\"input\":\"action\"", stdout);
         if (n->has_views) printf(",\"view\":\"%s\"", n->views[e->view]);

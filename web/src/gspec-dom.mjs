@@ -478,9 +478,32 @@ function nativeScrolling(engine, element, viewElements, targets, paced, point, o
     ['touchcancel', follow('cancelled')],
   ];
   for (const [type, fn] of listeners) element.addEventListener(type, fn, { passive: false });
+  // Momentum (v5): the browser scrolling an element after the touches lifted
+  // (a fling) until its `scrollend`. Meanwhile a touch coming down on it
+  // stops it, as the browser does, and is no tap or long press of the set.
+  const momentum = new Set();
+  const said = (name, running) => {
+    engine.setMomentum(name, running);
+    onSample?.({ t: engine.clock, scroll: name, momentum: running });
+  };
+  const watched = scrolls.map(([name, el]) => {
+    const scrolled = () => {
+      if (momentum.has(name) || active.has(name) || followed.size > 0) return;
+      paced.flush(); // the lift comes first
+      if (active.has(name)) return;
+      momentum.add(name);
+      said(name, true);
+    };
+    const ended = () => { if (momentum.delete(name)) said(name, false); };
+    el.addEventListener('scroll', scrolled, { passive: true });
+    el.addEventListener('scrollend', ended);
+    return () => { el.removeEventListener('scroll', scrolled); el.removeEventListener('scrollend', ended); };
+  });
   return {
     down(e, sample) {
       downs.push([sample.touch, e.clientX, e.clientY]);
+      // The touch stops the momentum under it (the engine knows it stopped): a later scrollend says nothing.
+      for (const [name, el] of scrolls) if (el.contains(targets.get(sample.touch) ?? element)) momentum.delete(name);
       for (const scroll of scrolls) {
         const { scrollTop: y, scrollLeft: x, scrollHeight, scrollWidth, clientHeight, clientWidth } = scroll[1];
         const at = ['top', 'bottom', 'left', 'right'].filter((_, k) => [y <= 0, y + clientHeight >= scrollHeight - 1, x <= 0, x + clientWidth >= scrollWidth - 1][k]);
@@ -508,6 +531,9 @@ function nativeScrolling(engine, element, viewElements, targets, paced, point, o
         else if (state !== 'changed') active.delete(gesture);
       }
     },
-    remove() { for (const [type, fn] of listeners) element.removeEventListener(type, fn); },
+    remove() {
+      for (const [type, fn] of listeners) element.removeEventListener(type, fn);
+      watched.forEach((unwatch) => unwatch());
+    },
   };
 }

@@ -34,7 +34,7 @@ export type TouchPhaseName = 'began' | 'moved' | 'stationary' | 'ended' | 'cance
 /** A kind of pointer. */
 export type PointerKindName = 'touch' | 'pen' | 'mouse';
 /** A gesture event's state. */
-export type GestureStateName = 'possible' | 'began' | 'changed' | 'ended' | 'cancelled' | 'failed' | 'recognized' | 'provisional' | 'retracted';
+export type GestureStateName = 'possible' | 'began' | 'changed' | 'ended' | 'cancelled' | 'failed' | 'recognized' | 'provisional' | 'retracted' | 'marked';
 /** A swipe's direction. */
 export type DirectionName = 'right' | 'up-right' | 'up' | 'up-left' | 'left' | 'down-left' | 'down' | 'down-right';
 /** An edge of a scroll's content (a scroll line's `at`). */
@@ -43,30 +43,54 @@ export type EdgeName = 'left' | 'right' | 'top' | 'bottom';
 /**
  * A gesture event: the keys and values of a `gspec run` output line. `G`
  * is the set's gesture names, `V` its view names (the `--emit js` module's
- * `GestureName` and `ViewName`).
+ * `GestureName` and `ViewName`). A `'marked'` event (v5) is a mark
+ * crossed, with no position: narrow on `state` to read `x` and `y`.
  */
-export interface GestureEvent<G extends string = string, V extends string = string> {
+export type GestureEvent<G extends string = string, V extends string = string> = GestureMotionEvent<G, V> | GestureMarkEvent<G, V>;
+
+/** A mark of a settle crossed (v5 `marks`): which, and which way the value went. */
+export interface GestureMarkEvent<G extends string = string, V extends string = string> {
   /** Seconds. */
   t: number;
   gesture: G;
-  state: GestureStateName;
+  state: 'marked';
+  /** The mark's index in the settle's `marks`. */
+  mark: number;
+  /** 'up' as the value rose past the mark, 'down' as it fell back below it. */
+  crossed: 'up' | 'down';
+  /** The view receiving it, when the spec declares views. */
+  view?: V;
+}
+
+/** Every event but a mark crossed. */
+export interface GestureMotionEvent<G extends string = string, V extends string = string> {
+  /** Seconds. */
+  t: number;
+  gesture: G;
+  state: Exclude<GestureStateName, 'marked'>;
   /** The centroid of the gesture's touches, in points. */
   x: number;
   y: number;
-  /** tap: how many taps were counted; not on 'failed' events. */
+  /** tap: how many taps were counted; not on 'failed' | 'marked' events. */
   taps?: number;
-  /** swipe: the direction it went; not on 'failed' events. */
+  /** swipe: the direction it went; not on 'failed' | 'marked' events. */
   direction?: DirectionName;
-  /** pan, scroll: how far the touches moved since it began, in points [x, y]; not on 'failed' events. */
+  /** pan, scroll: how far the touches moved since it began, in points [x, y]; not on 'failed' | 'marked' events. */
   translation?: [number, number];
-  /** pinch: the distance between the fingers relative to when it began; not on 'failed' events. */
+  /** pinch: the distance between the fingers relative to when it began; not on 'failed' | 'marked' events. */
   scale?: number;
-  /** rotation: radians since it began, positive clockwise on screen; not on 'failed' events. */
+  /** rotation: radians since it began, positive clockwise on screen; not on 'failed' | 'marked' events. */
   rotation?: number;
-  /** longPress, pan, pinch, rotation, scroll: per second, of the kind's other value ([x, y]: of a translation, or of a long press's location); not on 'failed' events. */
+  /** longPress, pan, pinch, rotation, scroll: per second, of the kind's other value ([x, y]: of a translation, or of a long press's location); not on 'failed' | 'marked' events. */
   velocity?: [number, number] | number;
-  /** pan, pinch, rotation: how many fingers the values were measured from in that frame; not on 'failed' events. */
+  /** pan, pinch, rotation: how many fingers the values were measured from in that frame; not on 'failed' | 'marked' events. */
   fingers?: number;
+  /** A settle's 'ended' (v5): where the model's momentum alone carries the value. */
+  projected?: number;
+  /** A settle's 'ended' with anchors (v5): the anchor chosen (its page with a pitch). */
+  anchor?: number;
+  /** A settle's 'ended' (v5): where the value rests. */
+  rest?: number;
   /** 'action' when an accessibility action reported it (v4), not touches. */
   input?: 'action';
   /** The view receiving it, when the spec declares views. */
@@ -168,6 +192,13 @@ export interface Engine<N extends SetNames = SetNames> {
    * its attempt claims them now (its `began` is among the next events).
    */
   scrollBegan(gesture: N['gesture']): void;
+  /**
+   * Says whether a `scroll` gesture's platform momentum runs (v5), as a
+   * trace's {"scroll":NAME,"momentum":true|false} line; `false` also ends a
+   * settle's momentum early. Meanwhile a touch coming down on its view stops
+   * it and fails the set's taps and long presses (unless `duringMomentum: true`).
+   */
+  setMomentum(gesture: N['gesture'], running: boolean): void;
   /** Each gesture's accessibility action (v4 `action:`), or null, in table order. */
   readonly actionNames: readonly (string | null)[];
   /**

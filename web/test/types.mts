@@ -47,6 +47,11 @@ const loose = runtime.engine(new Uint8Array(table));
 loose.setMode('anything', true);
 
 function handle(e: GestureEvent<GestureName, ViewName>): string {
+  // @ts-expect-error: a mark crossed (v5) has no position: narrow on state first
+  const early: number = e.x;
+  if (e.state === 'marked') return `${early} ${e.mark} ${e.crossed === 'up' ? 1 : -1}`;
+  const rest: number | undefined = e.rest;
+  const anchor: number | undefined = e.anchor;
   if (e.state === 'recognized' && e.gesture === Gesture.zoomToggle) return `${e.taps ?? 0} taps`;
   // @ts-expect-error: 'recognised' is no state
   if (e.state === 'recognised') return '';
@@ -54,7 +59,7 @@ function handle(e: GestureEvent<GestureName, ViewName>): string {
   const direction: 'left' | 'right' | 'up' | 'down' | 'up-left' | 'up-right' | 'down-left' | 'down-right' | undefined = e.direction;
   // @ts-expect-error: a translation is a pair, not a number
   const translation: number | undefined = e.translation;
-  return `${e.t} ${e.x} ${e.y} ${e.view ?? ''} ${velocity} ${direction} ${translation}`;
+  return `${e.t} ${e.x} ${e.y} ${e.view ?? ''} ${velocity} ${direction} ${translation} ${rest} ${anchor} ${e.projected}`;
 }
 for (const e of engine.takeEvents()) handle(e);
 

@@ -375,9 +375,9 @@ export { pace, pointerInput };
 // generated from the same lists, to check what `describe` says.
 // BEGIN generated from the runtime's lists (JavaScriptRuntimeEmitter.moduleConstants): do not edit by hand
 /** The event record's slots and their storage (EventSlot), as `describe` must give them. */
-const SLOTS = Object.freeze({ time: 'f64', x: 'f64', y: 'f64', value0: 'f64', value1: 'f64', velocity0: 'f64', velocity1: 'f64', gesture: 'i32', taps: 'i32', view: 'i32', state: 'u8', direction: 'u8', input: 'u8', touch: 'i32', fingers: 'i32' });
+const SLOTS = Object.freeze({ time: 'f64', x: 'f64', y: 'f64', value0: 'f64', value1: 'f64', velocity0: 'f64', velocity1: 'f64', gesture: 'i32', taps: 'i32', view: 'i32', state: 'u8', direction: 'u8', input: 'u8', touch: 'i32', fingers: 'i32', projected: 'f64', rest: 'f64', anchor: 'i32' });
 /** The words of a control call or line that name no run-time parameter (ControlKey.reserved). */
-const RESERVED = Object.freeze(['enabled', 'handOver', 'scroll', 'began', 't', 'set', 'mode', 'on', 'at', 'action']);
+const RESERVED = Object.freeze(['enabled', 'handOver', 'scroll', 'began', 'momentum', 't', 'set', 'mode', 'on', 'at', 'action']);
 // END generated (JavaScriptRuntimeEmitter.moduleConstants)
 const encoder = new TextEncoder();
 // What takeEvents returns when nothing happened, most calls: no array per call.
@@ -597,7 +597,9 @@ function eventReader(names) {
     if (!slot || slot[1] !== storage || SLOTS[name] !== storage) throw new Error(`gspec: gspec.wasm does not match gspec.mjs (record slot '${name}')`);
     return slot[0];
   };
-  const [T, X, Y, G, V, U, S, I] = ['time', 'x', 'y', 'gesture', 'view', 'touch', 'state', 'input'].map((n) => offset(n));
+  const [T, X, Y, G, V, U, S, I, P, R, A, D] = ['time', 'x', 'y', 'gesture', 'view', 'touch', 'state', 'input', 'projected', 'rest', 'anchor', 'direction'].map((n) => offset(n));
+  // v5 settles: a mark crossed has no position or values; an ended with a decision adds it.
+  const [MARKED, ENDED, DOWN] = [names.states.indexOf('marked'), names.states.indexOf('ended'), names.directions.indexOf('down')];
   // Each shape of value: how it is stored, and a code for the switch in `read`.
   const shapes = { count: ['i32', 0], direction: ['u8', 1], number: ['f64', 2], pair: ['f64', 3] };
   // Per gesture, [key, code, offset, second offset] of each value, in its line's order
@@ -616,6 +618,12 @@ function eventReader(names) {
   function read(d, at) {
     const g = d.getInt32(at + G, true);
     const s = d.getUint8(at + S);
+    if (s === MARKED) {
+      const event = { t: d.getFloat64(at + T, true) / 1e6, gesture: gestures[g], state: states[s],
+        mark: d.getInt32(at + A, true), crossed: d.getUint8(at + D) === DOWN ? 'down' : 'up' };
+      if (hasViews) event.view = views[d.getInt32(at + V, true)];
+      return event;
+    }
     const event = { t: d.getFloat64(at + T, true) / 1e6, gesture: gestures[g], state: states[s],
       x: number(d.getFloat64(at + X, true)), y: number(d.getFloat64(at + Y, true)) };
     if (carried[s]) {
@@ -628,6 +636,15 @@ function eventReader(names) {
           case 2: event[key] = number(d.getFloat64(at + a, true)); break;
           default: event[key] = [number(d.getFloat64(at + a, true)), number(d.getFloat64(at + b, true))];
         }
+      }
+    }
+    if (s === ENDED) {
+      const projected = d.getFloat64(at + P, true);
+      if (projected === projected) {
+        event.projected = number(projected);
+        const anchor = d.getInt32(at + A, true);
+        if (anchor !== -2147483648) event.anchor = anchor;
+        event.rest = number(d.getFloat64(at + R, true));
       }
     }
     if (d.getUint8(at + I) === 1) event.input = 'action';
@@ -892,6 +909,17 @@ export class Engine {
   scrollBegan(name) {
     if (typeof name !== 'string') fail('scrollBegan takes a gesture name');
     this.control(this.gestureIndex(name), 'began', '');
+  }
+
+  /**
+   * Says whether a `scroll` gesture's platform momentum runs (v5), as a
+   * trace's {"scroll":NAME,"momentum":true|false} line (or ends a settle's
+   * momentum early): meanwhile a touch on its view stops it and is no tap
+   * or long press of the set. `attach` calls it for its native scrolls.
+   */
+  setMomentum(name, running) {
+    if (typeof name !== 'string' || typeof running !== 'boolean') fail('setMomentum takes a gesture name and a boolean');
+    this.control(this.gestureIndex(name), 'momentum', String(running));
   }
 
   /**
@@ -1426,9 +1454,32 @@ function nativeScrolling(engine, element, viewElements, targets, paced, point, o
     ['touchcancel', follow('cancelled')],
   ];
   for (const [type, fn] of listeners) element.addEventListener(type, fn, { passive: false });
+  // Momentum (v5): the browser scrolling an element after the touches lifted
+  // (a fling) until its `scrollend`. Meanwhile a touch coming down on it
+  // stops it, as the browser does, and is no tap or long press of the set.
+  const momentum = new Set();
+  const said = (name, running) => {
+    engine.setMomentum(name, running);
+    onSample?.({ t: engine.clock, scroll: name, momentum: running });
+  };
+  const watched = scrolls.map(([name, el]) => {
+    const scrolled = () => {
+      if (momentum.has(name) || active.has(name) || followed.size > 0) return;
+      paced.flush(); // the lift comes first
+      if (active.has(name)) return;
+      momentum.add(name);
+      said(name, true);
+    };
+    const ended = () => { if (momentum.delete(name)) said(name, false); };
+    el.addEventListener('scroll', scrolled, { passive: true });
+    el.addEventListener('scrollend', ended);
+    return () => { el.removeEventListener('scroll', scrolled); el.removeEventListener('scrollend', ended); };
+  });
   return {
     down(e, sample) {
       downs.push([sample.touch, e.clientX, e.clientY]);
+      // The touch stops the momentum under it (the engine knows it stopped): a later scrollend says nothing.
+      for (const [name, el] of scrolls) if (el.contains(targets.get(sample.touch) ?? element)) momentum.delete(name);
       for (const scroll of scrolls) {
         const { scrollTop: y, scrollLeft: x, scrollHeight, scrollWidth, clientHeight, clientWidth } = scroll[1];
         const at = ['top', 'bottom', 'left', 'right'].filter((_, k) => [y <= 0, y + clientHeight >= scrollHeight - 1, x <= 0, x + clientWidth >= scrollWidth - 1][k]);
@@ -1456,7 +1507,10 @@ function nativeScrolling(engine, element, viewElements, targets, paced, point, o
         else if (state !== 'changed') active.delete(gesture);
       }
     },
-    remove() { for (const [type, fn] of listeners) element.removeEventListener(type, fn); },
+    remove() {
+      for (const [type, fn] of listeners) element.removeEventListener(type, fn);
+      watched.forEach((unwatch) => unwatch());
+    },
   };
 }
 

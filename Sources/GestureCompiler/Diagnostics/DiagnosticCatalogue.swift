@@ -16,6 +16,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     case expectedDeclaration, expectedColon, expectedKind, expectedLeftBrace, expectedRightBrace, expectedParameter
     case expectedValue, expectedName, expectedEquals, expectedRelation, expectedToFail, expectedPattern
     case expectedRightParen, expectedCount, expectedViewItem, unknownViewItem, nestedViewParent, detachedUnit
+    case expectedSettleItem
     case reservedWord
     case unexpectedInPattern, nothingToRepeat, emptyAlternative, emptyGroup, emptyRepetition, badCount, patternTooDeep
     // Names and values
@@ -36,6 +37,8 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     case handOverAndOtherRule, handOverDiscrete, handOverTouches, handOverViews, scrollWaits, handOverEdge
     case winsAndOtherRule, winsCycle
     case systemGesture
+    // Release decisions (v5)
+    case settleOnDiscrete, settleAxis, anchorOrder, unreachableAnchor, markOutsideBounds, anchorsClose
     // Accessibility (v4)
     case badAlternative, pointerGesture, draggingMovement
     // Limits
@@ -64,7 +67,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     public var severity: Severity {
         switch self {
         case .unusedConstant, .duplicateRule, .patternMatchesEmpty, .noGestures,
-             .conflict, .preempted, .preemptedByRule, .ruleNeverApplies, .systemGesture, .pointerGesture, .draggingMovement: .warning
+             .conflict, .preempted, .preemptedByRule, .ruleNeverApplies, .systemGesture, .pointerGesture, .draggingMovement, .anchorsClose: .warning
         case .unexpectedCharacter, .unterminatedComment, .unterminatedString, .twoDotRange, .expectedDeclaration,
              .expectedColon, .expectedKind, .expectedLeftBrace, .expectedRightBrace, .expectedParameter, .expectedValue,
              .expectedName, .expectedEquals, .expectedRelation, .expectedToFail, .expectedPattern, .expectedRightParen,
@@ -78,6 +81,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
              .directionOffAxis, .patternTooLarge, .needsOnLift, .noExamples, .badExample, .tooFewExamples, .selfRelation,
              .withAndRequires, .afterAndOtherRule, .requiresCycle, .afterCycle, .withinAfterContinuous, .handOverAndOtherRule,
              .handOverDiscrete, .handOverTouches, .handOverViews, .scrollWaits, .handOverEdge, .winsAndOtherRule, .winsCycle,
+             .expectedSettleItem, .settleOnDiscrete, .settleAxis, .anchorOrder, .unreachableAnchor, .markOutsideBounds,
              .badAlternative, .stateExplosion, .seriesTooLong, .togetherOneFinger, .deadGesture, .latencyBudget: .error
         }
     }
@@ -127,6 +131,7 @@ extension DiagnosticMessage {
     static func expectedLeftBrace(toOpen what: String) -> Self { .init(.expectedLeftBrace, "expected '{' to open \(what)") }
     static func expectedRightBrace(toClose what: String) -> Self { .init(.expectedRightBrace, "expected '}' to close \(what)") }
     static let expectedParameter = Self(.expectedParameter, "expected a parameter such as 'taps: 2'")
+    static let expectedSettleItem = Self(.expectedSettleItem, "expected a settle item such as 'anchors: 0pt, 320pt'")
     static func nestedViewParent(_ parent: String) -> Self {
         .init(.nestedViewParent, "a nested view's parent is the view around it; remove 'in \(parent)'")
     }
@@ -207,6 +212,24 @@ extension DiagnosticMessage {
     }
     static func togetherOneFinger(_ gesture: String) -> Self {
         .init(.togetherOneFinger, "'together' is the window its fingers land in, and '\(gesture)' needs only 1; give it 'touches' of 2 or more")
+    }
+    static func settleOnDiscrete(_ gesture: String, kind: String) -> Self {
+        .init(.settleOnDiscrete, "'settle' decides where a continuous gesture's value rests at its release; '\(gesture)' is a \(kind), which has no value to settle (pan, scroll, pinch and rotation do)")
+    }
+    static func settleAxis(_ gesture: String, kind: String) -> Self {
+        .init(.settleAxis, "'settle' decides a value along one axis; give '\(gesture)' 'axis: horizontal' or 'axis: vertical'")
+    }
+    static func anchorOrder(_ gesture: String) -> Self {
+        .init(.anchorOrder, "the anchors of '\(gesture)' must increase, each above the one before")
+    }
+    static func unreachableAnchor(_ gesture: String, anchor: String, region: String) -> Self {
+        .init(.unreachableAnchor, "no release of '\(gesture)' can rest at \(anchor): its value is held to \(region), the region releases reach")
+    }
+    static func markOutsideBounds(_ gesture: String, mark: String, bounds: String) -> Self {
+        .init(.markOutsideBounds, "the mark \(mark) of '\(gesture)' is outside its bounds \(bounds): the value can never cross it")
+    }
+    static func anchorsClose(_ gesture: String, _ a: String, _ b: String, reach: String) -> Self {
+        .init(.anchorsClose, "the anchors \(a) and \(b) of '\(gesture)' are closer than a fling at 'flingVelocity' projects (\(reach)): with 'sequential: false' a release can skip one; write 'sequential: true' or space them further apart")
     }
     static func needsOnLift(_ parameter: String) -> Self {
         .init(.needsOnLift, "'\(parameter)' is decided when the finger lifts; it cannot apply with 'recognize: immediately'")

@@ -48,10 +48,11 @@ public struct TableBuilder {
         return (builder.table, builder.stats, diagnostics)
     }
 
-    /// Each gesture's action name and the ranges its values may take at run time (v4).
+    /// Each gesture's action name and the ranges its values may take at run time (v4), and its settle (v5).
     private mutating func addAccessibility(_ set: CheckedGestureSet) {
         table.actionNames = set.gestures.map { $0.action.map { intern($0) } ?? GestureRecord.none }
         table.rangeStart = [0]
+        for g in set.gestures { table.appendSettle(g.settle) }
         for g in set.gestures {
             for r in g.ranges {
                 table.rangeParameters.append(UInt8(r.parameter.index))

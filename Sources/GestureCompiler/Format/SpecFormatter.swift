@@ -177,21 +177,51 @@ private struct Printer {
         let all = tokens(in: g.range)
         let open = all.firstIndex { $0.kind == .leftBrace }!
         let header = Self.join(Array(all[...open]), source)
-        let parameters = g.parameters.map { Self.join(tokens(in: $0.range), source) }
+        // The body's items in source order: parameters, and a `settle { }` (v5) where it is written.
+        var items: [(range: SourceRange, text: String, settle: SettleDecl?)] = g.parameters.map { ($0.range, Self.join(tokens(in: $0.range), source), nil) }
+        if let settle = g.settle {
+            items.append((settle.range, settleLine(settle), settle))
+            items.sort { $0.range.start < $1.range.start }
+        }
         let close = all.last!
-        let inline = header + (parameters.isEmpty ? "}" : " " + parameters.joined(separator: "  ") + " }")
+        let inline = header + (items.isEmpty ? "}" : " " + items.map(\.text).joined(separator: "  ") + " }")
         if !hasComment(in: SourceRange(start: all[open].range.end, end: close.range.start)),
-           parameters.count <= SpecFormatter.maxParametersOnOneLine,
+           items.count <= SpecFormatter.maxParametersOnOneLine,
            4 * indent + inline.count <= SpecFormatter.maxLineLength {
             emit(inline, lastToken: close)
             return
         }
         emit(header, lastToken: all[open])
         indent += 1
-        for (p, text) in zip(g.parameters, parameters) {
+        for item in items {
+            trailingComments()
+            leadingComments(before: item.range.start, keepBlank: true)
+            if let settle = item.settle { self.settle(settle, inline: item.text) } else { emit(item.text, lastToken: tokens(in: item.range).last!) }
+        }
+        closeBody(close)
+    }
+
+    /// `settle { a  b }` on one line.
+    private func settleLine(_ d: SettleDecl) -> String {
+        let items = d.items.map { Self.join(tokens(in: $0.range), source) }
+        return "settle {" + (items.isEmpty ? "" : " " + items.joined(separator: "  ")) + " }"
+    }
+
+    /// A settle block (v5): on one line when it fits and holds no comment, else an item a line.
+    private mutating func settle(_ d: SettleDecl, inline: String) {
+        let all = tokens(in: d.range)
+        let (open, close) = (all[1], all[all.count - 1])
+        if !hasComment(in: SourceRange(start: open.range.end, end: close.range.start)), 4 * indent + inline.count <= SpecFormatter.maxLineLength,
+           d.items.count <= SpecFormatter.maxParametersOnOneLine {
+            emit(inline, lastToken: close)
+            return
+        }
+        emit("settle {", lastToken: open)
+        indent += 1
+        for p in d.items {
             trailingComments()
             leadingComments(before: p.range.start, keepBlank: true)
-            emit(text, lastToken: tokens(in: p.range).last!)
+            emit(Self.join(tokens(in: p.range), source), lastToken: tokens(in: p.range).last!)
         }
         closeBody(close)
     }
@@ -351,6 +381,8 @@ private struct Printer {
                 let hug: Bool
                 switch t.kind {
                 case .colon, .comma, .question, .star, .plus, .rightParen, .ellipsis, .unit: hug = true
+                // `exponential(0.995)` (v5): a word and its argument stay together as written.
+                case .leftParen where p.kind == .identifier && p.range.end == t.range.start: hug = true
                 // A body's `{` ends its line; any other is a pattern's count, `x{2,3}`.
                 case .leftBrace: hug = t.range.start != tokens.last!.range.start
                 default: hug = counts || p.kind == .leftParen || p.kind == .ellipsis

@@ -150,6 +150,9 @@ public struct GestureDefinition: Hashable, Sendable {
     /// Where `maxLatency`'s value is written.
     public var maxLatencyRange: SourceRange?
 
+    /// v5 `settle { ... }`: what happens at its release, in the runtime's units.
+    public var settle: Settle?
+
     /// v4 `action:`: the name of the accessibility action that performs it.
     public var action: String?
     /// v4 `alternative:`: the one-pointer, path-free gesture of the set that does the same.

@@ -36,6 +36,16 @@ public struct GestureDecl: Hashable, Sendable {
     public var kind: Identifier
     public var parameters: [Parameter]
     public var range: SourceRange
+    /// `settle { ... }` (v5), if written.
+    public var settle: SettleDecl? = nil
+}
+
+/// `settle { NAME: VALUE ... }` inside a continuous gesture (v5): what happens at its release.
+public struct SettleDecl: Hashable, Sendable {
+    /// The word `settle`.
+    public var keyword: SourceRange
+    public var items: [Parameter]
+    public var range: SourceRange
 }
 
 /// `NAME: VALUE` inside a gesture's braces, or `NAME: VALUE in A...B` (v4):
@@ -149,6 +159,10 @@ public enum Value: Hashable, Sendable {
     /// One name (`horizontal`, a constant) or an alternation of names (`left | right`).
     case names([Identifier], SourceRange)
     case boolean(Bool, SourceRange)
+    /// Numbers separated by commas (v5 `anchors: 0pt, 320pt`, `marks: 40%, 80%`).
+    case list([NumberLiteral], SourceRange)
+    /// A word applied to a number (v5 `model: exponential(0.995)`).
+    case call(Identifier, NumberLiteral, SourceRange)
     /// `"Delete"` (v4 `action:`): the text between the quotes, escapes resolved.
     case string(String, SourceRange)
     /// The pattern of `match:`.
@@ -167,7 +181,7 @@ public enum Value: Hashable, Sendable {
     public var range: SourceRange {
         switch self {
         case .number(let n): n.range
-        case .range(_, _, let r), .names(_, let r), .boolean(_, let r), .string(_, let r), .invalid(let r): r
+        case .range(_, _, let r), .names(_, let r), .boolean(_, let r), .string(_, let r), .invalid(let r), .list(_, let r), .call(_, _, let r): r
         case .pattern(let p): p.range
         case .expression(let e): e.range
         }

@@ -2,7 +2,7 @@ import GestureRuntime
 
 /// Parameter values: numbers with units, ranges, names, strings, patterns.
 extension Parser {
-    /// `value = number [ "..." [ number ] ] | IDENT { "|" IDENT } | "true" | "false" | STRING ;`
+    /// `value = number [ "..." [ number ] | { "," number } ] | IDENT "(" number ")" | IDENT { "|" IDENT } | "true" | "false" | STRING ;`
     mutating func parseValue(for owner: String) -> Value? {
         if current.kind == .string {
             let t = advance()
@@ -10,6 +10,15 @@ extension Parser {
         }
         if current.kind == .number {
             let lower = parseNumber()
+            if current.kind == .comma && peek(1).kind == .number {
+                // A list (v5): a comma before a number continues it; before a name it separates parameters.
+                var items = [lower]
+                while current.kind == .comma && peek(1).kind == .number {
+                    advance()
+                    items.append(parseNumber())
+                }
+                return .list(items, lower.range.union(items[items.count - 1].range))
+            }
             guard current.kind == .ellipsis else { return .number(lower) }
             var end = advance().range.end
             var upper: NumberLiteral?
@@ -23,6 +32,21 @@ extension Parser {
             let first = advance()
             let word = text(first)
             if word == "true" || word == "false" { return .boolean(word == "true", first.range) }
+            if current.kind == .leftParen && current.range.start == first.range.end {
+                // `exponential(0.995)` (v5): a word and its number, written together.
+                advance()
+                guard current.kind == .number else {
+                    diagnostics.report(.expectedValue(for: "'\(word)('"), at: missingRange)
+                    return nil
+                }
+                let argument = parseNumber()
+                guard current.kind == .rightParen else {
+                    diagnostics.report(.expectedRightParen(in: "'\(word)(...)'"), at: missingRange)
+                    return nil
+                }
+                let close = advance()
+                return .call(Identifier(name: word, range: first.range), argument, first.range.union(close.range))
+            }
             var names = [Identifier(name: word, range: first.range)]
             while current.kind == .pipe {
                 advance()

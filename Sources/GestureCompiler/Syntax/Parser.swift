@@ -128,7 +128,14 @@ public struct Parser {
         while current.kind != .rightBrace && current.kind != .endOfFile {
             if current.leadingNewline && startsDeclaration(allowRules: false) { break }
             if consume(.comma) { continue }
-            if current.kind == .identifier && peek(1).kind == .colon {
+            if isWord("settle") && peek(1).kind == .leftBrace {
+                let settle = parseSettle()
+                if let earlier = decl.settle {
+                    diagnostics.report(.duplicateParameter("settle"), at: settle.keyword, notes: [.init("'settle' is first set here", at: earlier.keyword)])
+                } else {
+                    decl.settle = settle
+                }
+            } else if current.kind == .identifier && peek(1).kind == .colon {
                 let p = parseParameter()
                 decl.parameters.append(p)
                 if case .invalid = p.value { skipInBody() }
@@ -143,6 +150,34 @@ public struct Parser {
         } else {
             diagnostics.report(.expectedRightBrace(toClose: "the parameters of '\(name.name)'"), at: missingRange,
                                notes: [.matching("{", at: open.range)])
+            decl.range.end = tokens[index - 1].range.end
+        }
+        return decl
+    }
+
+    /// `settle = "settle" "{" { parameter [ "," ] } "}" ;` (v5; `settle` is
+    /// contextual: only before `{` inside a gesture's body).
+    mutating func parseSettle() -> SettleDecl {
+        let word = advance()
+        let open = advance()
+        var decl = SettleDecl(keyword: word.range, items: [], range: word.range.union(open.range))
+        while current.kind != .rightBrace && current.kind != .endOfFile {
+            if current.leadingNewline && startsDeclaration(allowRules: false) { break }
+            if consume(.comma) { continue }
+            if current.kind == .identifier && peek(1).kind == .colon {
+                let p = parseParameter()
+                decl.items.append(p)
+                if case .invalid = p.value { skipInBody() }
+            } else {
+                diagnostics.report(.expectedSettleItem, at: current.range)
+                advance()
+                skipInBody()
+            }
+        }
+        if current.kind == .rightBrace {
+            decl.range.end = advance().range.end
+        } else {
+            diagnostics.report(.expectedRightBrace(toClose: "'settle'"), at: missingRange, notes: [.matching("{", at: open.range)])
             decl.range.end = tokens[index - 1].range.end
         }
         return decl

@@ -39,6 +39,8 @@ package protocol TouchEngine {
     mutating func setScrollEdges(_ edges: DirectionSet, gesture g: GestureID, at time: Microseconds)
     /// The platform began scrolling with scroll `g`'s touches (v4); whether `g` is active.
     @discardableResult mutating func scrollBegan(gesture g: GestureID, at time: Microseconds) -> Bool
+    /// Whether scroll `g`'s momentum runs from `time` (v5).
+    mutating func setMomentum(_ running: Bool, gesture g: GestureID, at time: Microseconds)
     /// Performs gesture `g`'s accessibility action at (`x`, `y`) (v4); whether it was performed.
     @discardableResult mutating func performAction(gesture g: GestureID, x: Double, y: Double, at time: Microseconds) -> Bool
     /// Changes a run-time parameter of gesture `g` from its next attempt.
@@ -186,6 +188,20 @@ public struct Engine: TouchEngine {
     public mutating func handOver(from g: GestureID, at time: Microseconds) {
         guard core.table.has(g) else { return }
         unique.pointee.handOver(from: g, at: time)
+    }
+
+    /// Says at `time` whether the platform's momentum runs for scroll `g` (v5:
+    /// a scroll view decelerating after the lift, UIKit's `isDecelerating`, on
+    /// the web scroll events after the touches lifted until `scrollend`), or
+    /// ends a settle's momentum early (`false`: the app stopped its
+    /// animation). While it runs, a touch coming down on the gesture's view
+    /// stops it, and the set's taps and long presses fail with that touch
+    /// unless they say `duringMomentum: true`. A settle's own momentum the
+    /// engine times itself. An index outside the table, or a gesture that is
+    /// neither a scroll nor has a settle, changes nothing.
+    public mutating func setMomentum(_ running: Bool, gesture g: GestureID, at time: Microseconds) {
+        guard core.table.has(g), core.table.kind(of: g) == .scroll || core.table.settle(of: g) != nil else { return }
+        unique.pointee.setMomentum(running, gesture: g, at: time)
     }
 
     /// Says at `time` which edges of its content scroll `g` is at now (v4):

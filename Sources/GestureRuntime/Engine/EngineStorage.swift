@@ -95,6 +95,12 @@ final class EngineStorage {
     /// is at now (`setScrollEdges`). Read only when a scroll passes its slop.
     let handOverEdges: RawArray<UInt8>
     let scrollEdges: RawArray<UInt8>
+    /// Per gesture with a settle (v5), where it rests and its marks' sides
+    /// (kept across attempts); empty when the table has no settle.
+    let settleStates: RawArray<SettleState>
+    /// Per gesture, until when its momentum runs (v5: a settle's, or a
+    /// platform scroll's the host reported; `Int64.max` until told it ended).
+    let momentumUntil: RawArray<Int64>
     static let gateDisabled: UInt8 = 1
     static let gateChanged: UInt8 = 2
 
@@ -141,6 +147,10 @@ final class EngineStorage {
             table.handOverEdges[Int(table.handOverStart[g])..<Int(table.handOverStart[g + 1])].reduce(0) { $0 | $1 }
         })
         scrollEdges = RawArray(repeating: 0, count: gestures)
+        settleStates = RawArray(table.settleStart.last ?? 0 > 0 ? table.gestureIDs.map { g in
+            SettleState(origin: table.settle(of: g)?.start(isScale: table.kind(of: g) == .pinch) ?? 0)
+        } : [])
+        momentumUntil = RawArray(repeating: .min, count: gestures)
         let templates = table.templateNames.count
         liftPath = RawArray(repeating: .zero, count: keepsPaths ? Self.pathCapacity + 1 : 0)
         liftTurns = RawArray(repeating: 0, count: keepsPaths ? StrokeFeatures.points : 0)
@@ -157,7 +167,8 @@ final class EngineStorage {
         (strokeClasses, strokeLengths, fits, series) = (o.strokeClasses.copy(), o.strokeLengths.copy(), o.fits.copy(), o.series.copy())
         (recognizedAt, gates, nextRecords) = (o.recognizedAt.copy(), o.gates.copy(), o.nextRecords.copy())
         (paths, matches) = (o.paths.copy(), o.matches.copy())
-        (handOverEdges, scrollEdges) = (o.handOverEdges.copy(), o.scrollEdges.copy())
+        (handOverEdges, scrollEdges, settleStates) = (o.handOverEdges.copy(), o.scrollEdges.copy(), o.settleStates.copy())
+        momentumUntil = o.momentumUntil.copy()
         (liftPath, liftTurns, templateScratch) = (o.liftPath.copy(), o.liftTurns.copy(), o.templateScratch.copy())
     }
 
@@ -174,7 +185,7 @@ final class EngineStorage {
     deinit {
         rules.deallocate()
         for free in [tracks.free, slots.free, ring.free, records.free, frame.free, began.free, lifts.free,
-                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free, gates.free, nextRecords.free, paths.free, matches.free, handOverEdges.free, scrollEdges.free, liftPath.free, liftTurns.free, templateScratch.free] {
+                     listening.free, captured.free, strokeClasses.free, strokeLengths.free, fits.free, order.free, rank.free, sawBegan.free, series.free, recognizedAt.free, gates.free, nextRecords.free, paths.free, matches.free, handOverEdges.free, scrollEdges.free, settleStates.free, momentumUntil.free, liftPath.free, liftTurns.free, templateScratch.free] {
             free()
         }
     }

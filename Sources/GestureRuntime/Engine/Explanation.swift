@@ -53,6 +53,9 @@ public struct Explanation: Hashable, Sendable {
         case wonOver(by: GestureID, cancelled: Bool)
         /// Its `together` window closed before the fingers it needs had all landed (v5).
         case lateFingers
+        /// Its touch came down while momentum ran on its view (v5): a touch that
+        /// stops the content is not a tap or a long press (`duringMomentum: true` says it may be).
+        case stoppedMomentum
         /// It completed, and waits while gesture `other`, which needs more
         /// fingers, may still get them within its `together` window (v5).
         case waitsForFingers(GestureID)
@@ -174,6 +177,8 @@ public struct Explanation: Hashable, Sendable {
             let targets = table.handOverTargets(of: gesture).map { other(GestureID($0)) }.joined(separator: ", ")
             return "'\(name)' was not handed over: no gesture it hands over to (\(targets)) was enabled, free of an attempt "
                 + "of its own and able to take its touches"
+        case .stoppedMomentum:
+            return "'\(name)' failed: its touch stopped momentum (a settle's or a scrolling view's; 'duringMomentum: true' takes such a touch)" + at
         case .lateFingers:
             return "'\(name)' failed: its \(r.minTouches) fingers did not all land within together \(DurationText.prose(r.together)) "
                 + "of its first" + at

@@ -267,7 +267,7 @@ extension GestureEngine {
         if records[g].kind.isContinuous {
             var began = event(g, .began)
             began.completedAt = captured[g].time
-            events.append(began)
+            if hasSettles { append(settling: began, g) } else { events.append(began) }
             if tracks[g].endedWhileHeld {
                 emit(g, .ended)
                 finish(g, succeeded: true)
@@ -333,6 +333,10 @@ extension GestureEngine {
     }
 
     mutating func emit(_ g: GestureID, _ state: GestureState) {
+        if hasSettles {
+            append(settling: event(g, state), g)
+            return
+        }
         events.append(event(g, state))
     }
 
@@ -357,6 +361,7 @@ extension GestureEngine {
             e.value1 = t.pointee.value1
             (e.velocity0, e.velocity1) = velocity(g)
             e.fingers = Int(t.pointee.fingers)
+            if hasSettles { band(&e, g) }
         case .stroke:
             break
         }

@@ -87,6 +87,11 @@ extension GestureEngine {
             let needed = Int(r.pointee.minTouches)
             if count == 0 { startPress(g, slot: s, r) }
             guard listening(g) else { return }
+            if slots[s].stoppedMomentum && r.pointee.kind != .swipe && r.pointee.options & GestureRecord.optionDuringMomentum == 0 {
+                centroid(g)  // where the touch stopped the content, for the failure's line
+                fail(g, .stoppedMomentum)
+                return
+            }
             if count + 1 > needed {
                 _ = feed(g, .tooMany)
                 return

@@ -45,6 +45,10 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     let hasViews: Bool
     /// Some gesture has a `together` window (v5): completions check for gestures waiting on fingers.
     let hasWindows: Bool
+    /// Some gesture has a settle (v5): its events go through `append(settling:_:)`.
+    let hasSettles: Bool
+    /// Per gesture, its settle (v5), if it has one (shared by copies of the engine).
+    let settles: [Settle?]
     /// Some rotation measures every finger (v5): each frame keeps where the
     /// touches were before it (`TouchSlot.previous`), which its turn needs.
     let keepsPrevious: Bool
@@ -117,6 +121,9 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     /// The centroid of the touch set `centroidMask`, valid within one frame's evaluation.
     var centroidMask: UInt32 = 0
     var centroid = SIMD2<Double>(0, 0)
+    /// No momentum runs at or after this time (v5; the latest of `EngineStorage.momentumUntil`,
+    /// an upper bound): most touches test this alone.
+    var momentumEnd = Int64.min
     /// Some gesture may have finished or lost its touches since the last settle.
     var needsSettle = false
     /// A gesture returned to `possible` in the current frame's decision (it
@@ -134,6 +141,8 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             previous = previous || (r.kind == .rotation && r.measuresEveryFinger)
         }
         (hasWindows, keepsPrevious) = (windows, previous)
+        settles = table.gestureIDs.map { table.settle(of: $0) }
+        hasSettles = settles.contains { $0 != nil }
         filtersTouches = table.hasViews
         takenByAll = table.gestures.reduce(PointerKind.allCases.reduce(0) { $0 | $1.bit }) { $0 & $1.inputs }
         let n = table.gestures.count
@@ -564,6 +573,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
         let at = SIMD2(e.x, e.y)
         slots[free] = TouchSlot(id: e.id, down: at, position: at, lastSeen: frameTime, view: view, pointer: e.pointer)
         if takenByAll & e.pointer.bit == 0 { (filtersInput, filtersTouches) = (true, true) }
+        if frameTime < momentumEnd { stopMomentum(free) }
         downMask |= free.bit
         frameBegan.append(free)
     }

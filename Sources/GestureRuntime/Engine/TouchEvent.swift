@@ -103,7 +103,11 @@ public struct GestureEvent: Hashable, Sendable {
     /// Velocity of `value0` / `value1` per second (longPress: of the location).
     public var velocity0: Double
     public var velocity1: Double
-    // Narrow storage keeps an event at 80 bytes: the engine builds and appends
+    /// A settle's `ended` (v5): the value its momentum alone would carry it
+    /// to, and where it rests; NaN on every other event.
+    public var projected: Double
+    public var rest: Double
+    // Narrow storage keeps an event at 96 bytes: the engine builds and appends
     // one for every `changed`, many per second.
     private var gestureIndex: Int32
     private var tapCount: Int32
@@ -111,12 +115,12 @@ public struct GestureEvent: Hashable, Sendable {
     /// swipe: the direction it went (`right` for the other kinds).
     public var direction: Direction
     /// Reported for an accessibility action (v4 `action:`), not for touches:
-    /// `"input":"action"` on its line. In the padding: the event stays 80 bytes.
+    /// `"input":"action"` on its line. In the padding: the event stays 96 bytes.
     public var isAction: Bool
     /// pan, pinch, rotation: how many fingers the values were measured from
-    /// in that frame (v5 `fingers`). In the padding: the event stays 80 bytes.
+    /// in that frame (v5 `fingers`). In the padding: the event stays 96 bytes.
     private var fingerCount: UInt8
-    // In the padding after `direction`: the event stays 80 bytes.
+    // In the padding after `direction`: the event stays 96 bytes.
     private var firstTouch: Int32
 
     /// pan, pinch, rotation: how many fingers its values came from in that frame; 0 for the other kinds.
@@ -145,6 +149,31 @@ public struct GestureEvent: Hashable, Sendable {
         set { tapCount = Int32(clamping: newValue) }
     }
 
+    /// Whether this is a settle's `ended` (v5): it carries `projected`, `anchor` and `rest`.
+    public var isSettled: Bool { state == .ended && !projected.isNaN }
+
+    /// A settle's `ended` (v5): the anchor chosen (with a pitch, its page,
+    /// which may be negative); nil without anchors. Where a tap keeps its
+    /// count (records hold -2^31 for none).
+    public var anchor: Int? {
+        get { tapCount == Self.noAnchor ? nil : Int(tapCount) }
+        set { tapCount = newValue.map { Int32(clamping: $0) } ?? Self.noAnchor }
+    }
+
+    /// `anchor`'s storage for none.
+    public static let noAnchor = Int32.min
+
+    /// The record's `anchor` slot: a settle's anchor (`noAnchor` for none), a
+    /// `marked` event's mark, `noAnchor` on every other event.
+    public var anchorSlot: Int32 { state == .marked || isSettled ? tapCount : Self.noAnchor }
+
+    /// `marked` (v5): the index of the mark crossed, and `direction` says
+    /// how: `up` as the value rose past it, `down` as it fell back.
+    public var mark: Int {
+        get { Int(tapCount) }
+        set { tapCount = Int32(clamping: newValue) }
+    }
+
     public init(time: Microseconds, gesture: GestureID, state: GestureState, x: Double, y: Double) {
         self.init(time: time.rawValue, gesture: gesture, state: state, x: x, y: y, touch: -1)
     }
@@ -157,7 +186,7 @@ public struct GestureEvent: Hashable, Sendable {
         self.state = state
         self.x = x
         self.y = y
-        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; direction = .right; isAction = false; tapCount = 0; fingerCount = 0; firstTouch = touch
+        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; projected = .nan; rest = .nan; direction = .right; isAction = false; tapCount = 0; fingerCount = 0; firstTouch = touch
         completedAt = Microseconds(time)
     }
 }

@@ -160,6 +160,9 @@ struct TouchSlot {
     /// get nothing more (ended or cancelled delivered, or cancelled by a gesture).
     var beganDelivered = false
     var closed = false
+    /// It came down while momentum ran on its view (v5): the set's taps and
+    /// long presses fail with it unless they say `duringMomentum: true`.
+    var stoppedMomentum = false
 }
 
 /// A touch that lifted or was cancelled in the current frame.

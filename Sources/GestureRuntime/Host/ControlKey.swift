@@ -13,6 +13,8 @@ public enum ControlKey: UInt8, SpecWord {
     case scroll
     /// `{"scroll":NAME,"began":true}`: the platform began scrolling (v4).
     case began
+    /// `{"scroll":NAME,"momentum":true}`: the platform's momentum runs, or no longer (v5).
+    case momentum
 
     /// The key as a control call and a trace line spell it.
     public var name: String {
@@ -21,6 +23,7 @@ public enum ControlKey: UInt8, SpecWord {
         case .handOver: "handOver"
         case .scroll: "scroll"
         case .began: "began"
+        case .momentum: "momentum"
         }
     }
 
@@ -31,6 +34,7 @@ public enum ControlKey: UInt8, SpecWord {
         case .handOver: "unused"
         case .scroll: "the edges' bits as one character: 1 << a gspec_direction, GSPEC_DIRECTION_UP the top"
         case .began: "unused"
+        case .momentum: "\"true\" or \"false\""
         }
     }
 

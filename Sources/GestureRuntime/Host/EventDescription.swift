@@ -50,6 +50,8 @@ public enum EventKey: UInt8, SpecWord {
 /// and to C, per event. Offsets and the size are derived from the order.
 public enum EventSlot: UInt8, SpecWord {
     case time, x, y, value0, value1, velocity0, velocity1, gesture, taps, view, state, direction, input, touch, fingers
+    /// A release's decision (v5 `settle`) and a mark crossed: last, so the older slots keep their offsets.
+    case projected, rest, anchor
 
     /// How a slot is stored.
     public enum Storage: UInt8, Sendable {
@@ -92,6 +94,9 @@ public enum EventSlot: UInt8, SpecWord {
         case .input: "input"
         case .touch: "touch"
         case .fingers: "fingers"
+        case .projected: "projected"
+        case .rest: "rest"
+        case .anchor: "anchor"
         }
     }
 
@@ -107,6 +112,9 @@ public enum EventSlot: UInt8, SpecWord {
         case .state: "the state's raw value"
         case .input: "1 for an accessibility action, 0 for touches"
         case .touch: "the id of the gesture's first touch, -1 for none or an id outside 0 to 2^31-1"
+        case .projected: "a settle's ended: where momentum alone carries the value; NaN on every other event"
+        case .rest: "a settle's ended: where the value rests; NaN on every other event"
+        case .anchor: "a settle's ended: the anchor chosen (its page with a pitch); marked: the mark crossed; -2^31 for none"
         case .value0, .value1, .velocity0, .velocity1, .taps, .direction, .fingers:
             EventKey.allCases.flatMap { key -> [String] in
                 // Each kind writing `key` here, as "translation x" (a pair's part) or "scale", grouped by those words.
@@ -124,9 +132,9 @@ public enum EventSlot: UInt8, SpecWord {
     /// Its storage: doubles for times and values, 32-bit integers for indices and counts, bytes for enums.
     public var storage: Storage {
         switch self {
-        case .time, .x, .y, .value0, .value1, .velocity0, .velocity1: .float64
+        case .time, .x, .y, .value0, .value1, .velocity0, .velocity1, .projected, .rest: .float64
         // `fingers` is a count, as `taps` is: every binding reads a count's slot as a 32-bit integer.
-        case .gesture, .taps, .view, .touch, .fingers: .int32
+        case .gesture, .taps, .view, .touch, .fingers, .anchor: .int32
         case .state, .direction, .input: .uint8
         }
     }
@@ -162,7 +170,9 @@ public enum EventSlot: UInt8, SpecWord {
         case .value1: e.value1
         case .velocity0: e.velocity0
         case .velocity1: e.velocity1
-        case .gesture, .taps, .view, .state, .direction, .input, .touch, .fingers: 0
+        case .projected: e.projected
+        case .rest: e.rest
+        case .gesture, .taps, .view, .state, .direction, .input, .touch, .fingers, .anchor: 0
         }
     }
 
@@ -177,7 +187,8 @@ public enum EventSlot: UInt8, SpecWord {
         case .input: e.isAction ? 1 : 0
         case .touch: Int32(truncatingIfNeeded: e.touch)
         case .fingers: Int32(e.fingers)
-        case .view, .time, .x, .y, .value0, .value1, .velocity0, .velocity1: 0
+        case .anchor: e.anchorSlot
+        case .view, .time, .x, .y, .value0, .value1, .velocity0, .velocity1, .projected, .rest: 0
         }
     }
 }
@@ -199,6 +210,10 @@ public struct EventRecord: Sendable {
     public var touch: Int32
     /// pan, pinch, rotation: the fingers measured (`GestureEvent.fingers`).
     public var fingers: Int32
+    /// A settle's `ended` (v5): `GestureEvent.projected` and `rest` (NaN on other events).
+    public var projected, rest: Double
+    /// A settle's chosen anchor, a `marked` event's mark (`GestureEvent.anchorSlot`).
+    public var anchor: Int32
 
     /// `e` as a record; `view` is the view that receives it (`GestureTable.receiver(of:)`).
     @inline(__always)
@@ -208,6 +223,7 @@ public struct EventRecord: Sendable {
         (gesture, taps, self.view) = (Int32(truncatingIfNeeded: e.gesture.rawValue), Int32(clamping: e.taps), Int32(truncatingIfNeeded: view.rawValue))
         (state, direction, input, touch) = (e.state.rawValue, e.direction.rawValue, e.isAction ? 1 : 0, Int32(truncatingIfNeeded: e.touch))
         fingers = Int32(e.fingers)
+        (projected, rest, anchor) = (e.projected, e.rest, e.anchorSlot)
     }
 }
 
@@ -266,8 +282,8 @@ public struct EventValue: Hashable, Sendable {
     /// A transform's finger count (v5), after its other values.
     private static let fingers = EventValue(key: .fingers, shape: .count, slot: .fingers)
 
-    /// Whether an event in `state` carries its kind's values: a `failed` event has only its location.
-    public static func carried(in state: GestureState) -> Bool { state != .failed }
+    /// Whether an event in `state` carries its kind's values: a `failed` event has only its location, a `marked` one (v5) its mark.
+    public static func carried(in state: GestureState) -> Bool { state != .failed && state != .marked }
 }
 
 extension GestureKind {

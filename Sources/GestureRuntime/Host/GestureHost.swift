@@ -222,6 +222,19 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
         if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
     }
 
+    /// Says whether the platform's momentum runs for scroll `gesture` (v5;
+    /// UIKit: the scroll view `isDecelerating`), at platform time `seconds`,
+    /// or now: `Engine.setMomentum`. Say it before the touch it is for: a
+    /// touch coming down while it runs stops it, and the set's taps and long
+    /// presses fail with that touch (unless `duringMomentum: true`).
+    public func setMomentum(_ gesture: Gestures.Gesture, running: Bool, at seconds: Double? = nil) {
+        let time = seconds.map { state.pointee.clock.microseconds($0) } ?? state.pointee.engine.clock
+        for g in Range(gestures: info.count) where info[g.rawValue].gesture == gesture {
+            state.pointee.engine.setMomentum(running, gesture: g, at: time)
+        }
+        if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
+    }
+
     /// Says that the platform began scrolling with scroll `gesture`'s
     /// touches (v4; UIKit: the scroll view's pan recognizer began), at
     /// platform time `seconds`, or now: `Engine.scrollBegan`. The scroll's

@@ -384,6 +384,8 @@ extension GestureParameter {
         .init("together", [.tap, .longPress, .swipe, .pan, .pinch, .rotation], .duration, range: .init(0, maxDuration),
               .microseconds(.together), since: 16,
               "the window from its first finger in which the fingers it needs must land (0: none)"),
+        .init("duringMomentum", [.tap, .longPress], .flag, .bit(.options, mask: GestureRecord.optionDuringMomentum, whenSet: true), since: 17,
+              "a touch that stops momentum (a settle's or a platform scroll's) may begin it: by default it fails"),
     ]
 
     /// The numeric record fields a table of format `version` writes after a

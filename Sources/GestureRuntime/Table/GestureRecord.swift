@@ -137,12 +137,15 @@ package struct GestureRecord: Hashable, Sendable {
     /// A discrete gesture held by a `requires` rule reports `provisional` at
     /// once, then `recognized` or `retracted` (v3 `provisional: true`).
     package static let optionProvisional: UInt8 = 2
+    /// A tap or long press that a touch stopping momentum may begin (v5
+    /// `duringMomentum: true`): by default such a touch fails them.
+    package static let optionDuringMomentum: UInt8 = 4
     /// The kinds that may be provisional (`GestureKind.mayBeProvisional`).
     package static let provisionalKinds = GestureKind.allCases.filter { $0.mayBeProvisional }
     /// The kinds `hands over to` links (`GestureKind.handsOver`).
     package static let handOverKinds = GestureKind.allCases.filter { $0.handsOver }
     /// Every option a table may set.
-    package static let knownOptions: UInt8 = optionDisabled | optionProvisional
+    package static let knownOptions: UInt8 = optionDisabled | optionProvisional | optionDuringMomentum
     /// A range that no translation leaves.
     package static let unsetOffset = SIMD2<Double>(-.infinity, .infinity)
     /// The bits of `strokeFlags`, bit `rawValue` each.

@@ -14,6 +14,9 @@ public enum GestureState: UInt8, CaseIterable, Sendable {
     /// A provisional gesture lost (v3): what it required to fail succeeded,
     /// it was disabled, or its touches were cancelled. Ends it, as `failed`.
     case retracted = 8
+    /// A gesture with a settle moved its value past one of its `marks` (v5):
+    /// reported beside `changed`, with the mark and the way it was crossed.
+    case marked = 9
 
     /// The spelling `gspec run` prints.
     public var name: String {
@@ -27,6 +30,7 @@ public enum GestureState: UInt8, CaseIterable, Sendable {
         case .recognized: "recognized"
         case .provisional: "provisional"
         case .retracted: "retracted"
+        case .marked: "marked"
         }
     }
 }

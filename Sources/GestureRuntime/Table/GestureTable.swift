@@ -13,7 +13,7 @@
 /// `validate()` is safe to index without checks.
 public struct GestureTable: Hashable, Sendable {
     /// The binary format version this runtime reads and writes.
-    public static let formatVersion: UInt16 = 16
+    public static let formatVersion: UInt16 = 17
 
     /// Names and doc comments.
     package var strings: [String]
@@ -95,6 +95,13 @@ public struct GestureTable: Hashable, Sendable {
     package var rangeParameters: [UInt8]
     package var rangeLower: [Double]
     package var rangeUpper: [Double]
+    /// Release decisions (v5 `settle`, format version 17; CSR): gesture
+    /// `g`'s numbers are `settleValues[settleStart[g] ..< settleStart[g + 1]]`,
+    /// none without a settle, else `Settle.headerCount` numbers (model, rate,
+    /// flingVelocity, positional, sequential, lower, upper, rubberBand, pitch,
+    /// component, anchor count) then the anchors, then the marks.
+    package var settleStart: [UInt32]
+    package var settleValues: [Double]
 
     /// Whether a gesture is a pan from the right or bottom screen edge, which
     /// needs the screen's size (`Engine.screenSize`).
@@ -114,6 +121,7 @@ public struct GestureTable: Hashable, Sendable {
         handOverStart = [0]; handOverTarget = []; handOverEdges = []
         winsStart = [0]; winsTarget = []; viewDefers = []
         actionNames = []; rangeStart = [0]; rangeParameters = []; rangeLower = []; rangeUpper = []
+        settleStart = [0]; settleValues = []
     }
 
     /// The templates of gesture `g` (empty unless it is a template stroke).
@@ -174,6 +182,14 @@ public struct GestureTable: Hashable, Sendable {
                 }
             case .rangeParameters, .rangeLower, .rangeUpper:
                 break  // with rangeStart
+            case .settleStart:
+                (t.settleStart, t.settleValues) = ([0], [])
+                for k in kept {
+                    t.settleValues += settleValues[Int(settleStart[k])..<Int(settleStart[k + 1])]
+                    t.settleStart.append(UInt32(t.settleValues.count))
+                }
+            case .settleValues:
+                break  // with settleStart
             case .gestures:
                 // Flags as the rules left here say (the engine trusts them instead of the lists); every kept gesture enabled.
                 let arming = Set(afterTargets)
@@ -409,6 +425,34 @@ public struct GestureTable: Hashable, Sendable {
             return ParameterRange(rangeLower[k], rangeUpper[k])
         }
         return nil
+    }
+
+    /// Gesture `g`'s release decision (v5 `settle`), if it has one.
+    public func settle(of g: GestureID) -> Settle? {
+        let g = g.rawValue
+        guard g >= 0 && g + 1 < settleStart.count else { return nil }
+        let v = settleValues[Int(settleStart[g])..<Int(settleStart[g + 1])]
+        // Counts read as integers only once known to be small whole numbers: a crafted table may hold anything.
+        guard v.count >= Settle.headerCount else { return nil }
+        let h = v.startIndex
+        let count = v[h + 10], modelNumber = v[h]
+        guard count >= 0, count <= Double(v.count - Settle.headerCount), count == count.rounded(),
+              modelNumber >= 0, modelNumber <= 255, modelNumber == modelNumber.rounded(),
+              let model = SettleModel(rawValue: UInt8(modelNumber)) else { return nil }
+        let anchorEnd = h + Settle.headerCount + Int(count)
+        return Settle(model: model, rate: v[h + 1], flingVelocity: v[h + 2], positional: v[h + 3], sequential: v[h + 4] != 0,
+                      lower: v[h + 5], upper: v[h + 6], rubberBand: v[h + 7], pitch: v[h + 8], component: v[h + 9] == 1 ? 1 : 0,
+                      anchors: Array(v[(h + Settle.headerCount)..<anchorEnd]), marks: Array(v[anchorEnd...]))
+    }
+
+    /// Appends gesture `g`'s settle (builders add them in gesture order, one entry per gesture).
+    package mutating func appendSettle(_ s: Settle?) {
+        if let s {
+            settleValues += [Double(s.model.rawValue), s.rate, s.flingVelocity, s.positional, s.sequential ? 1 : 0,
+                             s.lower, s.upper, s.rubberBand, s.pitch, Double(s.component), Double(s.anchors.count)]
+            settleValues += s.anchors + s.marks
+        }
+        settleStart.append(UInt32(settleValues.count))
     }
 
     /// Whether `g with other`.

@@ -341,6 +341,11 @@ package enum TableFormat {
               t.rangeParameters.allSatisfy({ Int($0) < GestureParameter.all.count }),
               t.rangeLower.indices.allSatisfy({ t.rangeLower[$0].isFinite && t.rangeUpper[$0].isFinite && t.rangeLower[$0] <= t.rangeUpper[$0] })
         else { throw .invalid("ranges") }
+        // Settles (v5): none or one whole settle per gesture, one the engine can run.
+        guard isList(t.settleStart, of: t.settleValues.count, gestures: n) else { throw .invalid("settles") }
+        for g in 0..<n where t.settleStart[g] < t.settleStart[g + 1] {
+            guard let s = t.settle(of: GestureID(g)), s.isValid(for: t.gestures[g].kind) else { throw .invalid("settle of gesture \(g)") }
+        }
         let views = t.viewNames.count
         guard t.viewDefers.count == views, t.viewDefers.allSatisfy({ $0 & ~edgeBits == 0 }) else { throw .invalid("view deferrals") }
         guard t.viewParents.count == views, t.viewForwards.count == views,

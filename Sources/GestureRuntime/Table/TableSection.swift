@@ -17,6 +17,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
     case winsStart, winsTarget
     case viewDefers
     case actionNames, rangeStart, rangeParameters, rangeLower, rangeUpper
+    case settleStart, settleValues
 
     /// The four bytes that open the section in a file.
     package var tag: String {
@@ -59,13 +60,15 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .rangeParameters: "RGPR"
         case .rangeLower: "RGLO"
         case .rangeUpper: "RGHI"
+        case .settleStart: "STST"
+        case .settleValues: "STVL"
         }
     }
 
     /// The first format version with the section: version 1 had no views,
     /// version 2 no rule lines, version 3 no `after` rules, versions before 6 no templates,
     /// before 9 no modes, before 10 no hand-overs, before 12 no hand-over edges,
-    /// before 13 no `wins over` rules, before 14 no actions or ranges.
+    /// before 13 no `wins over` rules, before 14 no actions or ranges, before 17 no settles.
     package var since: UInt16 {
         switch self {
         case .strings, .gestures, .classMap, .stateInfo, .dense, .combBase, .combNext, .combCheck,
@@ -79,6 +82,7 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .handOverEdges: 12
         case .winsStart, .winsTarget, .viewDefers: 13
         case .actionNames, .rangeStart, .rangeParameters, .rangeLower, .rangeUpper: 14
+        case .settleStart, .settleValues: 17
         }
     }
 
@@ -88,11 +92,11 @@ package enum TableSection: Int, CaseIterable, Sendable {
         case .strings, .gestures: nil
         case .classMap, .stateInfo, .viewForwards, .enabledCode, .handOverEdges, .viewDefers, .rangeParameters: 1
         case .dense, .combNext, .combCheck: 2
-        case .afterWithin, .rangeLower, .rangeUpper: 8
+        case .afterWithin, .rangeLower, .rangeUpper, .settleValues: 8
         case .combBase, .requiresStart, .requiresTarget, .withStart, .withTarget, .viewNames, .viewParents,
              .gestureViews, .requiresLines, .afterStart, .afterTarget, .afterLines,
              .templateStart, .templatePoints, .templateNames, .modeNames, .enabledStart, .handOverStart, .handOverTarget,
-             .winsStart, .winsTarget, .actionNames, .rangeStart: 4
+             .winsStart, .winsTarget, .actionNames, .rangeStart, .settleStart: 4
         }
     }
 
@@ -144,6 +148,8 @@ extension GestureTable {
         case .rangeParameters: rangeParameters.map { UInt64($0) }
         case .rangeLower: rangeLower.map { $0.bitPattern }
         case .rangeUpper: rangeUpper.map { $0.bitPattern }
+        case .settleStart: settleStart.map { UInt64($0) }
+        case .settleValues: settleValues.map { $0.bitPattern }
         }
     }
 
@@ -187,6 +193,8 @@ extension GestureTable {
         case .rangeParameters: rangeParameters = values.map { UInt8(truncatingIfNeeded: $0) }
         case .rangeLower: rangeLower = values.map { Double(bitPattern: $0) }
         case .rangeUpper: rangeUpper = values.map { Double(bitPattern: $0) }
+        case .settleStart: settleStart = values.map { UInt32(truncatingIfNeeded: $0) }
+        case .settleValues: settleValues = values.map { Double(bitPattern: $0) }
         }
     }
 
@@ -203,6 +211,7 @@ extension GestureTable {
         case .viewDefers: viewDefers = Array(repeating: 0, count: viewNames.count)
         case .actionNames: actionNames = Array(repeating: GestureRecord.none, count: gestures.count)
         case .rangeStart: rangeStart = Array(repeating: 0, count: gestures.count + 1)
+        case .settleStart: settleStart = Array(repeating: 0, count: gestures.count + 1)
         default: setElements([], of: section)
         }
     }

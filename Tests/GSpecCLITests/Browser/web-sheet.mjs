@@ -44,6 +44,15 @@ try {
     screen: document.getElementById('screen').style.touchAction })`);
   // One finger flung up: the list scrolls natively and keeps moving after the lift (the browser's momentum).
   await step('scroll', async () => { await fling(200, 600, -240); return look(); }, 800);
+  // Flung again, and a row tapped 100 ms after the lift while the list still moves: the tap
+  // stops the list (the browser's doing) and opens nothing (v5: a touch that stops momentum).
+  await step('tapInMomentum', async () => {
+    await fling(200, 600, -120);
+    await sleep(100);
+    const moving = await look();
+    await tap(150, 400);
+    return moving;
+  }, 600);
   // Scrolled down, a pull down scrolls the list back; the sheet does not move.
   await step('pullScrolled', async () => { await fling(200, 300, 150, 10); return look(); });
   // At the top, a pull down drags the sheet; the list stays at 0.

@@ -538,3 +538,74 @@ for k in range(1, 6):
     t.ev(1.03 + k / 100, 1, "moved", 300 - 25 * k, 200).ev(1.03 + k / 100, 2, "moved", 320 - 25 * k, 200)
 t.ev(1.12, 1, "ended", 175, 200).ev(1.12, 2, "ended", 195, 200)
 t.save("together-fewer-fingers-wait")
+
+# v5: release decisions (docs/semantics.md, "Release decisions: `settle`")
+S = "Tests/GSpecCLITests/Golden/specs/settle.gesture"
+t = Trace(S, "the sheet: a fling down from rest at 0 (750 pt/s) goes to the next detent, 320;",
+          "then a slow drag up 120pt, held before the lift, is 37.5% of the way back to 0: it",
+          "returns to 320, and crosses the 40% mark (256pt) down on the way")
+end = t.path(1.0, 1, line((200, 100), (200, 340), 20), dt=0.016)
+t.path(2.0, 1, line((200, 300), (200, 180), 30), dt=0.016, end=False)
+t.ev(2.6, 1, "moved", 200, 180).ev(2.616, 1, "ended", 200, 180)
+t.save("settle-sheet-fling-and-return")
+t = Trace(S, "the sheet at rest at 0, dragged up 100pt past its bound: the translation is",
+          "rubber-banded (100 x 640 x 0.55 / (640 + 55)), and the release rests at 0")
+t.path(1.0, 1, line((200, 300), (200, 200), 10), dt=0.016, end=False)
+t.ev(1.4, 1, "moved", 200, 200).ev(1.416, 1, "ended", 200, 200)
+t.save("settle-sheet-rubber-band")
+t = Trace(S, "the sheet dragged slowly down to hover at the 40% mark (256pt): the crossing up",
+          "is reported once; jitter of 4pt about it (below the 10pt slop) repeats nothing;",
+          "back to 240 crosses down, and the lift past 50% of the way to 320 rests there")
+pts = line((200, 100), (200, 358), 43)
+pts += [(200, 352 + 8 * (k % 2)) for k in range(10)]
+pts += line((200, 356), (200, 340), 4)[1:]
+t.path(1.0, 1, pts, dt=0.016, end=False)
+t.ev(2.0, 1, "moved", 200, 300).ev(2.3, 1, "moved", 200, 300).ev(2.316, 1, "ended", 200, 300)
+t.save("settle-sheet-marks-hover")
+t = Trace(S, "the pager (pitch 375pt, Android's model): a quick flick left turns one page (page -1);",
+          "a slow drag right of 150pt from there, 40% of a page, returns to page -1", view="pager")
+t.path(1.0, 1, line((300, 400), (240, 400), 6), dt=0.016)
+t.path(2.0, 1, line((100, 400), (250, 400), 30), dt=0.016, end=False)
+t.ev(2.6, 1, "moved", 250, 400).ev(2.616, 1, "ended", 250, 400)
+t.save("settle-pager")
+t = Trace(S, "the photo's pinch: a spread to 2.2x released still has passed 2 and is 10% of the way",
+          "on to 4: it rests at 2; then a spread to 5x from there (10) is rubber-banded past 4",
+          "(the photo's 5.57, reported as the gesture's 2.79x) and rests at 4", view="photo")
+for k in range(0, 7):
+    tk = 1.0 + k / 60
+    ph = "began" if k == 0 else "moved"
+    t.ev(tk, 1, ph, 200 - 5 * k, 300, "photo").ev(tk, 2, ph, 250 + 5 * k, 300, "photo")
+t.ev(1.4, 1, "moved", 170, 300).ev(1.4, 2, "moved", 280, 300)
+t.ev(1.5, 1, "ended", 170, 300).ev(1.5, 2, "ended", 280, 300)
+for k in range(0, 11):
+    tk = 2.0 + k / 60
+    ph = "began" if k == 0 else "moved"
+    t.ev(tk, 1, ph, 200 - 10 * k, 300, "photo").ev(tk, 2, ph, 250 + 10 * k, 300, "photo")
+t.ev(2.5, 1, "moved", 100, 300).ev(2.5, 2, "moved", 350, 300)
+t.ev(2.6, 1, "ended", 100, 300).ev(2.6, 2, "ended", 350, 300)
+t.save("settle-pinch")
+
+# v5: a touch that stops momentum (docs/semantics.md, "A touch that stops momentum")
+S = "Tests/GSpecCLITests/Golden/specs/momentum.gesture"
+t = Trace(S, "the list scrolled and lifted; the host says it decelerates: a tap on a row stops it and",
+          "opens nothing (openRow fails, stopped momentum); the next tap, the list at rest, opens the row;",
+          "momentum again: the badge, duringMomentum: true, takes its tap (and stops the list); momentum",
+          "again: a long press on a row fails; the host says the list stopped: a row's tap opens it").args("--explain")
+t.path(1.0, 1, line((100, 400), (100, 200), 10), dt=0.016, view="row")
+t.control(t=1.17, scroll="listScroll", momentum=True)
+t.tap(1.4, 100, 300, touch=2, view="row")
+t.tap(1.8, 100, 300, touch=3, view="row")
+t.control(t=2.5, scroll="listScroll", momentum=True)
+t.tap(2.7, 20, 300, touch=4, view="badge")
+t.control(t=3.5, scroll="listScroll", momentum=True)
+t.ev(3.6, 5, "began", 100, 300, "row").ev(4.3, 5, "ended", 100, 300)
+t.control(t=4.5, scroll="listScroll", momentum=False)
+t.tap(4.6, 100, 300, touch=6, view="row")
+t.save("momentum-list")
+t = Trace(S, "the carousel flicked left at 1250 pt/s (iOS's model: 3.56 s of momentum): a tap on it",
+          "1 s later stops it and is no tap; a flick again, and a tap 4 s later (at rest) is one", view="carousel")
+t.path(1.0, 1, line((300, 200), (240, 200), 4), dt=0.012)
+t.tap(2.1, 200, 200, touch=2)
+t.path(3.0, 3, line((300, 200), (240, 200), 4), dt=0.012)
+t.tap(7.1, 200, 200, touch=4)
+t.save("momentum-settle")

@@ -56,8 +56,8 @@ public enum JavaBindingsEmitter {
 
     package static func javaField(_ slot: EventSlot) -> JavaField {
         switch slot {
-        case .x, .y, .value0, .value1, .velocity0, .velocity1: .plain("double")
-        case .taps, .touch, .fingers: .plain("int")
+        case .x, .y, .value0, .value1, .velocity0, .velocity1, .projected, .rest: .plain("double")
+        case .taps, .touch, .fingers, .anchor: .plain("int")
         case .time: .byHand("time")
         case .gesture: .byHand("gestureIndex")
         case .view: .byHand("viewIndex")

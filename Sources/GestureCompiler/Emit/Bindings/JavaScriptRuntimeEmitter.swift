@@ -42,13 +42,31 @@ public enum JavaScriptRuntimeEmitter {
             /**
              * A gesture event: the keys and values of a `gspec run` output line. `G`
              * is the set's gesture names, `V` its view names (the `--emit js` module's
-             * `GestureName` and `ViewName`).
+             * `GestureName` and `ViewName`). A `'marked'` event (v5) is a mark
+             * crossed, with no position: narrow on `state` to read `x` and `y`.
              */
-            export interface GestureEvent<G extends string = string, V extends string = string> {
+            export type GestureEvent<G extends string = string, V extends string = string> = GestureMotionEvent<G, V> | GestureMarkEvent<G, V>;
+
+            /** A mark of a settle crossed (v5 `marks`): which, and which way the value went. */
+            export interface GestureMarkEvent<G extends string = string, V extends string = string> {
               /** Seconds. */
               t: number;
               gesture: G;
-              state: GestureStateName;
+              state: 'marked';
+              /** The mark's index in the settle's `marks`. */
+              mark: number;
+              /** 'up' as the value rose past the mark, 'down' as it fell back below it. */
+              crossed: 'up' | 'down';
+              /** The view receiving it, when the spec declares views. */
+              view?: V;
+            }
+
+            /** Every event but a mark crossed. */
+            export interface GestureMotionEvent<G extends string = string, V extends string = string> {
+              /** Seconds. */
+              t: number;
+              gesture: G;
+              state: Exclude<GestureStateName, 'marked'>;
               /** The centroid of the gesture's touches, in points. */
               x: number;
               y: number;
@@ -60,6 +78,12 @@ public enum JavaScriptRuntimeEmitter {
             out += "  \(key.name)?: \(types.joined(separator: " | "));\n"
         }
         out += """
+              /** A settle's 'ended' (v5): where the model's momentum alone carries the value. */
+              projected?: number;
+              /** A settle's 'ended' with anchors (v5): the anchor chosen (its page with a pitch). */
+              anchor?: number;
+              /** A settle's 'ended' (v5): where the value rests. */
+              rest?: number;
               /** 'action' when an accessibility action reported it (v4), not touches. */
               input?: 'action';
               /** The view receiving it, when the spec declares views. */

@@ -45,10 +45,10 @@ public final class Engine implements AutoCloseable {
     // BEGIN generated from the runtime's lists (JavaBindingsEmitter.engineConstants): do not edit by hand
     // gspec.h's gspec_names, in order; Names.check holds the enums to the lists they mirror.
     static final int GESTURE = 0, KIND = 1, ACTION = 2, VALUES = 3, VIEW = 4, MODE = 5, STATE = 6, DIRECTION = 7, PHASE = 8, POINTER = 9;
-    /** Bytes per event in the buffer events cross in: time x y value0 value1 velocity0 velocity1 as doubles, then gesture taps view state direction input touch fingers as ints. */
-    static final int RECORD = 88;
+    /** Bytes per event in the buffer events cross in: time x y value0 value1 velocity0 velocity1 projected rest as doubles, then gesture taps view state direction input touch fingers anchor as ints. */
+    static final int RECORD = 112;
     /** The words of a control call or line that name no run-time parameter. */
-    static final List<String> RESERVED = Arrays.asList("enabled", "handOver", "scroll", "began", "t", "set", "mode", "on", "at", "action");
+    static final List<String> RESERVED = Arrays.asList("enabled", "handOver", "scroll", "began", "momentum", "t", "set", "mode", "on", "at", "action");
     // END generated (JavaBindingsEmitter.engineConstants)
 
     /** One value a gesture's events carry (gspec.h's GSPEC_NAMES_VALUES entry). */
@@ -294,6 +294,19 @@ public final class Engine implements AutoCloseable {
 
     /** The same at `t` seconds. */
     public synchronized void handOver(String gesture, double t) { control(t, index(gestures, gesture, "gesture"), "handOver", ""); }
+
+    /**
+     * Says now whether a scroll gesture's platform momentum runs (v5: the
+     * scroller still flinging after the lift, until it stops), or ends a settle's
+     * momentum early: meanwhile a touch coming down on its view stops it and
+     * fails the set's taps and long presses (unless `duringMomentum: true`).
+     */
+    public void setMomentum(String gesture, boolean running) { setMomentum(gesture, running, Double.NaN); }
+
+    /** The same at `t` seconds. */
+    public synchronized void setMomentum(String gesture, boolean running, double t) {
+        control(t, index(gestures, gesture, "gesture"), "momentum", String.valueOf(running));
+    }
 
     /**
      * Performs a gesture's accessibility action now, at (x, y), its view's centre:

@@ -39,6 +39,12 @@ public final class GestureEvent {
     public final int touch;
     /** pan, pinch, rotation: fingers. */
     public final int fingers;
+    /** a settle's ended: where momentum alone carries the value; NaN on every other event. */
+    public final double projected;
+    /** a settle's ended: where the value rests; NaN on every other event. */
+    public final double rest;
+    /** a settle's ended: the anchor chosen (its page with a pitch); marked: the mark crossed; -2^31 for none. */
+    public final int anchor;
 
     /** A plain field by the name the library's value lists use. */
     private double field(String name) {
@@ -52,6 +58,9 @@ public final class GestureEvent {
             case "taps": return taps;
             case "touch": return touch;
             case "fingers": return fingers;
+            case "projected": return projected;
+            case "rest": return rest;
+            case "anchor": return anchor;
             default: throw new IllegalStateException("libgspec names an event field dev.gspec does not know: " + name);
         }
     }
@@ -61,6 +70,13 @@ public final class GestureEvent {
     private static final State[] STATES = State.values();
     private static final Direction[] DIRECTIONS = Direction.values();
 
+    /** Whether this is a settle's ENDED (v5), which carries projected, anchor (MIN_VALUE: none) and rest. */
+    public boolean isSettled() { return state == State.ENDED && !Double.isNaN(projected); }
+
+    /** MARKED: whether the value fell back below the mark (DOWN) or rose past it (UP). */
+    public Direction crossed() { return state != State.MARKED ? null : directionSlot == Direction.DOWN.ordinal() ? Direction.DOWN : Direction.UP; }
+
+    private final int directionSlot;
     private final long microseconds;
     private final Engine.Value[] values;
     private final boolean carried;
@@ -74,15 +90,18 @@ public final class GestureEvent {
         value1 = b.getDouble(r + 32);
         velocity0 = b.getDouble(r + 40);
         velocity1 = b.getDouble(r + 48);
-        taps = b.getInt(r + 60);
-        touch = b.getInt(r + 80);
-        fingers = b.getInt(r + 84);
+        taps = b.getInt(r + 76);
+        touch = b.getInt(r + 96);
+        fingers = b.getInt(r + 100);
+        projected = b.getDouble(r + 56);
+        rest = b.getDouble(r + 64);
+        anchor = b.getInt(r + 104);
         double timeSlot = b.getDouble(r + 0);
-        int gestureSlot = b.getInt(r + 56);
-        int viewSlot = b.getInt(r + 64);
-        int stateSlot = b.getInt(r + 68);
-        int directionSlot = b.getInt(r + 72);
-        int inputSlot = b.getInt(r + 76);
+        int gestureSlot = b.getInt(r + 72);
+        int viewSlot = b.getInt(r + 80);
+        int stateSlot = b.getInt(r + 84);
+        int directionSlot = b.getInt(r + 88);
+        int inputSlot = b.getInt(r + 92);
         // END generated (JavaBindingsEmitter.eventReads)
         microseconds = (long) timeSlot;
         time = microseconds / 1e6;
@@ -92,6 +111,7 @@ public final class GestureEvent {
         Engine.Gesture kind = engine.byIndex(gestureIndex);
         gesture = kind.name;
         values = kind.values;
+        this.directionSlot = directionSlot;
         direction = kind.swipe && directionSlot >= 0 && directionSlot < DIRECTIONS.length ? DIRECTIONS[directionSlot] : null;
         isAction = inputSlot == 1;
         view = engine.view(viewIndex);
@@ -103,7 +123,14 @@ public final class GestureEvent {
     public String toString() {
         StringBuilder out = new StringBuilder(160).append("{\"t\":");
         Names.time(out, microseconds);
-        out.append(",\"gesture\":\"").append(gesture).append("\",\"state\":\"").append(state.wireName()).append("\",\"x\":");
+        out.append(",\"gesture\":\"").append(gesture).append("\",\"state\":\"").append(state.wireName()).append('"');
+        if (state == State.MARKED) {
+            // A mark crossed (v5): its index in the anchor slot, the way in the direction slot.
+            out.append(",\"mark\":").append(anchor).append(",\"crossed\":\"").append(directionSlot == Direction.DOWN.ordinal() ? "down" : "up").append('"');
+            if (view != null) out.append(",\"view\":\"").append(view).append('"');
+            return out.append('}').toString();
+        }
+        out.append(",\"x\":");
         Names.number(out, x);
         out.append(",\"y\":");
         Names.number(out, y);
@@ -122,6 +149,14 @@ public final class GestureEvent {
                         out.append(']');
                 }
             }
+        }
+        if (isSettled()) {
+            // A release's decision (v5 settle).
+            out.append(",\"projected\":");
+            Names.number(out, projected);
+            if (anchor != Integer.MIN_VALUE) out.append(",\"anchor\":").append(anchor);
+            out.append(",\"rest\":");
+            Names.number(out, rest);
         }
         if (isAction) out.append(",\"input\":\"action\"");
         if (view != null) out.append(",\"view\":\"").append(view).append('"');
