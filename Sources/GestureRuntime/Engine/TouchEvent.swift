@@ -105,8 +105,17 @@ public struct GestureEvent: Hashable, Sendable {
     public var velocity1: Double
     /// A settle's `ended` (v5): the value its momentum alone would carry it
     /// to, and where it rests; NaN on every other event.
-    public var projected: Double
-    public var rest: Double
+    public var projected: Double {
+        get { Double(bitPattern: projectedBits) }
+        set { projectedBits = newValue.bitPattern }
+    }
+    public var rest: Double {
+        get { Double(bitPattern: restBits) }
+        set { restBits = newValue.bitPattern }
+    }
+    // Stored as bits, so that two events without a decision (NaN) are equal.
+    private var projectedBits: UInt64
+    private var restBits: UInt64
     // Narrow storage keeps an event at 96 bytes: the engine builds and appends
     // one for every `changed`, many per second.
     private var gestureIndex: Int32
@@ -186,7 +195,7 @@ public struct GestureEvent: Hashable, Sendable {
         self.state = state
         self.x = x
         self.y = y
-        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; projected = .nan; rest = .nan; direction = .right; isAction = false; tapCount = 0; fingerCount = 0; firstTouch = touch
+        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; projectedBits = Double.nan.bitPattern; restBits = Double.nan.bitPattern; direction = .right; isAction = false; tapCount = 0; fingerCount = 0; firstTouch = touch
         completedAt = Microseconds(time)
     }
 }
