@@ -89,7 +89,7 @@ struct EditorGrammarTests {
         GestureParameter.all.filter { $0.applies(to: kind) && $0.type != .flag }.flatMap { $0.type.words(for: kind) }
     } + TouchPhase.forwardable.map(\.name))
     static let keywords: Set<String> = ["gesture", "let", "requires", "to", "fail", "with", "after", "within", "hands", "over", "wins", "view", "in", "profile",
-                                        "mode", "not", "and", "or"]
+                                        "mode", "not", "and", "or", "settle"]
 
     @Test func grammarScopesAgreeWithTheLexerOnEveryShippedSpec() throws {
         let rules = try Self.loadRules()
