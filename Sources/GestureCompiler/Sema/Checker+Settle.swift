@@ -86,15 +86,7 @@ extension Checker {
                 settle.rubberBand = v
             case "marks":
                 // Percentages are shares of the way from the first anchor to the last (or across the bounds); other numbers are positions.
-                let literals: [NumberLiteral]
-                switch p.value {
-                case .list(let items, _): literals = items
-                case .number(let literal): literals = [literal]
-                default:
-                    _ = number(p, name, dimension)
-                    ok = false
-                    continue
-                }
+                guard let literals = literals(p, name, dimension) else { ok = false; continue }
                 if literals.allSatisfy({ $0.unit?.name == Unit.percent.rawValue }) {
                     ratioMarks = literals.map { $0.value / 100 }
                 } else {
@@ -173,16 +165,20 @@ extension Checker {
         }
     }
 
-    /// The numbers of a list (or one number), each of `dimension`.
-    private mutating func numbers(_ p: Parameter, _ name: String, _ dimension: Dimension) -> [Double]? {
-        let literals: [NumberLiteral]
+    /// The literals of a list (or one number); anything else reported as `number` reports it.
+    private mutating func literals(_ p: Parameter, _ name: String, _ dimension: Dimension) -> [NumberLiteral]? {
         switch p.value {
-        case .list(let items, _): literals = items
-        case .number(let literal): literals = [literal]
+        case .list(let items, _): return items
+        case .number(let literal): return [literal]
         default:
             _ = number(p, name, dimension)
             return nil
         }
+    }
+
+    /// The numbers of a list (or one number), each of `dimension`.
+    private mutating func numbers(_ p: Parameter, _ name: String, _ dimension: Dimension) -> [Double]? {
+        guard let literals = literals(p, name, dimension) else { return nil }
         var values: [Double] = []
         for literal in literals {
             guard let (v, _) = convert(literal, name, dimension, at: literal.range, constant: nil) else { return nil }
