@@ -86,6 +86,8 @@ import Testing
                 out += "c \(t) \(g) scroll \(edges.rawValue)\n"
             } else if c.scrollBegan {
                 out += "c \(t) \(g) began -\n"
+            } else if let running = c.momentum {
+                for g in c.gestures { out += "c \(t) \(g) momentum \(running)\n" }
             } else if let at = c.action {
                 // The instance on the line's view, as `gspec run` picks it.
                 let instance = c.actionView.flatMap { v in c.gestures.first { table.view(of: $0) == table.view(named: v) } } ?? g

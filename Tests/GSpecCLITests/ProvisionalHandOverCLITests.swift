@@ -74,6 +74,7 @@ import GestureCompiler
             {"t":0.0,"scroll":"list"}
             {"t":0.0,"scroll":"list","began":false}
             {"t":0.0,"scroll":"list","began":true,"at":[]}
+            {"t":0.0,"scroll":"list","momentum":"yes"}
             {"t":0.0,"scroll":"list","at":[]}
             """, "bad.jsonl", in: dir)
         let (status, _, err) = run(["run", spec, "--trace", bad])
@@ -81,11 +82,12 @@ import GestureCompiler
         for (line, text) in [(1, "unknown gesture 'lst' in 'scroll'; did you mean 'list'?"),
                              (2, "'sheet' is a pan: a 'scroll' line speaks of a scroll"),
                              (3, "'at' lists edges (left, right, top or bottom), not 'topp'; did you mean 'top'?"),
-                             (4, "'at' must be a list of the edges the scroll is at (top, bottom, left, right; [] for none)"), (5, "a scroll line takes 't', 'scroll' and 'at' or 'began', not 'x'"), (6, "missing key 'at'"),
-                             (7, "'began' must be true: the platform began scrolling"), (8, "a scroll line says 'at' or 'began', not both")] {
+                             (4, "'at' must be a list of the edges the scroll is at (top, bottom, left, right; [] for none)"), (5, "a scroll line takes 't', 'scroll' and 'at', 'began' or 'momentum', not 'x'"), (6, "missing key 'at'"),
+                             (7, "'began' must be true: the platform began scrolling"), (8, "a scroll line says one of 'at', 'began' and 'momentum'"),
+                             (9, "'momentum' must be true or false")] {
             #expect(err.contains("bad.jsonl:\(line): error: \(text)"), "line \(line): \(err)")
         }
-        #expect(!err.contains("bad.jsonl:9:"), "\(err)")
+        #expect(!err.contains("bad.jsonl:10:"), "\(err)")
         // At the top a pull down goes to the sheet; the same pull after the list left its top scrolls it.
         func pull(from t: Double, touch: Int) -> String {
             (0...6).map { i in
