@@ -28,7 +28,7 @@ case $target in
   compiler) for f in specs/*.gesture grammar/examples/*.gesture Tests/GestureCompilerTests/Golden/bad/*.gesture Tests/GSpecCLITests/Golden/specs/*.gesture; do
               cp "$f" "$corpus/${f//\//_}"
             done ;;
-  table) for f in specs/*.gesture Tests/GSpecCLITests/Golden/specs/scroll*.gesture Tests/GSpecCLITests/Golden/specs/accessibility.gesture; do swift run --scratch-path "$scratch-seeds" gspec build "$f" -o "$corpus/$(basename "$f" .gesture).gtab" >/dev/null; done ;;
+  table) for f in specs/*.gesture Tests/GSpecCLITests/Golden/specs/scroll*.gesture Tests/GSpecCLITests/Golden/specs/accessibility.gesture Tests/GSpecCLITests/Golden/specs/settle.gesture Tests/GSpecCLITests/Golden/specs/momentum.gesture; do swift run --scratch-path "$scratch-seeds" gspec build "$f" -o "$corpus/$(basename "$f" .gesture).gtab" >/dev/null; done ;;
   engine|host|sections) head -c 4096 /dev/urandom > "$corpus/random" ;;
   # Each shipped table behind its 24-bit length, then random calls.
   capi) for f in specs/*.gesture; do

@@ -213,7 +213,7 @@ public enum FuzzTargets {
             gesture press: tap { delaysTouchesBegan: true  cancelsTouches: false }
             gesture tapOnce: tap { series: continues }
             gesture tapTwice: tap { taps: 2  series: continues  recognize: onPress }
-            gesture touchDown: tap { recognize: onPress }
+            gesture touchDown: tap { recognize: onPress  duringMomentum: true }
             gesture back: pan { edges: left | right  edgeWidth: 30pt  axis: horizontal }
             gesture scrub: pan { threshold: 0pt  activeOffsetX: -20pt...20pt  failOffsetY: -10pt...10pt  minVelocity: 200pt/s }
             view canvas {
@@ -226,11 +226,11 @@ public enum FuzzTargets {
             gesture follow: pan { threshold: 0pt }
             gesture loop: stroke { examples: loops  minScore: 0.7  turning: 180deg...720deg  closure: 0%...50% }
             gesture wedge: stroke { examples: wedges  maxTemplates: 2  maxRotation: 90deg  corners: 1...4  counterTurn: 0deg...60deg  counterSpan: 20%...  startY: 0%...60%  endX: 10%...  smoothing: 30% }
-            gesture sheet: pan { touches: 1...3  axis: vertical }
-            gesture feed: scroll { touches: 1...2 }
+            gesture sheet: pan { touches: 1...3  axis: vertical  settle { anchors: 0pt, 320pt, 640pt  bounds: 0pt...640pt  marks: 40%, 80% } }
+            gesture feed: scroll { touches: 1...2  axis: vertical  settle { pitch: 375pt  bounds: -1500pt...0pt  model: android } }
             gesture bend: stroke { match: any+  corners: 1...2  cornerAngle: 45deg  firstLeg: 20%...80%  aspect: 0.2...5  straightness: 0%...95% }
-            gesture spread: pinch { touches: 2...5  together: 60ms }
-            gesture spin: rotation { touches: 3...  fingers: restart }
+            gesture spread: pinch { touches: 2...5  together: 60ms  settle { anchors: 1, 2, 4  bounds: 1...4  model: exponential(0.99)  sequential: false } }
+            gesture spin: rotation { touches: 3...  fingers: restart  settle { model: none  bounds: -90deg...90deg  rubberBand: 0  marks: 0deg } }
             gesture glide: pan { touches: 2...4  fingers: end  together: 40ms }
             gesture swipe3: swipe { touches: 3  together: 80ms  directions: left }
             gesture press3: tap { touches: 3  together: 50ms }

@@ -100,6 +100,19 @@ import Testing
         #expect(text.contains("0 pairs called settled, 1 conflict reported") && text.hasSuffix("; 0 contradictions\n"), "\(text)")
     }
 
+    /// `--releases` prints each settle's regions; a spec's own settle golden names every anchor.
+    @Test func releasesPrintEachSettlesRegions() throws {
+        let spec = CLIPaths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/settle.gesture").path
+        let (status, text, _) = run(["check", "--releases", spec])
+        #expect(status == .success)
+        let lines = text.split(separator: "\n")
+        #expect(lines.contains { $0.hasSuffix("'sheetDrag' releases: anchors 0pt, 320pt, 640pt; model ios; flingVelocity 400pt/s; positional 50%; sequential") }, "\(text)")
+        #expect(lines.contains { $0.contains("under 400pt/s, having last passed 320pt: 0pt...160pt rests at 0pt; 160pt...480pt rests at 320pt; 480pt...640pt rests at 640pt") }, "\(text)")
+        #expect(!text.contains("never rests at"))
+        // Without the flag, nothing is printed.
+        #expect(run(["check", spec]).1.isEmpty)
+    }
+
     @Test func safariEdgeSwipesAreZonesWhenAsked() throws {
         let dir = try scratchDirectory("gspec-analysis")
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -130,6 +130,23 @@ import Testing
         #expect(coast.anchor == nil && coast.rest == 1000 && abs(coast.projected - 1399) < 1e-9)
     }
 
+    /// UIKit's `scrollViewWillEndDragging` gives a content offset and a
+    /// velocity in points per millisecond, both the translation negated.
+    @Test func aScrollViewsTargetOffsetIsTheDecisionNegated() {
+        let pager = Settle(model: .ios, flingVelocity: 300, lower: -1500, upper: 0, pitch: 375)
+        // Offset 400 moving 0.5 pt/ms toward larger offsets (a finger moving left) from page 1: page 2.
+        #expect(pager.targetOffset(offset: 400, velocityPerMillisecond: 0.5, dragStart: 375) == 750)
+        // Slowly (10 pt/s), 100pt from page 0: back; 200pt: on to page 1.
+        #expect(pager.targetOffset(offset: 100, velocityPerMillisecond: 0.01, dragStart: 0) == 0)
+        #expect(pager.targetOffset(offset: 200, velocityPerMillisecond: 0.01, dragStart: 0) == 375)
+        // Moving back toward smaller offsets, fast: the page below.
+        #expect(pager.targetOffset(offset: 700, velocityPerMillisecond: -1, dragStart: 750) == 375)
+        // Without anchors, UIKit's own projection held to the bounds (offsets 0...1500).
+        let free = Settle(model: .ios, lower: -1500, upper: 0)
+        #expect(abs(free.targetOffset(offset: 100, velocityPerMillisecond: 1, dragStart: 0) - 599) < 1e-9)
+        #expect(free.targetOffset(offset: 1400, velocityPerMillisecond: 1, dragStart: 0) == 1500)
+    }
+
     @Test func theRubberBandIsUIKits() {
         let s = Settle(lower: 0, upper: 640, rubberBand: 0.55)
         for d in [1.0, 10, 100, 1000] {

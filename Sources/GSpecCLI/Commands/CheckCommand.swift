@@ -22,6 +22,8 @@ struct CheckCommand: ParsableCommand {
     var witnessDirectory: String?
     @Flag(name: "--latency", help: "Print each gesture's worst and typical wait imposed by the rules.")
     var latency: Bool
+    @Flag(name: "--releases", help: "Print each settle's release regions: for each anchor the value last passed, the positions where a slow release rests at each anchor, and where flings rest.")
+    var releases: Bool
     @Flag(name: "--safari-edge-swipes", help: "With 'profile web': the pages also run in iOS Safari, whose back and forward edge swipes take a swipe from the window's sides first.")
     var safariEdgeSwipes: Bool
     @Option(name: "--search", placeholder: "n", help: "Check the analysis's verdicts against the engine: run every gesture's exemplars and boundary cases and N random streams per view, in every mode combination and scroll edge state, and print each stream the report does not account for.")
@@ -52,6 +54,12 @@ struct CheckCommand: ParsableCommand {
                 failed = failed || report.diagnostics.hasErrors
                 if latency && !report.latencies.isEmpty {
                     console.out(LatencyTable.render(report.latencies, of: result.gestureSet, path: source.path, atEnds: report.latenciesAtEnds))
+                }
+                if releases {
+                    for g in result.gestureSet.gestures {
+                        guard let settle = g.settle, let regions = ReleaseRegions(settle, kind: g.kind) else { continue }
+                        console.out(regions.render(name: g.name, kind: g.kind, line: source.location(of: g.nameRange.start).line, path: source.path))
+                    }
                 }
                 if let n = search, !Self.search(report, result.gestureSet, source, randomStreams: n, console) { failed = true }
                 if let dir = witnessDirectory, !Self.writeWitnesses(report, result.gestureSet, source, to: dir, console) {

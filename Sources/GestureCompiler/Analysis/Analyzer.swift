@@ -30,7 +30,7 @@ public enum Analyzer {
     /// that needs only which pairs conflict.
     public static func analyze(_ set: CheckedGestureSet, source: SourceFile, everything: Bool = true,
                                tableBuilt: Bool = false, safariEdgeSwipes: Bool = false, fixIts: Bool = true) -> Report {
-        var diagnostics = DeadGestures.find(in: set)
+        var diagnostics = DeadGestures.find(in: set) + ReleaseRegions.find(in: set)
         if everything {
             diagnostics += unreachableRules(in: set) + SystemGestures.find(in: set, safari: safariEdgeSwipes)
                 + Accessibility.find(in: set, source: source)

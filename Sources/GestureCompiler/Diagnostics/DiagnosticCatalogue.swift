@@ -38,7 +38,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     case winsAndOtherRule, winsCycle
     case systemGesture
     // Release decisions (v5)
-    case settleOnDiscrete, settleAxis, anchorOrder, unreachableAnchor, markOutsideBounds, anchorsClose
+    case settleOnDiscrete, settleAxis, anchorOrder, unreachableAnchor, markOutsideBounds, anchorsClose, anchorNeverChosen
     // Accessibility (v4)
     case badAlternative, pointerGesture, draggingMovement
     // Limits
@@ -81,7 +81,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
              .directionOffAxis, .patternTooLarge, .needsOnLift, .noExamples, .badExample, .tooFewExamples, .selfRelation,
              .withAndRequires, .afterAndOtherRule, .requiresCycle, .afterCycle, .withinAfterContinuous, .handOverAndOtherRule,
              .handOverDiscrete, .handOverTouches, .handOverViews, .scrollWaits, .handOverEdge, .winsAndOtherRule, .winsCycle,
-             .expectedSettleItem, .settleOnDiscrete, .settleAxis, .anchorOrder, .unreachableAnchor, .markOutsideBounds,
+             .expectedSettleItem, .settleOnDiscrete, .settleAxis, .anchorOrder, .unreachableAnchor, .markOutsideBounds, .anchorNeverChosen,
              .badAlternative, .stateExplosion, .seriesTooLong, .togetherOneFinger, .deadGesture, .latencyBudget: .error
         }
     }
@@ -224,6 +224,9 @@ extension DiagnosticMessage {
     }
     static func unreachableAnchor(_ gesture: String, anchor: String, region: String) -> Self {
         .init(.unreachableAnchor, "no release of '\(gesture)' can rest at \(anchor): its value is held to \(region), the region releases reach")
+    }
+    static func anchorNeverChosen(_ gesture: String, anchor: String, why: String) -> Self {
+        .init(.anchorNeverChosen, "no release of '\(gesture)' rests at \(anchor): \(why); see 'gspec check --releases'")
     }
     static func markOutsideBounds(_ gesture: String, mark: String, bounds: String) -> Self {
         .init(.markOutsideBounds, "the mark \(mark) of '\(gesture)' is outside its bounds \(bounds): the value can never cross it")

@@ -152,6 +152,8 @@ public struct GestureDefinition: Hashable, Sendable {
 
     /// v5 `settle { ... }`: what happens at its release, in the runtime's units.
     public var settle: Settle?
+    /// Where the word `settle` is written.
+    public var settleRange: SourceRange?
 
     /// v4 `action:`: the name of the accessibility action that performs it.
     public var action: String?

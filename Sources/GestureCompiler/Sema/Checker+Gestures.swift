@@ -47,7 +47,7 @@ extension Checker {
         if (kind == .pinch || kind == .rotation) && definition.record.fingers == 0 && (definition.minTouches != 2 || definition.maxTouches != 2) {
             definition.record.fingers = FingerPolicy.continue.rawValue
         }
-        if let settle = g.settle { definition.settle = checkSettle(settle, of: definition) }
+        if let settle = g.settle { (definition.settle, definition.settleRange) = (checkSettle(settle, of: definition), settle.keyword) }
         if let p = seen["together"], definition.minTouches < 2 { diagnostics.report(.togetherOneFinger(g.name.name), at: p.name.range) }
         // A series keeps every press's touches until it is decided, in the engine's fixed touch slots.
         let presses = kind == .longPress ? definition.taps + 1 : kind == .tap ? definition.taps : 1

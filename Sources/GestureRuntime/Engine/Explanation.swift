@@ -59,6 +59,10 @@ public struct Explanation: Hashable, Sendable {
         /// It completed, and waits while gesture `other`, which needs more
         /// fingers, may still get them within its `together` window (v5).
         case waitsForFingers(GestureID)
+        /// It ended with a settle (v5): released at `position` (its settled
+        /// value) moving at `velocity` per second, from anchor `from` (the
+        /// one it last passed through); explains the `ended` event's decision.
+        case settled(position: Double, velocity: Double, from: Int)
     }
 
     public var time: Microseconds
@@ -74,6 +78,7 @@ public struct Explanation: Hashable, Sendable {
         case .off: "disabled"
         case .handedOver, .wonOver(_, cancelled: true): "cancelled"
         case .notHandedOver: "unchanged"
+        case .settled: "ended"
         default: retracted ? "retracted" : "failed"
         }
     }
@@ -100,6 +105,42 @@ public struct Explanation: Hashable, Sendable {
         let failed = "'\(name)' failed: "
         guard retracted, text.hasPrefix(failed) else { return text }
         return "'\(name)' was retracted: " + text.dropFirst(failed.count)
+    }
+
+    /// Why a release rested where it did (v5 `settle`): the model's
+    /// projection without anchors; with them, the fling rule or the positional one.
+    private static func settleReason(_ name: String, _ settle: Settle?, kind: GestureKind, position x: Double, velocity v: Double, from: Int) -> String {
+        guard let s = settle else { return "'\(name)' ended" }
+        // Values in the spec's units: points, a scale, degrees; speeds of them per second.
+        func value(_ y: Double) -> String {
+            guard y.isFinite else { return y < 0 ? "-inf" : "inf" }
+            switch kind {
+            case .rotation: return shortest((Unit.degrees.value(fromRuntime: y) * 1000).rounded() / 1000 + 0) + "deg"
+            case .pinch: return shortest((y * 1000).rounded() / 1000 + 0)
+            default: return shortest((y * 1000).rounded() / 1000 + 0) + "pt"
+            }
+        }
+        func speed(_ y: Double) -> String { value(y) + "/s" }
+        func percent(_ y: Double) -> String { shortest((y * 1000).rounded() / 10) + "%" }
+        func anchor(_ k: Int) -> String { s.pitch > 0 ? "page \(k) (\(value(s.value(of: k))))" : "the anchor at \(value(s.value(of: k)))" }
+        let released = "released at \(value(x)) moving \(speed(v))"
+        let decision = s.decide(position: x, from: from, velocity: v)
+        guard let k = decision.anchor else {
+            let held = decision.rest != decision.projected ? ", held within its bounds \(value(s.lower))...\(value(s.upper))" : ""
+            return "'\(name)' rests at \(value(decision.rest)): \(released), which model \(s.model.name) carries to \(value(decision.projected))\(held)"
+        }
+        let head = "'\(name)' rests at \(anchor(k)): \(released)"
+        if s.isFling(v) {
+            let fling = ", at least its flingVelocity \(speed(s.flingVelocity))"
+            return s.sequential ? head + fling + ", so it goes to the next anchor \(v > 0 ? "up" : "down") (sequential)"
+                : head + fling + ", so it goes to the anchor nearest where model \(s.model.name) carries it, \(value(decision.projected))"
+        }
+        let slow = head + ", under its flingVelocity \(speed(s.flingVelocity))"
+        guard let to = s.anchor(toward: x, from: from) else { return slow + ", where it rested" }
+        guard to != from else { return slow + ", beyond the last anchor that way" }
+        let share = s.share(of: x, from: from, to: to)
+        return slow + ", \(percent(share)) of the way from \(value(s.value(of: from))) to \(value(s.value(of: to))), "
+            + (k == to ? "past" : "not past") + " its positional \(percent(s.positional))"
     }
 
     private func reasonText(in table: GestureTable) -> String {
@@ -186,6 +227,8 @@ public struct Explanation: Hashable, Sendable {
             let w = table.gestures[b.rawValue]
             return "'\(name)' waits: \(other(b)) may still get its \(w.minTouches) fingers (together \(DurationText.prose(w.together)), "
                 + "line \(w.line))"
+        case .settled(let x, let v, let from):
+            return Self.settleReason(name, table.settle(of: gesture), kind: r.kind, position: x, velocity: v, from: from) + at
         case .notAtEdge:
             let edges = ScreenEdge.allCases.filter { DirectionSet(rawValue: r.edges).contains(DirectionSet($0.direction)) }
             return "'\(name)' failed: its touch began more than edgeWidth \(Unit.points.literal(r.edgeWidth))\(r.origin(of: .edgeWidth)) from the "

@@ -60,6 +60,7 @@ extension GestureEngine {
             let v = isScale ? saved.pointee.origin * raw : raw
             let decision = s.decide(position: x, from: Int(saved.pointee.passed), velocity: v)
             (e.projected, e.rest, e.anchor) = (decision.projected, decision.rest, decision.anchor)
+            if explains { explain(g, .settled(position: x, velocity: v, from: Int(saved.pointee.passed))) }
             let duration = s.momentumDuration(velocity: v, tolerance: Self.momentumTolerance(records[g].kind))
             if duration > 0 { setMomentum(g, until: clock &+ duration) }
         }

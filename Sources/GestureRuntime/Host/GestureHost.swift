@@ -235,6 +235,17 @@ public final class GestureHost<Gestures: GestureSet, TouchID: Hashable> {
         if !state.pointee.engine.hasPendingFrame { state.pointee.pendingFrame = nil }
     }
 
+    /// Where the platform's scroll view for scroll `gesture` should come to
+    /// rest along the settle's axis (v5; UIKit: set `targetContentOffset`
+    /// from `scrollViewWillEndDragging` with this): `Settle.targetOffset` of
+    /// the gesture's settle, from `offset` moving `velocity` points per
+    /// millisecond after a drag begun at `dragStart`. Nil when it has no settle.
+    public func targetOffset(_ gesture: Gestures.Gesture, offset: Double, velocityPerMillisecond velocity: Double, dragStart: Double) -> Double? {
+        let table = state.pointee.engine.table
+        guard let g = Range(gestures: info.count).first(where: { info[$0.rawValue].gesture == gesture }), let settle = table.settle(of: g) else { return nil }
+        return settle.targetOffset(offset: offset, velocityPerMillisecond: velocity, dragStart: dragStart)
+    }
+
     /// Says that the platform began scrolling with scroll `gesture`'s
     /// touches (v4; UIKit: the scroll view's pan recognizer began), at
     /// platform time `seconds`, or now: `Engine.scrollBegan`. The scroll's

@@ -243,19 +243,43 @@ public struct Settle: Hashable, Sendable {
         let projected = x + distance(velocity: v)
         guard hasAnchors else { return Decision(projected: projected, anchor: nil, rest: min(max(projected, lower), upper)) }
         let k: Int
-        if abs(v) >= flingVelocity && v != 0 {
+        if isFling(v) {
             k = !sequential ? anchor(nearest: projected).index : v > 0 ? anchor(above: x, inclusive: false) : anchor(below: x, inclusive: false)
+        } else if let to = anchor(toward: x, from: from) {
+            k = share(of: x, from: from, to: to) > positional ? to : from
         } else {
-            let start = value(ofAnchor: from)
-            if x == start {
-                k = from
-            } else {
-                let to = x > start ? anchor(above: x, inclusive: true) : anchor(below: x, inclusive: true)
-                let span = value(ofAnchor: to) - start
-                k = span != 0 && (x - start) / span > positional ? to : from
-            }
+            k = from
         }
         return Decision(projected: projected, anchor: k, rest: value(ofAnchor: k))
+    }
+
+    /// Whether a release at `v` is a fling: at least `flingVelocity`, and moving.
+    public func isFling(_ v: Double) -> Bool { abs(v) >= flingVelocity && v != 0 }
+
+    /// The anchor a slow release at `x` goes on to from anchor `from`: the
+    /// first at or past `x` in the direction of travel; nil at `from` itself.
+    public func anchor(toward x: Double, from: Int) -> Int? {
+        let start = value(ofAnchor: from)
+        guard x != start else { return nil }
+        return x > start ? anchor(above: x, inclusive: true) : anchor(below: x, inclusive: true)
+    }
+
+    /// How much of the way from anchor `from` to anchor `to` the value `x` is (0 when they are one).
+    public func share(of x: Double, from: Int, to: Int) -> Double {
+        let start = value(ofAnchor: from), span = value(ofAnchor: to) - start
+        return span != 0 ? (x - start) / span : 0
+    }
+
+    /// Where a platform scroll view with this settle should come to rest
+    /// (UIKit's `scrollViewWillEndDragging` target offset, v5): a scroll's
+    /// value is its translation, so the content offset is the value negated
+    /// (a pager of `bounds: -1500pt...0pt` scrolls offsets 0 to 1500). The
+    /// release is at `offset` moving `velocity` points per millisecond
+    /// (UIKit's unit there, content-offset sign), from the anchor nearest
+    /// `dragStart`, the offset where the drag began.
+    public func targetOffset(offset: Double, velocityPerMillisecond velocity: Double, dragStart: Double) -> Double {
+        let from = hasAnchors ? anchor(nearest: -dragStart).index : 0
+        return -decide(position: -offset, from: from, velocity: -velocity * 1000).rest
     }
 
     // MARK: Bounds
