@@ -333,11 +333,13 @@ extension GestureEngine {
     }
 
     mutating func emit(_ g: GestureID, _ state: GestureState) {
-        if hasSettles {
-            append(settling: event(g, state), g)
+        // One call of `event`, so that it is inlined here as before settles (two calls were not: +5% per event).
+        let e = event(g, state)
+        guard hasSettles else {
+            events.append(e)
             return
         }
-        events.append(event(g, state))
+        append(settling: e, g)
     }
 
     /// The event gesture `g` would report now, with its kind's values.
