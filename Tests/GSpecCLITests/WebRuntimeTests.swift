@@ -571,6 +571,10 @@ import Testing
         #expect(step("swipe").events == ["deleteRow recognized"] && step("tap").events == ["openRow recognized"])
         let state = try #require(page["state"] as? [String: Any])
         #expect((state["deleted"] as? [String])?.count == 1 && state["opened"] is String && (state["text"] as? Double ?? 1) > 1.5)
+        let snap = step("snap"), rest = steps["snap"]?["rest"] as? [String: Any] ?? [:]
+        #expect(snap.after["scrollTop"] ?? 0 > 0 && rest["snapped"] as? Bool == true && rest["snapType"] as? String == "y mandatory",
+                "with CSS scroll-snap the browser snaps the flung list to a row: \(snap) \(rest)")
+        #expect((rest["momentum"] as? [String])?.map { $0.contains("true") } == [true, false], "its momentum ran and ended at scrollend: \(rest)")
 
         // The session (samples and the scroll lines attach applied) replays through gspec run to the page's events.
         let table = dir.appendingPathComponent("sheet.gtab"), trace = dir.appendingPathComponent("session.jsonl")

@@ -144,6 +144,7 @@ extension GestureEngine {
             if explains && waitingFor >= 0 { explain(g, .held(waitingFor)) }
             setStatus(g, .held)
             captured[g] = event(g, continuous ? .began : .recognized)
+            if hasSettles { band(&captured[g], g) }  // shown provisional or retracted as its value would be
             if records[g].options & GestureRecord.optionProvisional != 0 {
                 // Shown at once, with the values its final report will carry.
                 var shown = captured[g]
@@ -363,7 +364,6 @@ extension GestureEngine {
             e.value1 = t.pointee.value1
             (e.velocity0, e.velocity1) = velocity(g)
             e.fingers = Int(t.pointee.fingers)
-            if hasSettles { band(&e, g) }
         case .stroke:
             break
         }

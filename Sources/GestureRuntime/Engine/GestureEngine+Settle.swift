@@ -49,10 +49,11 @@ extension GestureEngine {
             return
         }
         var e = e
+        band(&e, g)
         let isScale = records[g].kind == .pinch
         let saved = storage.settleStates.base + g.rawValue
         if e.state == .began { start(saved, s) }
-        let x = position(e, s, origin: saved.pointee.origin, isScale: isScale)  // `e` is banded already
+        let x = position(e, s, origin: saved.pointee.origin, isScale: isScale)
         if let k = s.anchor(passedFrom: saved.pointee.last, to: x) { saved.pointee.passed = Int32(truncatingIfNeeded: k) }
         saved.pointee.last = x
         if e.state == .ended {

@@ -106,16 +106,19 @@ public struct GestureEvent: Hashable, Sendable {
     /// A settle's `ended` (v5): the value its momentum alone would carry it
     /// to, and where it rests; NaN on every other event.
     public var projected: Double {
-        get { Double(bitPattern: projectedBits) }
-        set { projectedBits = newValue.bitPattern }
+        get { Double(bitPattern: projectedBits ^ Self.noDecision) }
+        set { projectedBits = newValue.bitPattern ^ Self.noDecision }
     }
     public var rest: Double {
-        get { Double(bitPattern: restBits) }
-        set { restBits = newValue.bitPattern }
+        get { Double(bitPattern: restBits ^ Self.noDecision) }
+        set { restBits = newValue.bitPattern ^ Self.noDecision }
     }
-    // Stored as bits, so that two events without a decision (NaN) are equal.
+    // Stored as bits, so that two events without a decision (NaN) are equal,
+    // and relative to NaN, so that an event's init writes only zeros (every
+    // event is built on the hot path; a settle's are a few of them).
     private var projectedBits: UInt64
     private var restBits: UInt64
+    private static let noDecision = Double.nan.bitPattern
     // Narrow storage keeps an event at 96 bytes: the engine builds and appends
     // one for every `changed`, many per second.
     private var gestureIndex: Int32
@@ -195,7 +198,7 @@ public struct GestureEvent: Hashable, Sendable {
         self.state = state
         self.x = x
         self.y = y
-        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; projectedBits = Double.nan.bitPattern; restBits = Double.nan.bitPattern; direction = .right; isAction = false; tapCount = 0; fingerCount = 0; firstTouch = touch
+        value0 = 0; value1 = 0; velocity0 = 0; velocity1 = 0; projectedBits = 0; restBits = 0; direction = .right; isAction = false; tapCount = 0; fingerCount = 0; firstTouch = touch
         completedAt = Microseconds(time)
     }
 }

@@ -86,6 +86,20 @@ try {
   });
   // A tap opens a row.
   await step('tap', () => tap(150, 300));
+  // CSS scroll snapping is the browser's: with `scroll-snap-type` on the list, a fling comes to rest at a
+  // row's start (attach writes no scroll position or snap style), and the momentum attach reports ends
+  // at the browser's scrollend, after the snap.
+  await browser.evaluate(`document.getElementById('list').style.scrollSnapType = 'y mandatory';
+    for (const row of document.querySelectorAll('#list .row')) row.style.scrollSnapAlign = 'start';
+    document.getElementById('list').scrollTop = 0`);
+  await sleep(300);
+  const linesBefore = await browser.evaluate(`sheetExample.trace().split('\\n').length - 1`);
+  await step('snap', async () => { await fling(200, 600, -200); return look(); }, 1500);
+  steps.snap.rest = await browser.evaluate(`(() => {
+    const list = document.getElementById('list'), rows = [...list.querySelectorAll('.row')];
+    return { snapped: rows.some((r) => Math.abs(r.offsetTop - rows[0].offsetTop - list.scrollTop) < 1),
+      snapType: getComputedStyle(list).scrollSnapType, momentum: sheetExample.trace().split('\\n').slice(${linesBefore}).filter((l) => l.includes('"momentum"')) };
+  })()`);
   const result = await browser.evaluate(`({ state: { ...sheetExample.state, opened: sheetExample.state.opened?.textContent ?? null },
     events: sheetExample.events, trace: sheetExample.trace() })`);
   process.stdout.write(JSON.stringify({ steps, ...result }));
