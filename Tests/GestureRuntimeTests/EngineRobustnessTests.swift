@@ -124,6 +124,34 @@ import Testing
     /// random traces of each shipped spec (and the golden specs of
     /// provisional gestures and hand-overs), half of them malformed: 2,000
     /// in `swift test`, the next 8,000 in the long run (`TestSize`).
+    /// A crafted table whose stroke automaton restarts on a segment (a tap
+    /// series' `restart` output, on a stroke's state) at the lift: the attempt
+    /// fails, the new one has no touch, and the chord is not measured from a
+    /// slot that is not there (the sections fuzzer's finding: a read past the
+    /// slots, which debug builds stop at).
+    @Test func aStrokeRestartedAtItsLiftMeasuresNoMissingTouch() throws {
+        var table = try RuntimePaths.compile(source: """
+            gesture caret: stroke { segment: 12pt  match: up-right down-right  chord: -45deg...45deg }
+            gesture press: tap {}
+            """)
+        let r = table.gestures[0]
+        for state in Int(r.stateBase) ..< Int(r.stateBase) + Int(r.stateCount) where state != Int(r.stateBase) + Int(r.startState) {
+            table.stateInfo[state] = 7  // StateOutput.restart, no timer
+        }
+        let bytes = TableFormat.resealed(TableFormat.encode(table))
+        var e = Engine(table: try GestureTable(decoding: bytes))
+        let caret = [(0.0, 0.0), (20, -20), (40, -40), (60, -20), (80, 0)]
+        for (k, (x, y)) in caret.enumerated() { e.feed(ev(Double(k) * 0.02, 1, k == 0 ? .began : .moved, 100 + x, 200 + y)) }
+        e.feed(ev(0.1, 1, .ended, 180, 200))
+        e.feed(ev(0.5, 2, .began))
+        e.feed(ev(0.55, 2, .ended))
+        e.finish()
+        let events = e.events
+        #expect(!events.contains { $0.gesture == 0 && $0.state == .recognized }, "\(events)")
+        #expect(events.contains { $0.gesture == 1 && $0.state == .recognized }, "the set goes on: \(events)")
+        #expect(e.isIdle(0) && e.isIdle(1))
+    }
+
     @Test(arguments: RuntimePaths.specs + ["provisional", "hand-over"].map {
         RuntimePaths.packageRoot.appendingPathComponent("Tests/GSpecCLITests/Golden/specs/\($0).gesture")
     })

@@ -7,8 +7,8 @@ extension GestureEngine {
     static var strokeCapacity: Int { EngineStorage.strokeCapacity }
 
     mutating func measureStroke(_ g: GestureID, _ r: UnsafePointer<GestureRecord>) {
+        guard tracks[g].tracked != 0 else { return }
         let s = SlotID(lowestIn: tracks[g].tracked)
-        guard s.rawValue < Self.slotCount else { return }
         let previous = tracks[g].location
         // Smoothing: each sample moves the stroke's point only part of the way, damping jitter.
         let k = r.pointee.smoothing
@@ -154,6 +154,9 @@ extension GestureEngine {
         for i in first..<end {
             guard feed(g, .segment(Direction(rawValue: UInt8(strokeClasses[base &+ i]))!)) else { return false }
         }
+        // A crafted table can restart the automaton on a segment (a `restart`
+        // state): that attempt failed, and the new one has no touch to measure.
+        guard tracks[g].seen != 0 else { return listening(g) }
         guard chordFits(g, r) else {
             fail(g, .chord)
             return false

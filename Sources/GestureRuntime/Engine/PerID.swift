@@ -30,7 +30,12 @@ extension SlotID {
     @inline(__always)
     var bit: UInt32 { 1 &<< UInt32(truncatingIfNeeded: rawValue) }
 
-    /// The lowest slot in `mask` (which must not be empty).
+    /// The lowest slot in `mask` (which must not be empty: an empty one
+    /// names no slot, and reading that slot reads past the storage; debug
+    /// builds, the tests' and the fuzzers' replays, stop there).
     @inline(__always)
-    init(lowestIn mask: UInt32) { self.init(mask.trailingZeroBitCount) }
+    init(lowestIn mask: UInt32) {
+        assert(mask != 0, "the lowest slot of no slots")
+        self.init(mask.trailingZeroBitCount)
+    }
 }
