@@ -4,7 +4,7 @@ import GestureCompiler
 /// The `gspec` command: dispatches to a subcommand and returns the exit status.
 public enum GSpec {
     /// Printed by `gspec --version`.
-    public static let version = "0.1.0"
+    public static let version = Compiler.version
 
     /// Every subcommand, in the order the overview lists them: the one list
     /// dispatch, `gspec help`, suggestions and the overview read.

@@ -3,6 +3,11 @@ import GestureRuntime
 /// The whole pipeline in one call: parse, check, and (without errors) build
 /// the table; a dead gesture or a broken `maxLatency` budget is an error too.
 public enum Compiler {
+    /// gspec's version: the one place it is written. `gspec --version`, the
+    /// language server and generated files' headers print it; web/package.json
+    /// and editors/package.json must say the same (`VersionTests`).
+    public static let version = "0.5.0"
+
     /// Everything one compilation produced.
     public struct Output: Sendable {
         public var frontend: Frontend.Result

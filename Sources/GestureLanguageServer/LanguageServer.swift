@@ -227,7 +227,7 @@ public final class LanguageServer {
             "documentFormattingProvider": true,
             "documentSymbolProvider": true,
         ],
-        "serverInfo": ["name": "gspec", "version": "0.1.0"],
+        "serverInfo": ["name": "gspec", "version": .string(Compiler.version)],
     ]
 
     // MARK: Diagnostics

@@ -172,7 +172,7 @@ enum RuntimePaths {
     ])
     func emittedSwiftIsTheSameTable(_ path: String, _ typeName: String, _ linked: GestureTable) throws {
         let table = try RuntimePaths.compile(RuntimePaths.packageRoot.appendingPathComponent(path), path: path)
-        let emitted = SwiftEmitter.source(table, typeName: typeName, sourcePath: path, generator: "gspec 0.1.0")
+        let emitted = SwiftEmitter.source(table, typeName: typeName, sourcePath: path, generator: "gspec \(Compiler.version)")
         let file = RuntimePaths.tests.appendingPathComponent("Generated/\(typeName).swift")
         if ProcessInfo.processInfo.environment["GSPEC_RECORD"] == "1" {
             try emitted.write(to: file, atomically: true, encoding: .utf8)

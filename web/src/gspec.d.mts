@@ -134,7 +134,17 @@ export interface SetNames {
   gesture: string;
   mode: string;
   view: string;
+  /** Each gesture's run-time parameters and the text each takes (an emitted set's `GestureParameters`). */
+  parameters?: { readonly [gesture: string]: { readonly [parameter: string]: string } };
 }
+
+/** The run-time parameters gesture `G` of a set has: any name for plain bytes. */
+export type ParameterName<N extends SetNames, G> = N extends { parameters: infer P } ? (G extends keyof P ? keyof P[G] & string : never) : string;
+
+/** The text parameter `K` of gesture `G` takes, with its unit (`'15pt'`, `'300ms'`). */
+export type ParameterText<N extends SetNames, G, K> = N extends { parameters: infer P }
+  ? G extends keyof P ? (K extends keyof P[G] ? P[G][K] : never) : never
+  : string;
 
 /**
  * A compiled table that carries its set's names for TypeScript (the emitted
@@ -179,8 +189,12 @@ export interface Engine<N extends SetNames = SetNames> {
   /** Whether the gesture is enabled now (by `setEnabled`, or by the modes its `enabled:` names). */
   isEnabled(gesture: N['gesture']): boolean;
   setEnabled(gesture: N['gesture'], on: boolean): void;
-  /** A run-time parameter, as a trace's control line writes it (`'15pt'`, `'300ms'`). */
-  set(gesture: N['gesture'], parameter: string, value: string): void;
+  /**
+   * A run-time parameter, as a trace's control line writes it (`'15pt'`,
+   * `'300ms'`). With an emitted set's table, only that gesture's parameters
+   * and their units type-check.
+   */
+  set<G extends N['gesture'], K extends ParameterName<N, G>>(gesture: G, parameter: K, value: ParameterText<N, G, K>): void;
   setMode(mode: N['mode'], on: boolean): void;
   /** Hands an active gesture over (`A hands over to B`), as a trace's {"handOver":NAME} line; not active: nothing changes. */
   handOver(gesture: N['gesture']): void;

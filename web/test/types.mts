@@ -19,7 +19,7 @@ engine.feed({ t: 0, touch: 1, phase: 'began', x: 10, y: 20, pointer: 'finger' })
 engine.setMode(Mode.zoomed, true);
 engine.setMode('zoomed', false);
 engine.setEnabled(Gesture.zoomToggle, false);
-engine.set('movePhoto', 'slop', '12pt');
+engine.set('movePhoto', 'threshold', '12pt');
 engine.handOver('scrollStrip');
 engine.feed({ t: 0.2, touch: 3, phase: 'began', x: 1, y: 1, view: 'photo' });
 // @ts-expect-error: 'zoomd' is no mode of the set
@@ -28,6 +28,17 @@ engine.setMode('zoomd', true);
 engine.setEnabled('zoomTogle', true);
 // @ts-expect-error: no gesture 'move'
 engine.set('move', 'slop', '12pt');
+engine.set('movePhoto', 'minVelocity', '300pt/s');
+engine.set('zoom', 'threshold', '0.1');
+engine.set('menu', 'duration', '0.6s');
+// @ts-expect-error: 'minDistanse' is no parameter of a pan
+engine.set('movePhoto', 'minDistanse', '10pt');
+// @ts-expect-error: a pan's threshold is a distance: the unit is missing
+engine.set('movePhoto', 'threshold', '12');
+// @ts-expect-error: a pinch's threshold is a plain number, not a distance
+engine.set('zoom', 'threshold', '10pt');
+// @ts-expect-error: 'taps' is structural: no run-time parameter
+engine.set('zoomToggle', 'taps', '3');
 // @ts-expect-error: no gesture 'scroll'
 engine.handOver('scroll');
 // @ts-expect-error: no view 'photos'

@@ -989,9 +989,10 @@ export function fail(message) {
 // The keys an action's name may name (v4): `aria-keyshortcuts` spellings, that
 // is UI Events key values with `Space` and `Plus`, after any modifiers joined
 // by '+' (`Delete`, `Control+Z`, `Shift+ArrowLeft`); or one letter or digit.
-const NAMED_KEYS = ['Enter', 'Escape', 'Delete', 'Backspace', 'Space', 'Plus', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight',
-  'Home', 'End', 'PageUp', 'PageDown', 'Insert', ...Array.from({ length: 12 }, (_, k) => `F${k + 1}`)];
-const MODIFIERS = ['Alt', 'Control', 'Meta', 'Shift'];
+// BEGIN generated from the runtime's lists (JavaScriptRuntimeEmitter.domConstants): do not edit by hand
+const NAMED_KEYS = Object.freeze(['Enter', 'Escape', 'Delete', 'Backspace', 'Space', 'Plus', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown', 'Insert', 'F1', 'F2', 'F3', 'F4', 'F5', 'F6', 'F7', 'F8', 'F9', 'F10', 'F11', 'F12']);
+const MODIFIERS = Object.freeze(['Alt', 'Control', 'Meta', 'Shift']);
+// END generated (JavaScriptRuntimeEmitter.domConstants)
 
 /** The key an action names, or null: { key (as KeyboardEvent.key), modifiers (in MODIFIERS' order), text }. */
 export function keyShortcut(action) {

@@ -363,6 +363,11 @@ extension DiagnosticMessage {
     static func unknownName(_ what: String, _ name: String, suggestion: String?, expected: String?) -> Self {
         .init(.unknownName, "unknown \(what) '\(name)'" + suggesting(suggestion, else: expected))
     }
+    static func unknownActionKey(_ name: String, suggestion: String?) -> Self {
+        let keys = ActionShortcut.namedKeys.prefix(15).joined(separator: ", ") + ", F1 to F12, one letter or digit"
+        return .init(.unknownName, "'\(name)' is written as a key but names none" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+                     + " (keys: \(keys), after any of \(ActionShortcut.modifiers.joined(separator: ", ")) joined with '+'; a label with a space, as \"Delete row\", names no key)")
+    }
     static let noGestures = Self(.noGestures, "the spec declares no gesture, so its table recognizes nothing")
     static func tooManyModes(_ limit: Int) -> Self { .init(.tooManyModes, "a spec declares at most \(limit) modes") }
     static func stateExplosion(_ gesture: String, limit: Int) -> Self {

@@ -49,9 +49,36 @@ public enum JavaScriptEmitter {
         // A set without views or modes has none of those names.
         let declared = Set(lists.map(\.0))
         let type = { (name: String) in declared.contains(name) ? "\(name)Name" : "never" }
+        out += "\n/** Each gesture's run-time parameters (`engine.set`) and the text each takes, with its unit: a misspelt name or unit is a type error. */\n"
+        out += "export type GestureParameters = {\n"
+        for g in table.gestureIDs where table.firstInstance(of: g) == g {
+            let fields = parameters(of: table.gestures[g.rawValue]).map { "\($0.name): \($0.text)" }
+            out += "  \(JSON.quoted(table.name(of: g))): { \(fields.joined(separator: "; ")) };\n"
+        }
+        out += "};\n"
         out += "\n/** The compiled table (.gtab bytes), with the set's names for TypeScript: pass it to `runtime.engine` or `runtime.attach`. */\n"
-        out += "export declare const table: Uint8Array & { readonly __gspecNames?: { gesture: \(type("Gesture")); mode: \(type("Mode")); view: \(type("View")) } };\n"
+        out += "export declare const table: Uint8Array & { readonly __gspecNames?: { gesture: \(type("Gesture")); mode: \(type("Mode")); view: \(type("View")); parameters: GestureParameters } };\n"
         return out
+    }
+
+    /// The run-time parameters a gesture of `record`'s kind has, each with the
+    /// TypeScript type of the text `engine.set` takes for it (its units, as
+    /// `RuntimeParameter.apply` reads them).
+    static func parameters(of record: GestureRecord) -> [(name: String, text: String)] {
+        RuntimeParameter.allCases.compactMap { p in
+            guard let type = GestureParameter.named(p.rawValue, for: record.kind)?.type else { return nil }
+            let relative = record.strokeFlags & GestureRecord.strokeRelativeSegment != 0
+            let units: [Unit?] = switch type {
+            case .duration: [.milliseconds, .seconds]
+            case .distance: [.points]
+            case .length: [relative ? .percent : .points]
+            case .velocity: [.pointsPerSecond]
+            case .angle: [.degrees, .radians]
+            case .fraction: [.percent]
+            default: [nil]  // a plain number (a pinch's threshold)
+            }
+            return (p.rawValue, units.map { "`${number}\($0?.rawValue ?? "")`" }.joined(separator: " | "))
+        }
     }
 
     /// Gesture names (once each, in table order), then views and modes when the spec declares them.

@@ -209,6 +209,12 @@ extension Checker {
                                    at: p.value.range)
                 return false
             }
+            if let meant = ActionShortcut.misspelling(of: text) {
+                let suggestion = meant.isEmpty ? nil : meant
+                diagnostics.report(.unknownActionKey(text, suggestion: suggestion), at: p.value.range,
+                                   fixIts: suggestion.map { [.init(replace: p.value.range, with: "\"\($0)\"")] } ?? [])
+                return false
+            }
             d.action = text
         case .gesture:
             // Resolved once every gesture is known (`checkAlternatives`).

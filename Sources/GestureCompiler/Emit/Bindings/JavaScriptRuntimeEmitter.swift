@@ -8,7 +8,15 @@ import GestureTrace
 public enum JavaScriptRuntimeEmitter {
     static var blocks: [GeneratedBlock] {
         [GeneratedBlock(path: "web/src/gspec.d.mts", name: "JavaScriptRuntimeEmitter.runtimeDeclarations", comment: .line, text: runtimeDeclarations()),
-         GeneratedBlock(path: "web/src/gspec.mjs", name: "JavaScriptRuntimeEmitter.moduleConstants", comment: .line, text: moduleConstants())]
+         GeneratedBlock(path: "web/src/gspec.mjs", name: "JavaScriptRuntimeEmitter.moduleConstants", comment: .line, text: moduleConstants()),
+         GeneratedBlock(path: "web/src/gspec-dom.mjs", name: "JavaScriptRuntimeEmitter.domConstants", comment: .line, text: domConstants())]
+    }
+
+    /// gspec-dom.mjs's keys an action may name (`ActionShortcut`, which the checker reads too).
+    static func domConstants() -> String {
+        func list(_ names: [String]) -> String { "[" + names.map { "'\($0)'" }.joined(separator: ", ") + "]" }
+        return "const NAMED_KEYS = Object.freeze(\(list(ActionShortcut.namedKeys)));\n"
+            + "const MODIFIERS = Object.freeze(\(list(ActionShortcut.modifiers)));\n"
     }
 
     /// gspec.mjs's constants: each record slot's storage (what `describe`'s
