@@ -25,7 +25,11 @@ public struct GestureSetGesture<Gestures: GestureSet>: UIGestureRecognizerRepres
         self.handler = handler
     }
 
-    /// The driver (host and timer) kept across recognizers, and the view's coordinate space.
+    /// The driver (host and timer) kept across recognizers, and the view's
+    /// coordinate space. On the main actor, as `makeCoordinator` is: the
+    /// driver's initializer is main-actor isolated, and a nonisolated class
+    /// could not call it from its property's initial value.
+    @MainActor
     public final class Coordinator {
         let driver = GestureSetDriver(Gestures.self)
         let converter: CoordinateSpaceConverter

@@ -89,7 +89,9 @@ final class ScrollViewLink<Gestures: GestureSet> {
     }
 
     private func panChanged(_ pan: UIPanGestureRecognizer, _ recognizer: GestureSetRecognizer<Gestures>) {
-        guard let scrollView else { return }
+        // On iPad the pan also scrolls for a trackpad or a mouse wheel, with no
+        // touch down: no touch of the set's is the platform's then.
+        guard let scrollView, pan.numberOfTouches > 0 || pan.state != .began && pan.state != .changed else { return }
         let host = recognizer.host
         switch pan.state {
         case .began:

@@ -21,8 +21,11 @@ public enum ActionShortcut {
         return parts.allSatisfy(modifiers.contains) && Set(parts).count == parts.count && isKey(key)
     }
 
+    /// A named key, or one ASCII letter or digit.
     static func isKey(_ key: String) -> Bool {
-        namedKeys.contains(key) || key.utf8.count == 1 && key.utf8.allSatisfy { UInt8(ascii: "0") <= $0 && $0 <= UInt8(ascii: "9") || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0 & ~0x20) }
+        if namedKeys.contains(key) { return true }
+        guard key.unicodeScalars.count == 1, let c = key.unicodeScalars.first else { return false }
+        return ("0"..."9").contains(c) || ("A"..."Z").contains(c) || ("a"..."z").contains(c)
     }
 
     /// A name that reads as a key but is none (`"Delet"`, `"Ctrl+Z"`): the
