@@ -5,7 +5,7 @@ import GestureRuntime
 public enum Compiler {
     /// gspec's version: the one place it is written. `gspec --version`, the
     /// language server and generated files' headers print it; web/package.json
-    /// and editors/package.json must say the same (`VersionTests`).
+    /// and editors/package.json must say the same (`CLITests.oneVersionEverywhere`).
     public static let version = "0.5.0"
 
     /// Everything one compilation produced.

@@ -364,7 +364,8 @@ extension DiagnosticMessage {
         .init(.unknownName, "unknown \(what) '\(name)'" + suggesting(suggestion, else: expected))
     }
     static func unknownActionKey(_ name: String, suggestion: String?) -> Self {
-        let keys = ActionShortcut.namedKeys.prefix(15).joined(separator: ", ") + ", F1 to F12, one letter or digit"
+        let keys = ActionShortcut.editingKeys.joined(separator: ", ")
+            + ", \(ActionShortcut.functionKeys.first!) to \(ActionShortcut.functionKeys.last!), one letter or digit"
         return .init(.unknownName, "'\(name)' is written as a key but names none" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
                      + " (keys: \(keys), after any of \(ActionShortcut.modifiers.joined(separator: ", ")) joined with '+'; a label with a space, as \"Delete row\", names no key)")
     }

@@ -62,21 +62,13 @@ public enum JavaScriptEmitter {
     }
 
     /// The run-time parameters a gesture of `record`'s kind has, each with the
-    /// TypeScript type of the text `engine.set` takes for it (its units, as
-    /// `RuntimeParameter.apply` reads them).
+    /// TypeScript type of the text `engine.set` takes for it: the units (or
+    /// none, a plain number) the runtime's own rule takes (`ValueType.number`).
     static func parameters(of record: GestureRecord) -> [(name: String, text: String)] {
-        RuntimeParameter.allCases.compactMap { p in
+        let relative = record.strokeFlags & GestureRecord.strokeRelativeSegment != 0
+        return RuntimeParameter.allCases.compactMap { p in
             guard let type = GestureParameter.named(p.rawValue, for: record.kind)?.type else { return nil }
-            let relative = record.strokeFlags & GestureRecord.strokeRelativeSegment != 0
-            let units: [Unit?] = switch type {
-            case .duration: [.milliseconds, .seconds]
-            case .distance: [.points]
-            case .length: [relative ? .percent : .points]
-            case .velocity: [.pointsPerSecond]
-            case .angle: [.degrees, .radians]
-            case .fraction: [.percent]
-            default: [nil]  // a plain number (a pinch's threshold)
-            }
+            let units = ([nil] + Unit.allCases).filter { type.number(ParameterValue(1, $0), relative: relative) != nil }
             return (p.rawValue, units.map { "`${number}\($0?.rawValue ?? "")`" }.joined(separator: " | "))
         }
     }

@@ -8,8 +8,11 @@ import GestureRuntime
 /// list: the checker reads it, and web/src/gspec-dom.mjs's is generated
 /// from it (`JavaScriptRuntimeEmitter.domConstants`).
 public enum ActionShortcut {
-    public static let namedKeys = ["Enter", "Escape", "Delete", "Backspace", "Space", "Plus", "ArrowUp", "ArrowDown", "ArrowLeft",
-                                   "ArrowRight", "Home", "End", "PageUp", "PageDown", "Insert"] + (1...12).map { "F\($0)" }
+    /// The named keys but the function keys, which `namedKeys` adds.
+    static let editingKeys = ["Enter", "Escape", "Delete", "Backspace", "Space", "Plus", "ArrowUp", "ArrowDown", "ArrowLeft",
+                              "ArrowRight", "Home", "End", "PageUp", "PageDown", "Insert"]
+    static let functionKeys = (1...12).map { "F\($0)" }
+    public static let namedKeys = editingKeys + functionKeys
     public static let modifiers = ["Alt", "Control", "Meta", "Shift"]
     /// Other platforms' names for a modifier, as people write them.
     static let modifierAliases = ["Ctrl": "Control", "Cmd": "Meta", "Command": "Meta", "Option": "Alt", "Opt": "Alt"]

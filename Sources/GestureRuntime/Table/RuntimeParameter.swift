@@ -38,17 +38,10 @@ public enum RuntimeParameter: String, CaseIterable, Hashable, Sendable {
     func apply(_ value: ParameterValue, to record: inout GestureRecord, table: GestureTable, gesture g: GestureID) throws(ParameterError) {
         guard let p = GestureParameter.named(rawValue, for: record.kind) else { throw .notOfKind(rawValue, record.kind) }
         let relative = record.strokeFlags & GestureRecord.strokeRelativeSegment != 0
-        let v: Double
-        switch (p.type, value) {
-        case (.duration, .seconds(let s)): v = s * 1_000_000
-        case (.distance, .points(let x)), (.velocity, .pointsPerSecond(let x)), (.angle, .radians(let x)), (.ratio, .ratio(let x)):
-            v = x
-        case (.length, .points(let x)) where !relative: v = x
-        case (.length, .fraction(let f)) where relative: v = f
-        case (.length, .points), (.length, .fraction):
-            throw .wrongUnit(rawValue, relative ? "a percentage: this stroke's segment is relative" : "a distance: this stroke's segment is in points")
-        default:
-            throw .wrongUnit(rawValue, p.type.unitName)
+        guard let v = p.type.number(value, relative: relative) else {
+            let isLength: Bool = switch value { case .points, .fraction: p.type == .length; default: false }
+            throw .wrongUnit(rawValue, isLength ? relative ? "a percentage: this stroke's segment is relative" : "a distance: this stroke's segment is in points"
+                                                : p.type.unitName)
         }
         // The spec's own range, where it gives one, is what the app may choose
         // within; the parameter's bounds hold whatever a table says.
@@ -77,6 +70,21 @@ public enum RuntimeParameter: String, CaseIterable, Hashable, Sendable {
 }
 
 extension GestureParameter.ValueType {
+    /// `value` as a record stores a number of this type (a duration in
+    /// microseconds), or nil when its unit is not this type's: the one rule
+    /// of which units a run-time value may have (the emitted TypeScript's
+    /// parameter types are derived from it). A stroke's `relative` segment
+    /// takes a fraction, any other a distance.
+    package func number(_ value: ParameterValue, relative: Bool) -> Double? {
+        switch (self, value) {
+        case (.duration, .seconds(let s)): s * 1_000_000
+        case (.distance, .points(let x)), (.velocity, .pointsPerSecond(let x)), (.angle, .radians(let x)), (.ratio, .ratio(let x)): x
+        case (.length, .points(let x)) where !relative: x
+        case (.length, .fraction(let f)) where relative: f
+        default: nil
+        }
+    }
+
     /// What a number of this type is, for errors about run-time values.
     var unitName: String {
         switch self {
