@@ -345,7 +345,7 @@ public func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ t: Double, _ ges
         // Every instance of the gesture (one per view it is declared on), as a trace's line names them.
         guard gesture >= 0 && Int(gesture) < table.gestureCount else { i.setOutput("no gesture \(gesture)"); return 1 }
         let name = table.name(of: GestureID(gesture))
-        line.gestures = table.gestureIDs.filter { table.name(of: $0) == name }
+        line.gestures = table.gestureIDs.filter { table.name(of: $0).isSame(as: name) }
         switch ControlKey(name: key) {
         case .enabled:
             guard let enabled = boolean(value) else { i.setOutput(TraceReader.notABoolean(ControlKey.enabled.name)); return 1 }
@@ -368,7 +368,7 @@ public func gspecEngineControl(_ h: UnsafeMutableRawPointer?, _ t: Double, _ ges
 /// A control call's "true" or "false" (the trace's JSON booleans), nil for
 /// anything else: a value the engine cannot read is refused, as the trace
 /// reader refuses it, not taken as false.
-private func boolean(_ value: String) -> Bool? { value == "true" ? true : value == "false" ? false : nil }
+private func boolean(_ value: String) -> Bool? { value.isSame(as: "true") ? true : value.isSame(as: "false") ? false : nil }
 
 /// Performs gesture `gesture`'s accessibility action at (`x`, `y`), as a
 /// trace's `{"action":NAME,"x":..,"y":..}` line for this instance (v4); 0, or
@@ -389,7 +389,11 @@ private func apply(_ line: TraceReader.ControlLine, to i: Instance, at t: Double
     var line = line
     let table = i.table
     // A refused line changes nothing, not even the pending frame.
-    if case .failure(let refusal) = TraceRun.check(line, table: table) { i.setOutput(refusal.reason); return 1 }
+    let changes: [(RuntimeParameter, ParameterValue)]
+    switch TraceRun.check(line, table: table) {
+    case .failure(let refusal): i.setOutput(refusal.reason); return 1
+    case .success(let checked): changes = checked
+    }
     if t.isNaN {
         // An app acts on what it has seen: the samples fed so far apply first, and
         // the line acts 1 µs after them. A trace line at the clock this leaves
@@ -401,6 +405,6 @@ private func apply(_ line: TraceReader.ControlLine, to i: Instance, at t: Double
         // Not finite: at the clock, as a sample's time is clamped.
         line.time = t.isFinite ? Microseconds(seconds: t) : i.engine.clock
     }
-    if let refusal = TraceRun.apply(line, to: &i.engine, table: table) { i.setOutput(refusal); return 1 }
+    if let refusal = TraceRun.perform(line, changes, on: &i.engine, table: table) { i.setOutput(refusal); return 1 }
     return 0
 }

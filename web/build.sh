@@ -34,11 +34,15 @@ exports=($(embedded_exports) $(sed -n 's/^[a-z_][a-z_ ]* \(gspec_[a-z_]*\)(.*/\1
 # GSPEC_WASM_DEBUG=1 keeps function names, for stack traces and size studies.
 strip=(--strip-all)
 [[ -n "${GSPEC_WASM_DEBUG:-}" ]] && strip=()
-objects=($(printf "$work/%s.o " $runtime_modules) "$work/GSpecC.o" "$work/support.o" "$unicode")
+objects=($(printf "$work/%s.o " $runtime_modules) "$work/GSpecC.o" "$work/support.o")
 # --gc-sections keeps what the exports reach: without gspec_run, none of the trace reader, runner or printer.
 link() { wasm-ld --no-entry --gc-sections "${strip[@]}" -O2 $(printf -- '--export=%s ' "$@") "${objects[@]}" -o "$output"; }
+# The engine links without the standard library's Unicode tables: it compares
+# names as bytes (String.isSame(as:)), so a `==` on strings, a character count
+# or a `hasSuffix` the exports reach fails here, by name, before a page pays
+# 40 KB for it. The trace runner reads JSON text and needs them.
 output="$out/gspec.wasm" link "${exports[@]}"
-objects+=("$work/GSpecRun.o")
+objects+=("$work/GSpecRun.o" "$unicode")
 output="$out/gspec-run.wasm" link "${exports[@]}" $(embedded_cdecls "$here/src/RunExports.swift")
 
 # A page downloads gspec.mjs and gspec-dom.mjs: their comments and indentation

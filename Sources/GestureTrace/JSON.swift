@@ -143,7 +143,7 @@ public enum JSON: Hashable, Sendable {
             case "\t": out += "\\t"
             case _ where scalar.value < 0x20:
                 let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                out += "\\u" + String(repeating: "0", count: 4 - hex.utf8.count) + hex
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -75,11 +75,16 @@ package enum TraceRun {
     /// refused (nothing changes then), or nil. The web runtime's `setEnabled`,
     /// `set`, `setMode`, `handOver`, `setScrollEdges` and `scrollBegan` are control lines too.
     package static func apply<E: TouchEngine>(_ c: TraceReader.ControlLine, to engine: inout E, table: GestureTable) -> String? {
-        let changes: [(RuntimeParameter, ParameterValue)]
         switch check(c, table: table) {
-        case .failure(let refusal): return refusal.reason
-        case .success(let checked): changes = checked
+        case .failure(let refusal): refusal.reason
+        case .success(let changes): perform(c, changes, on: &engine, table: table)
         }
+    }
+
+    /// Performs a control line `check` accepted, with the parameter changes it
+    /// returned; returns why an action was not performed, or nil.
+    package static func perform<E: TouchEngine>(_ c: TraceReader.ControlLine, _ changes: [(RuntimeParameter, ParameterValue)],
+                                                on engine: inout E, table: GestureTable) -> String? {
         if let (m, on) = c.mode {
             engine.setMode(m, on, at: c.time)
             return nil

@@ -41,6 +41,15 @@ final class ScrollViewLink<Gestures: GestureSet> {
         given = scrollView
     }
 
+    /// A link that goes while its set holds a touch (its recognizer freed
+    /// mid-gesture: no `reset` comes, and a disabled pan sends the observer no
+    /// action) must not leave the scroll view locked. A deinit is not
+    /// isolated, so the pan is turned back on from a task on the main actor.
+    deinit {
+        guard disabledPan, let scrollView else { return }
+        Task { @MainActor in scrollView.panGestureRecognizer.isEnabled = true }
+    }
+
     /// The scroll view's pan recognizer, once linked.
     var pan: UIPanGestureRecognizer? { scrollView?.panGestureRecognizer }
 

@@ -14,6 +14,10 @@ import Testing
         #expect(Unit.split("300pt/s") == ("300", .pointsPerSecond))
         #expect(Unit.split("2s") == ("2", .seconds))
         #expect(Unit.split("0.5") == ("0.5", nil))
+        // The longest spelling that ends the text, by bytes: `ms` is not `s`, `é` before a unit stays.
+        #expect(Unit.split("ms") == ("", .milliseconds))
+        #expect(Unit.split("1\u{E9}rad") == ("1\u{E9}", .radians))
+        #expect(Unit.split("e\u{301}") == ("e\u{301}", nil))
     }
 
     @Test func durationsAreWrittenExactlyFromMicroseconds() {

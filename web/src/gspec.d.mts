@@ -229,8 +229,9 @@ export interface Engine<N extends SetNames = SetNames> {
 
 /**
  * An event from `attach`: `target` is the element the gesture's first touch
- * began on (the element itself for a trackpad pinch); not enumerable, so the
- * event's keys stay those of its `gspec run` line.
+ * began on (for a trackpad pinch, the element under the pointer; for a key
+ * action, the focused item: `items`); not enumerable, so the event's keys
+ * stay those of its `gspec run` line.
  */
 export type AttachedEvent<N extends SetNames = SetNames> = GestureEvent<N['gesture'], N['view']> & { readonly target: Element };
 
@@ -244,6 +245,14 @@ export interface AttachOptions<N extends SetNames = SetNames> {
   onSample?(sample: Sample<N['view']> | ScrollLine<N['gesture']> | ActionLine<N['gesture'], N['view']>): void;
   /** A spec view's name to the DOM element inside the attached one it stands for. */
   views?: Partial<Record<N['view'], Element>>;
+  /**
+   * A view's items, as a CSS selector of elements inside its element (a
+   * list's rows): one tab stop (a roving tabindex), the arrow keys along the
+   * way the set scrolls the view move between them, Home and End go to the
+   * first and last; a key action of the view acts on the focused item
+   * (its events' `target`), and when the app removes that item the next takes the focus.
+   */
+  items?: Partial<Record<N['view'], string>>;
 }
 
 export interface Attachment<N extends SetNames = SetNames> {

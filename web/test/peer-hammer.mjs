@@ -124,3 +124,6 @@ console.log(`${samples.length} touch samples, median of ${runs} alternated runs`
 console.log(`  Hammer.js ${hammerSource.match(/v(\d+\.\d+\.\d+)/)?.[1] ?? '?'}: ${Math.round(h)} samples/s (${reported.hammer} events to its handler)`);
 console.log(`  gspec wasm engine: ${Math.round(e)} samples/s (${reported.engine} events that are not 'failed')`);
 console.log(`  engine / Hammer.js: ${(e / h).toFixed(1)}x`);
+// Each round's own ratio (its Hammer run and the engine run right after it): a claim holds on every one, not only the median.
+const each = rates.engine.map((x, k) => x / rates.hammer[k]);
+console.log(`  each round: ${each.map((x) => x.toFixed(1) + 'x').join(' ')} (least ${Math.min(...each).toFixed(1)}x)`);

@@ -95,7 +95,9 @@ input.remove();
 declare const sheet: HTMLElement;
 declare const list: HTMLElement;
 const lines: string[] = [];
-const sheetAttachment = runtime.attach(sheet, sheetTable, { onEvent: () => {}, views: { sheet, list }, onSample: (line) => lines.push(JSON.stringify(line)) });
+const sheetAttachment = runtime.attach(sheet, sheetTable, { onEvent: () => {}, views: { sheet, list }, items: { list: '.row' }, onSample: (line) => lines.push(JSON.stringify(line)) });
+// @ts-expect-error: a view's items are a CSS selector, and 'rows' is no view of the set
+runtime.attach(sheet, sheetTable, { onEvent: () => {}, views: { list }, items: { rows: '.row' } });
 sheetAttachment.engine.setScrollEdges('listScroll', ['top']);
 sheetAttachment.engine.scrollBegan('listScroll');
 const perView: readonly string[] = sheetAttachment.engine.viewTouchActions;

@@ -11,6 +11,10 @@
 // scrollTop when each touch starts, and keeps a touch from the browser
 // when the set takes it: at the list's top a pull down drags the sheet, a
 // swipe left deletes a row, two fingers zoom the text, a tap opens a row.
+// From the keyboard the rows are items (`items`): Tab reaches the list's
+// focused row, the arrow keys move between rows, Delete deletes the focused
+// row (the spec's `action: "Delete"`, its event's target that row) and the
+// next row takes the focus.
 import { loadRuntime } from '../../../web/dist/gspec.mjs';
 import { table, Gesture, View } from './sheet-with-list.gestures.mjs';
 
@@ -36,6 +40,7 @@ const runtime = await loadRuntime();
 // The attached element stays put (it measures the touches); the sheet moves inside it.
 const attachment = runtime.attach(screen, table, {
   views: { [View.sheet]: sheet, [View.list]: list },
+  items: { [View.list]: '.row' },
   onEvent,
   onSample: (line) => lines.push(JSON.stringify(line)),
 });

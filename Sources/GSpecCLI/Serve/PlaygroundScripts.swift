@@ -1167,7 +1167,7 @@ const SYNTHETIC_SPAN = 100; // points between the two fingers of a trackpad pinc
 const attached = new WeakSet();
 
 /** @internal `Runtime.attach`: see there and docs/web.md. */
-export function attach(runtime, element, table, { onEvent, onSample, views } = {}) {
+export function attach(runtime, element, table, { onEvent, onSample, views, items } = {}) {
   if (!element || typeof element.addEventListener !== 'function') fail('attach takes a DOM element');
   if (typeof onEvent !== 'function') fail('attach needs { onEvent(event) }');
   if (attached.has(element)) {
@@ -1214,7 +1214,7 @@ export function attach(runtime, element, table, { onEvent, onSample, views } = {
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   };
   const scrolling = engine.kinds.includes('scroll') ? nativeScrolling(engine, element, viewElements, targets, paced, point, onSample) : null;
-  const keys = keyboardActions(engine, element, viewElements, paced, onSample);
+  const keys = keyboardActions(engine, element, viewElements, paced, onSample, items);
   // A desktop developer's first click on a set without `input: mouse` would otherwise do nothing, silently.
   const takesMouse = engine.inputs.some((kinds) => kinds.includes('mouse'));
   let toldAboutMouse = false;
@@ -1239,7 +1239,12 @@ export function attach(runtime, element, table, { onEvent, onSample, views } = {
       schedule();
     },
   });
-  const pinch = trackpadPinch(element, win, paced, point, input.nextId);
+  // A trackpad pinch's two touches begin on the element under the pointer, as a finger's would.
+  const pinch = trackpadPinch(element, win, paced, point, input.nextId, (e, ids) => {
+    for (const id of ids) targets.set(id, e.target);
+    while (targets.size > MAX_TARGETS) targets.delete(targets.keys().next().value);
+    return viewOf(e.target);
+  });
 
   attached.add(element);
   return {
@@ -1287,23 +1292,25 @@ function screenFollows(engine, element, win) {
 /**
  * A trackpad pinch: Chromium and Firefox send ctrl+wheel, Safari gesture
  * events. Either becomes two touches about the pointer, `SYNTHETIC_SPAN`
- * apart, fed through `paced`; a wheel pinch ends `WHEEL_PINCH_END_MS` after
- * its last wheel event (the browser sends no end).
+ * apart, fed through `paced`, on the view under the pointer (`began(e, ids)`
+ * records the touches' target and returns that view); a wheel pinch ends
+ * `WHEEL_PINCH_END_MS` after its last wheel event (the browser sends no end).
  */
-function trackpadPinch(element, win, paced, point, nextId) {
+function trackpadPinch(element, win, paced, point, nextId, began) {
   const { feed, schedule, now } = paced;
   let pinch = null; // { ids, cx, cy, scale, angle, endTimer }
-  const pinchSamples = (phase, t) => {
+  const pinchSamples = (phase, t, view) => {
     const half = (SYNTHETIC_SPAN * pinch.scale) / 2;
     const dx = Math.cos(pinch.angle) * half;
     const dy = Math.sin(pinch.angle) * half;
-    feed({ t, touch: pinch.ids[0], phase, x: pinch.cx - dx, y: pinch.cy - dy, pointer: 'touch' });
-    feed({ t, touch: pinch.ids[1], phase, x: pinch.cx + dx, y: pinch.cy + dy, pointer: 'touch' });
+    const on = view === undefined ? {} : { view };
+    feed({ t, touch: pinch.ids[0], phase, x: pinch.cx - dx, y: pinch.cy - dy, pointer: 'touch', ...on });
+    feed({ t, touch: pinch.ids[1], phase, x: pinch.cx + dx, y: pinch.cy + dy, pointer: 'touch', ...on });
   };
   const pinchStart = (e) => {
     const p = point(e);
     pinch = { ids: [nextId(), nextId()], cx: p.x, cy: p.y, scale: 1, angle: 0, endTimer: null };
-    pinchSamples('began', e.timeStamp / 1000);
+    pinchSamples('began', e.timeStamp / 1000, began(e, pinch.ids));
   };
   const pinchEnd = (t) => {
     if (!pinch) return;
@@ -1348,33 +1355,43 @@ function trackpadPinch(element, win, paced, point, nextId) {
 
 /**
  * Actions as keyboard shortcuts (v4): each view element whose gestures have
- * an action naming a key gets a keydown listener that performs it while the
- * element itself has focus, the shortcuts in `aria-keyshortcuts`, and a
- * `tabindex` if it was not focusable. A performed action is recorded as its
- * trace line; `target` is the element for the events it reports.
+ * an action naming a key gets a keydown listener that performs it while
+ * focus is on the element or inside it, the shortcuts in
+ * `aria-keyshortcuts`, and a `tabindex` if it was not focusable. The key
+ * acts on an item (issue 60): the focused element inside the view element
+ * (a row with its own tabindex), or the element the view's
+ * `aria-activedescendant` names while the view has focus, or else the view
+ * element; the action happens at the item's centre and `target` is the item
+ * for the events it reports. A key typed in a text field is the field's.
+ * `items` ({ view: selector }) makes a view's items one tab stop with the
+ * arrow keys built in (`itemsOf`). A performed action is recorded as its
+ * trace line.
  */
-function keyboardActions(engine, element, viewElements, paced, onSample) {
+function keyboardActions(engine, element, viewElements, paced, onSample, items = {}) {
+  const elementOfView = (view) => (!view || view === engine.views[0] ? element : viewElements.find(([name]) => name === view)?.[1]);
   const bound = new Map(); // element -> [[gesture index, shortcut]]
   engine.actionNames.forEach((action, g) => {
     const shortcut = action && keyShortcut(action);
-    const view = engine.gestureViews[g];
-    const el = !view || view === engine.views[0] ? element : viewElements.find(([name]) => name === view)?.[1];
+    const el = elementOfView(engine.gestureViews[g]);
     if (shortcut && el) bound.set(el, [...(bound.get(el) ?? []), [g, shortcut]]);
   });
   const keys = { target: null };
   const undo = [];
+  const roving = itemsOf(engine, items, elementOfView, undo);
   for (const [el, list] of bound) {
     const [tabindex, shortcuts] = [el.getAttribute('tabindex'), el.getAttribute('aria-keyshortcuts')];
-    if (el.tabIndex < 0) el.setAttribute('tabindex', '0');
+    if (el.tabIndex < 0 && !roving.has(el)) el.setAttribute('tabindex', '0');
     const own = shortcuts ? shortcuts.split(' ') : [];
     el.setAttribute('aria-keyshortcuts', [...own, ...list.map(([, s]) => s.text).filter((t) => !own.includes(t))].join(' '));
     const keydown = (e) => {
-      if (e.target !== el || e.defaultPrevented || e.repeat) return;
+      if (e.defaultPrevented || e.repeat || typing(e.target)) return;
+      const item = itemFor(el, e.target);
+      if (!item) return;
       const pressed = [e.altKey, e.ctrlKey, e.metaKey, e.shiftKey];
       for (const [g, s] of list) {
         // Plus is typed with Shift on most layouts: its Shift is the key's own, not a modifier.
         if (e.key.toLowerCase() !== s.key || pressed.some((on, k) => on !== s.modifiers[k] && !(k === 3 && s.key === '+'))) continue;
-        const [r, base] = [el.getBoundingClientRect(), element.getBoundingClientRect()];
+        const [r, base] = [item.getBoundingClientRect(), element.getBoundingClientRect()];
         const [x, y] = [r.left + r.width / 2 - base.left, r.top + r.height / 2 - base.top];
         paced.flush(); // what the touches decided comes first
         try {
@@ -1385,9 +1402,12 @@ function keyboardActions(engine, element, viewElements, paced, onSample) {
         e.preventDefault();
         const view = engine.gestureViews[g];
         onSample?.({ t: engine.clock, action: engine.gestures[g], x, y, ...(view ? { view } : {}) });
-        keys.target = el;
+        const before = roving.get(el)?.list() ?? [];
+        keys.target = item;
         paced.flush();
         keys.target = null;
+        // The app removed the item (a Delete): the item in its place takes the focus, as a list's own would.
+        if (item !== el && !item.isConnected) roving.get(el)?.focusNear(before.indexOf(item));
         return;
       }
     };
@@ -1399,8 +1419,100 @@ function keyboardActions(engine, element, viewElements, paced, onSample) {
       }
     });
   }
-  keys.remove = () => undo.forEach((f) => f());
+  keys.remove = () => undo.splice(0).reverse().forEach((f) => f());
   return keys;
+}
+
+/** Whether a key pressed on `target` is typing: a text field's, never a shortcut's. */
+function typing(target) {
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * The item a key pressed on `target` is for, inside view element `el`: the
+ * focused element itself, or the element the view's `aria-activedescendant`
+ * names while the view has focus, or the view; null when focus is outside it.
+ */
+function itemFor(el, target) {
+  if (target !== el) return el.contains(target) ? target : null;
+  const active = el.getAttribute('aria-activedescendant');
+  const item = active ? el.ownerDocument.getElementById(active) : null;
+  return item && el.contains(item) ? item : el;
+}
+
+/**
+ * `attach`'s `items` ({ view: selector }): the elements matching the
+ * selector inside a view's element are its items, one tab stop (a roving
+ * tabindex: the item last focused has `tabindex="0"`, the others "-1"), and
+ * the arrow keys move the focus among them along the axis the set scrolls
+ * the view on (its touch-action: ArrowUp and ArrowDown for `pan-y` alone,
+ * ArrowLeft and ArrowRight for `pan-x` alone, both pairs otherwise), Home
+ * and End to the first and last. A key the view's gestures bind as an action is the
+ * action's. Returns view element -> { list(), focusNear(index) }.
+ */
+function itemsOf(engine, items, elementOfView, undo) {
+  const roving = new Map();
+  if (items === null || typeof items !== 'object') fail('items maps view names to CSS selectors');
+  for (const [view, selector] of Object.entries(items)) {
+    if (!engine.views.includes(view)) fail(`items: unknown view '${view}'; the set has ${engine.views.join(', ') || 'no views'}`);
+    const el = elementOfView(view);
+    if (!el) fail(`items: view '${view}' has no element in 'views'`);
+    if (typeof selector !== 'string') fail(`items: view '${view}' needs a CSS selector`);
+    el.querySelector(selector); // a malformed selector throws here, at attach
+    const list = () => [...el.querySelectorAll(selector)];
+    const touched = new Map(); // item -> the tabindex it had
+    const current = (item) => {
+      for (const other of list()) {
+        if (!touched.has(other)) touched.set(other, other.getAttribute('tabindex'));
+        other.setAttribute('tabindex', other === item ? '0' : '-1');
+      }
+    };
+    const focus = (item) => {
+      if (!item) return;
+      current(item);
+      item.focus();
+    };
+    const focusNear = (k) => {
+      const all = list();
+      focus(all[Math.min(Math.max(k, 0), all.length - 1)]);
+    };
+    // The way the set scrolls this view is the way its items go.
+    const pans = engine.viewTouchActions[engine.views.indexOf(view)]?.split(' ') ?? [];
+    const [vertical, horizontal] = [pans.includes('pan-y') || pans.includes('manipulation'), pans.includes('pan-x') || pans.includes('manipulation')];
+    const [back, forth] = vertical && !horizontal ? [['ArrowUp'], ['ArrowDown']]
+      : horizontal && !vertical ? [['ArrowLeft'], ['ArrowRight']] : [['ArrowUp', 'ArrowLeft'], ['ArrowDown', 'ArrowRight']];
+    const bound = new Set(engine.actionNames.flatMap((action, g) => {
+      const s = action && engine.gestureViews[g] === view ? keyShortcut(action) : null;
+      return s && !s.modifiers.some((on) => on) ? [s.key] : [];
+    }));
+    const keydown = (e) => {
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || typing(e.target)) return;
+      if (bound.has(e.key.toLowerCase())) return; // the action's, which runs on this element too
+      const all = list();
+      const at = all.findIndex((item) => item === e.target || item.contains(e.target));
+      const to = back.includes(e.key) ? at - 1 : forth.includes(e.key) ? (at < 0 ? 0 : at + 1)
+        : e.key === 'Home' ? 0 : e.key === 'End' ? all.length - 1 : null;
+      if (to === null || to < 0 || to >= all.length) return;
+      e.preventDefault(); // the view would scroll by the arrow: the focused item scrolls into view instead
+      focus(all[to]);
+    };
+    const focusin = (e) => {
+      const item = list().find((i) => i === e.target || i.contains(e.target));
+      if (item) current(item);
+    };
+    current(list().find((i) => i.getAttribute('tabindex') === '0') ?? list()[0]);
+    el.addEventListener('keydown', keydown);
+    el.addEventListener('focusin', focusin);
+    roving.set(el, { list, focusNear });
+    undo.push(() => {
+      el.removeEventListener('keydown', keydown);
+      el.removeEventListener('focusin', focusin);
+      for (const [item, value] of touched) {
+        if (value === null) item.removeAttribute('tabindex'); else item.setAttribute('tabindex', value);
+      }
+    });
+  }
+  return roving;
 }
 
 /**

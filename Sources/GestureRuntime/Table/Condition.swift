@@ -89,7 +89,7 @@ extension GestureTable {
 
     /// The index of the mode named `name`, if the set declares it.
     public func mode(named name: String) -> ModeID? {
-        modeNames.indices.first { strings[Int(modeNames[$0])] == name }.map { ModeID($0) }
+        modeNames.indices.first { strings[Int(modeNames[$0])].isSame(as: name) }.map { ModeID($0) }
     }
 
     /// Gesture `g`'s `enabled:` condition as the spec writes it, or nil when it has none.

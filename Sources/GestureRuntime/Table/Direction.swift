@@ -63,7 +63,7 @@ public struct DirectionSet: OptionSet, Hashable, Sendable {
         case "vertical": self = .vertical
         case "any": self = .any
         default:
-            guard let d = Direction.allCases.first(where: { $0.name == name }) else { return nil }
+            guard let d = Direction.allCases.first(where: { $0.name.isSame(as: name) }) else { return nil }
             self.init(d)
         }
     }

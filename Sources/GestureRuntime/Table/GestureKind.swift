@@ -67,7 +67,7 @@ public enum GestureKind: UInt8, CaseIterable, Sendable {
 
     /// Looks a kind up by its keyword.
     public init?(keyword: String) {
-        guard let kind = Self.allCases.first(where: { $0.keyword == keyword }) else { return nil }
+        guard let kind = Self.allCases.first(where: { $0.keyword.isSame(as: keyword) }) else { return nil }
         self = kind
     }
 }

@@ -161,8 +161,8 @@ public struct GestureParameter: Hashable, Sendable {
 
     /// The parameter `name` of `kind` (a spelling UIKit uses, `cancelsTouchesInView`, included).
     public static func named(_ name: String, for kind: GestureKind) -> GestureParameter? {
-        let name = name == "cancelsTouchesInView" ? "cancelsTouches" : name
-        return all.first { $0.name == name && $0.applies(to: kind) }
+        let name = name.isSame(as: "cancelsTouchesInView") ? "cancelsTouches" : name
+        return all.first { $0.name.isSame(as: name) && $0.applies(to: kind) }
     }
 
     /// The values it accepts; a relative `segment` (a share of the stroke's size) takes a fraction.
@@ -172,7 +172,7 @@ public struct GestureParameter: Hashable, Sendable {
 
     /// The parameter's index in `all`: a name and its kinds are one entry
     /// (comparing every field would cost the web runtime 3 KB).
-    package var index: Int { Self.all.firstIndex { $0.name == name && $0.kindBits == kindBits }! }
+    package var index: Int { Self.all.firstIndex { $0.name.isSame(as: name) && $0.kindBits == kindBits }! }
 
     /// The parameter's bit in `GestureRecord.fromProfile`: its index in
     /// `all`. The record has 64; a parameter past them has one default for

@@ -249,7 +249,7 @@ public struct GestureTable: Hashable, Sendable {
 
     /// The index of the view named `name`, if the set declares it.
     public func view(named name: String) -> ViewID? {
-        viewNames.indices.first { strings[Int(viewNames[$0])] == name }.map { ViewID($0) }
+        viewNames.indices.first { strings[Int(viewNames[$0])].isSame(as: name) }.map { ViewID($0) }
     }
 
     /// The hit view of a hit-test path as a host reports it (view names from
@@ -305,7 +305,7 @@ public struct GestureTable: Hashable, Sendable {
     /// instance each): `chomp on tile`, as messages and reports tell them apart.
     public func label(of g: GestureID) -> String {
         let name = name(of: g)
-        guard hasViews, gestureIDs.contains(where: { $0 != g && self.name(of: $0) == name }) else { return name }
+        guard hasViews, gestureIDs.contains(where: { $0 != g && self.name(of: $0).isSame(as: name) }) else { return name }
         return "\(name) on \(self.name(ofView: view(of: g)))"
     }
 
@@ -336,9 +336,10 @@ public struct GestureTable: Hashable, Sendable {
         return GestureID(first)
     }
 
-    /// The index of the gesture named `name` (its first instance), if the set has it.
+    /// The index of the gesture named `name` (its first instance), if the set
+    /// has it; names are compared byte for byte (UTF-8), not as Unicode strings.
     public func gesture(named name: String) -> GestureID? {
-        gestures.indices.first { strings[Int(gestures[$0].name)] == name }.map { GestureID($0) }
+        gestures.indices.first { strings[Int(gestures[$0].name)].isSame(as: name) }.map { GestureID($0) }
     }
 
     /// The kind of gesture `g` (which values its events carry).

@@ -17,14 +17,14 @@ public enum RuntimeParameter: String, CaseIterable, Hashable, Sendable {
     /// a `Set`: a few dozen names are scanned in no time, and hashing strings
     /// was 6 KB of the web runtime's gzipped size.
     public static let structural: [String] = GestureParameter.all.filter { !$0.isRuntime }.map { $0.name }
-        .filter { name in !allCases.contains { $0.rawValue == name } } + ["cancelsTouchesInView"]
+        .filter { name in !allCases.contains { $0.rawValue.isSame(as: name) } } + ["cancelsTouchesInView"]
 
     /// The parameter named `name` as in a spec; a structural or unknown name is an error saying which.
     public init(name: String) throws(ParameterError) {
-        if let p = RuntimeParameter(rawValue: name) {
+        if let p = Self.allCases.first(where: { $0.rawValue.isSame(as: name) }) {
             self = p
-        } else if Self.structural.contains(name) {
-            throw name == "enabled" ? .enabledIsNotAParameter : .structural(name)
+        } else if Self.structural.contains(where: { $0.isSame(as: name) }) {
+            throw name.isSame(as: "enabled") ? .enabledIsNotAParameter : .structural(name)
         } else {
             throw .unknown(name)
         }

@@ -14,7 +14,7 @@ extension SpecWord {
 
     /// The case a spec's word names.
     public init?(name: String) {
-        guard let match = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        guard let match = Self.allCases.first(where: { $0.name.isSame(as: name) }) else { return nil }
         self = match
     }
 }

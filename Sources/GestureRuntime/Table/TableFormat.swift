@@ -190,7 +190,7 @@ package enum TableFormat {
         var t = GestureTable()
         for section in sections {
             let found = String(decoding: try r.take(4), as: UTF8.self)
-            guard found == section.tag else { throw .malformed("expected section \(section.tag), found \(found)") }
+            guard found.isSame(as: section.tag) else { throw .malformed("expected section \(section.tag), found \(found)") }
             let size = try r.u64()
             guard size <= UInt64(r.remaining) else { throw .malformed("section \(section.tag) overruns the file") }
             let data = try r.take(Int(size))

@@ -65,11 +65,15 @@ public enum Unit: String, CaseIterable, Hashable, Sendable {
 
     /// The unit `text` ends with (`300pt/s`: `pt/s`, not `s`), and the number before it.
     public static func split(_ text: String) -> (number: Substring, unit: Unit?) {
-        // Longest spellings first, so that `pt/s` is not read as `s`.
-        for unit in allCases.sorted(by: { $0.rawValue.count > $1.rawValue.count }) where text.hasSuffix(unit.rawValue) {
-            return (text.dropLast(unit.rawValue.count), unit)
+        // The longest spelling that ends the text, so that `pt/s` is not read
+        // as `s`; bytes, not characters: a unit is ASCII.
+        var found: Unit?
+        for unit in allCases where unit.rawValue.utf8.count > (found?.rawValue.utf8.count ?? 0)
+            && text.utf8.reversed().starts(with: unit.rawValue.utf8.reversed()) {
+            found = unit
         }
-        return (Substring(text), nil)
+        guard let found else { return (Substring(text), nil) }
+        return (Substring(text.utf8.dropLast(found.rawValue.utf8.count)), found)
     }
 }
 
@@ -97,7 +101,7 @@ public enum DurationText {
             digits -= 1
         }
         let decimals = String(fraction)
-        text += "." + String(repeating: "0", count: digits - decimals.count) + decimals
+        text += "." + String(repeating: "0", count: digits - decimals.utf8.count) + decimals
         return text
     }
 }

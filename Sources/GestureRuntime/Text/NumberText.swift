@@ -12,9 +12,9 @@ package func shortest(_ x: Double) -> String {
     // The shortest decimal form as digits d1 d2 ... and the exponent of d1.
     let text = shortestDecimal(abs(x))
     var mantissa = Substring(text), exponent = 0
-    if let e = text.firstIndex(of: "e") {
-        mantissa = text[..<e]
-        exponent = Int(text[text.index(after: e)...]) ?? 0
+    if let e = text.utf8.firstIndex(of: UInt8(ascii: "e")) {
+        mantissa = Substring(text.utf8[..<e])
+        exponent = Int(Substring(text.utf8[text.utf8.index(after: e)...])) ?? 0
     }
     var digits: [UInt8] = []
     var beforePoint = -1

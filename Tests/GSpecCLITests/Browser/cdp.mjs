@@ -103,7 +103,8 @@ export function touchInput(browser) {
  */
 export async function pressKey(browser, key, { code, modifiers = 0 } = {}) {
   const text = key.length === 1 ? key : undefined;
-  const keyCode = { Escape: 27, ArrowLeft: 37, ArrowRight: 39, ' ': 32 }[key] ?? key.toUpperCase().charCodeAt(0);
+  const keyCode = { Tab: 9, Escape: 27, ' ': 32, End: 35, Home: 36, ArrowLeft: 37, ArrowUp: 38, ArrowRight: 39, ArrowDown: 40, Delete: 46 }[key]
+    ?? key.toUpperCase().charCodeAt(0);
   const common = { key, code: code ?? (key.length === 1 ? (key === ' ' ? 'Space' : `Key${key.toUpperCase()}`) : key), modifiers,
     windowsVirtualKeyCode: keyCode };
   await browser.send('Input.dispatchKeyEvent', { type: text ? 'keyDown' : 'rawKeyDown', text, ...common });

@@ -6,7 +6,7 @@
 // caused, for WebRuntimeTests to check; the session, as a trace, replays
 // through `gspec run`.
 // Usage: node --experimental-websocket web-sheet.mjs URL
-import { open, sleep, touchInput } from './cdp.mjs';
+import { open, pressKey, sleep, touchInput } from './cdp.mjs';
 
 const [url] = process.argv.slice(2);
 const browser = await open(url, { width: 500, height: 800 });
@@ -86,6 +86,42 @@ try {
   });
   // A tap opens a row.
   await step('tap', () => tap(150, 300));
+  // A trackpad pinch (ctrl+wheel, as Chromium sends it) over the list, a view nested in the
+  // sheet: its touches begin on the list, so the list's pinch zooms the text; the page does not zoom.
+  await step('trackpadPinch', async () => {
+    for (let k = 0; k < 6; k++) {
+      await browser.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: 200, y: 450, deltaX: 0, deltaY: -25, modifiers: 2 });
+      await sleep(16);
+    }
+  });
+  steps.trackpadPinch.target = await browser.evaluate(`(() => { const e = sheetExample.events.filter((e) => e.gesture === 'zoomText').at(-1);
+    return [e.target.className, e.target.parentElement.id]; })()`);
+  // The keyboard: the list's rows are one tab stop (a headless page has no window focus for Tab
+  // to move, so the test focuses the tab stop as Tab would), ArrowDown twice moves two rows down,
+  // Delete deletes that row (the spec's action: "Delete"), and the next row takes the focus.
+  const focused = () => browser.evaluate(`document.activeElement.textContent`);
+  const rows = () => browser.evaluate(`[...document.querySelectorAll('#list .row')].map((r) => r.textContent)`);
+  const rowsBefore = await rows();
+  await browser.evaluate(`document.querySelector('#list .row[tabindex="0"]').focus()`);
+  const tabbed = await focused();
+  await pressKey(browser, 'ArrowDown');
+  await pressKey(browser, 'ArrowDown');
+  const moved = await focused();
+  await step('keyDelete', () => pressKey(browser, 'Delete'), 100);
+  steps.keyDelete.keys = { rowsBefore, tabbed, moved, after: await focused(), rowsAfter: await rows(),
+    tabStops: await browser.evaluate(`[...document.querySelectorAll('#list .row')].filter((r) => r.tabIndex === 0).length`) };
+  // Delete typed in a text field inside a row is the field's; with the list focused and its
+  // aria-activedescendant naming a row (a page managing its own focus), Delete deletes that row.
+  await browser.evaluate(`(() => { const row = document.querySelectorAll('#list .row')[1];
+    const field = document.createElement('input'); field.id = 'field'; field.value = 'abc'; row.append(field); field.focus();
+    field.setSelectionRange(0, 0); })()`);
+  await pressKey(browser, 'Delete');
+  steps.keyDelete.field = await browser.evaluate(`[document.getElementById('field').value, sheetExample.state.deleted.length]`);
+  await browser.evaluate(`(() => { const list = document.getElementById('list'), row = list.querySelectorAll('.row')[0];
+    document.getElementById('field').remove(); row.id = 'active-row'; list.tabIndex = 0;
+    list.setAttribute('aria-activedescendant', 'active-row'); list.focus(); })()`);
+  await pressKey(browser, 'Delete');
+  steps.keyDelete.active = await browser.evaluate(`[sheetExample.state.deleted.at(-1), document.getElementById('active-row') === null]`);
   // CSS scroll snapping is the browser's: with `scroll-snap-type` on the list, a fling comes to rest at a
   // row's start (attach writes no scroll position or snap style), and the momentum attach reports ends
   // at the browser's scrollend, after the snap.
