@@ -127,3 +127,4 @@ console.log(`  engine / Hammer.js: ${(e / h).toFixed(1)}x`);
 // Each round's own ratio (its Hammer run and the engine run right after it): a claim holds on every one, not only the median.
 const each = rates.engine.map((x, k) => x / rates.hammer[k]);
 console.log(`  each round: ${each.map((x) => x.toFixed(1) + 'x').join(' ')} (least ${Math.min(...each).toFixed(1)}x)`);
+console.log(`  rounds, thousands of samples/s: Hammer.js ${rates.hammer.map((x) => Math.round(x / 1e3)).join(' ')}; engine ${rates.engine.map((x) => Math.round(x / 1e3)).join(' ')}`);
