@@ -71,6 +71,9 @@ struct EvalCommand: ParsableCommand {
     @Option(name: "--vary-traces", placeholder: "amounts",
             help: "\"overshoot=0.04 ...\": run each stroke of the dataset redrawn as --search's vary.NAME varies examples, instead of as recorded (the examples stay as recorded).")
     var varyTraces: StrokeVariation?
+    @Flag(name: "--robustness",
+          help: "Also run every stroke redrawn as other devices and people draw it (60, 125, 240 Hz; 30 and 600 pt; stretched; slower, faster; hooked ends; jitter) on the same folds.")
+    var robustness: Bool
     @Option(name: "--negatives", placeholder: "dir", help: "A folder of traces that are no shape: anything firing there is a false fire.")
     var negativesDirectory: String?
     @Option(name: "--json", placeholder: "file",
@@ -113,6 +116,7 @@ struct EvalCommand: ParsableCommand {
         var outcomes: [EvalOutcome] = [], negativeOutcomes: [EvalOutcome] = []
         var chosen: [String: SearchGrid.Setting] = [:], chosenOnAll: SearchGrid.Setting = []
         var perSubject: [(subject: String, chosen: FoldFigures, first: FoldFigures?)] = []
+        var reported: [FoldRunner.Fold] = []
         // Nested, each outer fold takes the setting the search chose without its subject.
         for var fold in outer {
             var first: FoldFigures?
@@ -124,6 +128,7 @@ struct EvalCommand: ParsableCommand {
                 first = FoldFigures(written.samples, negatives: written.negatives, gestures: gestures)
             }
             let result = results[fold]!
+            reported.append(fold)
             outcomes += result.samples
             negativeOutcomes += result.negatives
             if let subject = fold.leftOut.first {
@@ -144,6 +149,19 @@ struct EvalCommand: ParsableCommand {
         if !negatives.isEmpty { text += Self.negativeReport(negativeOutcomes, gestures: gestures, folds: outer.count) }
         text += FoldFigures.report(perSubject, heldOut: folds != nil)
         if !chosen.isEmpty { text += NestedSearch.report(chosen, all: chosenOnAll) }
+        var robust: [(condition: DeviceCondition, figures: FoldFigures)] = []
+        if robustness {
+            // The same folds (each with the setting it chose), every shape trace redrawn each way.
+            let redrawn = Self.redrawn(samples.filter { !$0.shape.isEmpty })
+            let again = FoldRunner(path: inputs[0], renderer: diagnostics.renderer(for: console), console: console,
+                                   examples: runner.examples, traces: redrawn)
+            guard let (rerun, _) = again.run(reported, settings: settings, samples: redrawn, negatives: []) else { return .inputError }
+            let all = reported.flatMap { rerun[$0]!.samples }
+            robust = DeviceCondition.allCases.enumerated().map { k, condition in
+                (condition, FoldFigures(all.filter { $0.path.hasSuffix("~\(k)") }, negatives: [], gestures: gestures))
+            }
+            text += Self.robustnessReport(robust, heldOut: folds != nil)
+        }
         console.out(text)
         if let path = jsonPath {
             do {
@@ -154,6 +172,10 @@ struct EvalCommand: ParsableCommand {
                 figures["wrong"] = (outcomes + negativeOutcomes).filter { $0.isWrong(gestures: gestures) }.map {
                     ["trace": $0.path, "shape": $0.shape, "subject": $0.subject, "speed": $0.speed, "fired": $0.fired] as [String: Any]
                 }
+                if !robust.isEmpty {
+                    figures["robustness"] = Dictionary(robust.map { ($0.condition.name, $0.figures.json) }, uniquingKeysWith: { a, _ in a })
+                }
+                figures["spread"] = FoldFigures.Spread(perSubject.map(\.chosen.rate)).json
                 figures["subjects"] = Dictionary(perSubject.map { fold in
                     var object = fold.chosen.json
                     if let first = fold.first { object["firstSetting"] = first.json }
@@ -174,6 +196,37 @@ struct EvalCommand: ParsableCommand {
             }
         }
         return runner.failed ? .inputError : .success
+    }
+
+    /// Each of `samples` redrawn in every `DeviceCondition`, in their order:
+    /// a copy's path is its trace's with `~k`, k the condition's index.
+    static func redrawn(_ samples: [EvalSample]) -> [EvalSample] {
+        samples.flatMap { sample -> [EvalSample] in
+            var events: [TouchEvent] = []
+            let bytes = FileManager.default.contents(atPath: sample.path).map(Array.init) ?? []
+            guard TraceReader.read(bytes, { events.append($0) }).isEmpty else { return [] }
+            // The jitter's seed: the trace's path, so a copy is the same on every run.
+            let seed = sample.path.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+            return DeviceCondition.allCases.enumerated().map { k, condition in
+                var copy = sample
+                copy.path += "~\(k)"
+                copy.events = condition.apply(events, seed: seed)
+                return copy
+            }
+        }
+    }
+
+    /// `--robustness`: the figure under each condition, their mean and the worst.
+    static func robustnessReport(_ rows: [(condition: DeviceCondition, figures: FoldFigures)], heldOut: Bool) -> String {
+        var out = "\nrobustness: every stroke redrawn as other devices and people draw it"
+        out += heldOut ? " (the same folds: its subject's strokes never seen)\n" : "\n"
+        for row in rows { out += "  \(row.condition.name): \(row.figures.line)\n" }
+        let rates = rows.map(\.figures.rate)
+        if let worst = rows.min(by: { $0.figures.rate < $1.figures.rate }) {
+            out += String(format: "  mean over the conditions: %.1f%%; worst: %@, %@\n", 100 * rates.reduce(0, +) / Double(rates.count),
+                          worst.condition.name, percent(worst.figures.right, worst.figures.traces))
+        }
+        return out
     }
 
     /// The dataset's traces, by shape folder then file name; nil when the folder cannot be read.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One subject's figures in `gspec eval`: how many of its traces were
 /// right (its own gesture fired and no other), its lowest shape, and the
 /// non-shape traces anything fired on in its fold. With `--folds`, a person
@@ -75,6 +77,40 @@ struct FoldFigures: Equatable {
         if let worst = folds.min(by: { $0.chosen.rate < $1.chosen.rate }) {
             out += "  worst subject: \(worst.subject), \(EvalCommand.percent(worst.chosen.right, worst.chosen.traces))\n"
         }
+        if folds.count > 1 { out += "  " + Spread(folds.map(\.chosen.rate)).line + "\n" }
         return out
+    }
+
+    /// How much the figure moves from one person to the next: what a
+    /// change must beat to be more than a change of who was measured. The
+    /// subjects' figures' mean and standard deviation, and the middle 95% of
+    /// the mean over subjects drawn again with replacement (a bootstrap over
+    /// subjects, 10,000 draws, the same on every run).
+    struct Spread {
+        var mean: Double, deviation: Double, low: Double, high: Double
+
+        init(_ rates: [Double]) {
+            let n = Double(max(rates.count, 1))
+            mean = rates.reduce(0, +) / n
+            let m = mean
+            deviation = rates.count > 1 ? (rates.map { ($0 - m) * ($0 - m) }.reduce(0, +) / (n - 1)).squareRoot() : 0
+            guard !rates.isEmpty else {
+                (low, high) = (mean, mean)
+                return
+            }
+            var random = SplitMix(seed: 0x5EED)
+            var means: [Double] = (0..<10_000).map { _ in
+                (0..<rates.count).reduce(0) { sum, _ in sum + rates[Int(random.next() % UInt64(rates.count))] } / n
+            }
+            means.sort()
+            (low, high) = (means[249], means[9_749])
+        }
+
+        var line: String {
+            String(format: "spread over subjects: mean %.1f%%, standard deviation %.1f points; bootstrap 95%% interval of the mean %.1f%% to %.1f%%",
+                   100 * mean, 100 * deviation, 100 * low, 100 * high)
+        }
+
+        var json: [String: Any] { ["mean": mean, "standardDeviation": deviation, "bootstrapLow": low, "bootstrapHigh": high] }
     }
 }

@@ -602,9 +602,10 @@ function eventReader(names) {
   const [MARKED, ENDED, DOWN] = [names.states.indexOf('marked'), names.states.indexOf('ended'), names.directions.indexOf('down')];
   // Each shape of value: how it is stored, and a code for the switch in `read`.
   const shapes = { count: ['i32', 0], direction: ['u8', 1], number: ['f64', 2], pair: ['f64', 3] };
-  // Per gesture, [key, code, offset, second offset] of each value, in its line's order
-  // (from "key:shape:slot[:slot]" entries joined by commas).
-  const perGesture = names.eventValues.map((text) => (text ? text.split(',') : []).map((entry) => {
+  // Per gesture, key, code, offset and second offset of each value, in its line's order, as
+  // one flat array (from "key:shape:slot[:slot]" entries joined by commas): read by index, so
+  // reading an event destructures nothing.
+  const perGesture = names.eventValues.map((text) => (text ? text.split(',') : []).flatMap((entry) => {
     const [key, shape, first, second] = entry.split(':');
     if (!shapes[shape]) throw new Error(`gspec: gspec.wasm is newer than gspec.mjs (an event value of shape '${shape}')`);
     const [storage, code] = shapes[shape];
@@ -628,8 +629,8 @@ function eventReader(names) {
       x: number(d.getFloat64(at + X, true)), y: number(d.getFloat64(at + Y, true)) };
     if (carried[s]) {
       const list = perGesture[g];
-      for (let i = 0; i < list.length; i++) {
-        const [key, code, a, b] = list[i];
+      for (let i = 0; i < list.length; i += 4) {
+        const key = list[i], code = list[i + 1], a = list[i + 2], b = list[i + 3];
         switch (code) {
           case 0: event[key] = d.getInt32(at + a, true); break;
           case 1: event[key] = directions[d.getUint8(at + a)] ?? directions[0]; break;
@@ -699,6 +700,8 @@ export class Engine {
     this.toldAboutUnit = false;
     this.unitChecks = 0;
     this.reader = eventReader(names);
+    this.memory = null; // the memory buffer `data` views (takeEvents)
+    this.data = null;
   }
 
   live() {
@@ -813,13 +816,18 @@ export class Engine {
     const e = this.live();
     const count = e.gspec_engine_take_events(this.handle);
     if (count === 0) return NO_EVENTS;
-    const data = new DataView(e.memory.buffer, e.gspec_engine_output_ptr(this.handle), count * this.recordBytes);
+    // One view of the whole memory, made again only when the memory grew (its old buffer is then detached).
+    if (this.memory !== e.memory.buffer) {
+      this.memory = e.memory.buffer;
+      this.data = new DataView(this.memory);
+    }
+    const data = this.data, base = e.gspec_engine_output_ptr(this.handle), size = this.recordBytes;
     const events = new Array(count);
-    for (let i = 0; i < count; i++) events[i] = this.reader(data, i * this.recordBytes);
+    for (let i = 0; i < count; i++) events[i] = this.reader(data, base + i * size);
     // For attach: each event's first touch (-1: none), to find the element it began on.
     if (this.eventTouches) {
       this.eventTouches.length = count;
-      for (let i = 0; i < count; i++) this.eventTouches[i] = this.reader.touch(data, i * this.recordBytes);
+      for (let i = 0; i < count; i++) this.eventTouches[i] = this.reader.touch(data, base + i * size);
     }
     return events;
   }

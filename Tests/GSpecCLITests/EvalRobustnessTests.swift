@@ -1,0 +1,97 @@
+import Foundation
+import GestureRuntime
+import Testing
+@testable import GSpecCLI
+
+/// `gspec eval`'s development figure beyond its point estimate: how it
+/// spreads over subjects, and how it holds when each stroke is redrawn as
+/// other devices and people draw it (`--robustness`, `DeviceCondition`).
+@Suite struct EvalRobustnessTests {
+    /// A straight stroke from (0, 0) to (100, 50) over 0.5 s, a sample every 5 ms.
+    static let line: [TouchEvent] = (0...100).map { (k: Int) -> TouchEvent in
+        let phase: TouchPhase = k == 0 ? .began : k == 100 ? .ended : .moved
+        let x = Double(k)
+        return TouchEvent(time: Microseconds(Int64(k) * 5_000), id: Int64(1), phase: phase, x: x, y: x / 2)
+    }
+
+    static func extent(_ events: [TouchEvent]) -> SIMD2<Double> {
+        let xs = events.map(\.x), ys = events.map(\.y)
+        return SIMD2(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
+    }
+
+    @Test func resamplingTakesAPositionEveryPeriodAndKeepsTheLift() {
+        let at60 = DeviceCondition.mouse60Hz.apply(Self.line, seed: 0)
+        // 0.5 s at 60 Hz: the first sample, 29 more, and the lift.
+        #expect(at60.count == 31 && at60.first?.phase == .began && at60.last?.phase == .ended)
+        #expect(at60.dropFirst().dropLast().allSatisfy { $0.phase == .moved })
+        for (k, e) in at60.dropLast().enumerated() {
+            #expect(e.time.rawValue == 1_000_000 * Int64(k) / 60)
+            // On the line, where the finger was then.
+            #expect(abs(e.x - Double(e.time.rawValue) / 5_000) < 1e-9 && abs(e.y - e.x / 2) < 1e-9)
+        }
+        #expect(at60.last?.time == Self.line.last?.time && at60.last?.x == 100)
+        #expect(DeviceCondition.stylus240Hz.apply(Self.line, seed: 0).count == 121)
+    }
+
+    @Test func sizeAspectAndSpeedKeepWhatTheyShould() {
+        let small = DeviceCondition.size30.apply(Self.line, seed: 0), large = DeviceCondition.size600.apply(Self.line, seed: 0)
+        #expect(abs(Self.extent(small).x - 30) < 1e-9 && abs(Self.extent(large).x - 600) < 1e-9)
+        #expect(abs(Self.extent(small).y - 15) < 1e-9, "scaled alike both ways")
+        let wide = Self.extent(DeviceCondition.wide.apply(Self.line, seed: 0)), tall = Self.extent(DeviceCondition.tall.apply(Self.line, seed: 0))
+        #expect(abs(wide.x * wide.y - 5_000) < 1e-6 && abs(tall.x * tall.y - 5_000) < 1e-6, "the same area")
+        #expect(abs(wide.x / wide.y - 2.8) < 1e-9 && abs(tall.x / tall.y - 2 / 1.4) < 1e-9)
+        #expect(DeviceCondition.slow.apply(Self.line, seed: 0).last?.time.rawValue == 1_000_000)
+        #expect(DeviceCondition.fast.apply(Self.line, seed: 0).last?.time.rawValue == 250_000)
+        #expect(DeviceCondition.fast.apply(Self.line, seed: 0).map(\.x) == Self.line.map(\.x))
+    }
+
+    @Test func hooksAddThreePointsAtEachEndTurnedBack() {
+        let hooked = DeviceCondition.hooks.apply(Self.line, seed: 0)
+        #expect(hooked.count == Self.line.count + 6)
+        #expect(hooked.first?.phase == .began && hooked.last?.phase == .ended)
+        #expect(hooked.dropFirst().dropLast().allSatisfy { $0.phase == .moved })
+        #expect(zip(hooked, hooked.dropFirst()).allSatisfy { $0.time < $1.time }, "times go forward")
+        // The line goes right and down: the start hook lies back to its left, 8% of the diagonal away.
+        let diagonal = (100.0 * 100 + 50 * 50).squareRoot()
+        let start = hooked[0], d = SIMD2(start.x, start.y)
+        #expect(abs((d * d).sum().squareRoot() - 0.08 * diagonal) < 1e-9 && start.x < 0, "\(d) \(0.08 * diagonal)")
+        #expect(Array(hooked[3..<(3 + Self.line.count)].map(\.x)) == Self.line.map(\.x))
+    }
+
+    @Test func jitterIsTheSameForASeedAndAboutOnePercent() {
+        let a = DeviceCondition.jitter.apply(Self.line, seed: 7), b = DeviceCondition.jitter.apply(Self.line, seed: 7)
+        #expect(a.map(\.x) == b.map(\.x) && a.map(\.y) == b.map(\.y))
+        #expect(a.map(\.x) != DeviceCondition.jitter.apply(Self.line, seed: 8).map(\.x))
+        let diagonal = (100.0 * 100 + 50 * 50).squareRoot()
+        let dx = zip(a, Self.line).map { $0.x - $1.x }
+        let rms = (dx.map { $0 * $0 }.reduce(0, +) / Double(dx.count)).squareRoot()
+        #expect(rms > 0.006 * diagonal && rms < 0.014 * diagonal, "\(rms / diagonal)")
+    }
+
+    @Test func theSpreadIsTheSubjectsDeviationAndABootstrapOfTheirMean() {
+        let spread = FoldFigures.Spread([1, 0.9, 0.95, 0.85])
+        #expect(abs(spread.mean - 0.925) < 1e-12)
+        #expect(abs(spread.deviation - (0.0125 / 3).squareRoot()) < 1e-12)
+        #expect(spread.low >= 0.85 && spread.low < spread.mean && spread.high > spread.mean && spread.high <= 1)
+        #expect(FoldFigures.Spread([1, 0.9, 0.95, 0.85]).low == spread.low, "the same on every run")
+        let one = FoldFigures.Spread([0.9])
+        #expect(one.deviation == 0 && one.low == 0.9 && one.high == 0.9)
+    }
+
+    /// The report and the JSON have a line per condition, and the spread, on the committed sample.
+    @Test func evalReportsRobustnessAndSpread() throws {
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-robust-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        let (status, out, err) = run(["eval", HumanStrokeTests.shapes.path, "--dataset", HumanStrokeTests.sample.path,
+                                      "--folds", "subject", "--robustness", "--json", json.path])
+        #expect(status == .success, "\(err)")
+        #expect(out.contains("spread over subjects: mean ") && out.contains("robustness: every stroke redrawn"))
+        for condition in DeviceCondition.allCases { #expect(out.contains("  \(condition.name): "), "\(condition.name)") }
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let robustness = try #require(figures["robustness"] as? [String: [String: Any]])
+        #expect(Set(robustness.keys) == Set(DeviceCondition.allCases.map(\.name)))
+        let traces = try #require(figures["traces"] as? Int)
+        for (name, row) in robustness { #expect(row["traces"] as? Int == traces, "\(name): every stroke redrawn once") }
+        #expect((figures["spread"] as? [String: Double])?["mean"] != nil)
+    }
+}
