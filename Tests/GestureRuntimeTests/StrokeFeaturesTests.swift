@@ -186,7 +186,7 @@ import Testing
             """)
         let (states, explanations) = Self.run(table, Self.wobblyBracket)
         #expect(states == ["recognized", "failed"], "\(states)")
-        #expect(explanations.count == 1 && explanations[0].hasPrefix("'whole' failed: its counterTurn, 14"), "\(explanations)")
+        #expect(explanations.count == 1 && explanations[0].hasPrefix("'whole' failed: its counterTurn, 127.8"), "\(explanations)")
         let brace = Self.run(table, Self.brace)
         #expect(brace.0 == ["failed", "failed"] && brace.1.allSatisfy { $0.contains("its counterTurn, 53.3257deg") }, "\(brace)")
     }

@@ -187,17 +187,35 @@ public struct StrokeFeatures: Equatable, Sendable {
     /// (-pi, pi], counter-clockwise on screen positive) to `turns[1...points - 2]`.
     private static func resampledTurns(_ path: UnsafePointer<SIMD2<Double>>, count: Int, length: Double,
                                        into turns: UnsafeMutablePointer<Double>) {
-        var previous = path[0], heading = Double.nan
+        withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: points) { buffer in
+            let resampled = buffer.baseAddress!
+            PathResampling.resample(path, count: count, length: length, points: points) { k, p in resampled[k] = p }
+            // One pass of the binomial filter (1, 2, 1) over the inner points: a
+            // sensor's noise between neighbouring points is not a turn of the
+            // shape; the ends stay where the finger came down and lifted.
+            var before = resampled[0]
+            for k in 1..<(points - 1) {
+                let p = resampled[k]
+                resampled[k] = (before + 2 * p + resampled[k + 1]) / 4
+                before = p
+            }
+            headingTurns(resampled, into: turns)
+        }
+    }
+
+    /// The turn at each of `points` points (0 at both ends).
+    private static func headingTurns(_ resampled: UnsafePointer<SIMD2<Double>>, into turns: UnsafeMutablePointer<Double>) {
+        var previous = resampled[0], heading = Double.nan
         turns[0] = 0
         // Point k gives the heading into it, and so the turn at point k - 1.
-        PathResampling.resample(path, count: count, length: length, points: points) { k, p in
-            guard k > 0 else { return }
+        for k in 1..<points {
+            let p = resampled[k]
             let d = p - previous
             previous = p
             // A step of no length (the end repeated when rounding fell short) has no heading: no turn.
             guard d != .zero else {
                 turns[k - 1] = 0
-                return
+                continue
             }
             // Screen y points down: negate it so counter-clockwise on screen is positive.
             let h = Math.atan2(-d.y, d.x)
