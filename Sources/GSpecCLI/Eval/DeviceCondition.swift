@@ -1,4 +1,5 @@
 import Foundation
+import GestureCompiler
 import GestureRuntime
 
 /// A way other people and other devices draw the same stroke, for `gspec
@@ -86,7 +87,7 @@ enum DeviceCondition: CaseIterable, Sendable {
             }
             return out
         case .jitter:
-            var random = SplitMix(seed: seed)
+            var random = SplitMix64(seed: seed)
             return Self.moved(events) { $0 + SIMD2(random.normal(), random.normal()) * (0.01 * diagonal) }
         }
     }
@@ -139,23 +140,11 @@ enum DeviceCondition: CaseIterable, Sendable {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so that a jittered stroke is the same on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     /// Uniform in (0, 1).
     mutating func unit() -> Double { (Double(next() >> 11) + 0.5) / Double(1 << 53) }
 
-    /// Standard normal (Box-Muller).
+    /// Standard normal (Box-Muller): a jittered stroke is the same on every run.
     mutating func normal() -> Double {
         let (u, v) = (unit(), unit())
         return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)

@@ -1,4 +1,5 @@
 import Foundation
+import GestureCompiler
 
 /// One subject's figures in `gspec eval`: how many of its traces were
 /// right (its own gesture fired and no other), its lowest shape, and the
@@ -98,7 +99,7 @@ struct FoldFigures: Equatable {
                 (low, high) = (mean, mean)
                 return
             }
-            var random = SplitMix(seed: 0x5EED)
+            var random = SplitMix64(seed: 0x5EED)
             var means: [Double] = (0..<10_000).map { _ in
                 (0..<rates.count).reduce(0) { sum, _ in sum + rates[Int(random.next() % UInt64(rates.count))] } / n
             }
