@@ -198,9 +198,10 @@ export function attach(runtime, element, table, { onEvent, onSample, views, item
     throw new Error('gspec: this element already has a gesture set attached; call detach() on that attachment first, or attach each set to its own element');
   }
   const engine = runtime.engine(table);
-  let viewElements;
+  let viewElements, itemLists;
   try {
     viewElements = viewElementsOf(engine, element, views);
+    itemLists = itemListsOf(engine, element, viewElements, items);
   } catch (error) {
     engine.free();
     throw error;
@@ -238,7 +239,7 @@ export function attach(runtime, element, table, { onEvent, onSample, views, item
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   };
   const scrolling = engine.kinds.includes('scroll') ? nativeScrolling(engine, element, viewElements, targets, paced, point, onSample) : null;
-  const keys = keyboardActions(engine, element, viewElements, paced, onSample, items);
+  const keys = keyboardActions(engine, element, viewElements, paced, onSample, itemLists);
   // A desktop developer's first click on a set without `input: mouse` would otherwise do nothing, silently.
   const takesMouse = engine.inputs.some((kinds) => kinds.includes('mouse'));
   let toldAboutMouse = false;
@@ -391,7 +392,7 @@ function trackpadPinch(element, win, paced, point, nextId, began) {
  * arrow keys built in (`itemsOf`). A performed action is recorded as its
  * trace line.
  */
-function keyboardActions(engine, element, viewElements, paced, onSample, items = {}) {
+function keyboardActions(engine, element, viewElements, paced, onSample, itemLists) {
   const elementOfView = (view) => (!view || view === engine.views[0] ? element : viewElements.find(([name]) => name === view)?.[1]);
   const bound = new Map(); // element -> [[gesture index, shortcut]]
   engine.actionNames.forEach((action, g) => {
@@ -401,7 +402,7 @@ function keyboardActions(engine, element, viewElements, paced, onSample, items =
   });
   const keys = { target: null };
   const undo = [];
-  const roving = itemsOf(engine, items, elementOfView, undo);
+  const roving = itemsOf(engine, itemLists, undo);
   for (const [el, list] of bound) {
     const [tabindex, shortcuts] = [el.getAttribute('tabindex'), el.getAttribute('aria-keyshortcuts')];
     if (el.tabIndex < 0 && !roving.has(el)) el.setAttribute('tabindex', '0');
@@ -464,6 +465,20 @@ function itemFor(el, target) {
   return item && el.contains(item) ? item : el;
 }
 
+/** The `items` option of `attach` checked: [view name, its element, selector] for each. */
+function itemListsOf(engine, element, viewElements, items) {
+  if (items === undefined) return [];
+  if (items === null || typeof items !== 'object') fail('items maps view names to CSS selectors');
+  return Object.entries(items).map(([view, selector]) => {
+    if (!engine.views.includes(view)) fail(`items: unknown view '${view}'; the set has ${engine.views.join(', ') || 'no views'}`);
+    const el = view === engine.views[0] ? element : viewElements.find(([name]) => name === view)?.[1];
+    if (!el) fail(`items: view '${view}' has no element in 'views'`);
+    if (typeof selector !== 'string') fail(`items: view '${view}' needs a CSS selector`);
+    el.querySelector(selector); // a malformed selector throws here, before attach changes anything
+    return [view, el, selector];
+  });
+}
+
 /**
  * `attach`'s `items` ({ view: selector }): the elements matching the
  * selector inside a view's element are its items, one tab stop (a roving
@@ -474,15 +489,9 @@ function itemFor(el, target) {
  * and End to the first and last. A key the view's gestures bind as an action is the
  * action's. Returns view element -> { list(), focusNear(index) }.
  */
-function itemsOf(engine, items, elementOfView, undo) {
+function itemsOf(engine, itemLists, undo) {
   const roving = new Map();
-  if (items === null || typeof items !== 'object') fail('items maps view names to CSS selectors');
-  for (const [view, selector] of Object.entries(items)) {
-    if (!engine.views.includes(view)) fail(`items: unknown view '${view}'; the set has ${engine.views.join(', ') || 'no views'}`);
-    const el = elementOfView(view);
-    if (!el) fail(`items: view '${view}' has no element in 'views'`);
-    if (typeof selector !== 'string') fail(`items: view '${view}' needs a CSS selector`);
-    el.querySelector(selector); // a malformed selector throws here, at attach
+  for (const [view, el, selector] of itemLists) {
     const list = () => [...el.querySelectorAll(selector)];
     const touched = new Map(); // item -> the tabindex it had
     const current = (item) => {

@@ -29,6 +29,10 @@ const a = runtime.attach(area, table, {
 try { runtime.attach(area, table, { onEvent() {} }); } catch (e) { window.twice = e.message; }
 const plain = document.getElementById('plain');
 runtime.attach(plain, touchOnly, { onEvent() {} }).detach();
+// A bad 'items' is refused before attach changes anything: the element takes a set afterwards.
+for (const items of [{ nope: '.row' }, null]) {
+  try { runtime.attach(plain, touchOnly, { onEvent() {}, items }); } catch (e) { (window.itemsErrors ??= []).push(e.message); }
+}
 window.plainEvents = [];
 runtime.attach(plain, touchOnly, { onEvent: (e) => window.plainEvents.push(e) });
 window.touchAction = area.style.touchAction;
@@ -94,7 +98,7 @@ try {
   }
   await sleep(400);
   const result = await browser.evaluate(`({ ...window.recorded, touchAction: window.touchAction, derived: window.derived,
-    twice: window.twice, warnings: window.warnings, plainEvents: window.plainEvents })`);
+    twice: window.twice, itemsErrors: window.itemsErrors, warnings: window.warnings, plainEvents: window.plainEvents })`);
   process.stdout.write(JSON.stringify(result));
 } finally {
   browser.close();
