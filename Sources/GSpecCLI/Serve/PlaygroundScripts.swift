@@ -1371,7 +1371,8 @@ function trackpadPinch(element, win, paced, point, nextId, began) {
  * (a row with its own tabindex), or the element the view's
  * `aria-activedescendant` names while the view has focus, or else the view
  * element; the action happens at the item's centre and `target` is the item
- * for the events it reports. A key typed in a text field is the field's.
+ * for the events it reports. A key typed in a text field is the field's, and
+ * Enter or Space on a button or link is the button's (`controlsOwn`).
  * `items` ({ view: selector }) makes a view's items one tab stop with the
  * arrow keys built in (`itemsOf`). A performed action is recorded as its
  * trace line.
@@ -1393,7 +1394,7 @@ function keyboardActions(engine, element, viewElements, paced, onSample, itemLis
     const own = shortcuts ? shortcuts.split(' ') : [];
     el.setAttribute('aria-keyshortcuts', [...own, ...list.map(([, s]) => s.text).filter((t) => !own.includes(t))].join(' '));
     const keydown = (e) => {
-      if (e.defaultPrevented || e.repeat || typing(e.target)) return;
+      if (e.defaultPrevented || e.repeat || controlsOwn(e.target, e.key)) return;
       const item = itemFor(el, e.target);
       if (!item) return;
       const pressed = [e.altKey, e.ctrlKey, e.metaKey, e.shiftKey];
@@ -1432,9 +1433,14 @@ function keyboardActions(engine, element, viewElements, paced, onSample, itemLis
   return keys;
 }
 
-/** Whether a key pressed on `target` is typing: a text field's, never a shortcut's. */
-function typing(target) {
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+/**
+ * Whether key `key` pressed on `target` is the control's own, never a
+ * shortcut's: any key typed in a text field, Enter or Space on a button,
+ * link or summary (which they activate).
+ */
+function controlsOwn(target, key) {
+  if (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName)) return true;
+  return (key === 'Enter' || key === ' ') && (['BUTTON', 'SUMMARY'].includes(target.tagName) || (target.tagName === 'A' && target.hasAttribute('href')));
 }
 
 /**
@@ -1503,7 +1509,7 @@ function itemsOf(engine, itemLists, undo) {
       return s && !s.modifiers.some((on) => on) ? [s.key] : [];
     }));
     const keydown = (e) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || typing(e.target)) return;
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || controlsOwn(e.target, e.key)) return;
       if (bound.has(e.key.toLowerCase())) return; // the action's, which runs on this element too
       const all = list();
       const at = all.findIndex((item) => item === e.target || item.contains(e.target));
