@@ -48,25 +48,6 @@ import Testing
         return engine.events.filter { $0.state == .recognized }.map { engine.table.name(of: $0.gesture) }
     }
 
-    /// The stroke's path sampled every `1/hz` s (positions interpolated in
-    /// time, first and last samples kept): another device's touch rate.
-    static func resampled(_ events: [TouchEvent], hz: Int64) -> [TouchEvent] {
-        guard let first = events.first, let last = events.last, events.count > 1 else { return events }
-        let period = Microseconds(1_000_000 / hz)
-        var out = [first]
-        var i = 0
-        var t = first.time + period
-        while t < last.time {
-            while events[i + 1].time < t { i += 1 }
-            let (a, b) = (events[i], events[i + 1])
-            let f = b.time == a.time ? 1 : Double((t - a.time).rawValue) / Double((b.time - a.time).rawValue)
-            out.append(TouchEvent(time: t, id: first.id, phase: .moved, x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f))
-            t += period
-        }
-        out.append(last)
-        return out
-    }
-
     /// Recall of each gesture on its shape, per speed, and false fires on the other shapes.
     static func figures(_ strokes: [Stroke], _ table: GestureTable) -> (recall: [String: [String: Double]], falseFires: [String: Double]) {
         var hits: [String: [String: (Int, Int)]] = [:]
@@ -186,7 +167,7 @@ import Testing
             let original = Self.fired(s.events, fresh)
             for hz in [Int64(60), 240] {
                 total += 1
-                if Self.fired(Self.resampled(s.events, hz: hz), fresh) == original { same += 1 }
+                if Self.fired(DeviceCondition.resampled(s.events, hz: hz), fresh) == original { same += 1 }
             }
         }
         #expect(total >= 288)

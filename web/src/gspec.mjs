@@ -82,6 +82,7 @@ export async function loadRuntime(options = {}) {
 export class Runtime {
   constructor() {
     this.exports = null;
+    this.memoryView = null; // view()
     this.writers = [null, null, null];
     this.options = null;
   }
@@ -103,6 +104,13 @@ export class Runtime {
         return n;
       },
     };
+  }
+
+  /** @internal A DataView of the module's whole memory, made again only when the memory grew (its old buffer is then detached). */
+  view() {
+    const buffer = this.exports.memory.buffer;
+    if (this.memoryView?.buffer !== buffer) this.memoryView = new DataView(buffer);
+    return this.memoryView;
   }
 
   /** @internal A copy of module memory. */
@@ -339,8 +347,6 @@ export class Engine {
     this.toldAboutUnit = false;
     this.unitChecks = 0;
     this.reader = eventReader(names);
-    this.memory = null; // the memory buffer `data` views (takeEvents)
-    this.data = null;
   }
 
   live() {
@@ -455,12 +461,7 @@ export class Engine {
     const e = this.live();
     const count = e.gspec_engine_take_events(this.handle);
     if (count === 0) return NO_EVENTS;
-    // One view of the whole memory, made again only when the memory grew (its old buffer is then detached).
-    if (this.memory !== e.memory.buffer) {
-      this.memory = e.memory.buffer;
-      this.data = new DataView(this.memory);
-    }
-    const data = this.data, base = e.gspec_engine_output_ptr(this.handle), size = this.recordBytes;
+    const data = this.runtime.view(), base = e.gspec_engine_output_ptr(this.handle), size = this.recordBytes;
     const events = new Array(count);
     for (let i = 0; i < count; i++) events[i] = this.reader(data, base + i * size);
     // For attach: each event's first touch (-1: none), to find the element it began on.

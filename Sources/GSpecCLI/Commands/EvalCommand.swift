@@ -152,7 +152,7 @@ struct EvalCommand: ParsableCommand {
         var robust: [(condition: DeviceCondition, figures: FoldFigures)] = []
         if robustness {
             // The same folds (each with the setting it chose), every shape trace redrawn each way.
-            let redrawn = Self.redrawn(samples.filter { !$0.shape.isEmpty })
+            let redrawn = Self.redrawn(samples.filter { !$0.shape.isEmpty }, events: runner.events(of:))
             let again = FoldRunner(path: inputs[0], renderer: diagnostics.renderer(for: console), console: console,
                                    examples: runner.examples, traces: redrawn)
             guard let (rerun, _) = again.run(reported, settings: settings, samples: redrawn, negatives: []) else { return .inputError }
@@ -200,11 +200,9 @@ struct EvalCommand: ParsableCommand {
 
     /// Each of `samples` redrawn in every `DeviceCondition`, in their order:
     /// a copy's path is its trace's with `~k`, k the condition's index.
-    static func redrawn(_ samples: [EvalSample]) -> [EvalSample] {
+    static func redrawn(_ samples: [EvalSample], events: (EvalSample) -> [TouchEvent]) -> [EvalSample] {
         samples.flatMap { sample -> [EvalSample] in
-            var events: [TouchEvent] = []
-            let bytes = FileManager.default.contents(atPath: sample.path).map(Array.init) ?? []
-            guard TraceReader.read(bytes, { events.append($0) }).isEmpty else { return [] }
+            let events = events(sample)
             // The jitter's seed: the trace's path, so a copy is the same on every run.
             let seed = sample.path.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
             return DeviceCondition.allCases.enumerated().map { k, condition in

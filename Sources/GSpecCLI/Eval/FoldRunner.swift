@@ -116,6 +116,9 @@ struct FoldRunner {
         }
     }
 
+    /// The touch events of `sample` as read once, before any runs (none for a trace that was not given).
+    func events(of sample: EvalSample) -> [TouchEvent] { sample.events ?? events[sample.path] ?? [] }
+
     /// The subject of an example named `shape/SUBJECT-...`.
     static func subject(ofExample name: String) -> String {
         String(name.split(separator: "/").last?.prefix { $0 != "-" } ?? "")

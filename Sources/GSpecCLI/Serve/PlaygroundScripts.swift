@@ -443,6 +443,7 @@ export async function loadRuntime(options = {}) {
 export class Runtime {
   constructor() {
     this.exports = null;
+    this.memoryView = null; // view()
     this.writers = [null, null, null];
     this.options = null;
   }
@@ -464,6 +465,13 @@ export class Runtime {
         return n;
       },
     };
+  }
+
+  /** @internal A DataView of the module's whole memory, made again only when the memory grew (its old buffer is then detached). */
+  view() {
+    const buffer = this.exports.memory.buffer;
+    if (this.memoryView?.buffer !== buffer) this.memoryView = new DataView(buffer);
+    return this.memoryView;
   }
 
   /** @internal A copy of module memory. */
@@ -700,8 +708,6 @@ export class Engine {
     this.toldAboutUnit = false;
     this.unitChecks = 0;
     this.reader = eventReader(names);
-    this.memory = null; // the memory buffer `data` views (takeEvents)
-    this.data = null;
   }
 
   live() {
@@ -816,12 +822,7 @@ export class Engine {
     const e = this.live();
     const count = e.gspec_engine_take_events(this.handle);
     if (count === 0) return NO_EVENTS;
-    // One view of the whole memory, made again only when the memory grew (its old buffer is then detached).
-    if (this.memory !== e.memory.buffer) {
-      this.memory = e.memory.buffer;
-      this.data = new DataView(this.memory);
-    }
-    const data = this.data, base = e.gspec_engine_output_ptr(this.handle), size = this.recordBytes;
+    const data = this.runtime.view(), base = e.gspec_engine_output_ptr(this.handle), size = this.recordBytes;
     const events = new Array(count);
     for (let i = 0; i < count; i++) events[i] = this.reader(data, base + i * size);
     // For attach: each event's first touch (-1: none), to find the element it began on.
@@ -1378,16 +1379,15 @@ function trackpadPinch(element, win, paced, point, nextId, began) {
  * trace line.
  */
 function keyboardActions(engine, element, viewElements, paced, onSample, itemLists) {
-  const elementOfView = (view) => (!view || view === engine.views[0] ? element : viewElements.find(([name]) => name === view)?.[1]);
   const bound = new Map(); // element -> [[gesture index, shortcut]]
   engine.actionNames.forEach((action, g) => {
     const shortcut = action && keyShortcut(action);
-    const el = elementOfView(engine.gestureViews[g]);
+    const el = viewElement(engine, element, viewElements, engine.gestureViews[g]);
     if (shortcut && el) bound.set(el, [...(bound.get(el) ?? []), [g, shortcut]]);
   });
   const keys = { target: null };
   const undo = [];
-  const roving = itemsOf(engine, itemLists, undo);
+  const roving = itemsOf(engine, itemLists, bound, undo);
   for (const [el, list] of bound) {
     const [tabindex, shortcuts] = [el.getAttribute('tabindex'), el.getAttribute('aria-keyshortcuts')];
     if (el.tabIndex < 0 && !roving.has(el)) el.setAttribute('tabindex', '0');
@@ -1455,13 +1455,18 @@ function itemFor(el, target) {
   return item && el.contains(item) ? item : el;
 }
 
+/** The element of view `view` (undefined when `views` maps none; the attached element for the root, or a set without views). */
+function viewElement(engine, element, viewElements, view) {
+  return !view || view === engine.views[0] ? element : viewElements.find(([name]) => name === view)?.[1];
+}
+
 /** The `items` option of `attach` checked: [view name, its element, selector] for each. */
 function itemListsOf(engine, element, viewElements, items) {
   if (items === undefined) return [];
   if (items === null || typeof items !== 'object') fail('items maps view names to CSS selectors');
   return Object.entries(items).map(([view, selector]) => {
     if (!engine.views.includes(view)) fail(`items: unknown view '${view}'; the set has ${engine.views.join(', ') || 'no views'}`);
-    const el = view === engine.views[0] ? element : viewElements.find(([name]) => name === view)?.[1];
+    const el = viewElement(engine, element, viewElements, view);
     if (!el) fail(`items: view '${view}' has no element in 'views'`);
     if (typeof selector !== 'string') fail(`items: view '${view}' needs a CSS selector`);
     el.querySelector(selector); // a malformed selector throws here, before attach changes anything
@@ -1479,7 +1484,7 @@ function itemListsOf(engine, element, viewElements, items) {
  * and End to the first and last. A key the view's gestures bind as an action is the
  * action's. Returns view element -> { list(), focusNear(index) }.
  */
-function itemsOf(engine, itemLists, undo) {
+function itemsOf(engine, itemLists, bound, undo) {
   const roving = new Map();
   for (const [view, el, selector] of itemLists) {
     const list = () => [...el.querySelectorAll(selector)];
@@ -1504,13 +1509,11 @@ function itemsOf(engine, itemLists, undo) {
     const [vertical, horizontal] = [pans.includes('pan-y') || pans.includes('manipulation'), pans.includes('pan-x') || pans.includes('manipulation')];
     const [back, forth] = vertical && !horizontal ? [['ArrowUp'], ['ArrowDown']]
       : horizontal && !vertical ? [['ArrowLeft'], ['ArrowRight']] : [['ArrowUp', 'ArrowLeft'], ['ArrowDown', 'ArrowRight']];
-    const bound = new Set(engine.actionNames.flatMap((action, g) => {
-      const s = action && engine.gestureViews[g] === view ? keyShortcut(action) : null;
-      return s && !s.modifiers.some((on) => on) ? [s.key] : [];
-    }));
+    // The keys the view's actions take without a modifier stay theirs.
+    const actionKeys = new Set((bound.get(el) ?? []).filter(([, s]) => !s.modifiers.some((on) => on)).map(([, s]) => s.key));
     const keydown = (e) => {
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || controlsOwn(e.target, e.key)) return;
-      if (bound.has(e.key.toLowerCase())) return; // the action's, which runs on this element too
+      if (actionKeys.has(e.key.toLowerCase())) return; // the action's, which runs on this element too
       const all = list();
       const at = all.findIndex((item) => item === e.target || item.contains(e.target));
       const to = back.includes(e.key) ? at - 1 : forth.includes(e.key) ? (at < 0 ? 0 : at + 1)
