@@ -23,7 +23,11 @@ final class Instance {
     /// `take_events`) the event records, kept typed so that writing one is a
     /// store, not an append of its bytes.
     var output: [UInt8] = []
-    var records: [EventRecord] = []
+    /// The records, in a buffer that only grows: taking events is a store per
+    /// event, with none of an array's uniqueness checks or `removeAll`.
+    private(set) var records = UnsafeMutablePointer<EventRecord>.allocate(capacity: 16)
+    private var recordCapacity = 16
+    var recordCount = 0
     var outputIsRecords = false
     /// Each gesture's receiving view, looked up once: `take_events` writes one per event.
     let receivers: [ViewID]
@@ -33,16 +37,26 @@ final class Instance {
         receivers = table.gestureIDs.map { table.receiver(of: $0) }
     }
 
+    deinit { records.deallocate() }
+
+    /// Room for `count` records; what was written before is not kept.
+    func reserveRecords(_ count: Int) {
+        guard count > recordCapacity else { return }
+        records.deallocate()
+        recordCapacity = max(count, 2 * recordCapacity)
+        records = .allocate(capacity: recordCapacity)
+    }
+
     func setOutput(_ text: String) {
         output = Array(text.utf8)
         outputIsRecords = false
     }
 
     var outputPointer: UnsafeRawPointer? {
-        outputIsRecords ? records.withUnsafeBytes { $0.baseAddress } : output.withUnsafeBytes { $0.baseAddress }
+        outputIsRecords ? UnsafeRawPointer(records) : output.withUnsafeBytes { $0.baseAddress }
     }
 
-    var outputLength: Int { outputIsRecords ? records.count * EventSlot.recordBytes : output.count }
+    var outputLength: Int { outputIsRecords ? recordCount * EventSlot.recordBytes : output.count }
 
     /// A refused call's status, its reason in the output.
     func refuse(_ reason: String) -> Int32 {
@@ -310,14 +324,18 @@ public func gspecEngineTakeEvents(_ h: UnsafeMutableRawPointer?) -> Int32 { with
 @inline(__always)
 private func takeEvents(_ i: Instance) -> Int32 {
     i.outputIsRecords = true
-    if !i.records.isEmpty { i.records.removeAll(keepingCapacity: true) }
+    i.recordCount = 0
     // Most samples decide nothing: nothing to copy or clear then.
     guard i.engine.hasEvents else { return 0 }
     let receivers = i.receivers
-    for e in i.engine.events { i.records.append(EventRecord(e, view: receivers[e.gesture.rawValue])) }
+    i.engine.events.withUnsafeBufferPointer { events in
+        i.reserveRecords(events.count)
+        for (k, e) in events.enumerated() { (i.records + k).initialize(to: EventRecord(e, view: receivers[e.gesture.rawValue])) }
+        i.recordCount = events.count
+    }
     // No copy of the events is alive here: clearing them reuses their storage.
     i.engine.removeAllEvents()
-    return Int32(i.records.count)
+    return Int32(i.recordCount)
 }
 
 /// Applies a trace's control line `{"set":GESTURE,KEY:VALUE}` at `t` seconds

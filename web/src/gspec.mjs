@@ -83,6 +83,7 @@ export class Runtime {
   constructor() {
     this.exports = null;
     this.memoryView = null; // view()
+    this.memoryBuffer = null;
     this.writers = [null, null, null];
     this.options = null;
   }
@@ -106,10 +107,16 @@ export class Runtime {
     };
   }
 
-  /** @internal A DataView of the module's whole memory, made again only when the memory grew (its old buffer is then detached). */
+  /**
+   * @internal A DataView of the module's whole memory, made again only when
+   * the memory grew: its old buffer is then detached, and a detached buffer's
+   * length is 0, which costs less to read than `memory.buffer` on every call.
+   */
   view() {
-    const buffer = this.exports.memory.buffer;
-    if (this.memoryView?.buffer !== buffer) this.memoryView = new DataView(buffer);
+    if (this.memoryBuffer === null || this.memoryBuffer.byteLength === 0) {
+      this.memoryBuffer = this.exports.memory.buffer;
+      this.memoryView = new DataView(this.memoryBuffer);
+    }
     return this.memoryView;
   }
 
@@ -229,53 +236,63 @@ function tableBytes(table) {
 }
 
 /**
- * A function reading one event record (`describe`'s `record`) as the object
- * of its `gspec run` line: `t`, `gesture`, `state`, `x`, `y`, the values
- * its kind carries (`eventValues`, unless the state is bare), then `view`
- * with declared views; numbers rounded as `gspec run` prints them (so equal
- * to JSON.parse of the line).
+ * Reads event records (`describe`'s `record`) as the objects of their
+ * `gspec run` lines: `t`, `gesture`, `state`, `x`, `y`, the values its kind
+ * carries (`eventValues`, unless the state is bare), then `view` with
+ * declared views; numbers rounded as `gspec run` prints them (so equal to
+ * JSON.parse of the line). A class, not a closure per engine: every engine's
+ * reader then has one hidden class and its methods one call target, so code
+ * optimized for one engine stays optimized for the next (a closure per
+ * engine deoptimized `takeEvents` at each new engine).
  */
-function eventReader(names) {
-  // Offsets from the module's layout; each slot's storage is what its reading
-  // below expects, or the module is another version. Reads are direct
-  // DataView calls at numeric offsets: this runs for every event a page gets.
-  const offset = (name, storage = SLOTS[name]) => {
-    const slot = names.record.slots[name];
-    if (!slot || slot[1] !== storage || SLOTS[name] !== storage) throw new Error(`gspec: gspec.wasm does not match gspec.mjs (record slot '${name}')`);
-    return slot[0];
-  };
-  const [T, X, Y, G, V, U, S, I, P, R, A, D] = ['time', 'x', 'y', 'gesture', 'view', 'touch', 'state', 'input', 'projected', 'rest', 'anchor', 'direction'].map((n) => offset(n));
-  // v5 settles: a mark crossed has no position or values; an ended with a decision adds it.
-  const [MARKED, ENDED, DOWN] = [names.states.indexOf('marked'), names.states.indexOf('ended'), names.directions.indexOf('down')];
-  // Each shape of value: how it is stored, and a code for the switch in `read`.
-  const shapes = { count: ['i32', 0], direction: ['u8', 1], number: ['f64', 2], pair: ['f64', 3] };
-  // Per gesture, key, code, offset and second offset of each value, in its line's order, as
-  // one flat array (from "key:shape:slot[:slot]" entries joined by commas): read by index, so
-  // reading an event destructures nothing.
-  const perGesture = names.eventValues.map((text) => (text ? text.split(',') : []).flatMap((entry) => {
-    const [key, shape, first, second] = entry.split(':');
-    if (!shapes[shape]) throw new Error(`gspec: gspec.wasm is newer than gspec.mjs (an event value of shape '${shape}')`);
-    const [storage, code] = shapes[shape];
-    return [key, code, offset(first, storage), second ? offset(second, storage) : 0];
-  }));
-  const carried = names.states.map((s) => !names.bareStates.includes(s));
-  const { gestures, states, directions, views } = names;
-  const hasViews = views.length > 0;
-  read.touch = (d, at) => d.getInt32(at + U, true);
-  return read;
-  function read(d, at) {
-    const g = d.getInt32(at + G, true);
-    const s = d.getUint8(at + S);
-    if (s === MARKED) {
-      const event = { t: d.getFloat64(at + T, true) / 1e6, gesture: gestures[g], state: states[s],
-        mark: d.getInt32(at + A, true), crossed: d.getUint8(at + D) === DOWN ? 'down' : 'up' };
-      if (hasViews) event.view = views[d.getInt32(at + V, true)];
+class EventReader {
+  constructor(names) {
+    // Offsets from the module's layout; each slot's storage is what its reading
+    // below expects, or the module is another version. Reads are direct
+    // DataView calls at numeric offsets: this runs for every event a page gets.
+    const offset = (name, storage = SLOTS[name]) => {
+      const slot = names.record.slots[name];
+      if (!slot || slot[1] !== storage || SLOTS[name] !== storage) throw new Error(`gspec: gspec.wasm does not match gspec.mjs (record slot '${name}')`);
+      return slot[0];
+    };
+    [this.T, this.X, this.Y, this.G, this.V, this.U, this.S, this.I, this.P, this.R, this.A, this.D] =
+      ['time', 'x', 'y', 'gesture', 'view', 'touch', 'state', 'input', 'projected', 'rest', 'anchor', 'direction'].map((n) => offset(n));
+    // v5 settles: a mark crossed has no position or values; an ended with a decision adds it.
+    [this.MARKED, this.ENDED, this.DOWN] = [names.states.indexOf('marked'), names.states.indexOf('ended'), names.directions.indexOf('down')];
+    // Each shape of value: how it is stored, and a code for the switch in `read`.
+    const shapes = { count: ['i32', 0], direction: ['u8', 1], number: ['f64', 2], pair: ['f64', 3] };
+    // Per gesture, key, code, offset and second offset of each value, in its line's order, as
+    // one flat array (from "key:shape:slot[:slot]" entries joined by commas): read by index, so
+    // reading an event destructures nothing.
+    this.perGesture = names.eventValues.map((text) => (text ? text.split(',') : []).flatMap((entry) => {
+      const [key, shape, first, second] = entry.split(':');
+      if (!shapes[shape]) throw new Error(`gspec: gspec.wasm is newer than gspec.mjs (an event value of shape '${shape}')`);
+      const [storage, code] = shapes[shape];
+      return [key, code, offset(first, storage), second ? offset(second, storage) : 0];
+    }));
+    this.carried = names.states.map((s) => !names.bareStates.includes(s));
+    ({ gestures: this.gestures, states: this.states, directions: this.directions, views: this.views } = names);
+    this.hasViews = this.views.length > 0;
+  }
+
+  /** The first touch of the event at `at` (-1: none). */
+  touch(d, at) {
+    return d.getInt32(at + this.U, true);
+  }
+
+  read(d, at) {
+    const g = d.getInt32(at + this.G, true);
+    const s = d.getUint8(at + this.S);
+    if (s === this.MARKED) {
+      const event = { t: d.getFloat64(at + this.T, true) / 1e6, gesture: this.gestures[g], state: this.states[s],
+        mark: d.getInt32(at + this.A, true), crossed: d.getUint8(at + this.D) === this.DOWN ? 'down' : 'up' };
+      if (this.hasViews) event.view = this.views[d.getInt32(at + this.V, true)];
       return event;
     }
-    const event = { t: d.getFloat64(at + T, true) / 1e6, gesture: gestures[g], state: states[s],
-      x: number(d.getFloat64(at + X, true)), y: number(d.getFloat64(at + Y, true)) };
-    if (carried[s]) {
-      const list = perGesture[g];
+    const event = { t: d.getFloat64(at + this.T, true) / 1e6, gesture: this.gestures[g], state: this.states[s],
+      x: number(d.getFloat64(at + this.X, true)), y: number(d.getFloat64(at + this.Y, true)) };
+    if (this.carried[s]) {
+      const list = this.perGesture[g], directions = this.directions;
       for (let i = 0; i < list.length; i += 4) {
         const key = list[i], code = list[i + 1], a = list[i + 2], b = list[i + 3];
         switch (code) {
@@ -286,17 +303,17 @@ function eventReader(names) {
         }
       }
     }
-    if (s === ENDED) {
-      const projected = d.getFloat64(at + P, true);
+    if (s === this.ENDED) {
+      const projected = d.getFloat64(at + this.P, true);
       if (projected === projected) {
         event.projected = number(projected);
-        const anchor = d.getInt32(at + A, true);
+        const anchor = d.getInt32(at + this.A, true);
         if (anchor !== -2147483648) event.anchor = anchor;
-        event.rest = number(d.getFloat64(at + R, true));
+        event.rest = number(d.getFloat64(at + this.R, true));
       }
     }
-    if (d.getUint8(at + I) === 1) event.input = 'action';
-    if (hasViews) event.view = views[d.getInt32(at + V, true)];
+    if (d.getUint8(at + this.I) === 1) event.input = 'action';
+    if (this.hasViews) event.view = this.views[d.getInt32(at + this.V, true)];
     return event;
   }
 }
@@ -346,7 +363,7 @@ export class Engine {
     this.lastMove = new Map(); // touch -> { t, slow }: for checkUnit
     this.toldAboutUnit = false;
     this.unitChecks = 0;
-    this.reader = eventReader(names);
+    this.reader = new EventReader(names);
   }
 
   live() {
@@ -463,7 +480,7 @@ export class Engine {
     if (count === 0) return NO_EVENTS;
     const data = this.runtime.view(), base = e.gspec_engine_output_ptr(this.handle), size = this.recordBytes;
     const events = new Array(count);
-    for (let i = 0; i < count; i++) events[i] = this.reader(data, base + i * size);
+    for (let i = 0; i < count; i++) events[i] = this.reader.read(data, base + i * size);
     // For attach: each event's first touch (-1: none), to find the element it began on.
     if (this.eventTouches) {
       this.eventTouches.length = count;

@@ -1,13 +1,17 @@
 // Touch samples per second through the WebAssembly engine, for
 // docs/performance.md: node bench.mjs TABLE.gtab TRACE.jsonl [RUNS]. Feeds
 // every sample (parsed beforehand) through engine.feed, taking the events
-// after each, as attach does; prints the median of the runs.
+// after each, as attach does; prints the median of the runs. --feed-only
+// takes the events once, at the end; --engine-only calls the module's two
+// exports per sample (feed, then take the event records), with each sample's
+// arguments converted beforehand: what `gspec-bench engine --engine-only`
+// times natively (feed, then clear the events), for the wasm-to-native ratio.
 import { readFileSync } from 'node:fs';
 import { loadRuntime } from '../dist/gspec.mjs';
 
 const [tablePath, tracePath, runsText, mode] = process.argv.slice(2);
 // --feed-only: events are taken once at the end, to time the engine apart from event objects.
-const feedOnly = mode === '--feed-only';
+const feedOnly = mode === '--feed-only', engineOnly = mode === '--engine-only';
 const runs = Number(runsText ?? 5);
 const runtime = await loadRuntime();
 const table = readFileSync(tablePath);
@@ -17,10 +21,21 @@ const rates = [];
 let events = 0;
 for (let r = 0; r < runs + 1; r++) {
   const engine = runtime.engine(table);
+  const e = runtime.exports, h = engine.handle;
+  // Five numbers per sample in one flat array: t, touch, phase, x, y.
+  const args = new Float64Array(engineOnly ? samples.length * 5 : 0);
+  if (engineOnly) samples.forEach((s, k) => args.set([s.t, s.touch, engine.phases.indexOf(s.phase), s.x, s.y], k * 5));
   const start = process.hrtime.bigint();
-  for (const s of samples) {
-    engine.feed(s);
-    if (!feedOnly) events += engine.takeEvents().length;
+  if (engineOnly) {
+    for (let k = 0; k < args.length; k += 5) {
+      e.gspec_engine_feed(h, args[k], args[k + 1], args[k + 2], args[k + 3], args[k + 4], 0, 0);
+      events += e.gspec_engine_take_events(h);
+    }
+  } else {
+    for (const s of samples) {
+      engine.feed(s);
+      if (!feedOnly) events += engine.takeEvents().length;
+    }
   }
   engine.finish();
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
@@ -30,4 +45,4 @@ for (let r = 0; r < runs + 1; r++) {
 }
 rates.sort((a, b) => a - b);
 const median = rates[Math.floor(rates.length / 2)];
-console.log(`wasm engine${feedOnly ? ' (feed only)' : ''}: ${samples.length} touch events, median of ${runs}: ${Math.round(median)} events/s, ${(1e9 / median).toFixed(1)} ns/event (${events} gesture events)`);
+console.log(`wasm engine${feedOnly ? ' (feed only)' : engineOnly ? ' (exports only)' : ''}: ${samples.length} touch events, median of ${runs}: ${Math.round(median)} events/s, ${(1e9 / median).toFixed(1)} ns/event (${events} gesture events)`);
