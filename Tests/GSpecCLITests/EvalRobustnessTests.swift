@@ -19,6 +19,33 @@ import Testing
         return SIMD2(xs.max()! - xs.min()!, ys.max()! - ys.min()!)
     }
 
+    /// The nested search's order of settings: within the false-fire limits
+    /// first; among settings that all break them, the one least past them
+    /// (not the one with the best recall), so that a bound which lowers the
+    /// false fires is chosen even while other gestures keep every setting over.
+    @Test func theSearchPrefersTheSettingLeastPastTheLimits() {
+        func outcome(_ shape: String, _ fired: [String]) -> EvalOutcome {
+            EvalOutcome(shape: shape, path: "\(shape).jsonl", subject: "s1", speed: "medium", fired: fired)
+        }
+        let gestures = ["a", "b"]
+        let allRight = [outcome("a", ["a"]), outcome("b", ["b"])]
+        let oneMissed = [outcome("a", ["a"]), outcome("b", [])]
+        // 100 non-shapes: 3 fired, or 1 (both over 0.5%), or none.
+        func negatives(_ fires: Int) -> [EvalOutcome] { (0..<100).map { outcome("none", $0 < fires ? ["a"] : []) } }
+        let manyFires = NestedSearch.Score(allRight, negatives: negatives(3), gestures: gestures)
+        let fewerFires = NestedSearch.Score(oneMissed, negatives: negatives(1), gestures: gestures)
+        let noFires = NestedSearch.Score(oneMissed, negatives: negatives(0), gestures: gestures)
+        #expect(!manyFires.acceptable && !fewerFires.acceptable && noFires.acceptable)
+        // Both over the limit: fewer fires wins over a better recall.
+        #expect(manyFires < fewerFires)
+        // Within the limits wins over any recall.
+        #expect(fewerFires < noFires && manyFires < noFires)
+        // Equally within (or equally past) the limits: the recall decides, as before.
+        #expect(NestedSearch.Score(oneMissed, negatives: negatives(3), gestures: gestures) < manyFires)
+        #expect(NestedSearch.Score(oneMissed, negatives: negatives(0), gestures: gestures)
+                < NestedSearch.Score(allRight, negatives: negatives(0), gestures: gestures))
+    }
+
     @Test func resamplingTakesAPositionEveryPeriodAndKeepsTheLift() {
         let at60 = DeviceCondition.mouse60Hz.apply(Self.line, seed: 0)
         // 0.5 s at 60 Hz: the first sample, 29 more, and the lift.

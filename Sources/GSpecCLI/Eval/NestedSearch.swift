@@ -22,9 +22,14 @@ enum NestedSearch {
         /// Recall over every trace of a shape some gesture is named after.
         var overall: Double
 
-        /// Within the limits first, then the lowest recall, then the overall one.
+        /// How far past the limits its false fires went (0 within them):
+        /// when no setting keeps within them, the one that breaks them least
+        /// is the best, not the one that refuses least.
+        var excess: Double
+
+        /// Within the limits first (or the least past them), then the lowest recall, then the overall one.
         static func < (a: Score, b: Score) -> Bool {
-            (a.acceptable ? 1 : 0, a.lowest, a.overall) < (b.acceptable ? 1 : 0, b.lowest, b.overall)
+            (a.acceptable ? 1 : 0, -a.excess, a.lowest, a.overall) < (b.acceptable ? 1 : 0, -b.excess, b.lowest, b.overall)
         }
 
         init(_ outcomes: [EvalOutcome], negatives: [EvalOutcome], gestures: [String]) {
@@ -39,6 +44,7 @@ enum NestedSearch {
             }
             let negativeRate = negatives.isEmpty ? 0 : Double(negatives.filter { !$0.fired.isEmpty }.count) / Double(negatives.count)
             acceptable = worstFalse <= NestedSearch.maxFalseFires && negativeRate <= NestedSearch.maxNegativeFires
+            excess = Swift.max(0, worstFalse - NestedSearch.maxFalseFires) + Swift.max(0, negativeRate - NestedSearch.maxNegativeFires)
             (self.lowest, overall) = (lowest, total == 0 ? 0 : Double(hits) / Double(total))
         }
     }
