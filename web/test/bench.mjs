@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs';
 import { loadRuntime } from '../dist/gspec.mjs';
 
 const [tablePath, tracePath, runsText, mode] = process.argv.slice(2);
-// --feed-only: events are taken once at the end, to time the engine apart from event objects.
 const feedOnly = mode === '--feed-only', engineOnly = mode === '--engine-only';
 const runs = Number(runsText ?? 5);
 const runtime = await loadRuntime();
@@ -22,7 +21,7 @@ let events = 0;
 for (let r = 0; r < runs + 1; r++) {
   const engine = runtime.engine(table);
   const e = runtime.exports, h = engine.handle;
-  // Five numbers per sample in one flat array: t, touch, phase, x, y.
+  // Five numbers per sample in one flat array: t, touch, phase, x, y (the root view, a touch pointer).
   const args = new Float64Array(engineOnly ? samples.length * 5 : 0);
   if (engineOnly) samples.forEach((s, k) => args.set([s.t, s.touch, engine.phases.indexOf(s.phase), s.x, s.y], k * 5));
   const start = process.hrtime.bigint();
