@@ -33,10 +33,9 @@ struct EvalCommand: ParsableCommand {
             gesture and 0.5% on --negatives, or else the least past them, then the highest
             lowest recall, then the highest overall recall, then the first written). The
             report says what each fold chose, and what the same search picks with every
-            subject in view: the values to write in the spec. vary.aspect (a
-            width-to-height ratio, >= 1),
-            vary.ends and vary.rounding (fractions of a stroke's length, 0 to 0.4) and
-            vary.overshoot (0 to 0.2) are not constants: they add varied copies of the
+            subject in view: the values to write in the spec. vary.aspect (a width-to-height
+            ratio, >= 1), vary.ends and vary.rounding (fractions of a stroke's length, 0 to
+            0.4) and vary.overshoot (0 to 0.2) are not constants: they add varied copies of the
             fold's own examples (each also stretched both ways; with both ends shortened,
             and lengthened; with its corners rounded; with the pen carried past each
             corner and back, straight and round a small loop), chosen the same way, never

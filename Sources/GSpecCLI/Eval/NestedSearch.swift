@@ -15,21 +15,21 @@ enum NestedSearch {
 
     /// How a setting did on the inner folds.
     struct Score: Comparable {
-        /// Whether it kept within both false-fire limits.
-        var acceptable: Bool
+        /// How far past the false-fire limits it went (the two excesses
+        /// added; 0 within them): when no setting keeps within them, the one
+        /// that breaks them least is the best, not the one that refuses least.
+        var excess: Double
         /// The lowest recall of a gesture on its own shape.
         var lowest: Double
         /// Recall over every trace of a shape some gesture is named after.
         var overall: Double
 
-        /// How far past the limits its false fires went (0 within them):
-        /// when no setting keeps within them, the one that breaks them least
-        /// is the best, not the one that refuses least.
-        var excess: Double
+        /// Whether it kept within both false-fire limits.
+        var acceptable: Bool { excess == 0 }
 
         /// Within the limits first (or the least past them), then the lowest recall, then the overall one.
         static func < (a: Score, b: Score) -> Bool {
-            (a.acceptable ? 1 : 0, -a.excess, a.lowest, a.overall) < (b.acceptable ? 1 : 0, -b.excess, b.lowest, b.overall)
+            (-a.excess, a.lowest, a.overall) < (-b.excess, b.lowest, b.overall)
         }
 
         init(_ outcomes: [EvalOutcome], negatives: [EvalOutcome], gestures: [String]) {
@@ -43,7 +43,6 @@ enum NestedSearch {
                 }
             }
             let negativeRate = negatives.isEmpty ? 0 : Double(negatives.filter { !$0.fired.isEmpty }.count) / Double(negatives.count)
-            acceptable = worstFalse <= NestedSearch.maxFalseFires && negativeRate <= NestedSearch.maxNegativeFires
             excess = Swift.max(0, worstFalse - NestedSearch.maxFalseFires) + Swift.max(0, negativeRate - NestedSearch.maxNegativeFires)
             (self.lowest, overall) = (lowest, total == 0 ? 0 : Double(hits) / Double(total))
         }

@@ -444,7 +444,6 @@ export class Runtime {
   constructor() {
     this.exports = null;
     this.memoryView = null; // view()
-    this.memoryBuffer = null;
     this.writers = [null, null, null];
     this.options = null;
   }
@@ -474,10 +473,7 @@ export class Runtime {
    * length is 0, which costs less to read than `memory.buffer` on every call.
    */
   view() {
-    if (this.memoryBuffer === null || this.memoryBuffer.byteLength === 0) {
-      this.memoryBuffer = this.exports.memory.buffer;
-      this.memoryView = new DataView(this.memoryBuffer);
-    }
+    if (this.memoryView === null || this.memoryView.buffer.byteLength === 0) this.memoryView = new DataView(this.exports.memory.buffer);
     return this.memoryView;
   }
 
