@@ -11,8 +11,10 @@
 #   embedded_swiftc TARGET WORK [swiftc arguments...]
 #     swiftc with the flags every module of both builds takes; optimized for
 #     size (what a page downloads) unless EMBEDDED_OPTIMIZE says otherwise.
-#   embedded_exports
-#     prints the exported C function names: every @_cdecl of Exports.swift.
+#   embedded_exports CONTROL
+#     prints the exported C function names: every @_cdecl of Exports.swift
+#     and of capi/CONTROL, the build's control calls (Control.swift natively,
+#     text in and out; WebControl.swift for the web, typed, refusals as codes).
 
 embedded_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -40,4 +42,4 @@ embedded_compile() {
 # declaration per build, under #if: gspec_engine_feed's touch id).
 embedded_cdecls() { sed -n 's/^@_cdecl("\(gspec_[a-z_]*\)")$/\1/p' "$@" | awk '!seen[$0]++'; }
 
-embedded_exports() { embedded_cdecls "$embedded_root/capi/Exports.swift"; }
+embedded_exports() { embedded_cdecls "$embedded_root/capi/Exports.swift" "$embedded_root/capi/$1"; }

@@ -75,16 +75,17 @@ package enum TraceRun {
     /// refused (nothing changes then), or nil. The web runtime's `setEnabled`,
     /// `set`, `setMode`, `handOver`, `setScrollEdges` and `scrollBegan` are control lines too.
     package static func apply<E: TouchEngine>(_ c: TraceReader.ControlLine, to engine: inout E, table: GestureTable) -> String? {
-        switch check(c, table: table) {
-        case .failure(let refusal): refusal.reason
+        let refusal: ControlRefusal? = switch check(c, table: table) {
+        case .failure(let refusal): refusal
         case .success(let changes): perform(c, changes, on: &engine, table: table)
         }
+        return refusal?.message(in: table)
     }
 
     /// Performs a control line `check` accepted, with the parameter changes it
     /// returned; returns why an action was not performed, or nil.
     package static func perform<E: TouchEngine>(_ c: TraceReader.ControlLine, _ changes: [(RuntimeParameter, ParameterValue)],
-                                                on engine: inout E, table: GestureTable) -> String? {
+                                                on engine: inout E, table: GestureTable) -> ControlRefusal? {
         if let (m, on) = c.mode {
             engine.setMode(m, on, at: c.time)
             return nil
@@ -107,8 +108,7 @@ package enum TraceRun {
         }
         if let at = c.action {
             let g = actionInstance(c, table: table)!  // `check` found it
-            guard engine.performAction(gesture: g, x: at.x, y: at.y, at: c.time) else { return Refusal.disabledAction(table.label(of: g)).reason }
-            return nil
+            return engine.performAction(gesture: g, x: at.x, y: at.y, at: c.time) ? nil : .disabledAction(g)
         }
         for g in c.gestures {
             for (parameter, value) in changes { try? engine.set(parameter, to: value, gesture: g, at: c.time) }
@@ -124,69 +124,39 @@ package enum TraceRun {
         return c.gestures.first { table.view(of: $0) == v }
     }
 
-    /// Why a control line would be refused.
-    package struct Refusal: Error {
-        package var reason: String
-
-        /// An action line (v4) for a gesture the spec gives no action.
-        package static func noAction(_ gesture: String) -> Refusal {
-            Refusal(reason: "'\(gesture)' has no action: the spec gives it one with 'action: \"...\"'")
-        }
-        /// An action line (v4) for a gesture disabled then: its action is not offered.
-        package static func disabledAction(_ gesture: String) -> Refusal {
-            Refusal(reason: "'\(gesture)' is disabled: its action is not offered")
-        }
-    }
-
     /// Checks a control line against the table, changing nothing: its
     /// parameter changes, or why it is refused. Every parameter is checked
     /// before any changes, so a refused line changes nothing.
-    package static func check(_ c: TraceReader.ControlLine, table: GestureTable) -> Result<[(RuntimeParameter, ParameterValue)], Refusal> {
+    package static func check(_ c: TraceReader.ControlLine, table: GestureTable) -> Result<[(RuntimeParameter, ParameterValue)], ControlRefusal> {
         guard c.mode == nil else { return .success([]) }
+        let first = c.gestures[0]
+        let refusal: ControlRefusal?
         if c.handOver {
-            // Not active is no error (nothing changes then); no rule to act on is.
-            guard c.gestures.contains(where: { !table.handOverTargets(of: $0).isEmpty }) else {
-                return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' hands over to no gesture: it needs a rule such as "
-                                        + "'\(table.name(of: c.gestures[0])) hands over to other'"))
+            refusal = table.refusalToHandOver(c.gestures)
+        } else if c.action != nil {
+            guard let g = actionInstance(c, table: table) else { return .failure(.notOnView(first, view: c.actionView ?? "")) }
+            refusal = table.refusalToAct(g)
+        } else if c.momentum != nil {
+            refusal = table.refusalOfMomentum(first)
+        } else if c.scrollEdges != nil || c.scrollBegan {
+            refusal = table.refusalOfScroll(first)
+        } else if c.enabled != nil, let r = table.refusalToEnable(first) {
+            refusal = r
+        } else {
+            var changes: [(RuntimeParameter, ParameterValue)] = []
+            for (name, text) in c.parameters {
+                do throws(ParameterError) {
+                    let parameter = try RuntimeParameter(name: name)
+                    guard let value = TraceReader.parameterValue(text) else { return .failure(.noValidValue(parameter: name, text: text)) }
+                    try table.check(parameter, value, gesture: first)
+                    changes.append((parameter, value))
+                } catch {
+                    return .failure(.parameter(error))
+                }
             }
-            return .success([])
+            return .success(changes)
         }
-        if c.action != nil {
-            guard let g = actionInstance(c, table: table) else {
-                return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' is not on view '\(c.actionView ?? "")'"))
-            }
-            guard table.action(of: g) != nil else { return .failure(.noAction(table.name(of: g))) }
-            return .success([])
-        }
-        if c.momentum != nil {
-            let g = c.gestures[0]
-            guard table.kind(of: g) == .scroll || table.settle(of: g) != nil else {
-                return .failure(Refusal(reason: "'\(table.name(of: g))' is a \(table.kind(of: g).keyword) without 'settle': momentum is a scroll's or a settle's"))
-            }
-            return .success([])
-        }
-        if c.scrollEdges != nil || c.scrollBegan {
-            let kind = table.kind(of: c.gestures[0])
-            guard kind == .scroll else {
-                return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' is a \(kind.keyword): a 'scroll' line speaks of a scroll"))
-            }
-            return .success([])
-        }
-        if c.enabled != nil, let condition = table.conditionText(of: c.gestures[0]) {
-            return .failure(Refusal(reason: "'\(table.name(of: c.gestures[0]))' is enabled by modes ('enabled: \(condition)'): set the mode instead"))
-        }
-        var changes: [(RuntimeParameter, ParameterValue)] = []
-        for (name, text) in c.parameters {
-            do throws(ParameterError) {
-                let parameter = try RuntimeParameter(name: name)
-                guard let value = TraceReader.parameterValue(text) else { return .failure(Refusal(reason: "'\(name)' has no valid value: '\(text)'")) }
-                try table.check(parameter, value, gesture: c.gestures[0])
-                changes.append((parameter, value))
-            } catch {
-                return .failure(Refusal(reason: "\(error)"))
-            }
-        }
-        return .success(changes)
+        return refusal.map { .failure($0) } ?? .success([])
     }
 
     package static func describe(_ a: StreamAnomalies) -> String {

@@ -18,8 +18,9 @@ import Testing
     @Test func theHeaderFollowsTheRuntimesListsAndNamesEveryExport() throws {
         let text = try String(contentsOf: Self.header, encoding: .utf8)
         #expect(text.contains(CHeaderEmitter.runtimeDeclarations()))
-        // Every @_cdecl of the shared exports is declared, with its documentation before it.
-        let exports = try String(contentsOf: CLIPaths.packageRoot.appendingPathComponent("capi/Exports.swift"), encoding: .utf8)
+        // Every @_cdecl of the native library's exports is declared, with its documentation before it.
+        let exports = try ["capi/Exports.swift", "capi/Control.swift"]
+            .map { try String(contentsOf: CLIPaths.packageRoot.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
             .split(separator: "\n").compactMap { line -> String? in
                 guard line.hasPrefix("@_cdecl(\"") else { return nil }
                 return String(line.dropFirst("@_cdecl(\"".count).prefix { $0 != "\"" })

@@ -68,10 +68,10 @@ import Testing
             try engine.set(.duration, to: .seconds(0.3), gesture: hold, at: 0)
             Issue.record("300ms was taken")
         } catch {
-            #expect(error == .outOfRange("duration", "from 500ms to 1500ms"))
+            #expect(error == .outOfRange("duration", ParameterRange(500_000, 1_500_000), .duration))
         }
         #expect(engine.value(of: .duration, gesture: hold) == .seconds(0.5))
-        #expect("\(ParameterError.outOfRange("duration", "from 500ms to 1500ms"))" == "'duration' must be from 500ms to 1500ms")
+        #expect("\(ParameterError.outOfRange("duration", ParameterRange(500_000, 1_500_000), .duration))" == "'duration' must be from 500ms to 1500ms")
         try engine.set(.duration, to: .seconds(1.2), gesture: hold, at: 0)
         #expect(engine.value(of: .duration, gesture: hold) == .seconds(1.2))
     }

@@ -122,6 +122,7 @@ typedef enum gspec_names {
     GSPEC_NAMES_DIRECTION = 7,
     GSPEC_NAMES_PHASE = 8,
     GSPEC_NAMES_POINTER = 9,
+    GSPEC_NAMES_CONDITION = 10,
 } gspec_names;
 
 /** The states whose events carry their gesture's values (`GSPEC_NAMES_VALUES`), one bit per gspec_state. */

@@ -378,6 +378,31 @@ export { pace, pointerInput };
 const SLOTS = Object.freeze({ time: 'f64', x: 'f64', y: 'f64', value0: 'f64', value1: 'f64', velocity0: 'f64', velocity1: 'f64', gesture: 'i32', taps: 'i32', view: 'i32', state: 'u8', direction: 'u8', input: 'u8', touch: 'i32', fingers: 'i32', projected: 'f64', rest: 'f64', anchor: 'i32' });
 /** The words of a control call or line that name no run-time parameter (ControlKey.reserved). */
 const RESERVED = Object.freeze(['enabled', 'handOver', 'scroll', 'began', 'momentum', 't', 'set', 'mode', 'on', 'at', 'action']);
+/** Run-time parameters (RuntimeParameter), by the index gspec_engine_set_parameter takes; then the names that cannot change at run time. */
+const PARAMETERS = Object.freeze(['maxInterval', 'maxDuration', 'duration', 'slop', 'tapDistance', 'minDistance', 'edgeWidth', 'segment', 'minVelocity', 'maxAngle', 'hysteresis', 'minScore', 'maxRotation', 'threshold']);
+const STRUCTURAL = Object.freeze(['taps', 'touches', 'directions', 'axis', 'edges', 'activeOffsetX', 'activeOffsetY', 'failOffsetX', 'failOffsetY', 'match', 'recognize', 'series', 'resample', 'minSegment', 'hooks', 'smoothing', 'chord', 'cancelsTouches', 'delaysTouchesBegan', 'delaysTouchesEnded', 'maxLatency', 'enabled', 'examples', 'maxTemplates', 'turning', 'corners', 'cornerAngle', 'firstLeg', 'closure', 'straightness', 'aspect', 'counterTurn', 'counterSpan', 'input', 'provisional', 'action', 'alternative', 'startX', 'startY', 'endX', 'endY', 'fingers', 'together', 'duringMomentum', 'cancelsTouchesInView']);
+/** Unit spellings (Unit), by the index gspec_engine_set_parameter takes. */
+const UNITS = Object.freeze(['pt', 'ms', 's', 'deg', 'rad', 'pt/s', '%']);
+/** Why a control call is refused (RefusalCode): a refused call returns 1 + the index of its key. */
+const REFUSALS = Object.freeze({
+  handsOverToNone: "'{gesture}' hands over to no gesture: it needs a rule such as '{gesture} hands over to other'",
+  notOnView: "'{gesture}' is not on view '{view}'",
+  noAction: "'{gesture}' has no action: the spec gives it one with 'action: \"...\"'",
+  disabledAction: "'{gesture}' is disabled: its action is not offered",
+  noMomentum: "'{gesture}' is a {kind} without 'settle': momentum is a scroll's or a settle's",
+  notAScroll: "'{gesture}' is a {kind}: a 'scroll' line speaks of a scroll",
+  enabledByModes: "'{gesture}' is enabled by modes ('enabled: {condition}'): set the mode instead",
+  noValidValue: "'{parameter}' has no valid value: '{value}'",
+  structural: "'{parameter}' is part of the compiled gesture and cannot change at run time",
+  unknownParameter: "unknown parameter '{parameter}'",
+  enabledIsNotAParameter: "'enabled' is switched on and off, not set as a parameter",
+  notOfKind: "a {kind} has no parameter '{parameter}'",
+  wrongUnit: "'{parameter}' takes {expected}",
+  outOfRange: "'{parameter}' must be {range}",
+  noSuchGesture: 'no gesture {index} in the table',
+});
+/** What a value in the wrong unit should have been (ExpectedValue), by index. */
+const EXPECTED = Object.freeze(["a duration with its unit, such as '300ms' or '0.3s'", "a distance with its unit, such as '10pt'", "a distance ('10pt') or, for a relative segment, a percentage ('5%')", "a speed with its unit, such as '300pt/s'", "an angle with its unit, such as '30deg'", "a plain number (|scale - 1|), such as '0.1'", "a percentage, such as '5%'", 'a number', "a percentage: this stroke's segment is relative", "a distance: this stroke's segment is in points"]);
 // END generated (JavaScriptRuntimeEmitter.moduleConstants)
 const encoder = new TextEncoder();
 // What takeEvents returns when nothing happened, most calls: no array per call.
@@ -398,6 +423,81 @@ function number(x) {
   const n = scaled < 0 ? -Math.round(-scaled) : Math.round(scaled);
   if (Math.abs(n) >= 9e18) return x;
   return n / 1e6 + 0; // never -0: "-0.0" is not printed
+}
+
+/** Refusal `key`'s message (REFUSALS), its placeholders filled from `slots`, as the native library words it (RefusalCode.fill). */
+function refusal(key, slots) {
+  return new Error(`gspec: ${REFUSALS[key].replace(/\{(\w+)\}/g, (_, slot) => slots[slot] ?? '')}`);
+}
+
+/**
+ * `x` as the runtime's messages print it (NumberText.swift's `shortest`:
+ * C's `%g`, six significant digits of the shortest decimal form), from
+ * the same digits: gspec.wasm takes them from `toExponential` too.
+ */
+function shortest(x) {
+  if (!Number.isFinite(x) || x === 0) return x === 0 ? (Object.is(x, -0) ? '-0' : '0') : Number.isNaN(x) ? 'nan' : x < 0 ? '-inf' : 'inf';
+  const [mantissa, e] = Math.abs(x).toExponential().split('e');
+  const digits = [...mantissa.replace('.', '')].map(Number);
+  let exponent = Number(e);
+  if (digits.length > 6) {
+    const dropped = digits.splice(6);
+    // An exact tie rounds to even, as printf does; an integer is exact.
+    const tie = dropped[0] === 5 && dropped.every((d, k) => k === 0 || d === 0) && Number.isInteger(x);
+    if (dropped[0] > 5 || (dropped[0] === 5 && (!tie || digits[5] % 2 === 1))) {
+      let i = 5;
+      while (i >= 0 && digits[i] === 9) digits[i--] = 0;
+      if (i >= 0) digits[i] += 1;
+      else {
+        digits.unshift(1);
+        digits.pop();
+        exponent += 1;
+      }
+    }
+  }
+  while (digits.length > 1 && digits[digits.length - 1] === 0) digits.pop();
+  const sign = x < 0 ? '-' : '';
+  if (exponent < -4 || exponent >= 6) {
+    const a = Math.abs(exponent);
+    return `${sign}${digits[0]}${digits.length > 1 ? `.${digits.slice(1).join('')}` : ''}e${exponent < 0 ? '-' : '+'}${a < 10 ? '0' : ''}${a}`;
+  }
+  if (exponent < 0) return `${sign}0.${'0'.repeat(-exponent - 1)}${digits.join('')}`;
+  while (digits.length < exponent + 1) digits.push(0);
+  const fraction = digits.slice(exponent + 1);
+  return sign + digits.slice(0, exponent + 1).join('') + (fraction.length ? `.${fraction.join('')}` : '');
+}
+
+/** A value in the runtime's unit written in `UNITS[unit]` as a spec writes it (Unit.literal): `12.5pt`, `30deg`, `300ms`, `2s`. */
+function literal(v, unit) {
+  const spelling = UNITS[unit];
+  if ((spelling === 'ms' || spelling === 's') && Number.isInteger(v) && Math.abs(v) < 9e18) {
+    // Whole microseconds, exactly (DurationText.literal).
+    const us = BigInt(v), magnitude = us < 0n ? -us : us;
+    if (us >= 1000000n && us % 1000000n === 0n) return `${us / 1000000n}s`;
+    const fraction = magnitude % 1000n;
+    return `${us < 0n ? '-' : ''}${magnitude / 1000n}${fraction ? `.${String(fraction).padStart(3, '0').replace(/0+$/, '')}` : ''}ms`;
+  }
+  const inUnit = { ms: v / 1000, s: v / 1000000, deg: (v * 180) / Math.PI, '%': v * 100 }[spelling] ?? v;
+  return shortest(inUnit) + (spelling ?? '');
+}
+
+/** A parameter's allowed range as the engine returns it, [lower, upper, lower open (1), unit], in words (ParameterRange.text). */
+function rangeText([lower, upper, open, unit]) {
+  const low = literal(lower, unit), high = literal(upper, unit);
+  if (lower === upper) return `exactly ${low}`;
+  if (upper === Infinity) return (open ? 'greater than ' : 'at least ') + low;
+  return open ? `greater than ${low} and at most ${high}` : `from ${low} to ${high}`;
+}
+
+/** A parameter value's text (`15pt`, `0.3s`, `5%`, `0.1`) as [number, unit index (-1: none)], as the trace reader reads it; null for none. */
+function parameterValue(text) {
+  // The longest unit spelling that ends the text (`pt/s`, not `s`).
+  const unit = UNITS.reduce((best, u, k) => (text.endsWith(u) && (best < 0 || u.length > UNITS[best].length) ? k : best), -1);
+  const number = unit < 0 ? text : text.slice(0, -UNITS[unit].length);
+  // A plain decimal (JSON.decimal): sign, digits with at most one point, an exponent; no hexadecimal, inf or nan.
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(number)) return null;
+  const v = Number(number);
+  return Number.isFinite(v) ? [v, unit] : null;
 }
 
 /** A table the runtime refused: corrupt, truncated, or from a newer gspec. */
@@ -711,6 +811,7 @@ export class Engine {
     this.edges = names.edges;
     this.pointers = names.pointers;
     this.gestureViews = names.gestureViews; // each gesture's view name ('' without views)
+    this.conditions = names.conditions; // each gesture's `enabled:` condition on modes ('' for none)
     /** The touch-action for each view's element (v4), in the order of `views`. */
     this.viewTouchActions = Object.freeze(names.viewTouchActions);
     /** Each gesture's accessibility action (v4 `action:`), or null, in table order. */
@@ -857,12 +958,27 @@ export class Engine {
     return d < 0 ? null : d;
   }
 
-  /** @internal A trace's control line for gesture or mode `index` (`key` empty: a mode). */
-  control(index, key, value) {
-    const e = this.live();
-    const r = this.runtime;
-    const refused = r.withBytes(key, (kp, kn) => r.withBytes(value, (vp, vn) => e.gspec_engine_control(this.handle, NaN, index, kp, kn, vp, vn)));
-    if (refused) throw new Error(`gspec: ${this.output()}`);
+  /**
+   * @internal Throws the refusal of a control call about gesture `g`
+   * (`status`: 1 + the index of a REFUSALS key, 0 for none), worded from the
+   * catalogue with the numbers the engine left in its output.
+   */
+  control(status, g, slots = {}) {
+    if (status === 0) return;
+    const key = Object.keys(REFUSALS)[status - 1];
+    const data = this.runtime.view(), base = this.live().gspec_engine_output_ptr(this.handle);
+    const numbers = (n) => Array.from({ length: n }, (_, k) => data.getFloat64(base + 8 * k, true));
+    const name = this.gestures[g];
+    const shared = this.gestures.filter((n) => n === name).length > 1 && this.views.length > 0;
+    throw refusal(key, {
+      gesture: key === 'disabledAction' && shared ? `${name} on ${this.gestureViews[g]}` : name,
+      kind: this.kinds[g],
+      condition: this.conditions[g],
+      index: g,
+      expected: key === 'wrongUnit' ? EXPECTED[numbers(1)[0]] : '',
+      range: key === 'outOfRange' ? rangeText(numbers(4)) : '',
+      ...slots,
+    });
   }
 
   gestureIndex(name) {
@@ -879,7 +995,8 @@ export class Engine {
   /** Enables or disables a gesture, as a trace's {"set":NAME,"enabled":..} line. */
   setEnabled(name, on) {
     if (typeof name !== 'string' || typeof on !== 'boolean') fail('setEnabled takes a gesture name and true or false');
-    this.control(this.gestureIndex(name), 'enabled', String(on));
+    const g = this.gestureIndex(name);
+    this.control(this.live().gspec_engine_set_enabled(this.handle, g, on ? 1 : 0), g);
   }
 
   /** Changes a run-time parameter (`"slop"`, `"15pt"`), as a trace's {"set":NAME,PARAMETER:VALUE} line. */
@@ -888,7 +1005,11 @@ export class Engine {
       fail('set takes a gesture name, a parameter name and a value');
     }
     if (RESERVED.includes(parameter)) fail(`'${parameter}' is not a parameter`);
-    this.control(this.gestureIndex(name), parameter, String(value));
+    const g = this.gestureIndex(name), p = PARAMETERS.indexOf(parameter);
+    if (p < 0) throw refusal(STRUCTURAL.includes(parameter) ? 'structural' : 'unknownParameter', { parameter });
+    const text = String(value), read = parameterValue(text);
+    if (!read) throw refusal('noValidValue', { parameter, value: text });
+    this.control(this.live().gspec_engine_set_parameter(this.handle, g, p, read[1], read[0]), g, { parameter });
   }
 
   /**
@@ -899,7 +1020,8 @@ export class Engine {
    */
   handOver(name) {
     if (typeof name !== 'string') fail('handOver takes a gesture name');
-    this.control(this.gestureIndex(name), 'handOver', '');
+    const g = this.gestureIndex(name);
+    this.control(this.live().gspec_engine_hand_over(this.handle, g), g);
   }
 
   /**
@@ -918,7 +1040,8 @@ export class Engine {
       if (d < 0) fail(`'${edge}' is no edge; a scroll is at ${this.edges.filter(Boolean).join(', ')}, or none`);
       bits |= 1 << d;
     }
-    this.control(this.gestureIndex(name), 'scroll', bits ? String.fromCharCode(bits) : '');
+    const g = this.gestureIndex(name);
+    this.control(this.live().gspec_engine_set_scroll_edges(this.handle, g, bits), g);
   }
 
   /**
@@ -930,7 +1053,8 @@ export class Engine {
    */
   scrollBegan(name) {
     if (typeof name !== 'string') fail('scrollBegan takes a gesture name');
-    this.control(this.gestureIndex(name), 'began', '');
+    const g = this.gestureIndex(name);
+    this.control(this.live().gspec_engine_scroll_began(this.handle, g), g);
   }
 
   /**
@@ -941,7 +1065,8 @@ export class Engine {
    */
   setMomentum(name, running) {
     if (typeof name !== 'string' || typeof running !== 'boolean') fail('setMomentum takes a gesture name and a boolean');
-    this.control(this.gestureIndex(name), 'momentum', String(running));
+    const g = this.gestureIndex(name);
+    this.control(this.live().gspec_engine_set_momentum(this.handle, g, running ? 1 : 0), g);
   }
 
   /**
@@ -963,7 +1088,7 @@ export class Engine {
 
   /** @internal Performs the action of gesture index `g` (this instance) at (x, y). */
   act(g, x, y) {
-    if (this.live().gspec_engine_action(this.handle, NaN, g, x, y)) throw new Error(`gspec: ${this.output()}`);
+    this.control(this.live().gspec_engine_action(this.handle, NaN, g, x, y), g);
   }
 
   /**
@@ -982,7 +1107,7 @@ export class Engine {
     if (typeof name !== 'string' || typeof on !== 'boolean') fail('setMode takes a mode name and true or false');
     const m = this.modes.indexOf(name);
     if (m < 0) fail(`unknown mode '${name}'${this.modes.length ? `; the set has ${this.modes.join(', ')}` : '; the spec declares no modes'}`);
-    this.control(m, '', String(on));
+    this.live().gspec_engine_set_mode(this.handle, m, on ? 1 : 0);
   }
 
   /** Releases the engine; using it afterwards throws. */

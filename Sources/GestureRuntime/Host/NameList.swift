@@ -28,6 +28,9 @@ public enum NameList: UInt8, SpecWord {
     case phase
     /// Pointer kinds by raw value (`gspec_pointer`).
     case pointer
+    /// Each gesture's condition on modes (`enabled: editing and not locked`),
+    /// "" for none, by gesture index: a refusal to enable it names it.
+    case condition
 
     public var name: String {
         switch self {
@@ -41,6 +44,7 @@ public enum NameList: UInt8, SpecWord {
         case .direction: "direction"
         case .phase: "phase"
         case .pointer: "pointer"
+        case .condition: "condition"
         }
     }
 
@@ -64,6 +68,7 @@ public enum NameList: UInt8, SpecWord {
         case .direction: return raw.flatMap(Direction.init(rawValue:))?.name
         case .phase: return raw.flatMap(TouchPhase.init(rawValue:))?.name
         case .pointer: return raw.flatMap(PointerKind.init(rawValue:))?.name
+        case .condition: return gesture.map { table.conditionText(of: $0) ?? "" }
         }
     }
 }

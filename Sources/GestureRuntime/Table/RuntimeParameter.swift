@@ -40,15 +40,14 @@ public enum RuntimeParameter: String, CaseIterable, Hashable, Sendable {
         let relative = record.strokeFlags & GestureRecord.strokeRelativeSegment != 0
         guard let v = p.type.number(value, relative: relative) else {
             let isLength: Bool = switch value { case .points, .fraction: p.type == .length; default: false }
-            throw .wrongUnit(rawValue, isLength ? relative ? "a percentage: this stroke's segment is relative" : "a distance: this stroke's segment is in points"
-                                                : p.type.unitName)
+            throw .wrongUnit(rawValue, isLength ? relative ? .relativeSegment : .pointSegment : ExpectedValue(p.type))
         }
         // The spec's own range, where it gives one, is what the app may choose
         // within; the parameter's bounds hold whatever a table says.
         let own = p.allowed(relative: relative)
         let range = table.allowedRange(of: p, gesture: g) ?? own
         guard v.isFinite, own.contains(v), range.contains(v) else {
-            throw .outOfRange(rawValue, range.text(relative && p.type == .length ? .fraction : p.type))
+            throw .outOfRange(rawValue, range, relative && p.type == .length ? .fraction : p.type)
         }
         record.setNumber(p, range.clamp(v))
         record.setExplicitly(p)
@@ -84,21 +83,6 @@ extension GestureParameter.ValueType {
         default: nil
         }
     }
-
-    /// What a number of this type is, for errors about run-time values.
-    var unitName: String {
-        switch self {
-        // With the unit written, as a trace line or the web API passes it: a bare `0.2` is a plain number.
-        case .duration: "a duration with its unit, such as '\(Unit.milliseconds.literal(300_000))' or '0.3\(Unit.seconds.rawValue)'"
-        case .distance: "a distance with its unit, such as '\(Unit.points.literal(10))'"
-        case .length: "a distance ('\(Unit.points.literal(10))') or, for a relative segment, a percentage ('\(Unit.percent.literal(0.05))')"
-        case .velocity: "a speed with its unit, such as '\(Unit.pointsPerSecond.literal(300))'"
-        case .angle: "an angle with its unit, such as '\(Unit.degrees.literal(.pi / 6))'"
-        case .ratio: "a plain number (|scale - 1|), such as '0.1'"
-        case .fraction: "a percentage, such as '\(Unit.percent.literal(0.05))'"
-        default: "a number"
-        }
-    }
 }
 
 /// A run-time parameter's value, with its unit.
@@ -125,31 +109,6 @@ extension ParameterValue {
         case .radians: self = .radians(v)
         case .percent: self = .fraction(v / 100)
         case nil: self = .ratio(v)
-        }
-    }
-}
-
-/// Why a run-time parameter change was refused; nothing changed.
-public enum ParameterError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// A count, direction, axis, edge, offset, flag or pattern: part of the compiled automaton.
-    case structural(String)
-    case unknown(String)
-    /// `enabled` is switched with `setEnabled`, not set as a parameter.
-    case enabledIsNotAParameter
-    case notOfKind(String, GestureKind)
-    case wrongUnit(String, String)
-    case outOfRange(String, String)
-    case noSuchGesture(GestureID)
-
-    public var description: String {
-        switch self {
-        case .structural(let name): "'\(name)' is part of the compiled gesture and cannot change at run time"
-        case .unknown(let name): "unknown parameter '\(name)'"
-        case .enabledIsNotAParameter: "'enabled' is switched on and off, not set as a parameter"
-        case .notOfKind(let name, let kind): "a \(kind.keyword) has no parameter '\(name)'"
-        case .wrongUnit(let name, let expected): "'\(name)' takes \(expected)"
-        case .outOfRange(let name, let range): "'\(name)' must be \(range)"
-        case .noSuchGesture(let g): "no gesture \(g) in the table"
         }
     }
 }

@@ -20,13 +20,30 @@ public enum JavaScriptRuntimeEmitter {
     }
 
     /// gspec.mjs's constants: each record slot's storage (what `describe`'s
-    /// layout must say, or the module is another version) and the words no
-    /// run-time parameter is named.
+    /// layout must say, or the module is another version), the words no
+    /// run-time parameter is named, the parameters' and units' indices the
+    /// engine takes, and the refusals' message catalogue gspec.mjs words
+    /// the engine's codes from.
     static func moduleConstants() -> String {
+        // Double quotes around a text with single quotes (the catalogue's quote names).
+        func quoted(_ text: String) -> String {
+            let escaped = text.replacingOccurrences(of: "\\", with: "\\\\")
+            return text.contains("'") ? "\"" + escaped.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : "'" + escaped + "'"
+        }
+        func list(_ names: [String]) -> String { "[" + names.map(quoted).joined(separator: ", ") + "]" }
         var out = "/** The event record's slots and their storage (EventSlot), as `describe` must give them. */\n"
         out += "const SLOTS = Object.freeze({ " + EventSlot.allCases.map { "\($0.name): '\($0.storage.name)'" }.joined(separator: ", ") + " });\n"
         out += "/** The words of a control call or line that name no run-time parameter (ControlKey.reserved). */\n"
-        out += "const RESERVED = Object.freeze([" + ControlKey.reserved.map { "'\($0)'" }.joined(separator: ", ") + "]);\n"
+        out += "const RESERVED = Object.freeze(" + list(ControlKey.reserved) + ");\n"
+        out += "/** Run-time parameters (RuntimeParameter), by the index gspec_engine_set_parameter takes; then the names that cannot change at run time. */\n"
+        out += "const PARAMETERS = Object.freeze(" + list(RuntimeParameter.allCases.map(\.rawValue)) + ");\n"
+        out += "const STRUCTURAL = Object.freeze(" + list(RuntimeParameter.structural.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }) + ");\n"
+        out += "/** Unit spellings (Unit), by the index gspec_engine_set_parameter takes. */\n"
+        out += "const UNITS = Object.freeze(" + list(Unit.spellings) + ");\n"
+        out += "/** Why a control call is refused (RefusalCode): a refused call returns 1 + the index of its key. */\n"
+        out += "const REFUSALS = Object.freeze({\n" + RefusalCode.allCases.map { "  \($0): \(quoted($0.template)),\n" }.joined() + "});\n"
+        out += "/** What a value in the wrong unit should have been (ExpectedValue), by index. */\n"
+        out += "const EXPECTED = Object.freeze(" + list(ExpectedValue.allCases.map(\.phrase)) + ");\n"
         return out
     }
 

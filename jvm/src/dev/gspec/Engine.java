@@ -44,7 +44,7 @@ public final class Engine implements AutoCloseable {
 
     // BEGIN generated from the runtime's lists (JavaBindingsEmitter.engineConstants): do not edit by hand
     // gspec.h's gspec_names, in order; Names.check holds the enums to the lists they mirror.
-    static final int GESTURE = 0, KIND = 1, ACTION = 2, VALUES = 3, VIEW = 4, MODE = 5, STATE = 6, DIRECTION = 7, PHASE = 8, POINTER = 9;
+    static final int GESTURE = 0, KIND = 1, ACTION = 2, VALUES = 3, VIEW = 4, MODE = 5, STATE = 6, DIRECTION = 7, PHASE = 8, POINTER = 9, CONDITION = 10;
     /** Bytes per event in the buffer events cross in: time x y value0 value1 velocity0 velocity1 projected rest as doubles, then gesture taps view state direction input touch fingers anchor as ints. */
     static final int RECORD = 112;
     /** The words of a control call or line that name no run-time parameter. */
