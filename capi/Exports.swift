@@ -52,6 +52,11 @@ final class Instance {
         outputIsRecords = false
     }
 
+    func setOutput(_ text: ByteText) {
+        output = text.bytes
+        outputIsRecords = false
+    }
+
     var outputPointer: UnsafeRawPointer? {
         outputIsRecords ? UnsafeRawPointer(records) : output.withUnsafeBytes { $0.baseAddress }
     }
@@ -110,7 +115,9 @@ public func gspecEngineNew(_ p: UnsafeRawPointer?, _ n: Int32, _ message: Unsafe
         let table = try GestureTable(decoding: bytes(p, n))
         return Unmanaged.passRetained(Instance(table)).toOpaque()
     } catch {
-        copy(error.description, to: message, capacity)
+        var text = ByteText()
+        error.write(to: &text)
+        copy(text.bytes, to: message, capacity)
         return nil
     }
 }
@@ -133,45 +140,68 @@ public func gspecEngineFree(_ e: UnsafeMutableRawPointer?) {
 public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
     guard let i = instance(h) else { return }
     let t = i.table
-    // Appended to one string: this module's size is what a page downloads.
-    var out = "{", first = true
-    func key(_ name: String) {
-        out += (first ? "\"" : ",\"") + name + "\":"
+    // Written as bytes: no string is built (ByteText), and this module's size is what a page downloads.
+    var out = ByteText(), first = true
+    out.write("{")
+    func key(_ name: StaticString) {
+        out.write(first ? "\"" : ",\"")
+        out.write(name)
+        out.write("\":")
         first = false
     }
-    func list(_ names: [String]) {
-        out += "["
-        for (k, name) in names.enumerated() { out += (k > 0 ? "," : "") + JSON.quoted(name) }
-        out += "]"
+    func list(_ count: Int, _ name: (Int, inout ByteText) -> Void) {
+        out.write("[")
+        for k in 0..<count {
+            if k > 0 { out.write(",") }
+            var text = ByteText()
+            name(k, &text)
+            out.writeQuoted(text.bytes)
+        }
+        out.write("]")
     }
     // The name lists by index, under their names' plurals ("gestures", "kinds",
     // "views", ...; each gesture's values as "eventValues").
     for names in NameList.allCases {
-        key(names == .values ? "eventValues" : names.name + "s")
-        var all: [String] = []
-        while let name = names.name(all.count, in: t) { all.append(name) }
-        list(all)
+        out.write(first ? "\"" : ",\"")
+        first = false
+        if names == .values { out.write("eventValues") } else { out.write(names.name); out.write("s") }
+        out.write("\":[")
+        var k = 0, name = ByteText()
+        while names.write(k, in: t, to: &name) {
+            if k > 0 { out.write(",") }
+            out.writeQuoted(name.bytes)
+            name = ByteText()
+            k += 1
+        }
+        out.write("]")
     }
     // The pointer kinds each gesture takes (its `input`).
-    key("inputs"); out += "["
+    key("inputs"); out.write("[")
     for (k, r) in t.gestures.enumerated() {
-        if k > 0 { out += "," }
-        list(PointerKind.allCases.filter { r.inputs & $0.bit != 0 }.map { $0.name })
+        if k > 0 { out.write(",") }
+        let kinds = PointerKind.allCases.filter { r.inputs & $0.bit != 0 }
+        list(kinds.count) { $1.write(kinds[$0].name) }
     }
-    out += "]"
-    key("bareStates"); list(GestureState.allCases.filter { !EventValue.carried(in: $0) }.map { $0.name })
+    out.write("]")
+    let bare = GestureState.allCases.filter { !EventValue.carried(in: $0) }
+    key("bareStates"); list(bare.count) { $1.write(bare[$0].name) }
     // A scroll's edges by the bit that stands for each (`setScrollEdges` sends the bits).
-    key("edges"); list(Direction.allCases.map { d in ScreenEdge.allCases.first { $0.direction == d }?.name ?? "" })
-    key("record"); out += "{\"bytes\":\(EventSlot.recordBytes),\"slots\":{"
-    for slot in EventSlot.allCases {
-        out += (slot.rawValue > 0 ? ",\"" : "\"") + slot.name + "\":[\(slot.offset),\"" + slot.storage.name + "\"]"
+    let directions = Direction.allCases
+    key("edges"); list(directions.count) { k, text in
+        if let edge = ScreenEdge.allCases.first(where: { $0.direction == directions[k] }) { text.write(edge.name) }
     }
-    out += "}}"
-    key("touchAction"); out += JSON.quoted(TouchAction.of(t))
+    key("record"); out.write("{\"bytes\":"); out.write(EventSlot.recordBytes); out.write(",\"slots\":{")
+    for slot in EventSlot.allCases {
+        out.write(slot.rawValue > 0 ? ",\"" : "\""); out.write(slot.name); out.write("\":[")
+        out.write(slot.offset); out.write(",\""); out.write(slot.storage.name); out.write("\"]")
+    }
+    out.write("}}")
+    key("touchAction"); out.write("\""); out.write(TouchAction.of(t)); out.write("\"")
     // Each gesture's view, and each view's touch-action (for the elements a page maps to views).
-    key("gestureViews"); list(t.gestureIDs.map { t.hasViews ? t.name(ofView: t.view(of: $0)) : "" })
-    key("viewTouchActions"); list(t.hasViews ? t.viewIDs.map { TouchAction.of(t, hitting: $0) } : [])
-    i.setOutput(out + "}")
+    key("gestureViews"); list(t.gestureCount) { k, text in if t.hasViews { text.write(t.name(ofView: t.view(of: GestureID(k)))) } }
+    key("viewTouchActions"); list(t.hasViews ? t.viewCount : 0) { $1.write(TouchAction.of(t, hitting: ViewID($0))) }
+    out.write("}")
+    i.setOutput(out)
 }
 
 /// Name `index` of list `list` (`NameList`, by raw value) for engine `e`'s
@@ -180,17 +210,18 @@ public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
 /// when the list has no such index.
 @_cdecl("gspec_engine_name")
 public func gspecEngineName(_ e: UnsafeMutableRawPointer?, _ list: Int32, _ index: Int32, _ buffer: UnsafeMutablePointer<UInt8>?, _ capacity: Int32) -> Int32 {
+    var name = ByteText()
     guard let i = instance(e), list >= 0 && list < 256, let list = NameList(rawValue: UInt8(list)),
-          let name = list.name(Int(index), in: i.table) else { return -1 }
-    copy(name, to: buffer, capacity)
-    return Int32(name.utf8.count)
+          list.write(Int(index), in: i.table, to: &name) else { return -1 }
+    copy(name.bytes, to: buffer, capacity)
+    return Int32(name.bytes.count)
 }
 
 /// `text` into a C buffer of `capacity` bytes, cut and NUL-terminated, a
 /// NUL within it (a damaged table's bytes, quoted) as "?"; nothing for no buffer.
-private func copy(_ text: String, to buffer: UnsafeMutablePointer<UInt8>?, _ capacity: Int32) {
+private func copy(_ text: [UInt8], to buffer: UnsafeMutablePointer<UInt8>?, _ capacity: Int32) {
     guard let buffer, capacity > 0 else { return }
-    let bytes = Array(text.utf8.prefix(Int(capacity) - 1))
+    let bytes = text.prefix(Int(capacity) - 1)
     for (k, b) in bytes.enumerated() { buffer[k] = b == 0 ? UInt8(ascii: "?") : b }
     buffer[bytes.count] = 0
 }
@@ -207,7 +238,7 @@ private func copy(_ text: String, to buffer: UnsafeMutablePointer<UInt8>?, _ cap
 @_cdecl("gspec_engine_feed")
 public func gspecEngineFeed(_ h: UnsafeMutableRawPointer?, _ t: Double, _ id: Double, _ phase: Int32, _ x: Double, _ y: Double, _ view: Int32, _ pointer: Int32) -> Int32 {
     guard let touch = Int64(exactly: id) else {
-        instance(h)?.setOutput(TraceReader.notATouchID(caller(id)))
+        instance(h)?.setOutput(notATouchID(id))
         return 1
     }
     return feed(h, t, touch, phase, x, y, view, pointer)
@@ -221,14 +252,16 @@ public func gspecEngineFeed(_ h: UnsafeMutableRawPointer?, _ t: Double, _ id: In
 
 // A sample's refusals, as the trace reader words them. The web module's
 // caller, gspec.mjs, checks every field first and words its own messages:
-// there they are short, as writing a double and the lists of names costs
+// there they are constants, as writing a double and the lists of names costs
 // 2 KB a page downloads.
 #if GSPEC_WEB
-private func caller(_ x: Double) -> String { "a number gspec.mjs should have refused" }
+private func notATouchID(_ x: Double) -> String { "'touch' must be an integer" }
+private func timeOutOfRange(_ x: Double) -> String { "'t' is out of range" }
 private func unknownPhase(_ phase: Int32) -> String { "unknown phase" }
 private let notAPointerKind = "unknown pointer kind"
 #else
-private func caller(_ x: Double) -> String { "\(x)" }
+private func notATouchID(_ x: Double) -> String { TraceReader.notATouchID("\(x)") }
+private func timeOutOfRange(_ x: Double) -> String { TraceReader.timeOutOfRange("\(x)") }
 private func unknownPhase(_ phase: Int32) -> String { TraceReader.unknownPhase("\(phase)") }
 private let notAPointerKind = TraceReader.notAPointerKind
 #endif
@@ -246,7 +279,7 @@ private func feed(_ i: Instance, _ t: Double, _ id: Int64, _ phase: Int32, _ x: 
     if let checked = Microseconds(checkedSeconds: t) {
         time = checked
     } else if t.isFinite {
-        return i.refuse(TraceReader.timeOutOfRange(caller(t)))
+        return i.refuse(timeOutOfRange(t))
     } else {
         time = Microseconds(i.engine.clock.rawValue &- 1)
     }
@@ -258,9 +291,13 @@ private func feed(_ i: Instance, _ t: Double, _ id: Int64, _ phase: Int32, _ x: 
 @_cdecl("gspec_engine_anomalies")
 public func gspecEngineAnomalies(_ h: UnsafeMutableRawPointer?) {
     guard let i = instance(h) else { return }
-    var out = "{"
-    for (k, c) in i.engine.anomalies.counts.enumerated() { out += (k > 0 ? ",\"" : "\"") + c.name + "\":\(c.count)" }
-    i.setOutput(out + "}")
+    var out = ByteText()
+    out.write("{")
+    for (k, c) in i.engine.anomalies.counts.enumerated() {
+        out.write(k > 0 ? ",\"" : "\""); out.write(c.name); out.write("\":"); out.write(c.count)
+    }
+    out.write("}")
+    i.setOutput(out)
 }
 
 /// The screen's size in points, which edge pans measure from (`attach`: the element's box).
@@ -276,7 +313,7 @@ public func gspecEngineSetScreen(_ h: UnsafeMutableRawPointer?, _ width: Double,
 @_cdecl("gspec_engine_advance")
 public func gspecEngineAdvance(_ h: UnsafeMutableRawPointer?, _ t: Double) -> Int32 {
     guard let i = instance(h) else { return 1 }
-    guard let time = Microseconds(checkedSeconds: t) else { return i.refuse(TraceReader.timeOutOfRange(caller(t))) }
+    guard let time = Microseconds(checkedSeconds: t) else { return i.refuse(timeOutOfRange(t)) }
     i.engine.advance(to: time)
     return 0
 }

@@ -15,7 +15,7 @@ import GestureRuntime
 /// on the root view (those of a nested view are left on its own element, a
 /// scroll container, where the browser allows panning again).
 enum TouchAction {
-    static func of(_ t: GestureTable, hitting view: ViewID? = nil) -> String {
+    static func of(_ t: GestureTable, hitting view: ViewID? = nil) -> StaticString {
         var panX = true, panY = true, zoom = true, doubleTapZoom = true
         var scrollsX = false, scrollsY = false
         let touchOrPen = PointerKind.touch.bit | PointerKind.pen.bit
@@ -45,8 +45,16 @@ enum TouchAction {
             }
         }
         (panX, panY) = (panX || scrollsX, panY || scrollsY)
-        if panX && panY && zoom { return doubleTapZoom ? "auto" : "manipulation" }
-        let allowed = (panX ? ["pan-x"] : []) + (panY ? ["pan-y"] : []) + (zoom ? ["pinch-zoom"] : [])
-        return allowed.isEmpty ? "none" : allowed.joined(separator: " ")
+        // Every combination spelled out: a literal, not words joined at run time.
+        switch (panX, panY, zoom) {
+        case (true, true, true): return doubleTapZoom ? "auto" : "manipulation"
+        case (true, true, false): return "pan-x pan-y"
+        case (true, false, true): return "pan-x pinch-zoom"
+        case (true, false, false): return "pan-x"
+        case (false, true, true): return "pan-y pinch-zoom"
+        case (false, true, false): return "pan-y"
+        case (false, false, true): return "pinch-zoom"
+        case (false, false, false): return "none"
+        }
     }
 }

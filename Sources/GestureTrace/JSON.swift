@@ -1,3 +1,5 @@
+import GestureRuntime
+
 /// A JSON value: what trace lines and JSON-RPC messages are made of, read by
 /// the one JSON reader gspec has. Parsed strictly (RFC 8259) with a depth
 /// limit, so no input can exhaust the stack; written compactly with object
@@ -76,7 +78,7 @@ public enum JSON: Hashable, Sendable {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n): out += n.text
-        case .string(let s): Self.quote(s, into: &out)
+        case .string(let s): out += Self.quoted(s)
         case .array(let items):
             out += "["
             for (i, item) in items.enumerated() {
@@ -88,7 +90,7 @@ public enum JSON: Hashable, Sendable {
             out += "{"
             for (i, (key, value)) in members.enumerated() {
                 if i > 0 { out += "," }
-                Self.quote(key, into: &out)
+                out += Self.quoted(key)
                 out += ":"
                 value.write(to: &out)
             }
@@ -127,27 +129,9 @@ public enum JSON: Hashable, Sendable {
 
     /// `s` as a JSON string literal.
     public static func quoted(_ s: String) -> String {
-        var out = ""
-        quote(s, into: &out)
-        return out
-    }
-
-    private static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.utf8.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        var text = ByteText()
+        text.writeQuoted(s.utf8)
+        return text.string
     }
 
     // MARK: Reading

@@ -50,25 +50,43 @@ public enum NameList: UInt8, SpecWord {
 
     /// The name at `index` in this list for `table`, nil past its end.
     public func name(_ index: Int, in table: GestureTable) -> String? {
-        guard index >= 0 else { return nil }
+        var out = ByteText()
+        return write(index, in: table, to: &out) ? out.string : nil
+    }
+
+    /// Writes the name at `index` in this list for `table`; false past its end.
+    public func write(_ index: Int, in table: GestureTable, to out: inout ByteText) -> Bool {
+        guard index >= 0 else { return false }
         let gesture = index < table.gestureCount ? GestureID(index) : nil
         let raw = index < 256 ? UInt8(index) : nil
+        func write(_ name: String?) -> Bool {
+            guard let name else { return false }
+            out.write(name)
+            return true
+        }
         switch self {
-        case .gesture: return gesture.map(table.name(of:))
-        case .kind: return gesture.map { table.kind(of: $0).keyword }
-        case .action: return gesture.map { table.action(of: $0) ?? "" }
+        case .gesture: return write(gesture.map(table.name(of:)))
+        case .kind: return write(gesture.map { table.kind(of: $0).keyword })
+        case .action: return write(gesture.map { table.action(of: $0) ?? "" })
         case .values:
-            return gesture.map {
-                table.kind(of: $0).eventValues.map { v in ([v.key.name, v.shape.name] + v.slots.map { $0.name }).joined(separator: ":") }
-                    .joined(separator: ",")
+            guard let gesture else { return false }
+            for (k, v) in table.kind(of: gesture).eventValues.enumerated() {
+                if k > 0 { out.write(",") }
+                out.write(v.key.name); out.write(":"); out.write(v.shape.name)
+                for slot in v.slots { out.write(":"); out.write(slot.name) }
             }
-        case .view: return table.hasViews && index < table.viewCount ? table.name(ofView: ViewID(index)) : nil
-        case .mode: return index < table.modeCount ? table.name(ofMode: ModeID(index)) : nil
-        case .state: return raw.flatMap(GestureState.init(rawValue:))?.name
-        case .direction: return raw.flatMap(Direction.init(rawValue:))?.name
-        case .phase: return raw.flatMap(TouchPhase.init(rawValue:))?.name
-        case .pointer: return raw.flatMap(PointerKind.init(rawValue:))?.name
-        case .condition: return gesture.map { table.conditionText(of: $0) ?? "" }
+            return true
+        case .view: return write(table.hasViews && index < table.viewCount ? table.name(ofView: ViewID(index)) : nil)
+        case .mode: return write(index < table.modeCount ? table.name(ofMode: ModeID(index)) : nil)
+        case .state: return write(raw.flatMap(GestureState.init(rawValue:))?.name)
+        case .direction: return write(raw.flatMap(Direction.init(rawValue:))?.name)
+        case .phase: return write(raw.flatMap(TouchPhase.init(rawValue:))?.name)
+        case .pointer: return write(raw.flatMap(PointerKind.init(rawValue:))?.name)
+        case .condition:
+            guard let gesture else { return false }
+            let code = table.condition(of: gesture)
+            if !code.isEmpty { Condition.write(code, names: table.modeIDs.map(table.name(ofMode:)), to: &out) }
+            return true
         }
     }
 }

@@ -51,24 +51,50 @@ package enum Condition {
 
     /// The program written as a spec writes it (`zoomed and not editing`), with `names` for the modes.
     package static func text(_ code: ArraySlice<UInt8>, names: [String]) -> String {
+        var out = ByteText()
+        write(code, names: names, to: &out)
+        return out.string
+    }
+
+    /// `text`, written as bytes.
+    package static func write(_ code: ArraySlice<UInt8>, names: [String], to out: inout ByteText) {
         // Each entry: the text and the precedence of its outermost operator (or 3 for an atom).
-        var stack: [(String, Int)] = []
-        func wrap(_ e: (String, Int), _ level: Int) -> String { e.1 < level ? "(\(e.0))" : e.0 }
+        var stack: [(ByteText, Int)] = []
+        func atom(_ s: StaticString) -> (ByteText, Int) {
+            var t = ByteText()
+            t.write(s)
+            return (t, 3)
+        }
+        func wrap(_ e: (ByteText, Int), _ level: Int, into t: inout ByteText) {
+            if e.1 < level { t.write("(") }
+            t.write(e.0.bytes)
+            if e.1 < level { t.write(")") }
+        }
         for op in code {
             switch op {
             case Self.not:
                 let a = stack.removeLast()
-                stack.append(("not " + wrap(a, 3), 3))
+                var t = ByteText()
+                t.write("not ")
+                wrap(a, 3, into: &t)
+                stack.append((t, 3))
             case Self.and, Self.or:
                 let b = stack.removeLast(), a = stack.removeLast()
                 let level = op == Self.and ? 2 : 1
-                stack.append((wrap(a, level) + (op == Self.and ? " and " : " or ") + wrap(b, level + 1), level))
-            case Self.true: stack.append(("true", 3))
-            case Self.false: stack.append(("false", 3))
-            default: stack.append((Int(op) < names.count ? names[Int(op)] : "mode \(op)", 3))
+                var t = ByteText()
+                wrap(a, level, into: &t)
+                t.write(op == Self.and ? " and " : " or ")
+                wrap(b, level + 1, into: &t)
+                stack.append((t, level))
+            case Self.true: stack.append(atom("true"))
+            case Self.false: stack.append(atom("false"))
+            default:
+                var t = ByteText()
+                if Int(op) < names.count { t.write(names[Int(op)]) } else { t.write("mode "); t.write(op) }
+                stack.append((t, 3))
             }
         }
-        return stack.last?.0 ?? "true"
+        if let last = stack.last { out.write(last.0.bytes) } else { out.write("true") }
     }
 }
 

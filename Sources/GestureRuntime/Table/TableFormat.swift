@@ -13,24 +13,32 @@ public enum TableError: Error, Hashable, Sendable, CustomStringConvertible {
     case newerVersion(found: UInt16, supported: UInt16)
     case badEndianness
     case checksumMismatch
-    case malformed(String)
+    case malformed(TableText)
     /// Decoded fine but breaks an invariant the engine relies on.
-    case invalid(String)
+    case invalid(TableText)
     case unreadable(path: String)
 
-    public var description: String {
+    /// The message, written as bytes (the web module builds no `String` for it).
+    public func write(to out: inout ByteText) {
         switch self {
         case .truncated(let needed, let available):
-            "table is truncated: needs \(needed) bytes, has \(available)"
-        case .badMagic: "not a gesture table (bad magic number)"
+            out.write("table is truncated: needs "); out.write(needed); out.write(" bytes, has "); out.write(available)
+        case .badMagic: out.write("not a gesture table (bad magic number)")
         case .newerVersion(let found, let supported):
-            "table format version \(found) is newer than this runtime supports (\(supported)); rebuild it with a matching gspec"
-        case .badEndianness: "table has an unknown byte order"
-        case .checksumMismatch: "table is corrupt (checksum mismatch)"
-        case .malformed(let what): "table is malformed: \(what)"
-        case .invalid(let what): "table is invalid: \(what)"
-        case .unreadable(let path): "cannot read table '\(path)'"
+            out.write("table format version "); out.write(found); out.write(" is newer than this runtime supports (")
+            out.write(supported); out.write("); rebuild it with a matching gspec")
+        case .badEndianness: out.write("table has an unknown byte order")
+        case .checksumMismatch: out.write("table is corrupt (checksum mismatch)")
+        case .malformed(let what): out.write("table is malformed: "); out.write(what.text.bytes)
+        case .invalid(let what): out.write("table is invalid: "); out.write(what.text.bytes)
+        case .unreadable(let path): out.write("cannot read table '"); out.write(path); out.write("'")
         }
+    }
+
+    public var description: String {
+        var out = ByteText()
+        write(to: &out)
+        return out.string
     }
 }
 
