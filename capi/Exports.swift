@@ -129,97 +129,9 @@ public func gspecEngineFree(_ e: UnsafeMutableRawPointer?) {
     Unmanaged<Instance>.fromOpaque(e).release()
 }
 
-/// The table's names as JSON, and everything else gspec.mjs needs to read
-/// this module's events, so that it hard-codes none of it: gestures (table
-/// order) with their kinds, views, modes; the names of touch phases, pointer
-/// kinds, event states and swipe directions by raw value; the event
-/// record's layout (`EventSlot`) and what each kind's events carry
-/// (`GestureKind.eventValues`); and the CSS `touch-action` its gestures
-/// leave to the browser.
-@_cdecl("gspec_engine_describe")
-public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
-    guard let i = instance(h) else { return }
-    let t = i.table
-    // Written as bytes: no string is built (ByteText), and this module's size is what a page downloads.
-    var out = ByteText(), first = true
-    out.write("{")
-    func key(_ name: StaticString) {
-        out.write(first ? "\"" : ",\"")
-        out.write(name)
-        out.write("\":")
-        first = false
-    }
-    func list(_ count: Int, _ name: (Int, inout ByteText) -> Void) {
-        out.write("[")
-        for k in 0..<count {
-            if k > 0 { out.write(",") }
-            var text = ByteText()
-            name(k, &text)
-            out.writeQuoted(text.bytes)
-        }
-        out.write("]")
-    }
-    // The name lists by index, under their names' plurals ("gestures", "kinds",
-    // "views", ...; each gesture's values as "eventValues").
-    for names in NameList.allCases {
-        out.write(first ? "\"" : ",\"")
-        first = false
-        if names == .values { out.write("eventValues") } else { out.write(names.name); out.write("s") }
-        out.write("\":[")
-        var k = 0, name = ByteText()
-        while names.write(k, in: t, to: &name) {
-            if k > 0 { out.write(",") }
-            out.writeQuoted(name.bytes)
-            name = ByteText()
-            k += 1
-        }
-        out.write("]")
-    }
-    // The pointer kinds each gesture takes (its `input`).
-    key("inputs"); out.write("[")
-    for (k, r) in t.gestures.enumerated() {
-        if k > 0 { out.write(",") }
-        let kinds = PointerKind.allCases.filter { r.inputs & $0.bit != 0 }
-        list(kinds.count) { $1.write(kinds[$0].name) }
-    }
-    out.write("]")
-    let bare = GestureState.allCases.filter { !EventValue.carried(in: $0) }
-    key("bareStates"); list(bare.count) { $1.write(bare[$0].name) }
-    // A scroll's edges by the bit that stands for each (`setScrollEdges` sends the bits).
-    let directions = Direction.allCases
-    key("edges"); list(directions.count) { k, text in
-        if let edge = ScreenEdge.allCases.first(where: { $0.direction == directions[k] }) { text.write(edge.name) }
-    }
-    key("record"); out.write("{\"bytes\":"); out.write(EventSlot.recordBytes); out.write(",\"slots\":{")
-    for slot in EventSlot.allCases {
-        out.write(slot.rawValue > 0 ? ",\"" : "\""); out.write(slot.name); out.write("\":[")
-        out.write(slot.offset); out.write(",\""); out.write(slot.storage.name); out.write("\"]")
-    }
-    out.write("}}")
-    key("touchAction"); out.write("\""); out.write(TouchAction.of(t)); out.write("\"")
-    // Each gesture's view, and each view's touch-action (for the elements a page maps to views).
-    key("gestureViews"); list(t.gestureCount) { k, text in if t.hasViews { text.write(t.name(ofView: t.view(of: GestureID(k)))) } }
-    key("viewTouchActions"); list(t.hasViews ? t.viewCount : 0) { $1.write(TouchAction.of(t, hitting: ViewID($0))) }
-    out.write("}")
-    i.setOutput(out)
-}
-
-/// Name `index` of list `list` (`NameList`, by raw value) for engine `e`'s
-/// table into `buffer` (UTF-8, cut to `capacity - 1` bytes, NUL-terminated;
-/// `buffer` may be null to ask the length): its full length in bytes, or -1
-/// when the list has no such index.
-@_cdecl("gspec_engine_name")
-public func gspecEngineName(_ e: UnsafeMutableRawPointer?, _ list: Int32, _ index: Int32, _ buffer: UnsafeMutablePointer<UInt8>?, _ capacity: Int32) -> Int32 {
-    var name = ByteText()
-    guard let i = instance(e), list >= 0 && list < 256, let list = NameList(rawValue: UInt8(list)),
-          list.write(Int(index), in: i.table, to: &name) else { return -1 }
-    copy(name.bytes, to: buffer, capacity)
-    return Int32(name.bytes.count)
-}
-
 /// `text` into a C buffer of `capacity` bytes, cut and NUL-terminated, a
 /// NUL within it (a damaged table's bytes, quoted) as "?"; nothing for no buffer.
-private func copy(_ text: [UInt8], to buffer: UnsafeMutablePointer<UInt8>?, _ capacity: Int32) {
+func copy(_ text: [UInt8], to buffer: UnsafeMutablePointer<UInt8>?, _ capacity: Int32) {
     guard let buffer, capacity > 0 else { return }
     let bytes = text.prefix(Int(capacity) - 1)
     for (k, b) in bytes.enumerated() { buffer[k] = b == 0 ? UInt8(ascii: "?") : b }

@@ -24,7 +24,7 @@ cp "$here/include/gspec.h" "$out/include/"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 # Only the C ABI is visible: every @_cdecl of the exports, never a second list.
-{ echo "{ global:"; embedded_exports Control.swift | sed 's/$/;/'; echo "local: *; };"; } > "$work/exports.map"
+{ echo "{ global:"; embedded_exports NativeExports.swift | sed 's/$/;/'; echo "local: *; };"; } > "$work/exports.map"
 
 # TRIPLE (the library's) and the Embedded Swift target that compiles for it:
 # the toolchain's embedded standard library for arm64 is the bare-metal one,

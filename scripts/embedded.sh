@@ -13,8 +13,8 @@
 #     size (what a page downloads) unless EMBEDDED_OPTIMIZE says otherwise.
 #   embedded_exports CONTROL
 #     prints the exported C function names: every @_cdecl of Exports.swift
-#     and of capi/CONTROL, the build's control calls (Control.swift natively,
-#     text in and out; WebControl.swift for the web, typed, refusals as codes).
+#     and of capi/CONTROL, the build's control calls (NativeExports.swift natively,
+#     text in and out; WebExports.swift for the web, typed, refusals as codes).
 
 embedded_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 

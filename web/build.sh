@@ -30,7 +30,7 @@ clang --target=wasm32-unknown-unknown -Os -ffreestanding -nostdlib -fno-builtin 
 
 # The exports are what the sources declare, never a second list: every
 # @_cdecl of a file, and support.c's functions named gspec_*.
-exports=($(embedded_exports WebControl.swift) $(sed -n 's/^[a-z_][a-z_ ]* \(gspec_[a-z_]*\)(.*/\1/p' "$here/src/support.c"))
+exports=($(embedded_exports WebExports.swift) $(sed -n 's/^[a-z_][a-z_ ]* \(gspec_[a-z_]*\)(.*/\1/p' "$here/src/support.c"))
 # GSPEC_WASM_DEBUG=1 keeps function names, for stack traces and size studies.
 strip=(--strip-all)
 [[ -n "${GSPEC_WASM_DEBUG:-}" ]] && strip=()

@@ -19,7 +19,7 @@ import Testing
         let text = try String(contentsOf: Self.header, encoding: .utf8)
         #expect(text.contains(CHeaderEmitter.runtimeDeclarations()))
         // Every @_cdecl of the native library's exports is declared, with its documentation before it.
-        let exports = try ["capi/Exports.swift", "capi/Control.swift"]
+        let exports = try ["capi/Exports.swift", "capi/NativeExports.swift"]
             .map { try String(contentsOf: CLIPaths.packageRoot.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
             .split(separator: "\n").compactMap { line -> String? in
                 guard line.hasPrefix("@_cdecl(\"") else { return nil }

@@ -8,13 +8,28 @@ import { attach, fail, keyShortcut, pace, pointerInput } from './gspec-dom.mjs';
 // The DOM part (gspec-dom.mjs) is this module's too: a page imports gspec.mjs only.
 export { pace, pointerInput };
 
-// Names, enums and the event record's layout are not written here: each
-// engine reads them from gspec.wasm (`describe`), which derives them from
-// the runtime's own lists (EventDescription.swift). The block below is
-// generated from the same lists, to check what `describe` says.
+// What the table decides (names, kinds, views, modes, touch-action) each
+// engine reads from gspec.wasm (`describe`); the event record's layout and
+// the names of states, directions, phases and pointer kinds are the block
+// below, generated from the runtime's own lists (EventDescription.swift),
+// with the stamp `describe` must give for a gspec.wasm of the same lists.
 // BEGIN generated from the runtime's lists (JavaScriptRuntimeEmitter.moduleConstants): do not edit by hand
-/** The event record's slots and their storage (EventSlot), as `describe` must give them. */
-const SLOTS = Object.freeze({ time: 'f64', x: 'f64', y: 'f64', value0: 'f64', value1: 'f64', velocity0: 'f64', velocity1: 'f64', gesture: 'i32', taps: 'i32', view: 'i32', state: 'u8', direction: 'u8', input: 'u8', touch: 'i32', fingers: 'i32', projected: 'f64', rest: 'f64', anchor: 'i32' });
+/** The event record's layout (EventSlot): its size, and each slot's offset and storage. */
+const RECORD = Object.freeze({ bytes: 104, slots: Object.freeze({ time: [0, 'f64'], x: [8, 'f64'], y: [16, 'f64'], value0: [24, 'f64'], value1: [32, 'f64'], velocity0: [40, 'f64'], velocity1: [48, 'f64'], gesture: [56, 'i32'], taps: [60, 'i32'], view: [64, 'i32'], state: [68, 'u8'], direction: [69, 'u8'], input: [70, 'u8'], touch: [72, 'i32'], fingers: [76, 'i32'], projected: [80, 'f64'], rest: [88, 'f64'], anchor: [96, 'i32'] }) });
+/** What `describe` of a gspec.wasm built from the same lists gives as its `stamp` (EventSlot.layoutStamp). */
+const STAMP = 2001404517;
+/** Names by raw value: event states, directions, touch phases, pointer kinds (bit k: kind k), gesture kinds. */
+const STATES = Object.freeze(['possible', 'began', 'changed', 'ended', 'cancelled', 'failed', 'recognized', 'provisional', 'retracted', 'marked']);
+const DIRECTIONS = Object.freeze(['right', 'up-right', 'up', 'up-left', 'left', 'down-left', 'down', 'down-right']);
+const PHASES = Object.freeze(['began', 'moved', 'stationary', 'ended', 'cancelled']);
+const POINTERS = Object.freeze(['touch', 'pen', 'mouse']);
+const KINDS = Object.freeze(['tap', 'longPress', 'swipe', 'pan', 'pinch', 'rotation', 'stroke', 'scroll']);
+/** The states whose events carry no position or values. */
+const BARE_STATES = Object.freeze(['failed', 'marked']);
+/** A scroll's edges by the bit that stands for each (1 << a direction; '' for a direction that is no edge). */
+const EDGES = Object.freeze(['right', '', 'top', '', 'left', '', 'bottom', '']);
+/** What each kind's events carry, by kind: `key:shape:slot[:slot]` entries joined by commas, in their line's order. */
+const VALUES = Object.freeze(['taps:count:taps', 'velocity:pair:velocity0:velocity1', 'direction:direction:direction', 'translation:pair:value0:value1,velocity:pair:velocity0:velocity1,fingers:count:fingers', 'scale:number:value0,velocity:number:velocity0,fingers:count:fingers', 'rotation:number:value0,velocity:number:velocity0,fingers:count:fingers', '', 'translation:pair:value0:value1,velocity:pair:velocity0:velocity1']);
 /** The words of a control call or line that name no run-time parameter (ControlKey.reserved). */
 const RESERVED = Object.freeze(['enabled', 'handOver', 'scroll', 'began', 'momentum', 't', 'set', 'mode', 'on', 'at', 'action']);
 /** Run-time parameters (RuntimeParameter), by the index gspec_engine_set_parameter takes; then the names that cannot change at run time. */
@@ -342,32 +357,31 @@ function tableBytes(table) {
  * engine deoptimized `takeEvents` at each new engine).
  */
 class EventReader {
-  constructor(names) {
-    // Offsets from the module's layout; each slot's storage is what its reading
-    // below expects, or the module is another version. Reads are direct
-    // DataView calls at numeric offsets: this runs for every event a page gets.
-    const offset = (name, storage = SLOTS[name]) => {
-      const slot = names.record.slots[name];
-      if (!slot || slot[1] !== storage || SLOTS[name] !== storage) throw new Error(`gspec: gspec.wasm does not match gspec.mjs (record slot '${name}')`);
+  constructor(gestures, views, eventValues) {
+    // Offsets from the record's layout; each slot's storage is what its reading
+    // below expects. Reads are direct DataView calls at numeric offsets: this
+    // runs for every event a page gets.
+    const offset = (name, storage) => {
+      const slot = RECORD.slots[name];
+      if (!slot || (storage && slot[1] !== storage)) throw new Error(`gspec: gspec.mjs reads record slot '${name}' as another type`);
       return slot[0];
     };
     [this.T, this.X, this.Y, this.G, this.V, this.U, this.S, this.I, this.P, this.R, this.A, this.D] =
       ['time', 'x', 'y', 'gesture', 'view', 'touch', 'state', 'input', 'projected', 'rest', 'anchor', 'direction'].map((n) => offset(n));
     // v5 settles: a mark crossed has no position or values; an ended with a decision adds it.
-    [this.MARKED, this.ENDED, this.DOWN] = [names.states.indexOf('marked'), names.states.indexOf('ended'), names.directions.indexOf('down')];
+    [this.MARKED, this.ENDED, this.DOWN] = [STATES.indexOf('marked'), STATES.indexOf('ended'), DIRECTIONS.indexOf('down')];
     // Each shape of value: how it is stored, and a code for the switch in `read`.
     const shapes = { count: ['i32', 0], direction: ['u8', 1], number: ['f64', 2], pair: ['f64', 3] };
     // Per gesture, key, code, offset and second offset of each value, in its line's order, as
     // one flat array (from "key:shape:slot[:slot]" entries joined by commas): read by index, so
     // reading an event destructures nothing.
-    this.perGesture = names.eventValues.map((text) => (text ? text.split(',') : []).flatMap((entry) => {
+    this.perGesture = eventValues.map((text) => (text ? text.split(',') : []).flatMap((entry) => {
       const [key, shape, first, second] = entry.split(':');
-      if (!shapes[shape]) throw new Error(`gspec: gspec.wasm is newer than gspec.mjs (an event value of shape '${shape}')`);
       const [storage, code] = shapes[shape];
       return [key, code, offset(first, storage), second ? offset(second, storage) : 0];
     }));
-    this.carried = names.states.map((s) => !names.bareStates.includes(s));
-    ({ gestures: this.gestures, states: this.states, directions: this.directions, views: this.views } = names);
+    this.carried = STATES.map((s) => !BARE_STATES.includes(s));
+    [this.gestures, this.states, this.directions, this.views] = [gestures, STATES, DIRECTIONS, views];
     this.hasViews = this.views.length > 0;
   }
 
@@ -434,7 +448,7 @@ export class Engine {
     this.handle = handle;
     e.gspec_engine_describe(handle);
     const names = JSON.parse(this.output());
-    if (!names.record) throw new Error('gspec: gspec.wasm does not match gspec.mjs (another version)');
+    if (names.stamp !== STAMP) throw new Error('gspec: gspec.wasm does not match gspec.mjs (another version)');
     /** Gesture names in table order. */
     this.gestures = Object.freeze(names.gestures);
     /** View names (empty when the spec declares none). */
@@ -443,24 +457,24 @@ export class Engine {
     this.modes = Object.freeze(names.modes);
     /** The CSS touch-action the set leaves to the browser. */
     this.touchAction = names.touchAction;
-    this.kinds = names.kinds;
+    this.kinds = names.kinds.map((k) => KINDS[k]);
     /** The pointer kinds each gesture takes (its `input`), in table order. */
-    this.inputs = Object.freeze(names.inputs.map((list) => Object.freeze(list)));
-    this.phases = names.phases;
-    this.edges = names.edges;
-    this.pointers = names.pointers;
-    this.gestureViews = names.gestureViews; // each gesture's view name ('' without views)
+    this.inputs = Object.freeze(names.inputs.map((bits) => Object.freeze(POINTERS.filter((_, k) => bits & (1 << k)))));
+    this.phases = PHASES;
+    this.edges = EDGES;
+    this.pointers = POINTERS;
+    this.gestureViews = names.gestureViews.map((v) => this.views[v] ?? ''); // each gesture's view name ('' without views)
     this.conditions = names.conditions; // each gesture's `enabled:` condition on modes ('' for none)
     /** The touch-action for each view's element (v4), in the order of `views`. */
     this.viewTouchActions = Object.freeze(names.viewTouchActions);
     /** Each gesture's accessibility action (v4 `action:`), or null, in table order. */
     this.actionNames = Object.freeze(names.actions.map((a) => a || null));
-    this.recordBytes = names.record.bytes;
+    this.recordBytes = RECORD.bytes;
     this.eventTouches = null; // attach sets an array: the first touch of each event taken
     this.lastMove = new Map(); // touch -> { t, slow }: for checkUnit
     this.toldAboutUnit = false;
     this.unitChecks = 0;
-    this.reader = new EventReader(names);
+    this.reader = new EventReader(this.gestures, this.views, names.kinds.map((k) => VALUES[k]));
   }
 
   live() {

@@ -148,6 +148,29 @@ public enum EventSlot: UInt8, SpecWord {
         return (end + 7) / 8 * 8
     }()
 
+    /// A number standing for the record's layout and the lists a page reads
+    /// events with (the slots' offsets and storage; how many states,
+    /// directions, phases, pointer kinds and kinds there are; each kind's
+    /// values): the web module's `describe` gives it, and gspec.mjs, which
+    /// holds the same lists generated from these, refuses a gspec.wasm whose
+    /// number differs (a page serving the two files of different builds).
+    public static var layoutStamp: UInt32 {
+        var h: UInt32 = 0x811C_9DC5
+        func mix(_ v: Int) { h = (h ^ UInt32(truncatingIfNeeded: v)) &* 0x0100_0193 }
+        mix(recordBytes)
+        for slot in allCases { mix(slot.offset); mix(Int(slot.storage.rawValue)) }
+        for count in [GestureState.allCases.count, Direction.allCases.count, TouchPhase.allCases.count, PointerKind.allCases.count,
+                      GestureKind.allCases.count] { mix(count) }
+        for kind in GestureKind.allCases {
+            for v in kind.eventValues {
+                mix(Int(v.key.rawValue)); mix(Int(v.shape.rawValue))
+                for slot in v.slots { mix(Int(slot.rawValue)) }
+            }
+            mix(-1)
+        }
+        return h
+    }
+
     private static let offsets: [Int] = {
         var result: [Int] = []
         var at = 0

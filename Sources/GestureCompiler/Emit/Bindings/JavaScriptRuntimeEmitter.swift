@@ -19,8 +19,9 @@ public enum JavaScriptRuntimeEmitter {
             + "const MODIFIERS = Object.freeze(\(list(ActionShortcut.modifiers)));\n"
     }
 
-    /// gspec.mjs's constants: each record slot's storage (what `describe`'s
-    /// layout must say, or the module is another version), the words no
+    /// gspec.mjs's constants: the event record's layout and the lists events
+    /// are read with (so that `describe` gives only what the table decides),
+    /// the stamp a gspec.wasm of the same lists gives, the words no
     /// run-time parameter is named, the parameters' and units' indices the
     /// engine takes, and the refusals' message catalogue gspec.mjs words
     /// the engine's codes from.
@@ -31,8 +32,30 @@ public enum JavaScriptRuntimeEmitter {
             return text.contains("'") ? "\"" + escaped.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : "'" + escaped + "'"
         }
         func list(_ names: [String]) -> String { "[" + names.map(quoted).joined(separator: ", ") + "]" }
-        var out = "/** The event record's slots and their storage (EventSlot), as `describe` must give them. */\n"
-        out += "const SLOTS = Object.freeze({ " + EventSlot.allCases.map { "\($0.name): '\($0.storage.name)'" }.joined(separator: ", ") + " });\n"
+        // A list by raw value, as the record stores the raw values.
+        func byRaw(_ name: (UInt8) -> String?) -> [String] {
+            var names: [String] = []
+            while names.count < 256, let n = name(UInt8(names.count)) { names.append(n) }
+            return names
+        }
+        var out = "/** The event record's layout (EventSlot): its size, and each slot's offset and storage. */\n"
+        out += "const RECORD = Object.freeze({ bytes: \(EventSlot.recordBytes), slots: Object.freeze({ "
+            + EventSlot.allCases.map { "\($0.name): [\($0.offset), '\($0.storage.name)']" }.joined(separator: ", ") + " }) });\n"
+        out += "/** What `describe` of a gspec.wasm built from the same lists gives as its `stamp` (EventSlot.layoutStamp). */\n"
+        out += "const STAMP = \(EventSlot.layoutStamp);\n"
+        out += "/** Names by raw value: event states, directions, touch phases, pointer kinds (bit k: kind k), gesture kinds. */\n"
+        out += "const STATES = Object.freeze(" + list(byRaw { GestureState(rawValue: $0)?.name }) + ");\n"
+        out += "const DIRECTIONS = Object.freeze(" + list(byRaw { Direction(rawValue: $0)?.name }) + ");\n"
+        out += "const PHASES = Object.freeze(" + list(byRaw { TouchPhase(rawValue: $0)?.name }) + ");\n"
+        out += "const POINTERS = Object.freeze(" + list(byRaw { PointerKind(rawValue: $0)?.name }) + ");\n"
+        out += "const KINDS = Object.freeze(" + list(byRaw { GestureKind(rawValue: $0)?.keyword }) + ");\n"
+        out += "/** The states whose events carry no position or values. */\n"
+        out += "const BARE_STATES = Object.freeze(" + list(GestureState.allCases.filter { !EventValue.carried(in: $0) }.map(\.name)) + ");\n"
+        out += "/** A scroll's edges by the bit that stands for each (1 << a direction; '' for a direction that is no edge). */\n"
+        out += "const EDGES = Object.freeze(" + list(byRaw { raw in Direction(rawValue: raw).map { d in ScreenEdge.allCases.first { $0.direction == d }?.name ?? "" } }) + ");\n"
+        out += "/** What each kind's events carry, by kind: `key:shape:slot[:slot]` entries joined by commas, in their line's order. */\n"
+        out += "const VALUES = Object.freeze(" + list(byRaw { GestureKind(rawValue: $0)?.eventValues.map { v in
+            ([v.key.name, v.shape.name] + v.slots.map(\.name)).joined(separator: ":") }.joined(separator: ",") }) + ");\n"
         out += "/** The words of a control call or line that name no run-time parameter (ControlKey.reserved). */\n"
         out += "const RESERVED = Object.freeze(" + list(ControlKey.reserved) + ");\n"
         out += "/** Run-time parameters (RuntimeParameter), by the index gspec_engine_set_parameter takes; then the names that cannot change at run time. */\n"

@@ -6,9 +6,52 @@
 // gspec.mjs words the message from the same catalogue. So the module holds
 // no message, no number printing and no parsing: gspec.mjs checked the
 // names and read the value's text. The native library's calls take text
-// (Control.swift).
+// (NativeExports.swift).
 #if GSPEC_WEB
 import GestureRuntime
+
+/// What gspec.mjs reads events with that depends on the table, as JSON: the
+/// layout's stamp (`EventSlot.layoutStamp`), the gestures' names, kinds (raw
+/// values), actions ("" for none), conditions on modes ("" for none),
+/// pointer kinds (bits) and views (indices); the views' and modes' names;
+/// the CSS touch-action of the set and of each view. What does not depend
+/// on the table (the states, directions, phases and pointer kinds by raw
+/// value, the record's layout, each kind's values) gspec.mjs holds,
+/// generated from the same lists (`JavaScriptRuntimeEmitter.moduleConstants`).
+@_cdecl("gspec_engine_describe")
+public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
+    guard let i = instance(h) else { return }
+    let t = i.table, gestures = t.gestureIDs
+    // Written as bytes (ByteText): no string is built.
+    var out = ByteText()
+    func list<C: Collection>(_ key: StaticString, _ items: C, _ item: (C.Element, inout ByteText) -> Void) {
+        out.write(",\""); out.write(key); out.write("\":[")
+        for (k, x) in items.enumerated() {
+            if k > 0 { out.write(",") }
+            item(x, &out)
+        }
+        out.write("]")
+    }
+    out.write("{\"stamp\":"); out.write(EventSlot.layoutStamp)
+    list("gestures", gestures) { $1.writeQuoted(t.name(of: $0).utf8) }
+    list("kinds", gestures) { $1.write(t.kind(of: $0).rawValue) }
+    list("actions", gestures) { $1.writeQuoted((t.action(of: $0) ?? "").utf8) }
+    list("conditions", gestures) { g, out in
+        var text = ByteText()
+        if !t.condition(of: g).isEmpty { Condition.write(t.condition(of: g), names: t.modeIDs.map(t.name(ofMode:)), to: &text) }
+        out.writeQuoted(text.bytes)
+    }
+    list("inputs", t.gestures) { $1.write($0.inputs) }
+    list("gestureViews", gestures) { $1.write(t.hasViews ? t.view(of: $0).rawValue : -1) }
+    list("views", t.hasViews ? t.viewIDs : ViewID(0)..<ViewID(0)) { $1.writeQuoted(t.name(ofView: $0).utf8) }
+    list("modes", t.modeIDs) { $1.writeQuoted(t.name(ofMode: $0).utf8) }
+    out.write(",\"touchAction\":\""); out.write(TouchAction.of(t)); out.write("\"")
+    list("viewTouchActions", t.hasViews ? t.viewIDs : ViewID(0)..<ViewID(0)) { v, out in
+        out.write("\""); out.write(TouchAction.of(t, hitting: v)); out.write("\"")
+    }
+    out.write("}")
+    i.setOutput(out)
+}
 
 extension Instance {
     /// A refusal's code + 1, its numbers in the output.
