@@ -1,6 +1,7 @@
-// The web module's control calls (gspec.wasm, for web/src/gspec.mjs): one
-// typed call per control line of a trace, applied as `gspec run` applies
-// the line, after every sample fed so far. A refusal is a code, not text:
+// What the web module (gspec.wasm, for web/src/gspec.mjs) exports beside
+// Exports.swift: its short `describe`, and its control calls, one typed
+// call per control line of a trace, applied as `gspec run` applies the
+// line, after every sample fed so far. A refusal is a code, not text:
 // each returns 0, or 1 + a `RefusalCode` with the numbers its message
 // needs (`ParameterError.numbers`) in the output as 64-bit floats, and
 // gspec.mjs words the message from the same catalogue. So the module holds
@@ -21,7 +22,7 @@ import GestureRuntime
 @_cdecl("gspec_engine_describe")
 public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
     guard let i = instance(h) else { return }
-    let t = i.table, gestures = t.gestureIDs
+    let t = i.table, gestures = t.gestureIDs, views = t.hasViews ? t.viewIDs : ViewID(0)..<ViewID(0)
     // Written as bytes (ByteText): no string is built.
     var out = ByteText()
     func list<C: Collection>(_ key: StaticString, _ items: C, _ item: (C.Element, inout ByteText) -> Void) {
@@ -38,15 +39,16 @@ public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
     list("actions", gestures) { $1.writeQuoted((t.action(of: $0) ?? "").utf8) }
     list("conditions", gestures) { g, out in
         var text = ByteText()
-        if !t.condition(of: g).isEmpty { Condition.write(t.condition(of: g), names: t.modeIDs.map(t.name(ofMode:)), to: &text) }
+        let code = t.condition(of: g)
+        if !code.isEmpty { Condition.write(code, names: t.modeIDs.map(t.name(ofMode:)), to: &text) }
         out.writeQuoted(text.bytes)
     }
     list("inputs", t.gestures) { $1.write($0.inputs) }
     list("gestureViews", gestures) { $1.write(t.hasViews ? t.view(of: $0).rawValue : -1) }
-    list("views", t.hasViews ? t.viewIDs : ViewID(0)..<ViewID(0)) { $1.writeQuoted(t.name(ofView: $0).utf8) }
+    list("views", views) { $1.writeQuoted(t.name(ofView: $0).utf8) }
     list("modes", t.modeIDs) { $1.writeQuoted(t.name(ofMode: $0).utf8) }
     out.write(",\"touchAction\":\""); out.write(TouchAction.of(t)); out.write("\"")
-    list("viewTouchActions", t.hasViews ? t.viewIDs : ViewID(0)..<ViewID(0)) { v, out in
+    list("viewTouchActions", views) { v, out in
         out.write("\""); out.write(TouchAction.of(t, hitting: v)); out.write("\"")
     }
     out.write("}")
