@@ -346,6 +346,24 @@ check('random calls never break an engine', () => {
         () => engine.setMode(pick([...engine.modes, 'nosuch']), rand() < 0.5),
         () => engine.setScreen(pick([320, 0, -5, NaN, 1e308]), pick([480, Infinity, 1])),
         () => engine.handOver(name),
+        () => engine.setMomentum(name, rand() < 0.5),
+        () => engine.scrollBegan(name),
+        () => engine.setScrollEdges(name, [pick(['top', 'bottom', 'left', 'right'])]),
+        () => engine.performAction(name, { x: rand() * 300, y: rand() * 300 }),
+        // The typed exports themselves, with any numbers (gspec.mjs checks before calling; the module must not need it).
+        () => {
+          const e = runtime.exports, h = engine.handle, int = () => pick([-1, 0, 1, 2, 7, 13, 14, 255, 2 ** 31 - 1, -(2 ** 31)]);
+          pick([
+            () => e.gspec_engine_set_parameter(h, int(), int(), pick([-2, -1, 0, 3, 6, 7, 99]), pick(weird)),
+            () => e.gspec_engine_set_enabled(h, int(), int()),
+            () => e.gspec_engine_set_mode(h, int(), int()),
+            () => e.gspec_engine_hand_over(h, int()),
+            () => e.gspec_engine_set_scroll_edges(h, int(), int()),
+            () => e.gspec_engine_scroll_began(h, int()),
+            () => e.gspec_engine_set_momentum(h, int(), int()),
+            () => e.gspec_engine_action(h, pick(weird), int(), pick(weird), pick(weird)),
+          ])();
+        },
       ]);
       const before = engine.clock;
       try {
