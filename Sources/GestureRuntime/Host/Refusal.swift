@@ -146,14 +146,13 @@ public enum ParameterError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         code.fill { slot in
-            switch (self, slot) {
-            case (.structural(let name), _), (.unknown(let name), _), (.notOfKind(let name, _), "parameter"),
-                 (.wrongUnit(let name, _), "parameter"), (.outOfRange(let name, _, _), "parameter"): name
-            case (.notOfKind(_, let kind), _): kind.keyword
-            case (.wrongUnit(_, let expected), _): expected.phrase
-            case (.outOfRange(_, let range, let type), _): range.text(type)
-            case (.noSuchGesture(let g), _): "\(g)"
-            default: ""
+            switch self {
+            case .structural(let name), .unknown(let name): name
+            case .enabledIsNotAParameter: ""
+            case .notOfKind(let name, let kind): slot == "kind" ? kind.keyword : name
+            case .wrongUnit(let name, let expected): slot == "expected" ? expected.phrase : name
+            case .outOfRange(let name, let range, let type): slot == "range" ? range.text(type) : name
+            case .noSuchGesture(let g): "\(g)"
             }
         }
     }
