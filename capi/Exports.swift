@@ -242,15 +242,6 @@ public func gspecEngineEndFrame(_ h: UnsafeMutableRawPointer?) {
 @_cdecl("gspec_engine_finish")
 public func gspecEngineFinish(_ h: UnsafeMutableRawPointer?) { instance(h)?.engine.finish() }
 
-/// The view gesture `g` is declared on (an index into the view names), 0
-/// for a table without views, -1 for no such gesture: to address the
-/// instance of a gesture on a view (an action, a control call).
-@_cdecl("gspec_engine_gesture_view")
-public func gspecEngineGestureView(_ h: UnsafeMutableRawPointer?, _ g: Int32) -> Int32 {
-    guard let t = instance(h)?.table, g >= 0 && Int(g) < t.gestureCount else { return -1 }
-    return t.hasViews ? Int32(t.view(of: GestureID(g)).rawValue) : 0
-}
-
 /// Whether gesture `g` is enabled (by `setEnabled` or its modes): 1 or 0.
 @_cdecl("gspec_engine_is_enabled")
 public func gspecEngineIsEnabled(_ h: UnsafeMutableRawPointer?, _ g: Int32) -> Int32 { instance(h)?.engine.isEnabled(GestureID(g)) == true ? 1 : 0 }

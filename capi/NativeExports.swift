@@ -83,6 +83,15 @@ public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
     i.setOutput(out)
 }
 
+/// The view gesture `g` is declared on (an index into the view names), 0
+/// for a table without views, -1 for no such gesture: to address the
+/// instance of a gesture on a view (an action, a control call).
+@_cdecl("gspec_engine_gesture_view")
+public func gspecEngineGestureView(_ h: UnsafeMutableRawPointer?, _ g: Int32) -> Int32 {
+    guard let t = instance(h)?.table, g >= 0 && Int(g) < t.gestureCount else { return -1 }
+    return t.hasViews ? Int32(t.view(of: GestureID(g)).rawValue) : 0
+}
+
 /// Name `index` of list `list` (`NameList`, by raw value) for engine `e`'s
 /// table into `buffer` (UTF-8, cut to `capacity - 1` bytes, NUL-terminated;
 /// `buffer` may be null to ask the length): its full length in bytes, or -1
