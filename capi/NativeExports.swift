@@ -66,9 +66,7 @@ public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
     key("bareStates"); list(bare.count) { $1.write(bare[$0].name) }
     // A scroll's edges by the bit that stands for each (`setScrollEdges` sends the bits).
     let directions = Direction.allCases
-    key("edges"); list(directions.count) { k, text in
-        if let edge = ScreenEdge.allCases.first(where: { $0.direction == directions[k] }) { text.write(edge.name) }
-    }
+    key("edges"); list(directions.count) { k, text in if let edge = ScreenEdge(directions[k]) { text.write(edge.name) } }
     key("record"); out.write("{\"bytes\":"); out.write(EventSlot.recordBytes); out.write(",\"slots\":{")
     for slot in EventSlot.allCases {
         out.write(slot.rawValue > 0 ? ",\"" : "\""); out.write(slot.name); out.write("\":[")

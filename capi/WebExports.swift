@@ -39,8 +39,7 @@ public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
     list("actions", gestures) { $1.writeQuoted((t.action(of: $0) ?? "").utf8) }
     list("conditions", gestures) { g, out in
         var text = ByteText()
-        let code = t.condition(of: g)
-        if !code.isEmpty { Condition.write(code, names: t.modeIDs.map(t.name(ofMode:)), to: &text) }
+        t.writeCondition(of: g, to: &text)
         out.writeQuoted(text.bytes)
     }
     list("inputs", t.gestures) { $1.write($0.inputs) }

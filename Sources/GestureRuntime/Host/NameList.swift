@@ -70,11 +70,7 @@ public enum NameList: UInt8, SpecWord {
         case .action: return write(gesture.map { table.action(of: $0) ?? "" })
         case .values:
             guard let gesture else { return false }
-            for (k, v) in table.kind(of: gesture).eventValues.enumerated() {
-                if k > 0 { out.write(",") }
-                out.write(v.key.name); out.write(":"); out.write(v.shape.name)
-                for slot in v.slots { out.write(":"); out.write(slot.name) }
-            }
+            table.kind(of: gesture).writeEventValues(to: &out)
             return true
         case .view: return write(table.hasViews && index < table.viewCount ? table.name(ofView: ViewID(index)) : nil)
         case .mode: return write(index < table.modeCount ? table.name(ofMode: ModeID(index)) : nil)
@@ -84,8 +80,7 @@ public enum NameList: UInt8, SpecWord {
         case .pointer: return write(raw.flatMap(PointerKind.init(rawValue:))?.name)
         case .condition:
             guard let gesture else { return false }
-            let code = table.condition(of: gesture)
-            if !code.isEmpty { Condition.write(code, names: table.modeIDs.map(table.name(ofMode:)), to: &out) }
+            table.writeCondition(of: gesture, to: &out)
             return true
         }
     }

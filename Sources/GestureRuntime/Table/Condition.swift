@@ -120,7 +120,15 @@ extension GestureTable {
 
     /// Gesture `g`'s `enabled:` condition as the spec writes it, or nil when it has none.
     public func conditionText(of g: GestureID) -> String? {
+        guard !condition(of: g).isEmpty else { return nil }
+        var out = ByteText()
+        writeCondition(of: g, to: &out)
+        return out.string
+    }
+
+    /// `conditionText`, written as bytes; nothing when `g` has none.
+    package func writeCondition(of g: GestureID, to out: inout ByteText) {
         let code = condition(of: g)
-        return code.isEmpty ? nil : Condition.text(code, names: modeIDs.map(name(ofMode:)))
+        if !code.isEmpty { Condition.write(code, names: modeIDs.map(name(ofMode:)), to: &out) }
     }
 }

@@ -459,7 +459,7 @@ extension GestureRecord {
         func directions(_ mask: UInt8, edges: Bool = false) -> String {
             if mask == 0xFF { return "any" }
             let names = DirectionSet(rawValue: mask).directions.map { d in
-                edges ? ScreenEdge.allCases.first { $0.direction == d }?.name ?? d.name : d.name
+                edges ? ScreenEdge(d)?.name ?? d.name : d.name
             }
             return names.isEmpty ? "none" : names.joined(separator: " | ")
         }

@@ -132,6 +132,12 @@ public enum ScreenEdge: UInt8, SpecWord {
         }
     }
 
+    /// The edge `direction` points at, if it points at one (not a diagonal).
+    public init?(_ direction: Direction) {
+        guard let edge = Self.allCases.first(where: { $0.direction == direction }) else { return nil }
+        self = edge
+    }
+
     /// The direction that points at the edge: how tables store edges (a `DirectionSet`).
     public var direction: Direction {
         switch self {

@@ -52,10 +52,13 @@ public enum JavaScriptRuntimeEmitter {
         out += "/** The states whose events carry no position or values. */\n"
         out += "const BARE_STATES = Object.freeze(" + list(GestureState.allCases.filter { !EventValue.carried(in: $0) }.map(\.name)) + ");\n"
         out += "/** A scroll's edges by the bit that stands for each (1 << a direction; '' for a direction that is no edge). */\n"
-        out += "const EDGES = Object.freeze(" + list(byRaw { raw in Direction(rawValue: raw).map { d in ScreenEdge.allCases.first { $0.direction == d }?.name ?? "" } }) + ");\n"
+        out += "const EDGES = Object.freeze(" + list(byRaw { raw in Direction(rawValue: raw).map { ScreenEdge($0)?.name ?? "" } }) + ");\n"
         out += "/** What each kind's events carry, by kind: `key:shape:slot[:slot]` entries joined by commas, in their line's order. */\n"
-        out += "const VALUES = Object.freeze(" + list(byRaw { GestureKind(rawValue: $0)?.eventValues.map { v in
-            ([v.key.name, v.shape.name] + v.slots.map(\.name)).joined(separator: ":") }.joined(separator: ",") }) + ");\n"
+        out += "const VALUES = Object.freeze(" + list(byRaw { raw in GestureKind(rawValue: raw).map { kind in
+            var text = ByteText()
+            kind.writeEventValues(to: &text)
+            return text.string
+        } }) + ");\n"
         out += "/** The words of a control call or line that name no run-time parameter (ControlKey.reserved). */\n"
         out += "const RESERVED = Object.freeze(" + list(ControlKey.reserved) + ");\n"
         out += "/** Run-time parameters (RuntimeParameter), by the index gspec_engine_set_parameter takes; then the names that cannot change at run time. */\n"
