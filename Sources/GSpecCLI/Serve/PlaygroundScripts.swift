@@ -389,8 +389,17 @@ const KINDS = Object.freeze(['tap', 'longPress', 'swipe', 'pan', 'pinch', 'rotat
 const BARE_STATES = Object.freeze(['failed', 'marked']);
 /** A scroll's edges by the bit that stands for each (1 << a direction; '' for a direction that is no edge). */
 const EDGES = Object.freeze(['right', '', 'top', '', 'left', '', 'bottom', '']);
-/** What each kind's events carry, by kind: `key:shape:slot[:slot]` entries joined by commas, in their line's order. */
-const VALUES = Object.freeze(['taps:count:taps', 'velocity:pair:velocity0:velocity1', 'direction:direction:direction', 'translation:pair:value0:value1,velocity:pair:velocity0:velocity1,fingers:count:fingers', 'scale:number:value0,velocity:number:velocity0,fingers:count:fingers', 'rotation:number:value0,velocity:number:velocity0,fingers:count:fingers', '', 'translation:pair:value0:value1,velocity:pair:velocity0:velocity1']);
+/** Each kind's event with the values it carries (EventValue), by kind, read from the record at `at` (`number` rounds as `gspec run` prints). */
+const EVENTS = Object.freeze([
+  (d, at, t, gesture, state, x, y) => ({ t, gesture, state, x, y, taps: d.getInt32(at + 60, true) }),
+  (d, at, t, gesture, state, x, y) => ({ t, gesture, state, x, y, velocity: [number(d.getFloat64(at + 40, true)), number(d.getFloat64(at + 48, true))] }),
+  (d, at, t, gesture, state, x, y) => ({ t, gesture, state, x, y, direction: DIRECTIONS[d.getUint8(at + 69)] ?? DIRECTIONS[0] }),
+  (d, at, t, gesture, state, x, y) => ({ t, gesture, state, x, y, translation: [number(d.getFloat64(at + 24, true)), number(d.getFloat64(at + 32, true))], velocity: [number(d.getFloat64(at + 40, true)), number(d.getFloat64(at + 48, true))], fingers: d.getInt32(at + 76, true) }),
+  (d, at, t, gesture, state, x, y) => ({ t, gesture, state, x, y, scale: number(d.getFloat64(at + 24, true)), velocity: number(d.getFloat64(at + 40, true)), fingers: d.getInt32(at + 76, true) }),
+  (d, at, t, gesture, state, x, y) => ({ t, gesture, state, x, y, rotation: number(d.getFloat64(at + 24, true)), velocity: number(d.getFloat64(at + 40, true)), fingers: d.getInt32(at + 76, true) }),
+  (d, at, t, gesture, state, x, y) => ({ t, gesture, state, x, y }),
+  (d, at, t, gesture, state, x, y) => ({ t, gesture, state, x, y, translation: [number(d.getFloat64(at + 24, true)), number(d.getFloat64(at + 32, true))], velocity: [number(d.getFloat64(at + 40, true)), number(d.getFloat64(at + 48, true))] }),
+]);
 /** The words of a control call or line that name no run-time parameter (ControlKey.reserved). */
 const RESERVED = Object.freeze(['enabled', 'handOver', 'scroll', 'began', 'momentum', 't', 'set', 'mode', 'on', 'at', 'action']);
 /** Run-time parameters (RuntimeParameter), by the index gspec_engine_set_parameter takes; then the names that cannot change at run time. */
@@ -710,7 +719,7 @@ function tableBytes(table) {
 /**
  * Reads event records (`describe`'s `record`) as the objects of their
  * `gspec run` lines: `t`, `gesture`, `state`, `x`, `y`, the values its kind
- * carries (`eventValues`, unless the state is bare), then `view` with
+ * carries (the generated `EVENTS`, unless the state is bare), then `view` with
  * declared views; numbers rounded as `gspec run` prints them (so equal to
  * JSON.parse of the line). A class, not a closure per engine: every engine's
  * reader then has one hidden class and its methods one call target, so code
@@ -718,31 +727,21 @@ function tableBytes(table) {
  * engine deoptimized `takeEvents` at each new engine).
  */
 class EventReader {
-  constructor(gestures, views, eventValues) {
-    // Offsets from the record's layout; each slot's storage is what its reading
-    // below expects. Reads are direct DataView calls at numeric offsets: this
-    // runs for every event a page gets.
-    const offset = (name, storage) => {
-      const slot = RECORD.slots[name];
-      if (!slot || (storage && slot[1] !== storage)) throw new Error(`gspec: gspec.mjs reads record slot '${name}' as another type`);
-      return slot[0];
+  constructor(gestures, views, kinds) {
+    // Offsets from the record's layout. Reads are direct DataView calls at
+    // numeric offsets: this runs for every event a page gets.
+    const offset = (name) => {
+      if (!RECORD.slots[name]) throw new Error(`gspec: gspec.mjs reads record slot '${name}', which the record has not`);
+      return RECORD.slots[name][0];
     };
     [this.T, this.X, this.Y, this.G, this.V, this.U, this.S, this.I, this.P, this.R, this.A, this.D] =
       ['time', 'x', 'y', 'gesture', 'view', 'touch', 'state', 'input', 'projected', 'rest', 'anchor', 'direction'].map((n) => offset(n));
     // v5 settles: a mark crossed has no position or values; an ended with a decision adds it.
     [this.MARKED, this.ENDED, this.DOWN] = [STATES.indexOf('marked'), STATES.indexOf('ended'), DIRECTIONS.indexOf('down')];
-    // Each shape of value: how it is stored, and a code for the switch in `read`.
-    const shapes = { count: ['i32', 0], direction: ['u8', 1], number: ['f64', 2], pair: ['f64', 3] };
-    // Per gesture, key, code, offset and second offset of each value, in its line's order, as
-    // one flat array (from "key:shape:slot[:slot]" entries joined by commas): read by index, so
-    // reading an event destructures nothing.
-    this.perGesture = eventValues.map((text) => (text ? text.split(',') : []).flatMap((entry) => {
-      const [key, shape, first, second] = entry.split(':');
-      const [storage, code] = shapes[shape];
-      return [key, code, offset(first, storage), second ? offset(second, storage) : 0];
-    }));
+    // Per gesture, the function making its kind's events (the generated EVENTS).
+    this.makers = kinds.map((k) => EVENTS[k]);
     this.carried = STATES.map((s) => !BARE_STATES.includes(s));
-    [this.gestures, this.states, this.directions, this.views] = [gestures, STATES, DIRECTIONS, views];
+    [this.gestures, this.states, this.views] = [gestures, STATES, views];
     this.hasViews = this.views.length > 0;
   }
 
@@ -760,20 +759,9 @@ class EventReader {
       if (this.hasViews) event.view = this.views[d.getInt32(at + this.V, true)];
       return event;
     }
-    const event = { t: d.getFloat64(at + this.T, true) / 1e6, gesture: this.gestures[g], state: this.states[s],
-      x: number(d.getFloat64(at + this.X, true)), y: number(d.getFloat64(at + this.Y, true)) };
-    if (this.carried[s]) {
-      const list = this.perGesture[g], directions = this.directions;
-      for (let i = 0; i < list.length; i += 4) {
-        const key = list[i], code = list[i + 1], a = list[i + 2], b = list[i + 3];
-        switch (code) {
-          case 0: event[key] = d.getInt32(at + a, true); break;
-          case 1: event[key] = directions[d.getUint8(at + a)] ?? directions[0]; break;
-          case 2: event[key] = number(d.getFloat64(at + a, true)); break;
-          default: event[key] = [number(d.getFloat64(at + a, true)), number(d.getFloat64(at + b, true))];
-        }
-      }
-    }
+    const t = d.getFloat64(at + this.T, true) / 1e6, gesture = this.gestures[g], state = this.states[s];
+    const x = number(d.getFloat64(at + this.X, true)), y = number(d.getFloat64(at + this.Y, true));
+    const event = this.carried[s] ? this.makers[g](d, at, t, gesture, state, x, y) : { t, gesture, state, x, y };
     if (s === this.ENDED) {
       const projected = d.getFloat64(at + this.P, true);
       if (projected === projected) {
@@ -835,7 +823,7 @@ export class Engine {
     this.lastMove = new Map(); // touch -> { t, slow }: for checkUnit
     this.toldAboutUnit = false;
     this.unitChecks = 0;
-    this.reader = new EventReader(this.gestures, this.views, names.kinds.map((k) => VALUES[k]));
+    this.reader = new EventReader(this.gestures, this.views, names.kinds);
   }
 
   live() {

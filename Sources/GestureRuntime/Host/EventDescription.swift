@@ -315,7 +315,7 @@ extension GestureKind {
 
     /// The values as `key:shape:slot[:slot]` entries joined by commas
     /// (`translation:pair:value0:value1,velocity:pair:velocity0:velocity1`):
-    /// what C reads (`GSPEC_NAMES_VALUES`) and gspec.mjs holds.
+    /// what C and Java read (`GSPEC_NAMES_VALUES`).
     public func writeEventValues(to out: inout ByteText) {
         for (k, v) in eventValues.enumerated() {
             if k > 0 { out.write(",") }

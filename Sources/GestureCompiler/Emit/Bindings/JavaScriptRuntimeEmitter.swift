@@ -53,12 +53,7 @@ public enum JavaScriptRuntimeEmitter {
         out += "const BARE_STATES = Object.freeze(" + list(GestureState.allCases.filter { !EventValue.carried(in: $0) }.map(\.name)) + ");\n"
         out += "/** A scroll's edges by the bit that stands for each (1 << a direction; '' for a direction that is no edge). */\n"
         out += "const EDGES = Object.freeze(" + list(byRaw { raw in Direction(rawValue: raw).map { ScreenEdge($0)?.name ?? "" } }) + ");\n"
-        out += "/** What each kind's events carry, by kind: `key:shape:slot[:slot]` entries joined by commas, in their line's order. */\n"
-        out += "const VALUES = Object.freeze(" + list(byRaw { raw in GestureKind(rawValue: raw).map { kind in
-            var text = ByteText()
-            kind.writeEventValues(to: &text)
-            return text.string
-        } }) + ");\n"
+        out += eventMakers()
         out += "/** The words of a control call or line that name no run-time parameter (ControlKey.reserved). */\n"
         out += "const RESERVED = Object.freeze(" + list(ControlKey.reserved) + ");\n"
         out += "/** Run-time parameters (RuntimeParameter), by the index gspec_engine_set_parameter takes; then the names that cannot change at run time. */\n"
@@ -71,6 +66,37 @@ public enum JavaScriptRuntimeEmitter {
         out += "/** What a value in the wrong unit should have been (ExpectedValue), by index. */\n"
         out += "const EXPECTED = Object.freeze(" + list(ExpectedValue.allCases.map(\.phrase)) + ");\n"
         return out
+    }
+
+    /// gspec.mjs's `EVENTS`: per kind (by raw value), a function making a
+    /// carrying event of that kind from its record, as one object literal with
+    /// the kind's values in their line's order. Code rather than a list read
+    /// at run time: every event of a kind then has one hidden class, where
+    /// keys added one by one from a list made reading events a quarter of a
+    /// sample's cost through `feed` and `takeEvents` (docs/web.md).
+    static func eventMakers() -> String {
+        func read(_ slot: EventSlot) -> String {
+            switch slot.storage {
+            case .float64: "d.getFloat64(at + \(slot.offset), true)"
+            case .int32: "d.getInt32(at + \(slot.offset), true)"
+            case .uint8: "d.getUint8(at + \(slot.offset))"
+            }
+        }
+        func value(_ v: EventValue) -> String {
+            switch v.shape {
+            case .count: read(v.slot)
+            case .direction: "DIRECTIONS[\(read(v.slot))] ?? DIRECTIONS[0]"
+            case .number: "number(\(read(v.slot)))"
+            case .pair: "[" + v.slots.map { "number(\(read($0)))" }.joined(separator: ", ") + "]"
+            }
+        }
+        var out = "/** Each kind's event with the values it carries (EventValue), by kind, read from the record at `at` (`number` rounds as `gspec run` prints). */\n"
+        out += "const EVENTS = Object.freeze([\n"
+        for kind in GestureKind.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
+            out += "  (d, at, t, gesture, state, x, y) => ({ t, gesture, state, x, y"
+                + kind.eventValues.map { ", \($0.key.name): \(value($0))" }.joined() + " }),\n"
+        }
+        return out + "]);\n"
     }
 
     /// The lines of web/src/gspec.d.mts that follow from the runtime's own
