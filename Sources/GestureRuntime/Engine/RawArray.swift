@@ -24,8 +24,13 @@ struct RawArray<Element> {
         nonmutating set { base[g.rawValue] = newValue }
     }
 
+    private init(base: UnsafeMutablePointer<Element>, count: Int) { (self.base, self.count) = (base, count) }
+
+    /// A copy of the elements in storage of their own (straight from pointer to pointer: no array between).
     func copy() -> RawArray {
-        RawArray(Array(UnsafeBufferPointer(start: base, count: count)))
+        let copied = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(count, 1))
+        copied.initialize(from: base, count: count)
+        return RawArray(base: copied, count: count)
     }
 
     func free() {
