@@ -48,7 +48,7 @@ final class Instance {
     }
 
     func setOutput(_ text: String) {
-        output = Array(text.utf8)
+        output = text.withBytes { Array($0) }
         outputIsRecords = false
     }
 

@@ -34,9 +34,9 @@ public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
         out.write("]")
     }
     out.write("{\"stamp\":"); out.write(EventSlot.layoutStamp)
-    list("gestures", gestures) { $1.writeQuoted(t.name(of: $0).utf8) }
+    list("gestures", gestures) { $1.writeQuoted(t.name(of: $0)) }
     list("kinds", gestures) { $1.write(t.kind(of: $0).rawValue) }
-    list("actions", gestures) { $1.writeQuoted((t.action(of: $0) ?? "").utf8) }
+    list("actions", gestures) { $1.writeQuoted(t.action(of: $0) ?? "") }
     list("conditions", gestures) { g, out in
         var text = ByteText()
         t.writeCondition(of: g, to: &text)
@@ -44,8 +44,8 @@ public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
     }
     list("inputs", t.gestures) { $1.write($0.inputs) }
     list("gestureViews", gestures) { $1.write(t.hasViews ? t.view(of: $0).rawValue : -1) }
-    list("views", views) { $1.writeQuoted(t.name(ofView: $0).utf8) }
-    list("modes", t.modeIDs) { $1.writeQuoted(t.name(ofMode: $0).utf8) }
+    list("views", views) { $1.writeQuoted(t.name(ofView: $0)) }
+    list("modes", t.modeIDs) { $1.writeQuoted(t.name(ofMode: $0)) }
     out.write(",\"touchAction\":\""); out.write(TouchAction.of(t)); out.write("\"")
     list("viewTouchActions", views) { v, out in
         out.write("\""); out.write(TouchAction.of(t, hitting: v)); out.write("\"")

@@ -147,6 +147,25 @@ enum RuntimePaths {
         }
     }
 
+    /// A name whose bytes are not UTF-8 (a lone continuation byte, a
+    /// truncated sequence, an overlong encoding), in a table resealed as a
+    /// crafted one is, is refused with the reader's message; the same name
+    /// in valid UTF-8 loads and is found by its bytes.
+    @Test func namesThatAreNotUTF8AreRefused() throws {
+        let table = try RuntimePaths.compile(source: "gesture pat: tap {}")
+        let good = table.encoded()
+        #expect(try GestureTable(decoding: good).gesture(named: "pat") != nil)
+        let at = try #require(good.indices.dropLast(2).first { good[$0...].starts(with: Array("pat".utf8)) })
+        for bad: [UInt8] in [[0x74, 0x80, 0x70], [0x74, 0x61, 0xE2], [0xC0, 0xA1, 0x70]] {
+            var bytes = good
+            bytes.replaceSubrange(at..<at + 3, with: bad)
+            #expect(throws: TableError.malformed("a string that is not UTF-8")) { try GestureTable(decoding: TableFormat.resealed(bytes)) }
+        }
+        var renamed = good
+        renamed.replaceSubrange(at..<at + 3, with: Array("t\u{E9}".utf8))
+        #expect(try GestureTable(decoding: TableFormat.resealed(renamed)).gesture(named: "t\u{E9}") != nil)
+    }
+
     @Test func loadsFromAFile() throws {
         let table = try RuntimePaths.compile(RuntimePaths.specs[0])
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-\(UUID()).gtab")

@@ -197,8 +197,10 @@ package enum TableFormat {
         var r = Reader(bytes: payload)
         var t = GestureTable()
         for section in sections {
-            let found = String(decoding: try r.take(4), as: UTF8.self)
-            guard found.isSame(as: section.tag) else { throw .malformed("expected section \(section.tag), found \(found)") }
+            let found = try r.take(4)
+            guard section.tag.withBytes({ found.elementsEqual($0) }) else {
+                throw .malformed("expected section \(section.tag), found \(String(validating: found, as: UTF8.self) ?? "a tag that is not UTF-8")")
+            }
             let size = try r.u64()
             guard size <= UInt64(r.remaining) else { throw .malformed("section \(section.tag) overruns the file") }
             let data = try r.take(Int(size))
@@ -210,7 +212,10 @@ package enum TableFormat {
                 for _ in 0..<stringCount {
                     let n = try s.u32()
                     guard UInt64(n) <= UInt64(s.remaining) else { throw .malformed("string length") }
-                    t.strings.append(String(decoding: try s.take(Int(n)), as: UTF8.self))
+                    // Validated, not repaired: a name that is not UTF-8 is damage, and
+                    // repairing links the standard library's general string walk (7 KB of the web module).
+                    guard let string = String(validating: try s.take(Int(n)), as: UTF8.self) else { throw .malformed("a string that is not UTF-8") }
+                    t.strings.append(string)
                 }
             case .gestures:
                 var g = Reader(bytes: data)

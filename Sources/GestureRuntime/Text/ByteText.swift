@@ -16,7 +16,7 @@ public struct ByteText: Hashable, Sendable {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    public mutating func write(_ s: String) { bytes.append(contentsOf: s.utf8) }
+    public mutating func write(_ s: String) { s.withBytes { bytes.append(contentsOf: $0) } }
 
     public mutating func write(_ b: [UInt8]) { bytes.append(contentsOf: b) }
 
@@ -31,6 +31,9 @@ public struct ByteText: Hashable, Sendable {
         } while m > 0
         bytes.append(contentsOf: digits.reversed())
     }
+
+    /// A string as a JSON string literal.
+    public mutating func writeQuoted(_ s: String) { s.withBytes { writeQuoted($0) } }
 
     /// UTF-8 bytes as a JSON string literal.
     public mutating func writeQuoted(_ s: some Sequence<UInt8>) {
