@@ -40,7 +40,7 @@ objects=($(printf "$work/%s.o " $runtime_modules) "$work/GSpecC.o" "$work/suppor
 # target_features section: 7% smaller gzipped and 5-10% faster in V8
 # (docs/web.md). Without it the module is the same engine, larger and slower.
 optimizer=$(command -v wasm-opt || true)
-[[ -z "$optimizer" ]] && echo "web/build.sh: no wasm-opt (Debian's binaryen): gspec.wasm is left as wasm-ld links it, about 7 KB larger gzipped" >&2
+[[ -z "$optimizer" ]] && echo "web/build.sh: no wasm-opt (Debian's binaryen): gspec.wasm is left as wasm-ld links it, about 6 KB larger gzipped" >&2
 # --gc-sections keeps what the exports reach: without gspec_run, none of the trace reader, runner or printer.
 link() {
   local strip=(--strip-all)
