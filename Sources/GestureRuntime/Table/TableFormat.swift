@@ -212,8 +212,8 @@ package enum TableFormat {
                 for _ in 0..<stringCount {
                     let n = try s.u32()
                     guard UInt64(n) <= UInt64(s.remaining) else { throw .malformed("string length") }
-                    // Validated, not repaired: a name that is not UTF-8 is damage, and
-                    // repairing links the standard library's general string walk (7 KB of the web module).
+                    // Validated, not repaired: a name that is not UTF-8 is damage, and repairing
+                    // would link the standard library's general string walk (see `String.withBytes`).
                     guard let string = String(validating: try s.take(Int(n)), as: UTF8.self) else { throw .malformed("a string that is not UTF-8") }
                     t.strings.append(string)
                 }
