@@ -17,6 +17,8 @@ import GestureTrace
 
 /// One engine, its table, and the output of its last call.
 final class Instance {
+    /// Changed in place, never copied: the web module leaves out the
+    /// engine's copy-on-write (`GSPEC_UNSHARED_ENGINE`, Engine.swift), so a copy would share its state.
     var engine: Engine
     let table: GestureTable
     /// The output of the last call that produced one: text, or (after

@@ -22,8 +22,11 @@ unicode="$toolchain/lib/swift/embedded/$target/libswiftUnicodeDataTables.a"
 source "$root/scripts/embedded.sh"
 # GSPEC_WEB: touch ids cross as doubles, JavaScript's numbers (gspec.mjs
 # passes safe integers), not as BigInts; refusals leave out the numbers
-# gspec.mjs checked first (capi/Exports.swift).
-embedded_compile "$target" "$work" -lto=llvm-full -D GSPEC_WEB
+# gspec.mjs checked first (capi/Exports.swift). GSPEC_UNSHARED_ENGINE: the C
+# API never copies an Engine, so the module links no copy-on-write code
+# (Engine.swift; the native library keeps it: Swift 6.3's optimizer crashes
+# compiling its GestureTrace with the flag).
+embedded_compile "$target" "$work" -lto=llvm-full -D GSPEC_WEB -D GSPEC_UNSHARED_ENGINE
 runtime_modules="GestureRuntime GestureTrace"
 embedded_swiftc "$target" "$work" -lto=llvm-full -module-name GSpecRun "$here/src/RunExports.swift" -c -o "$work/GSpecRun.o"
 # support.c as bitcode too (-flto): its round and memcpy join the link-time optimization.

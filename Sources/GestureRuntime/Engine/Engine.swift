@@ -91,17 +91,27 @@ public struct Engine: TouchEngine {
     /// The engine for writing, copied first if another `Engine` shares it.
     /// A box's engine never shares its storage (`Box.init` copies it), so
     /// `feed` can skip the engine's own per-sample uniqueness check.
+    ///
+    /// Built with `GSPEC_UNSHARED_ENGINE` (the web module, web/build.sh), an
+    /// `Engine` is never copied: each lives in its C API instance and is
+    /// changed in place there (capi/Exports.swift), so the copy-on-write
+    /// code, 2.9 KB of a page's gzipped module, is left out. A copy made
+    /// there would share its state with the original.
     private var unique: UnsafeMutablePointer<GestureEngine<PackedTransitions>> {
         mutating get {
+            #if !GSPEC_UNSHARED_ENGINE
             if !isKnownUniquelyReferenced(&box) { copyBox() }
+            #endif
             return box.core
         }
     }
 
+    #if !GSPEC_UNSHARED_ENGINE
     /// Out of line: the copy needs a whole engine on the stack, which every
     /// `feed` would otherwise reserve and pay for.
     @inline(never)
     private mutating func copyBox() { box = Box(box.core.pointee) }
+    #endif
 
     public var table: GestureTable { core.table }
     @inlinable public var events: [GestureEvent] { box.events.pointee }

@@ -174,9 +174,11 @@ package struct GestureEngine<Transitions: TransitionFunction> {
 
     // MARK: Input
 
-    /// Before mutating: if another copy of this engine shares the storage, take a copy.
+    /// Before mutating: if another copy of this engine shares the storage,
+    /// take a copy. Built with `GSPEC_UNSHARED_ENGINE` (see `Engine`), nothing.
     @inline(__always)
     mutating func makeUnique() {
+        #if !GSPEC_UNSHARED_ENGINE
         if !isKnownUniquelyReferenced(&storage) {
             storage = storage.copy()
             (records, rules, tracks, slots, ring) = (PerGesture(storage.records.base), storage.rules, PerGesture(storage.tracks.base),
@@ -190,6 +192,7 @@ package struct GestureEngine<Transitions: TransitionFunction> {
             (recognizedAt, gates) = (PerGesture(storage.recognizedAt.base), PerGesture(storage.gates.base))
             (paths, matches) = (storage.paths.base, PerGesture(storage.matches.base))
         }
+        #endif
     }
 
     /// Adds a sample to the pending frame, growing it first if it is full.
