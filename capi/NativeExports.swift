@@ -8,18 +8,18 @@
 import GestureRuntime
 import GestureTrace
 
-/// The table's names as JSON, and everything else gspec.mjs needs to read
-/// this module's events, so that it hard-codes none of it: gestures (table
-/// order) with their kinds, views, modes; the names of touch phases, pointer
-/// kinds, event states and swipe directions by raw value; the event
-/// record's layout (`EventSlot`) and what each kind's events carry
+/// The table's names as JSON, and everything else a C or Java client needs
+/// to read this library's events (gspec.h): gestures (table order) with
+/// their kinds, views, modes; the names of touch phases, pointer kinds,
+/// event states and swipe directions by raw value; the event record's
+/// layout (`EventSlot`) and what each kind's events carry
 /// (`GestureKind.eventValues`); and the CSS `touch-action` its gestures
-/// leave to the browser.
+/// leave to a browser.
 @_cdecl("gspec_engine_describe")
 public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
     guard let i = instance(h) else { return }
     let t = i.table
-    // Written as bytes: no string is built (ByteText), and this module's size is what a page downloads.
+    // Written as bytes (ByteText), as the web module's shorter `describe` is.
     var out = ByteText(), first = true
     out.write("{")
     func key(_ name: StaticString) {

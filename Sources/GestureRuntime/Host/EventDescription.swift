@@ -313,17 +313,6 @@ extension GestureKind {
     /// The values this kind's events carry, in their line's order.
     public var eventValues: [EventValue] { EventValue.byKind[Int(rawValue)] }
 
-    /// The values as `key:shape:slot[:slot]` entries joined by commas
-    /// (`translation:pair:value0:value1,velocity:pair:velocity0:velocity1`):
-    /// what C and Java read (`GSPEC_NAMES_VALUES`).
-    public func writeEventValues(to out: inout ByteText) {
-        for (k, v) in eventValues.enumerated() {
-            if k > 0 { out.write(",") }
-            out.write(v.key.name); out.write(":"); out.write(v.shape.name)
-            for slot in v.slots { out.write(":"); out.write(slot.name) }
-        }
-    }
-
     /// The value named `key`, if this kind's events carry it.
     public func eventValue(_ key: EventKey) -> EventValue? {
         eventValues.first { $0.key == key }

@@ -70,7 +70,11 @@ public enum NameList: UInt8, SpecWord {
         case .action: return write(gesture.map { table.action(of: $0) ?? "" })
         case .values:
             guard let gesture else { return false }
-            table.kind(of: gesture).writeEventValues(to: &out)
+            for (k, v) in table.kind(of: gesture).eventValues.enumerated() {
+                if k > 0 { out.write(",") }
+                out.write(v.key.name); out.write(":"); out.write(v.shape.name)
+                for slot in v.slots { out.write(":"); out.write(slot.name) }
+            }
             return true
         case .view: return write(table.hasViews && index < table.viewCount ? table.name(ofView: ViewID(index)) : nil)
         case .mode: return write(index < table.modeCount ? table.name(ofMode: ModeID(index)) : nil)

@@ -32,12 +32,6 @@ public enum JavaScriptRuntimeEmitter {
             return text.contains("'") ? "\"" + escaped.replacingOccurrences(of: "\"", with: "\\\"") + "\"" : "'" + escaped + "'"
         }
         func list(_ names: [String]) -> String { "[" + names.map(quoted).joined(separator: ", ") + "]" }
-        // A list by raw value, as the record stores the raw values.
-        func byRaw(_ name: (UInt8) -> String?) -> [String] {
-            var names: [String] = []
-            while names.count < 256, let n = name(UInt8(names.count)) { names.append(n) }
-            return names
-        }
         var out = "/** The event record's layout (EventSlot): its size, and each slot's offset and storage. */\n"
         out += "const RECORD = Object.freeze({ bytes: \(EventSlot.recordBytes), slots: Object.freeze({ "
             + EventSlot.allCases.map { "\($0.name): [\($0.offset), '\($0.storage.name)']" }.joined(separator: ", ") + " }) });\n"
@@ -68,6 +62,13 @@ public enum JavaScriptRuntimeEmitter {
         return out
     }
 
+    /// A list by raw value, as the record stores the raw values.
+    private static func byRaw(_ name: (UInt8) -> String?) -> [String] {
+        var names: [String] = []
+        while names.count < 256, let n = name(UInt8(names.count)) { names.append(n) }
+        return names
+    }
+
     /// gspec.mjs's `EVENTS`: per kind (by raw value), a function making a
     /// carrying event of that kind from its record, as one object literal with
     /// the kind's values in their line's order. Code rather than a list read
@@ -92,9 +93,8 @@ public enum JavaScriptRuntimeEmitter {
         }
         var out = "/** Each kind's event with the values it carries (EventValue), by kind, read from the record at `at` (`number` rounds as `gspec run` prints). */\n"
         out += "const EVENTS = Object.freeze([\n"
-        for kind in GestureKind.allCases.sorted(by: { $0.rawValue < $1.rawValue }) {
-            out += "  (d, at, t, gesture, state, x, y) => ({ t, gesture, state, x, y"
-                + kind.eventValues.map { ", \($0.key.name): \(value($0))" }.joined() + " }),\n"
+        for maker in byRaw({ GestureKind(rawValue: $0).map { kind in kind.eventValues.map { ", \($0.key.name): \(value($0))" }.joined() } }) {
+            out += "  (d, at, t, gesture, state, x, y) => ({ t, gesture, state, x, y\(maker) }),\n"
         }
         return out + "]);\n"
     }
