@@ -233,6 +233,28 @@ import Testing
         #expect(output.split(separator: "\n").filter { $0.hasPrefix("ok ") }.count == 14, "\(output)")
     }
 
+    /// `bench.mjs --in-module` (the engine alone in WebAssembly, for the
+    /// wasm-to-native ratio of docs/web.md) runs the engine on every sample:
+    /// it reports the events the two exports per sample report.
+    @Test(.enabled(if: node != nil, "LOUD SKIP: node is not installed; the in-module benchmark was not checked"))
+    func theInModuleBenchmarkRunsTheEngine() throws {
+        try Self.build()
+        let dir = try Self.scratch("gspec-web-bench-")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["bench-mixed", "shapes-human"] {
+            let trace = GoldenTraceTests.golden.appendingPathComponent("traces/\(name).jsonl")
+            let table = dir.appendingPathComponent("\(name).gtab")
+            #expect(run(["build", try GoldenTraceTests.specPath(of: trace), "-o", table.path, "--no-analysis"]).0 == .success)
+            func events(_ mode: String) throws -> Int? {
+                let (status, output) = try Self.shell(Self.node!, [Self.root.appendingPathComponent("web/test/bench.mjs").path, table.path, trace.path, "1", mode])
+                #expect(status == 0, "\(output)")
+                return output.split(separator: "(").last.flatMap { Int($0.prefix { $0.isNumber }) }
+            }
+            let inModule = try events("--in-module"), exports = try events("--engine-only")
+            #expect(inModule != nil && inModule == exports && inModule! > 0, "\(name): \(String(describing: inModule)) events in the module, \(String(describing: exports)) through the exports")
+        }
+    }
+
     /// The `touch-action` `attach` sets follows docs/web.md's table: what
     /// every gesture leaves to the browser, then each `scroll`'s axes added
     /// back, even beside a pinch (the browser keeps native scrolling).

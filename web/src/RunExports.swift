@@ -52,3 +52,41 @@ func write(_ fd: Int32, _ s: String) {
     s.withUTF8 { gspecWrite(fd, $0.baseAddress, Int32($0.count)) }
 }
 
+
+// The engine alone, in WebAssembly, as `gspec-bench engine --engine-only`
+// times it natively: samples converted to touch events beforehand, then one
+// loop of feed and clear, no call across the JavaScript boundary per sample
+// (web/test/bench.mjs --in-module). `gspec_bench_load` takes the table and the
+// samples (five doubles each: t, touch, phase, x, y); `gspec_bench_run` runs
+// them through a fresh engine and returns the events' count.
+nonisolated(unsafe) var benchTable: GestureTable?
+nonisolated(unsafe) var benchTrace: [TouchEvent] = []
+
+@_cdecl("gspec_bench_load")
+func gspecBenchLoad(_ tableP: UnsafeRawPointer?, _ tableN: Int32, _ samples: UnsafePointer<Double>?, _ count: Int32) -> Int32 {
+    guard let table = try? GestureTable(decoding: bytes(tableP, tableN)), let samples else { return 1 }
+    benchTable = table
+    benchTrace = (0..<Int(count)).compactMap { k in
+        let s = samples + 5 * k
+        guard let time = Microseconds(checkedSeconds: s[0]), let id = Int64(exactly: s[1]),
+              let phase = UInt8(exactly: s[2]).flatMap(TouchPhase.init(rawValue:)) else { return nil }
+        return TouchEvent(time: time, id: id, phase: phase, x: s[3], y: s[4])
+    }
+    return benchTrace.count == Int(count) ? 0 : 1
+}
+
+@_cdecl("gspec_bench_run")
+func gspecBenchRun() -> Int32 {
+    guard let table = benchTable else { return -1 }
+    var engine = Engine(table: table)
+    var events = 0
+    for e in benchTrace {
+        engine.feed(e)
+        if engine.hasEvents {
+            events &+= engine.events.count
+            engine.removeAllEvents()
+        }
+    }
+    engine.finish()
+    return Int32(truncatingIfNeeded: events &+ engine.events.count)
+}

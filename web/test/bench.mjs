@@ -6,19 +6,41 @@
 // exports per sample (feed, then take the event records), with each sample's
 // arguments converted beforehand: what `gspec-bench engine --engine-only`
 // times natively (feed, then clear the events), for the wasm-to-native ratio.
+// --in-module runs that loop inside the module (gspec-run.wasm's
+// gspec_bench_run: the samples converted to touch events beforehand, the
+// engine fed and its events cleared, no call across the boundary per
+// sample): the engine alone, as the native benchmark times it.
 import { readFileSync } from 'node:fs';
 import { loadRuntime } from '../dist/gspec.mjs';
 
 const [tablePath, tracePath, runsText, mode] = process.argv.slice(2);
-const feedOnly = mode === '--feed-only', engineOnly = mode === '--engine-only';
+const feedOnly = mode === '--feed-only', engineOnly = mode === '--engine-only', inModule = mode === '--in-module';
 const runs = Number(runsText ?? 5);
-const runtime = await loadRuntime();
+const runtime = await loadRuntime(inModule ? { wasm: new URL('../dist/gspec-run.wasm', import.meta.url) } : {});
 const table = readFileSync(tablePath);
 const samples = readFileSync(tracePath, 'utf8').split('\n')
   .filter((l) => l.trim() && !l.startsWith('#')).map((l) => JSON.parse(l)).filter((o) => 'touch' in o);
 const rates = [];
 let events = 0;
+if (inModule) {
+  const e = runtime.exports;
+  const args = new Float64Array(samples.length * 5);
+  const phases = runtime.engine(table).phases;
+  samples.forEach((s, k) => args.set([s.t, s.touch, phases.indexOf(s.phase), s.x, s.y], k * 5));
+  const copy = (bytes) => {
+    const p = e.gspec_alloc(bytes.byteLength);
+    new Uint8Array(e.memory.buffer, p, bytes.byteLength).set(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    return p;
+  };
+  if (e.gspec_bench_load(copy(table), table.byteLength, copy(args), samples.length) !== 0) throw new Error('the module refused the table or a sample');
+}
 for (let r = 0; r < runs + 1; r++) {
+  if (inModule) {
+    const start = process.hrtime.bigint();
+    events += runtime.exports.gspec_bench_run();
+    if (r > 0) rates.push(samples.length / (Number(process.hrtime.bigint() - start) / 1e9));
+    continue;
+  }
   const engine = runtime.engine(table);
   const e = runtime.exports, h = engine.handle;
   // Five numbers per sample in one flat array: t, touch, phase, x, y (the root view, a touch pointer).
@@ -44,4 +66,4 @@ for (let r = 0; r < runs + 1; r++) {
 }
 rates.sort((a, b) => a - b);
 const median = rates[Math.floor(rates.length / 2)];
-console.log(`wasm engine${feedOnly ? ' (feed only)' : engineOnly ? ' (exports only)' : ''}: ${samples.length} touch events, median of ${runs}: ${Math.round(median)} events/s, ${(1e9 / median).toFixed(1)} ns/event (${events} gesture events)`);
+console.log(`wasm engine${feedOnly ? ' (feed only)' : engineOnly ? ' (exports only)' : inModule ? ' (in the module)' : ''}: ${samples.length} touch events, median of ${runs}: ${Math.round(median)} events/s, ${(1e9 / median).toFixed(1)} ns/event (${events} gesture events)`);
