@@ -153,48 +153,50 @@ extension GestureTable {
         }
     }
 
-    /// Stores a flat array section read from a file (each element fits the section's width).
+    /// Stores a flat array section read from a file (each element fits the
+    /// section's width). Each element type is converted by one function, not
+    /// a `map` per section: the module a page loads holds the loop once per type.
     package mutating func setElements(_ values: [UInt64], of section: TableSection) {
         switch section {
         case .strings, .gestures: break
-        case .classMap: classMap = values.map { UInt8(truncatingIfNeeded: $0) }
-        case .stateInfo: stateInfo = values.map { UInt8(truncatingIfNeeded: $0) }
-        case .dense: dense = values.map { UInt16(truncatingIfNeeded: $0) }
-        case .combBase: combBase = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .combNext: combNext = values.map { UInt16(truncatingIfNeeded: $0) }
-        case .combCheck: combCheck = values.map { UInt16(truncatingIfNeeded: $0) }
-        case .requiresStart: requiresStart = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .requiresTarget: requiresTarget = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .withStart: withStart = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .withTarget: withTarget = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .viewNames: viewNames = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .viewParents: viewParents = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .viewForwards: viewForwards = values.map { UInt8(truncatingIfNeeded: $0) }
-        case .gestureViews: gestureViews = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .requiresLines: requiresLines = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .afterStart: afterStart = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .afterTarget: afterTarget = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .afterWithin: afterWithin = values.map { Int64(bitPattern: $0) }
-        case .afterLines: afterLines = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .templateStart: templateStart = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .templatePoints: templatePoints = values.map { Float(bitPattern: UInt32(truncatingIfNeeded: $0)) }
-        case .templateNames: templateNames = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .modeNames: modeNames = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .enabledStart: enabledStart = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .enabledCode: enabledCode = values.map { UInt8(truncatingIfNeeded: $0) }
-        case .handOverStart: handOverStart = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .handOverTarget: handOverTarget = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .handOverEdges: handOverEdges = values.map { UInt8(truncatingIfNeeded: $0) }
-        case .winsStart: winsStart = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .winsTarget: winsTarget = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .viewDefers: viewDefers = values.map { UInt8(truncatingIfNeeded: $0) }
-        case .actionNames: actionNames = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .rangeStart: rangeStart = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .rangeParameters: rangeParameters = values.map { UInt8(truncatingIfNeeded: $0) }
-        case .rangeLower: rangeLower = values.map { Double(bitPattern: $0) }
-        case .rangeUpper: rangeUpper = values.map { Double(bitPattern: $0) }
-        case .settleStart: settleStart = values.map { UInt32(truncatingIfNeeded: $0) }
-        case .settleValues: settleValues = values.map { Double(bitPattern: $0) }
+        case .classMap: classMap = .narrow(values)
+        case .stateInfo: stateInfo = .narrow(values)
+        case .dense: dense = .narrow(values)
+        case .combBase: combBase = .narrow(values)
+        case .combNext: combNext = .narrow(values)
+        case .combCheck: combCheck = .narrow(values)
+        case .requiresStart: requiresStart = .narrow(values)
+        case .requiresTarget: requiresTarget = .narrow(values)
+        case .withStart: withStart = .narrow(values)
+        case .withTarget: withTarget = .narrow(values)
+        case .viewNames: viewNames = .narrow(values)
+        case .viewParents: viewParents = .narrow(values)
+        case .viewForwards: viewForwards = .narrow(values)
+        case .gestureViews: gestureViews = .narrow(values)
+        case .requiresLines: requiresLines = .narrow(values)
+        case .afterStart: afterStart = .narrow(values)
+        case .afterTarget: afterTarget = .narrow(values)
+        case .afterWithin: afterWithin = .narrow(values)
+        case .afterLines: afterLines = .narrow(values)
+        case .templateStart: templateStart = .narrow(values)
+        case .templatePoints: templatePoints = .bits(values)
+        case .templateNames: templateNames = .narrow(values)
+        case .modeNames: modeNames = .narrow(values)
+        case .enabledStart: enabledStart = .narrow(values)
+        case .enabledCode: enabledCode = .narrow(values)
+        case .handOverStart: handOverStart = .narrow(values)
+        case .handOverTarget: handOverTarget = .narrow(values)
+        case .handOverEdges: handOverEdges = .narrow(values)
+        case .winsStart: winsStart = .narrow(values)
+        case .winsTarget: winsTarget = .narrow(values)
+        case .viewDefers: viewDefers = .narrow(values)
+        case .actionNames: actionNames = .narrow(values)
+        case .rangeStart: rangeStart = .narrow(values)
+        case .rangeParameters: rangeParameters = .narrow(values)
+        case .rangeLower: rangeLower = .bits(values)
+        case .rangeUpper: rangeUpper = .bits(values)
+        case .settleStart: settleStart = .narrow(values)
+        case .settleValues: settleValues = .bits(values)
         }
     }
 
@@ -215,4 +217,20 @@ extension GestureTable {
         default: setElements([], of: section)
         }
     }
+}
+
+extension Array where Element: FixedWidthInteger {
+    /// `values` cut to this element type's width (a signed type's two's complement).
+    @inline(never)
+    fileprivate static func narrow(_ values: [UInt64]) -> Self { values.map { Element(truncatingIfNeeded: $0) } }
+}
+
+extension Array where Element == Double {
+    @inline(never)
+    fileprivate static func bits(_ values: [UInt64]) -> Self { values.map { Double(bitPattern: $0) } }
+}
+
+extension Array where Element == Float {
+    @inline(never)
+    fileprivate static func bits(_ values: [UInt64]) -> Self { values.map { Float(bitPattern: UInt32(truncatingIfNeeded: $0)) } }
 }
