@@ -75,11 +75,10 @@ struct PackedTransitions: TransitionFunction {
             combCheck = RawArray(table.combCheck)
         }
 
+        // Field by field, not a loop over an array of closures, which is code and an allocation per engine.
         deinit {
-            for free in [records.free, classMap.free, outputs.free, timers.free, dense.free, combBase.free,
-                         combNext.free, combCheck.free] {
-                free()
-            }
+            records.free(); classMap.free(); outputs.free(); timers.free()
+            dense.free(); combBase.free(); combNext.free(); combCheck.free()
         }
     }
 }
