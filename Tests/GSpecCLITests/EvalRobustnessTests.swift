@@ -105,6 +105,50 @@ import Testing
         #expect(one.deviation == 0 && one.low == 0.9 && one.high == 0.9)
     }
 
+    /// `--against`: each figure compared subject by subject, the verdict from
+    /// the bootstrap interval of the mean difference, not from the totals.
+    @Test func aComparisonIsPairedBySubject() throws {
+        func run(_ rights: [Int], hooks: [Int]? = nil, fires: Int = 0) -> [String: Any] {
+            func subjects(_ r: [Int]) -> [String: Any] {
+                Dictionary(uniqueKeysWithValues: r.enumerated().map { ("s0\($0.offset + 1)", ["right": $0.element, "traces": 100] as [String: Any]) })
+            }
+            var figures: [String: Any] = ["subjects": subjects(rights), "negatives": ["traces": 1_000, "falseFires": fires]]
+            if let hooks { figures["robustness"] = ["hooks": ["subjects": subjects(hooks)]] }
+            return figures
+        }
+        let before = run([90, 95, 80, 99], hooks: [90, 90, 90, 90], fires: 3)
+        // Every subject one better: beyond the spread, however far apart the subjects are.
+        let better = try PairedComparison(before: before, after: run([91, 96, 81, 100], hooks: [89, 91, 90, 90], fires: 6))
+        let recorded = try #require(better.rows.first { $0.name == "as recorded" })
+        #expect(recorded.before == 364 && recorded.after == 368 && recorded.traces == 400)
+        #expect(recorded.differences.allSatisfy { abs($0 - 0.01) < 1e-12 } && recorded.verdict == "better, beyond the spread")
+        // One worse, one better, two the same: within the spread.
+        #expect(better.rows.first { $0.name == "hooks" }?.verdict == "within the spread")
+        let mean = try #require(better.rows.first { $0.name == "mean over the conditions" })
+        #expect(mean.differences.map { ($0 * 100).rounded() } == [-1, 1, 0, 0])
+        #expect(better.report(baseline: "b.json").contains("non-shapes fired: 0.3% -> 0.6% (3 -> 6 of 1000), over the 0.5%"))
+        // A larger total from one subject alone is not beyond the spread.
+        let one = try PairedComparison(before: before, after: run([90, 95, 80, 99 + 1]))
+        #expect(one.rows[0].verdict == "within the spread" && one.rows.count == 1, "a condition only one run has is left out")
+        #expect(try PairedComparison(before: before, after: before).rows.allSatisfy { $0.verdict == "no change" })
+        #expect(try PairedComparison(before: before, after: run([1, 2, 3, 4])).rows[0].verdict == "worse, beyond the spread")
+        #expect(throws: PairedComparison.Mismatch.self) { try PairedComparison(before: before, after: run([90, 95, 80])) }
+    }
+
+    /// `gspec eval --against` its own `--json`: every figure unchanged; without `--folds`, a usage error.
+    @Test func evalAgainstItselfChangesNothing() throws {
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-against-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        let arguments = ["eval", HumanStrokeTests.shapes.path, "--dataset", HumanStrokeTests.sample.path, "--folds", "subject", "--robustness"]
+        #expect(run(arguments + ["--json", json.path]).0 == .success)
+        let (status, out, err) = run(arguments + ["--against", json.path])
+        #expect(status == .success, "\(err)")
+        let lines = out.split(separator: "\n").drop { !$0.hasPrefix("against ") }.dropFirst()
+        #expect(lines.count == DeviceCondition.allCases.count + 2, "\(out)")
+        #expect(lines.allSatisfy { $0.hasSuffix(": no change") }, "\(out)")
+        #expect(run(["eval", HumanStrokeTests.shapes.path, "--dataset", HumanStrokeTests.sample.path, "--against", json.path]).0 == .usageError)
+    }
+
     /// The report and the JSON have a line per condition, and the spread, on the committed sample.
     @Test func evalReportsRobustnessAndSpread() throws {
         let json = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-robust-\(UUID()).json")

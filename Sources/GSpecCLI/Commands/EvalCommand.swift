@@ -46,6 +46,13 @@ struct EvalCommand: ParsableCommand {
             copies (one stroke left as recorded when the variation makes none of it), while
             the templates' examples stay as recorded: with --folds subject, how a new person
             who draws that way would fare.
+
+            --against BEFORE.json (another run's --json, with --folds, on the same subjects)
+            compares this run with that one subject by subject: for the figure as recorded,
+            each --robustness condition both runs have and their mean, the change per
+            subject and the bootstrap interval of its mean over subjects. A change is
+            beyond the spread when that interval leaves out zero; non-shape fires are
+            given before and after. The comparison goes into --json as "against".
             """
     )
 
@@ -79,11 +86,15 @@ struct EvalCommand: ParsableCommand {
     @Option(name: "--json", placeholder: "file",
             help: "Also write the figures as JSON, and the traces where a gesture of another name fired or its own did not.")
     var jsonPath: String?
+    @Option(name: "--against", placeholder: "file",
+            help: "Compare with another run's --json, subject by subject: each figure's change and whether it is beyond the spread.")
+    var againstPath: String?
     @OptionGroup var diagnostics: DiagnosticOptions
 
     func validate() throws(UsageError) {
         if inputs.count != 1 { throw UsageError("expected one gesture set and --dataset <dir>") }
         if (folds == .nested) != (search != nil) { throw UsageError("--folds nested and --search go together") }
+        if againstPath != nil && folds == nil { throw UsageError("--against compares subject by subject: it needs --folds") }
     }
 
     func run(console: Console) -> ExitCode {
@@ -149,7 +160,7 @@ struct EvalCommand: ParsableCommand {
         if !negatives.isEmpty { text += Self.negativeReport(negativeOutcomes, gestures: gestures, folds: outer.count) }
         text += FoldFigures.report(perSubject, heldOut: folds != nil)
         if !chosen.isEmpty { text += NestedSearch.report(chosen, all: chosenOnAll) }
-        var robust: [(condition: DeviceCondition, figures: FoldFigures)] = []
+        var robust: [(condition: DeviceCondition, figures: FoldFigures, subjects: [(String, FoldFigures)])] = []
         if robustness {
             // The same folds (each with the setting it chose), every shape trace redrawn each way.
             let redrawn = Self.redrawn(samples.filter { !$0.shape.isEmpty }, events: runner.events(of:))
@@ -158,36 +169,65 @@ struct EvalCommand: ParsableCommand {
             guard let (rerun, _) = again.run(reported, settings: settings, samples: redrawn, negatives: []) else { return .inputError }
             let all = reported.flatMap { rerun[$0]!.samples }
             robust = DeviceCondition.allCases.enumerated().map { k, condition in
-                (condition, FoldFigures(all.filter { $0.path.hasSuffix("~\(k)") }, negatives: [], gestures: gestures))
+                let redrawn = all.filter { $0.path.hasSuffix("~\(k)") }
+                return (condition, FoldFigures(redrawn, negatives: [], gestures: gestures),
+                        subjects.map { s in (s, FoldFigures(redrawn.filter { $0.subject == s }, negatives: [], gestures: gestures)) })
             }
-            text += Self.robustnessReport(robust, heldOut: folds != nil)
+            text += Self.robustnessReport(robust.map { ($0.condition, $0.figures) }, heldOut: folds != nil)
+        }
+        guard jsonPath != nil || againstPath != nil else {
+            console.out(text)
+            return runner.failed ? .inputError : .success
+        }
+        var figures = Self.figures(outcomes, shapes: shapes, gestures: gestures)
+        if !negatives.isEmpty {
+            figures["negatives"] = ["traces": negativeOutcomes.count, "falseFires": negativeOutcomes.filter { !$0.fired.isEmpty }.count]
+        }
+        figures["wrong"] = (outcomes + negativeOutcomes).filter { $0.isWrong(gestures: gestures) }.map {
+            ["trace": $0.path, "shape": $0.shape, "subject": $0.subject, "speed": $0.speed, "fired": $0.fired] as [String: Any]
+        }
+        if !robust.isEmpty {
+            figures["robustness"] = Dictionary(robust.map { row in
+                var object = row.figures.json
+                if folds != nil {
+                    object["subjects"] = Dictionary(row.subjects.map { ($0.0, ["right": $0.1.right, "traces": $0.1.traces]) }, uniquingKeysWith: { a, _ in a })
+                }
+                return (row.condition.name, object)
+            }, uniquingKeysWith: { a, _ in a })
+        }
+        figures["spread"] = FoldFigures.Spread(perSubject.map(\.chosen.rate)).json
+        figures["subjects"] = Dictionary(perSubject.map { fold in
+            var object = fold.chosen.json
+            if let first = fold.first { object["firstSetting"] = first.json }
+            return (fold.subject, object)
+        }, uniquingKeysWith: { a, _ in a })
+        if !chosen.isEmpty {
+            let object = { (setting: SearchGrid.Setting) in
+                Dictionary(setting.map { ($0.name, $0.text) }, uniquingKeysWith: { a, _ in a })
+            }
+            figures["chosen"] = chosen.mapValues(object)
+            figures["chosenOnAll"] = object(chosenOnAll)
+        }
+        if let path = againstPath {
+            guard let data = FileManager.default.contents(atPath: path),
+                  let before = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                console.out(text)
+                console.err("error: cannot read '\(path)' as the JSON of gspec eval --json\n")
+                return .inputError
+            }
+            do throws(PairedComparison.Mismatch) {
+                let comparison = try PairedComparison(before: before, after: figures)
+                text += comparison.report(baseline: path)
+                figures["against"] = comparison.json
+            } catch {
+                console.out(text)
+                console.err("error: cannot compare with '\(path)': \(error.reason)\n")
+                return .inputError
+            }
         }
         console.out(text)
         if let path = jsonPath {
             do {
-                var figures = Self.figures(outcomes, shapes: shapes, gestures: gestures)
-                if !negatives.isEmpty {
-                    figures["negatives"] = ["traces": negativeOutcomes.count, "falseFires": negativeOutcomes.filter { !$0.fired.isEmpty }.count]
-                }
-                figures["wrong"] = (outcomes + negativeOutcomes).filter { $0.isWrong(gestures: gestures) }.map {
-                    ["trace": $0.path, "shape": $0.shape, "subject": $0.subject, "speed": $0.speed, "fired": $0.fired] as [String: Any]
-                }
-                if !robust.isEmpty {
-                    figures["robustness"] = Dictionary(robust.map { ($0.condition.name, $0.figures.json) }, uniquingKeysWith: { a, _ in a })
-                }
-                figures["spread"] = FoldFigures.Spread(perSubject.map(\.chosen.rate)).json
-                figures["subjects"] = Dictionary(perSubject.map { fold in
-                    var object = fold.chosen.json
-                    if let first = fold.first { object["firstSetting"] = first.json }
-                    return (fold.subject, object)
-                }, uniquingKeysWith: { a, _ in a })
-                if !chosen.isEmpty {
-                    let object = { (setting: SearchGrid.Setting) in
-                        Dictionary(setting.map { ($0.name, $0.text) }, uniquingKeysWith: { a, _ in a })
-                    }
-                    figures["chosen"] = chosen.mapValues(object)
-                    figures["chosenOnAll"] = object(chosenOnAll)
-                }
                 let json = try JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])
                 try json.write(to: URL(fileURLWithPath: path))
             } catch {
