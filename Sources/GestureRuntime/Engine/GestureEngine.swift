@@ -281,13 +281,19 @@ package struct GestureEngine<Transitions: TransitionFunction> {
     package mutating func removeAllEvents() {
         if !deliveries.isEmpty { deliveries.removeAll(keepingCapacity: true) }
         if !explanations.isEmpty { explanations.removeAll(keepingCapacity: true) }
-        // Usually one or two events: popping them is cheaper than
-        // `removeAll(keepingCapacity:)`, which goes through `replaceSubrange`.
+        // Usually one or two events. Natively, popping them is cheaper than
+        // `removeAll(keepingCapacity:)`, which goes through `replaceSubrange`
+        // (3-5% of a sample, alternated); in WebAssembly each pop copies the
+        // event out and `removeAll` is 10% of a sample cheaper (docs/web.md).
+        #if GSPEC_WEB
+        events.removeAll(keepingCapacity: true)
+        #else
         if events.count > 8 {
             events.removeAll(keepingCapacity: true)
         } else {
             while events.popLast() != nil {}
         }
+        #endif
     }
 
     /// Whether gesture `g` is back in `possible` with no touches.
