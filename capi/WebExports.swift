@@ -22,33 +22,36 @@ import GestureRuntime
 @_cdecl("gspec_engine_describe")
 public func gspecEngineDescribe(_ h: UnsafeMutableRawPointer?) {
     guard let i = instance(h) else { return }
-    let t = i.table, gestures = t.gestureIDs, views = t.hasViews ? t.viewIDs : ViewID(0)..<ViewID(0)
+    let t = i.table, views = t.hasViews ? t.viewIDs : ViewID(0)..<ViewID(0)
     // Written as bytes (ByteText): no string is built.
     var out = ByteText()
-    func list<C: Collection>(_ key: StaticString, _ items: C, _ item: (C.Element, inout ByteText) -> Void) {
+    // One function for every list, by index (not generic over the collection:
+    // a specialization per list was code a page downloads).
+    func list(_ key: StaticString, _ count: Int, _ item: (Int, inout ByteText) -> Void) {
         out.write(",\""); out.write(key); out.write("\":[")
-        for (k, x) in items.enumerated() {
+        for k in 0..<count {
             if k > 0 { out.write(",") }
-            item(x, &out)
+            item(k, &out)
         }
         out.write("]")
     }
+    let gestureCount = t.gestureCount, viewCount = views.count
     out.write("{\"stamp\":"); out.write(EventSlot.layoutStamp)
-    list("gestures", gestures) { $1.writeQuoted(t.name(of: $0)) }
-    list("kinds", gestures) { $1.write(t.kind(of: $0).rawValue) }
-    list("actions", gestures) { $1.writeQuoted(t.action(of: $0) ?? "") }
-    list("conditions", gestures) { g, out in
+    list("gestures", gestureCount) { $1.writeQuoted(t.name(of: GestureID($0))) }
+    list("kinds", gestureCount) { $1.write(t.kind(of: GestureID($0)).rawValue) }
+    list("actions", gestureCount) { $1.writeQuoted(t.action(of: GestureID($0)) ?? "") }
+    list("conditions", gestureCount) { g, out in
         var text = ByteText()
-        t.writeCondition(of: g, to: &text)
+        t.writeCondition(of: GestureID(g), to: &text)
         out.writeQuoted(text.bytes)
     }
-    list("inputs", t.gestures) { $1.write($0.inputs) }
-    list("gestureViews", gestures) { $1.write(t.hasViews ? t.view(of: $0).rawValue : -1) }
-    list("views", views) { $1.writeQuoted(t.name(ofView: $0)) }
-    list("modes", t.modeIDs) { $1.writeQuoted(t.name(ofMode: $0)) }
+    list("inputs", gestureCount) { $1.write(t.gestures[$0].inputs) }
+    list("gestureViews", gestureCount) { $1.write(t.hasViews ? t.view(of: GestureID($0)).rawValue : -1) }
+    list("views", viewCount) { $1.writeQuoted(t.name(ofView: ViewID($0))) }
+    list("modes", t.modeCount) { $1.writeQuoted(t.name(ofMode: ModeID($0))) }
     out.write(",\"touchAction\":\""); out.write(TouchAction.of(t)); out.write("\"")
-    list("viewTouchActions", views) { v, out in
-        out.write("\""); out.write(TouchAction.of(t, hitting: v)); out.write("\"")
+    list("viewTouchActions", viewCount) { v, out in
+        out.write("\""); out.write(TouchAction.of(t, hitting: ViewID(v))); out.write("\"")
     }
     out.write("}")
     i.setOutput(out)
