@@ -245,16 +245,18 @@ package enum TableFormat {
     /// Little-endian unsigned integers of `width` bytes.
     private static func integers(_ bytes: ArraySlice<UInt8>, width: Int) throws(TableError) -> [UInt64] {
         guard bytes.count % width == 0 else { throw .malformed("array of \(width)-byte values has \(bytes.count) bytes") }
-        var out: [UInt64] = []
-        out.reserveCapacity(bytes.count / width)
-        var i = bytes.startIndex
-        while i < bytes.endIndex {
-            var v: UInt64 = 0
-            for k in stride(from: width - 1, through: 0, by: -1) { v = v << 8 | UInt64(bytes[i + k]) }
-            out.append(v)
-            i += width
+        // Written in place into an array of the known count (no growth path in the web module).
+        let n = bytes.count / width
+        return [UInt64](unsafeUninitializedCapacity: n) { buffer, count in
+            var i = bytes.startIndex
+            for k in 0..<n {
+                var v: UInt64 = 0
+                for b in stride(from: width - 1, through: 0, by: -1) { v = v << 8 | UInt64(bytes[i + b]) }
+                buffer.initializeElement(at: k, to: v)
+                i += width
+            }
+            count = n
         }
-        return out
     }
 
     /// Whether `start` frames a CSR list of `count` entries over `n` gestures:

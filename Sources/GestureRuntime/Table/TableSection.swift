@@ -222,15 +222,27 @@ extension GestureTable {
 extension Array where Element: FixedWidthInteger {
     /// `values` cut to this element type's width (a signed type's two's complement).
     @inline(never)
-    fileprivate static func narrow(_ values: [UInt64]) -> Self { values.map { Element(truncatingIfNeeded: $0) } }
+    fileprivate static func narrow(_ values: [UInt64]) -> Self { filled(values) { Element(truncatingIfNeeded: $0) } }
 }
 
 extension Array where Element == Double {
     @inline(never)
-    fileprivate static func bits(_ values: [UInt64]) -> Self { values.map { Double(bitPattern: $0) } }
+    fileprivate static func bits(_ values: [UInt64]) -> Self { filled(values) { Double(bitPattern: $0) } }
 }
 
 extension Array where Element == Float {
     @inline(never)
-    fileprivate static func bits(_ values: [UInt64]) -> Self { values.map { Float(bitPattern: UInt32(truncatingIfNeeded: $0)) } }
+    fileprivate static func bits(_ values: [UInt64]) -> Self { filled(values) { Float(bitPattern: UInt32(truncatingIfNeeded: $0)) } }
+}
+
+extension Array {
+    /// `values` converted, written in place into an array of their count: no
+    /// growth path (`append`, `map`) for the element type in the module a page loads.
+    @inline(__always)
+    fileprivate static func filled(_ values: [UInt64], _ convert: (UInt64) -> Element) -> Self {
+        Self(unsafeUninitializedCapacity: values.count) { buffer, count in
+            for (k, v) in values.enumerated() { buffer.initializeElement(at: k, to: convert(v)) }
+            count = values.count
+        }
+    }
 }
