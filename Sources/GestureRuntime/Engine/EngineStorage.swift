@@ -129,7 +129,7 @@ final class EngineStorage {
         }
         var sorted = (0..<gestures).sorted { (depth[$0], $1) > (depth[$1], $0) }
         if !table.winsTarget.isEmpty { Self.putWinnersFirst(&sorted, table) }
-        order = RawArray(sorted.map { Int32($0) })
+        order = RawArray(count: gestures) { Int32(sorted[$0]) }
         var ranks = [Int32](repeating: 0, count: gestures)
         for (r, g) in sorted.enumerated() { ranks[g] = Int32(r) }
         rank = RawArray(ranks)
@@ -138,18 +138,19 @@ final class EngineStorage {
         strokeLengths = RawArray(repeating: 0, count: gestures * Self.strokeCapacity)
         series = RawArray(repeating: TapSeries(), count: gestures)
         recognizedAt = RawArray(repeating: .min, count: gestures)
-        gates = RawArray(table.gestures.map { $0.options & GestureRecord.optionDisabled != 0 ? Self.gateDisabled : 0 })
+        gates = RawArray(count: gestures) { table.gestures[$0].options & GestureRecord.optionDisabled != 0 ? Self.gateDisabled : 0 }
         nextRecords = RawArray(table.gestures)
         let keepsPaths = table.gestures.contains { $0.strokeFlags & (GestureRecord.strokeTemplates | GestureRecord.strokeFeatures) != 0 }
         paths = RawArray(repeating: .zero, count: keepsPaths ? gestures * (Self.pathCapacity + 1) : 0)
         matches = RawArray(repeating: TemplateMatch(), count: gestures)
-        handOverEdges = RawArray((0..<gestures).map { g in
+        handOverEdges = RawArray(count: gestures) { g in
             table.handOverEdges[Int(table.handOverStart[g])..<Int(table.handOverStart[g + 1])].reduce(0) { $0 | $1 }
-        })
+        }
         scrollEdges = RawArray(repeating: 0, count: gestures)
-        settleStates = RawArray(table.settleStart.last ?? 0 > 0 ? table.gestureIDs.map { g in
-            SettleState(origin: table.settle(of: g)?.start(isScale: table.kind(of: g) == .pinch) ?? 0)
-        } : [])
+        settleStates = RawArray(count: table.settleStart.last ?? 0 > 0 ? gestures : 0) { i in
+            let g = GestureID(i)
+            return SettleState(origin: table.settle(of: g)?.start(isScale: table.kind(of: g) == .pinch) ?? 0)
+        }
         momentumUntil = RawArray(repeating: .min, count: gestures)
         let templates = table.templateNames.count
         liftPath = RawArray(repeating: .zero, count: keepsPaths ? Self.pathCapacity + 1 : 0)

@@ -67,8 +67,8 @@ struct PackedTransitions: TransitionFunction {
         init(_ table: GestureTable) {
             records = RawArray(table.gestures)
             classMap = RawArray(table.classMap)
-            outputs = RawArray(table.stateInfo.map { StateOutput(rawValue: $0 & 0xF) ?? .failed })
-            timers = RawArray(table.stateInfo.map { StateTimer(rawValue: $0 >> 4) ?? .none })
+            outputs = RawArray(count: table.stateInfo.count) { StateOutput(rawValue: table.stateInfo[$0] & 0xF) ?? .failed }
+            timers = RawArray(count: table.stateInfo.count) { StateTimer(rawValue: table.stateInfo[$0] >> 4) ?? .none }
             dense = RawArray(table.dense)
             combBase = RawArray(table.combBase)
             combNext = RawArray(table.combNext)

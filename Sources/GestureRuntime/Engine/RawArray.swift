@@ -17,6 +17,16 @@ struct RawArray<Element> {
         count = elements.count
     }
 
+    /// `count` elements, element `i` made by `element(i)`, straight into the
+    /// storage: no array between (each array built by `map` brings the
+    /// standard library's growth path for its element type into the module
+    /// a page loads).
+    init(count: Int, _ element: (Int) -> Element) {
+        base = .allocate(capacity: Swift.max(count, 1))
+        for i in 0..<count { (base + i).initialize(to: element(i)) }
+        self.count = count
+    }
+
     /// A per-gesture array's element for `g` (`EngineStorage` holds several).
     @inline(__always)
     subscript(g: GestureID) -> Element {
