@@ -79,14 +79,5 @@ func gspecBenchLoad(_ tableP: UnsafeRawPointer?, _ tableN: Int32, _ samples: Uns
 func gspecBenchRun() -> Int32 {
     guard let table = benchTable else { return -1 }
     var engine = Engine(table: table)
-    var events = 0
-    for e in benchTrace {
-        engine.feed(e)
-        if engine.hasEvents {
-            events &+= engine.events.count
-            engine.removeAllEvents()
-        }
-    }
-    engine.finish()
-    return Int32(truncatingIfNeeded: events &+ engine.events.count)
+    return Int32(truncatingIfNeeded: engine.runClearingEvents(benchTrace))
 }

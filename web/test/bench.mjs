@@ -25,7 +25,8 @@ let events = 0;
 if (inModule) {
   const e = runtime.exports;
   const args = new Float64Array(samples.length * 5);
-  const phases = runtime.engine(table).phases;
+  const described = runtime.engine(table), phases = described.phases;
+  described.free();
   samples.forEach((s, k) => args.set([s.t, s.touch, phases.indexOf(s.phase), s.x, s.y], k * 5));
   const copy = (bytes) => {
     const p = e.gspec_alloc(bytes.byteLength);
@@ -34,12 +35,18 @@ if (inModule) {
   };
   if (e.gspec_bench_load(copy(table), table.byteLength, copy(args), samples.length) !== 0) throw new Error('the module refused the table or a sample');
 }
-// Warm-up runs, not timed: one; in the module five, as V8 first runs a
-// WebAssembly function unoptimized (Liftoff) and swaps in the optimized code
-// (TurboFan) only for later calls of it: on a short trace the first few
-// runs of gspec_bench_run are up to 5x slower than the steady state.
-const warmups = inModule ? 5 : 1;
-for (let r = 0; r < runs + warmups; r++) {
+// Warm-up runs, not timed: one; in the module as many as a second takes
+// (at least five). V8 first runs WebAssembly unoptimized (Liftoff) and
+// compiles the optimized code (TurboFan) in the background, used from the
+// next call on: on a loaded machine of two cores a short trace's first
+// 0.2 s of runs were up to 5x, and whole runs of 30 rounds 1.5x, slower
+// than the steady state a page reaches within its first second.
+let warmups = 1;
+if (inModule) {
+  const until = process.hrtime.bigint() + 1_000_000_000n;
+  for (warmups = 0; warmups < 5 || process.hrtime.bigint() < until; warmups++) events += runtime.exports.gspec_bench_run();
+}
+for (let r = inModule ? warmups : 0; r < runs + warmups; r++) {
   if (inModule) {
     const start = process.hrtime.bigint();
     events += runtime.exports.gspec_bench_run();

@@ -43,7 +43,7 @@ struct PairedComparison {
     }
 
     var rows: [Row]
-    /// Non-shape traces fired on (summed over folds), before and after, of `negativeTraces`; nil without `--negatives`.
+    /// Non-shape traces fired on (summed over folds), before and after, of `traces`; nil without `--negatives`.
     var negatives: (before: Int, after: Int, traces: Int)?
 
     /// Why two runs cannot be compared.
