@@ -160,7 +160,7 @@ struct EvalCommand: ParsableCommand {
         if !negatives.isEmpty { text += Self.negativeReport(negativeOutcomes, gestures: gestures, folds: outer.count) }
         text += FoldFigures.report(perSubject, heldOut: folds != nil)
         if !chosen.isEmpty { text += NestedSearch.report(chosen, all: chosenOnAll) }
-        var robust: [(condition: DeviceCondition, figures: FoldFigures, subjects: [(String, FoldFigures)])] = []
+        var robust: [(condition: DeviceCondition, figures: FoldFigures, subjects: [(String, FoldFigures)], misses: String)] = []
         if robustness {
             // The same folds (each with the setting it chose), every shape trace redrawn each way.
             let redrawn = Self.redrawn(samples.filter { !$0.shape.isEmpty }, events: runner.events(of:))
@@ -170,10 +170,13 @@ struct EvalCommand: ParsableCommand {
             let all = reported.flatMap { rerun[$0]!.samples }
             robust = DeviceCondition.allCases.enumerated().map { k, condition in
                 let redrawn = all.filter { $0.path.hasSuffix("~\(k)") }
+                // The three most frequent misses: which competition a condition breaks.
+                let misses = EvalOutcome.confusions(redrawn, gestures: gestures).prefix(3).map { "\($0.shape) -> \($0.read) \($0.count)" }
                 return (condition, FoldFigures(redrawn, negatives: [], gestures: gestures),
-                        subjects.map { s in (s, FoldFigures(redrawn.filter { $0.subject == s }, negatives: [], gestures: gestures)) })
+                        subjects.map { s in (s, FoldFigures(redrawn.filter { $0.subject == s }, negatives: [], gestures: gestures)) },
+                        misses.joined(separator: ", "))
             }
-            text += Self.robustnessReport(robust.map { ($0.condition, $0.figures) }, heldOut: folds != nil)
+            text += Self.robustnessReport(robust.map { ($0.condition, $0.figures, $0.misses) }, heldOut: folds != nil)
         }
         guard jsonPath != nil || againstPath != nil else {
             console.out(text)
@@ -255,10 +258,10 @@ struct EvalCommand: ParsableCommand {
     }
 
     /// `--robustness`: the figure under each condition, their mean and the worst.
-    static func robustnessReport(_ rows: [(condition: DeviceCondition, figures: FoldFigures)], heldOut: Bool) -> String {
+    static func robustnessReport(_ rows: [(condition: DeviceCondition, figures: FoldFigures, misses: String)], heldOut: Bool) -> String {
         var out = "\nrobustness: every stroke redrawn as other devices and people draw it"
         out += heldOut ? " (the same folds: its subject's strokes never seen)\n" : "\n"
-        for row in rows { out += "  \(row.condition.name): \(row.figures.line)\n" }
+        for row in rows { out += "  \(row.condition.name): \(row.figures.line)" + (row.misses.isEmpty ? "" : "; most missed: \(row.misses)") + "\n" }
         let rates = rows.map(\.figures.rate)
         if let worst = rows.min(by: { $0.figures.rate < $1.figures.rate }) {
             out += String(format: "  mean over the conditions: %.1f%%; worst: %@, %@\n", 100 * rates.reduce(0, +) / Double(rates.count),
