@@ -134,20 +134,20 @@ public struct GestureParameter: Hashable, Sendable {
     /// (`numberOfTapsRequired`): not accepted, but suggested for.
     public let aliases: [String]
 
-    init(_ name: String, _ kinds: [GestureKind], _ type: ValueType, aliases: @autoclosure () -> [String] = [], example: String? = nil,
-         range: ParameterRange = .any, defaults: [Double] = [0], runtime: Bool = false, _ storage: Storage, since: UInt16 = 5,
-         _ summary: String) {
+    init(_ name: String, _ kinds: [GestureKind], _ type: ValueType, aliases: @autoclosure () -> [String] = [],
+         example: @autoclosure () -> String? = nil, range: ParameterRange = .any, defaults: [Double] = [0], runtime: Bool = false,
+         _ storage: Storage, since: UInt16 = 5, _ summary: @autoclosure () -> String) {
         (self.name, self.type, self.range, self.defaults) = (name, type, range, defaults)
         kindBits = kinds.reduce(0) { $0 | 1 << $1.rawValue }
         (self.isRuntime, self.storage, self.since) = (runtime, storage, since)
         #if hasFeature(Embedded)
         // Descriptions, examples and other frameworks' names are for tools
         // (hover, completion, suggestions): the web runtime reads none, and
-        // leaving them out keeps 2 KB off what a page loads (`aliases` is an
-        // autoclosure, so that this build never even makes the arrays).
+        // leaving them out keeps 4 KB off what a page loads (autoclosures, so
+        // that this build never even makes the arrays or keeps the text).
         (self.summary, self.example, self.aliases) = ("", nil, [])
         #else
-        (self.summary, self.example, self.aliases) = (summary, example, aliases())
+        (self.summary, self.example, self.aliases) = (summary(), example(), aliases())
         #endif
     }
 
