@@ -95,6 +95,31 @@ import Testing
         #expect(rms > 0.006 * diagonal && rms < 0.014 * diagonal, "\(rms / diagonal)")
     }
 
+    /// `mixed`: every stroke a device of its own, within the single
+    /// conditions' ranges, the same for a seed and another for another seed.
+    @Test func eachStrokeItsOwnDeviceStaysWithinTheConditionsRanges() {
+        let a = DeviceCondition.mixed.apply(Self.line, seed: 3)
+        #expect(a.map(\.x) == DeviceCondition.mixed.apply(Self.line, seed: 3).map(\.x), "the same on every run")
+        var sizes: Set<Int> = [], counts: Set<Int> = [], durations: Set<Int64> = []
+        for seed in UInt64(0)..<200 {
+            let e = DeviceCondition.mixed.apply(Self.line, seed: seed)
+            #expect(e.first?.phase == .began && e.last?.phase == .ended && e.dropFirst().dropLast().allSatisfy { $0.phase == .moved })
+            #expect(zip(e, e.dropFirst()).allSatisfy { $0.time < $1.time }, "times go forward")
+            // The larger side 30 to 600 points, stretched by at most the square
+            // root of 1.4 either way, plus hooks and noise of a few percent.
+            let side = Self.extent(e).x
+            #expect(side > 30 * 0.84 * 0.95 && side < 600 * 1.19 * 1.25, "\(side)")
+            // Drawn over half to twice the time (0.5 s), plus at most 24 ms of hook at each end.
+            let duration = (e.last!.time - e.first!.time).rawValue
+            #expect(duration >= 250_000 && duration <= 1_000_000 + 48_000, "\(duration)")
+            sizes.insert(Int(side / 100))
+            counts.insert(e.count)
+            durations.insert(duration / 100_000)
+        }
+        // Another device per stroke: sizes, sampling and times all vary.
+        #expect(sizes.count >= 5 && counts.count >= 20 && durations.count >= 5, "\(sizes) \(counts.count) \(durations)")
+    }
+
     @Test func theSpreadIsTheSubjectsDeviationAndABootstrapOfTheirMean() {
         let spread = FoldFigures.Spread([1, 0.9, 0.95, 0.85])
         #expect(abs(spread.mean - 0.925) < 1e-12)

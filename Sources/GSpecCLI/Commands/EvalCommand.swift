@@ -79,7 +79,7 @@ struct EvalCommand: ParsableCommand {
             help: "\"overshoot=0.04 ...\": run each stroke of the dataset redrawn as --search's vary.NAME varies examples, instead of as recorded (the examples stay as recorded).")
     var varyTraces: StrokeVariation?
     @Flag(name: "--robustness",
-          help: "Also run every stroke redrawn as other devices and people draw it (60, 125, 240 Hz; 30 and 600 pt; stretched; slower, faster; hooked ends; jitter) on the same folds.")
+          help: "Also run every stroke redrawn as other devices and people draw it (60, 125, 240 Hz; 30 and 600 pt; stretched; slower, faster; hooked ends; jitter; and each stroke a device of its own, all of them at once) on the same folds.")
     var robustness: Bool
     @Option(name: "--negatives", placeholder: "dir", help: "A folder of traces that are no shape: anything firing there is a false fire.")
     var negativesDirectory: String?
@@ -261,12 +261,18 @@ struct EvalCommand: ParsableCommand {
     static func robustnessReport(_ rows: [(condition: DeviceCondition, figures: FoldFigures, misses: String)], heldOut: Bool) -> String {
         var out = "\nrobustness: every stroke redrawn as other devices and people draw it"
         out += heldOut ? " (the same folds: its subject's strokes never seen)\n" : "\n"
-        for row in rows { out += "  \(row.condition.name): \(row.figures.line)" + (row.misses.isEmpty ? "" : "; most missed: \(row.misses)") + "\n" }
-        let rates = rows.map(\.figures.rate)
-        if let worst = rows.min(by: { $0.figures.rate < $1.figures.rate }) {
+        func line(_ row: (condition: DeviceCondition, figures: FoldFigures, misses: String)) -> String {
+            "  \(row.condition.name): \(row.figures.line)" + (row.misses.isEmpty ? "" : "; most missed: \(row.misses)") + "\n"
+        }
+        let single = rows.filter { !$0.condition.isMixture }
+        for row in single { out += line(row) }
+        let rates = single.map(\.figures.rate)
+        if let worst = single.min(by: { $0.figures.rate < $1.figures.rate }) {
             out += String(format: "  mean over the conditions: %.1f%%; worst: %@, %@\n", 100 * rates.reduce(0, +) / Double(rates.count),
                           worst.condition.name, percent(worst.figures.right, worst.figures.traces))
         }
+        // The mixture: every way at once, as a new person on a device of their own draws.
+        for row in rows where row.condition.isMixture { out += line(row) }
         return out
     }
 

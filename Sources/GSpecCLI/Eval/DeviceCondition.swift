@@ -24,6 +24,15 @@ enum DeviceCondition: CaseIterable, Sendable {
     /// Each point moved at random by about 1% of the diagonal (a finger's
     /// contact patch, a touchpad's noise), the same way on every run.
     case jitter
+    /// Every stroke drawn by a device and a person of its own, as new people
+    /// differ in all of the above at once: sampled at 60, 125 or 240 Hz or
+    /// as recorded, its larger side 30 to 600 points, stretched up to 1.4
+    /// times either way, drawn over half to twice the time, a hook at each
+    /// end half the time (up to 8% of the diagonal), and noise up to 1% of
+    /// the diagonal; each drawn at random per stroke (factors log-uniform),
+    /// the same on every run. The ranges are the single conditions'
+    /// extremes, fixed before measuring. Reported apart, not in their mean.
+    case mixed
 
     /// The name the report gives it.
     var name: String {
@@ -39,57 +48,101 @@ enum DeviceCondition: CaseIterable, Sendable {
         case .fast: "fast x0.5"
         case .hooks: "hooks"
         case .jitter: "jitter 1%"
+        case .mixed: "each its own device"
         }
     }
 
+    /// Whether it is a mixture of the others (`mixed`), reported apart from their mean.
+    var isMixture: Bool { self == .mixed }
+
     /// `events` (one stroke: began, moved..., ended) redrawn; `seed` fixes the jitter.
     func apply(_ events: [TouchEvent], seed: UInt64) -> [TouchEvent] {
-        guard let first = events.first, let last = events.last, events.count >= 2 else { return events }
-        let points = events.map { SIMD2($0.x, $0.y) }
-        let lo = points.reduce(points[0]) { pointwiseMin($0, $1) }, hi = points.reduce(points[0]) { pointwiseMax($0, $1) }
-        let centre = (lo + hi) / 2, extent = hi - lo
-        let diagonal = max((extent * extent).sum().squareRoot(), 1e-9)
+        guard events.count >= 2 else { return events }
+        let box = Box(events)
+        var random = SplitMix64(seed: seed)
         switch self {
         case .mouse60Hz: return Self.resampled(events, hz: 60)
         case .mouse125Hz: return Self.resampled(events, hz: 125)
         case .stylus240Hz: return Self.resampled(events, hz: 240)
         case .size30, .size600:
-            let scale = (self == .size30 ? 30 : 600) / max(extent.x, extent.y, 1e-9)
-            return Self.moved(events) { centre + ($0 - centre) * scale }
+            let scale = (self == .size30 ? 30 : 600) / max(box.extent.x, box.extent.y, 1e-9)
+            return Self.moved(events) { box.centre + ($0 - box.centre) * scale }
         case .wide, .tall:
             let s = 1.4.squareRoot(), factor = self == .wide ? SIMD2(s, 1 / s) : SIMD2(1 / s, s)
-            return Self.moved(events) { centre + ($0 - centre) * factor }
-        case .slow, .fast:
-            let factor = self == .slow ? 2.0 : 0.5
-            return events.map { e in
-                var e = e
-                e.time = first.time + Microseconds(Int64((Double((e.time - first.time).rawValue) * factor).rounded()))
-                return e
-            }
-        case .hooks:
-            let start = Self.hook(at: points[0], from: Self.direction(points, forward: true), length: 0.08 * diagonal)
-            let end = Self.hook(at: points[points.count - 1], from: Self.direction(points, forward: false), length: 0.08 * diagonal)
-            // Three points each, 8 ms apart, before the first sample and after the last.
-            let step: Int64 = 8_000
-            var out: [TouchEvent] = []
-            for (k, p) in start.reversed().enumerated() {
-                out.append(TouchEvent(time: first.time - Microseconds(step * Int64(start.count - k)), id: first.id, phase: k == 0 ? .began : .moved,
-                                      x: p.x, y: p.y, view: first.view, pointer: first.pointer))
-            }
-            out += events.map { e in
-                var e = e
-                e.phase = .moved
-                return e
-            }
-            for (k, p) in end.enumerated() {
-                out.append(TouchEvent(time: last.time + Microseconds(step * Int64(k + 1)), id: first.id, phase: k == end.count - 1 ? .ended : .moved,
-                                      x: p.x, y: p.y, view: first.view, pointer: first.pointer))
-            }
-            return out
-        case .jitter:
-            var random = SplitMix64(seed: seed)
-            return Self.moved(events) { $0 + SIMD2(random.normal(), random.normal()) * (0.01 * diagonal) }
+            return Self.moved(events) { box.centre + ($0 - box.centre) * factor }
+        case .slow, .fast: return Self.timed(events, self == .slow ? 2.0 : 0.5)
+        case .hooks: return Self.hooked(events, start: 0.08 * box.diagonal, end: 0.08 * box.diagonal)
+        case .jitter: return Self.jittered(events, 0.01 * box.diagonal, &random)
+        case .mixed:
+            func logUniform(_ low: Double, _ high: Double) -> Double { low * pow(high / low, random.unit()) }
+            let scale = logUniform(30, 600) / max(box.extent.x, box.extent.y, 1e-9)
+            let stretch = logUniform(1 / 1.4, 1.4).squareRoot(), factor = SIMD2(stretch, 1 / stretch) * scale
+            var out = Self.timed(Self.moved(events) { box.centre + ($0 - box.centre) * factor }, logUniform(0.5, 2))
+            let diagonal = Box(out).diagonal
+            let hook = { random.unit() < 0.5 ? random.unit() * 0.08 * diagonal : 0 }
+            let (start, end) = (hook(), hook())
+            out = Self.hooked(out, start: start, end: end)
+            let rates: [Int64?] = [60, 125, 240, nil]
+            if let hz = rates[Int(random.next() % 4)] { out = Self.resampled(out, hz: hz) }
+            return Self.jittered(out, random.unit() * 0.01 * diagonal, &random)
         }
+    }
+
+    /// A stroke's bounding box: its centre, extent and diagonal.
+    private struct Box {
+        var centre: SIMD2<Double>, extent: SIMD2<Double>, diagonal: Double
+
+        init(_ events: [TouchEvent]) {
+            let points = events.map { SIMD2($0.x, $0.y) }
+            let lo = points.reduce(points[0]) { pointwiseMin($0, $1) }, hi = points.reduce(points[0]) { pointwiseMax($0, $1) }
+            (centre, extent) = ((lo + hi) / 2, hi - lo)
+            diagonal = max((extent * extent).sum().squareRoot(), 1e-9)
+        }
+    }
+
+    /// The stroke drawn over `factor` times its time.
+    private static func timed(_ events: [TouchEvent], _ factor: Double) -> [TouchEvent] {
+        guard let first = events.first else { return events }
+        return events.map { e in
+            var e = e
+            e.time = first.time + Microseconds(Int64((Double((e.time - first.time).rawValue) * factor).rounded()))
+            return e
+        }
+    }
+
+    /// Each point moved at random by `deviation` (normal, per axis).
+    private static func jittered(_ events: [TouchEvent], _ deviation: Double, _ random: inout SplitMix64) -> [TouchEvent] {
+        events.map { e in
+            var e = e
+            (e.x, e.y) = (e.x + random.normal() * deviation, e.y + random.normal() * deviation)
+            return e
+        }
+    }
+
+    /// A hook of `start` points before the stroke's first sample and of
+    /// `end` after its last (none for 0): three points each, 8 ms apart,
+    /// turned back 150 degrees from the way the stroke leaves or arrives.
+    private static func hooked(_ events: [TouchEvent], start: Double, end: Double) -> [TouchEvent] {
+        guard let first = events.first, let last = events.last else { return events }
+        let points = events.map { SIMD2($0.x, $0.y) }
+        let before = start > 0 ? hook(at: points[0], from: direction(points, forward: true), length: start) : []
+        let after = end > 0 ? hook(at: points[points.count - 1], from: direction(points, forward: false), length: end) : []
+        let step: Int64 = 8_000
+        var out: [TouchEvent] = []
+        for (k, p) in before.reversed().enumerated() {
+            out.append(TouchEvent(time: first.time - Microseconds(step * Int64(before.count - k)), id: first.id, phase: k == 0 ? .began : .moved,
+                                  x: p.x, y: p.y, view: first.view, pointer: first.pointer))
+        }
+        out += events.enumerated().map { k, e in
+            var e = e
+            if k == 0 && !before.isEmpty || k == events.count - 1 && !after.isEmpty { e.phase = .moved }
+            return e
+        }
+        for (k, p) in after.enumerated() {
+            out.append(TouchEvent(time: last.time + Microseconds(step * Int64(k + 1)), id: first.id, phase: k == after.count - 1 ? .ended : .moved,
+                                  x: p.x, y: p.y, view: first.view, pointer: first.pointer))
+        }
+        return out
     }
 
     /// The stroke's positions moved by `move`, its times and phases kept.

@@ -60,14 +60,14 @@ struct PairedComparison {
         var rows = [Self.row("as recorded", subjects, old, new)]
         let oldConditions = before["robustness"] as? [String: Any] ?? [:], newConditions = after["robustness"] as? [String: Any] ?? [:]
         // The conditions in the order this run reports them (`DeviceCondition`), those both runs have.
-        let names = DeviceCondition.allCases.map(\.name).filter { oldConditions[$0] != nil && newConditions[$0] != nil }
-        var conditionRows: [Row] = []
-        for name in names {
-            let o = Self.subjects(oldConditions[name]), n = Self.subjects(newConditions[name])
+        let conditions = DeviceCondition.allCases.filter { oldConditions[$0.name] != nil && newConditions[$0.name] != nil }
+        var conditionRows: [Row] = [], mixtureRows: [Row] = []
+        for condition in conditions {
+            let name = condition.name, o = Self.subjects(oldConditions[name]), n = Self.subjects(newConditions[name])
             guard Set(o.keys) == Set(subjects), Set(n.keys) == Set(subjects) else {
                 throw Mismatch(reason: "condition '\(name)' has no figures per subject in one of the runs (written by an older gspec?)")
             }
-            conditionRows.append(Self.row(name, subjects, o, n))
+            if condition.isMixture { mixtureRows.append(Self.row(name, subjects, o, n)) } else { conditionRows.append(Self.row(name, subjects, o, n)) }
         }
         rows += conditionRows
         if !conditionRows.isEmpty {
@@ -78,7 +78,8 @@ struct PairedComparison {
                             after: conditionRows.map(\.after).reduce(0, +), traces: conditionRows.map(\.traces).reduce(0, +),
                             differences: differences))
         }
-        self.rows = rows
+        // The mixture after the mean, which it is not part of (as the report has it).
+        self.rows = rows + mixtureRows
         if let o = before["negatives"] as? [String: Any], let n = after["negatives"] as? [String: Any],
            let of = o["falseFires"] as? Int, let nf = n["falseFires"] as? Int, let traces = n["traces"] as? Int, o["traces"] as? Int == traces {
             negatives = (of, nf, traces)
