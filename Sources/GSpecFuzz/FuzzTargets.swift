@@ -225,7 +225,7 @@ public enum FuzzTargets {
             gesture pressAfterTap: longPress { duration: 200ms }
             gesture follow: pan { threshold: 0pt }
             gesture loop: stroke { examples: loops  minScore: 0.7  turning: 180deg...720deg  closure: 0%...50% }
-            gesture wedge: stroke { examples: wedges  maxTemplates: 2  maxRotation: 90deg  corners: 1...4  counterTurn: 0deg...60deg  counterSpan: 20%...  startY: 0%...60%  endX: 10%...  smoothing: 30% }
+            gesture wedge: stroke { examples: wedges  maxTemplates: 2  maxRotation: 90deg  corners: 1...4  counterTurn: 0deg...60deg  counterSpan: 20%...  startY: 0%...60%  endX: 10%...  smoothing: 30%  hooks: 10% }
             gesture sheet: pan { touches: 1...3  axis: vertical  settle { anchors: 0pt, 320pt, 640pt  bounds: 0pt...640pt  marks: 40%, 80% } }
             gesture feed: scroll { touches: 1...2  axis: vertical  settle { pitch: 375pt  bounds: -1500pt...0pt  model: android } }
             gesture bend: stroke { match: any+  corners: 1...2  cornerAngle: 45deg  firstLeg: 20%...80%  aspect: 0.2...5  straightness: 0%...95% }

@@ -14,7 +14,7 @@ extension Checker {
         for example in found {
             if let problem = example.problem {
                 diagnostics.report(.badExample(example.name, problem: problem), at: range)
-            } else if let t = StrokeTemplateData(example) {
+            } else if let t = StrokeTemplateData(example, hooks: d.hooks) {
                 templates.append(t)
             } else {
                 diagnostics.report(.exampleWithoutLength(example.name), at: range)

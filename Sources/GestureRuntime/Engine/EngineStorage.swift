@@ -223,6 +223,10 @@ struct LiftMeasure {
     /// The lift's time and the path's point count (0: nothing measured).
     var time = Int64.min
     var count = 0
+    /// The points measured: the path without the hooks of `hooks` (a
+    /// template stroke's share, `PathHooks`; NaN: not decided yet).
+    var hooks = Double.nan
+    var kept = 0..<0
     /// The features, measured with `cornerAngle` (NaN: not measured yet).
     var cornerAngle = Double.nan
     var features: StrokeFeatures?

@@ -249,7 +249,7 @@ extension GestureEngine {
         if r.pointee.strokeFlags & GestureRecord.strokeFeatures != 0 {
             shareLiftPath(g)
             if liftMeasure.cornerAngle != r.pointee.cornerAngle {
-                liftMeasure.features = StrokeFeatures.measure(storage.liftPath.base, count: liftMeasure.count,
+                liftMeasure.features = StrokeFeatures.measure(storage.liftPath.base + liftMeasure.kept.lowerBound, count: liftMeasure.kept.count,
                                                               cornerAngle: r.pointee.cornerAngle,
                                                               keepingTurnsIn: storage.liftTurns.base)
                 liftMeasure.cornerAngle = r.pointee.cornerAngle
@@ -277,7 +277,8 @@ extension GestureEngine {
         let floats = StrokeTemplate.vectorFloats
         let points = storage.templateScratch.base, vector = points + StrokeTemplate.floats, perpendicular = vector + floats
         if liftMeasure.vector == nil {
-            liftMeasure.vector = StrokeTemplate.normalize(storage.liftPath.base, count: liftMeasure.count, into: points)
+            liftMeasure.vector = StrokeTemplate.normalize(storage.liftPath.base + liftMeasure.kept.lowerBound, count: liftMeasure.kept.count,
+                                                          into: points)
             if liftMeasure.vector == true {
                 StrokeTemplate.vector(points, into: vector)
                 StrokeTemplate.perpendicular(vector, into: perpendicular)
@@ -311,7 +312,8 @@ extension GestureEngine {
     }
 
     /// Ends `g`'s kept path at the lift point and makes it the one
-    /// `liftMeasure` describes, keeping what was measured when it already is.
+    /// `liftMeasure` describes, without the hooks a template stroke's
+    /// `hooks` leaves out, keeping what was measured when it already is.
     private mutating func shareLiftPath(_ g: GestureID) {
         let base = g.rawValue &* (EngineStorage.pathCapacity &+ 1)
         let s = SlotID(lowestIn: tracks[g].seen)
@@ -320,11 +322,17 @@ extension GestureEngine {
         let count = n &+ 1
         let shared = storage.liftPath.base
         // Bit patterns, not values: -0 and 0 differ in an angle's sign.
-        if liftMeasure.time == clock && liftMeasure.count == count
+        if !(liftMeasure.time == clock && liftMeasure.count == count
             && (0..<count).allSatisfy({ shared[$0].x.bitPattern == paths[base &+ $0].x.bitPattern
-                                        && shared[$0].y.bitPattern == paths[base &+ $0].y.bitPattern }) { return }
-        shared.update(from: paths + base, count: count)
-        liftMeasure = LiftMeasure(time: clock, count: count)
+                                        && shared[$0].y.bitPattern == paths[base &+ $0].y.bitPattern })) {
+            shared.update(from: paths + base, count: count)
+            liftMeasure = LiftMeasure(time: clock, count: count)
+        }
+        let r = records + g
+        let hooks = r.pointee.strokeFlags & GestureRecord.strokeTemplates != 0 ? r.pointee.hooks : 0
+        guard liftMeasure.hooks.bitPattern != hooks.bitPattern else { return }
+        // Another share of hooks is another path: measured again.
+        liftMeasure = LiftMeasure(time: clock, count: count, hooks: hooks, kept: PathHooks.kept(shared, count: count, share: hooks))
     }
 
     /// Another template stroke on the same touch whose templates match it
