@@ -68,5 +68,12 @@ import Testing
         let plain = try TemplateStrokeTests.table("gesture circle: stroke { examples: circle }")
         let hooks = try TemplateStrokeTests.table("gesture circle: stroke { examples: circle  hooks: 5% }")
         #expect(plain.templatePoints == hooks.templatePoints)
+        // A table from before `strokeTemplateHooks` (the flag clear) matches the stroke whole, as it did.
+        #expect(hooks.gestures[0].strokeFlags & GestureRecord.strokeTemplateHooks != 0)
+        #expect(plain.gestures[0].strokeFlags & GestureRecord.strokeTemplateHooks == 0)
+        var older = try TemplateStrokeTests.table("gesture circle: stroke { examples: circle  minScore: 1  hooks: 5% }")
+        older.gestures[0].strokeFlags &= ~GestureRecord.strokeTemplateHooks
+        let olderReasons = TemplateStrokeTests.run(older, hooked).1
+        #expect(olderReasons.contains { $0.contains(String(format: "scored %.3f", without)) }, "\(olderReasons)")
     }
 }

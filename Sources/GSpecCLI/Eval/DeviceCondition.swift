@@ -26,7 +26,7 @@ enum DeviceCondition: CaseIterable, Sendable {
     case jitter
     /// Every stroke drawn by a device and a person of its own, as new people
     /// differ in all of the above at once: sampled at 60, 125 or 240 Hz or
-    /// as recorded, its larger side 30 to 600 points, stretched up to 1.4
+    /// as recorded, its larger side 30 to 600 points and then stretched up to 1.4
     /// times either way, drawn over half to twice the time, a hook at each
     /// end half the time (up to 8% of the diagonal), and noise up to 1% of
     /// the diagonal; each drawn at random per stroke (factors log-uniform),
@@ -133,9 +133,12 @@ enum DeviceCondition: CaseIterable, Sendable {
             out.append(TouchEvent(time: first.time - Microseconds(step * Int64(before.count - k)), id: first.id, phase: k == 0 ? .began : .moved,
                                   x: p.x, y: p.y, view: first.view, pointer: first.pointer))
         }
+        // With a hook, the stroke's own samples all move (as the single condition
+        // has them): only an end without a hook keeps its began or ended.
+        guard !before.isEmpty || !after.isEmpty else { return events }
         out += events.enumerated().map { k, e in
             var e = e
-            if k == 0 && !before.isEmpty || k == events.count - 1 && !after.isEmpty { e.phase = .moved }
+            if !(k == 0 && before.isEmpty) && !(k == events.count - 1 && after.isEmpty) { e.phase = .moved }
             return e
         }
         for (k, p) in after.enumerated() {

@@ -102,6 +102,8 @@ public struct TableBuilder {
         var r = g.record
         if g.edges.isEmpty { r.edgeWidth = 0 }
         if !g.templates.isEmpty { r.strokeFlags |= GestureRecord.strokeTemplates }
+        // Its templates were made without their examples' hooks (`StrokeTemplateData`): so is the stroke.
+        if !g.templates.isEmpty && g.hooks > 0 { r.strokeFlags |= GestureRecord.strokeTemplateHooks }
         r.updatePanCriteria()
         return r
     }

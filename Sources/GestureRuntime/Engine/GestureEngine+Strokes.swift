@@ -329,7 +329,7 @@ extension GestureEngine {
             liftMeasure = LiftMeasure(time: clock, count: count)
         }
         let r = records + g
-        let hooks = r.pointee.strokeFlags & GestureRecord.strokeTemplates != 0 ? r.pointee.hooks : 0
+        let hooks = r.pointee.strokeFlags & GestureRecord.strokeTemplateHooks != 0 ? r.pointee.hooks : 0
         guard liftMeasure.hooks.bitPattern != hooks.bitPattern else { return }
         // Another share of hooks is another path: measured again.
         liftMeasure = LiftMeasure(time: clock, count: count, hooks: hooks, kept: PathHooks.kept(shared, count: count, share: hooks))

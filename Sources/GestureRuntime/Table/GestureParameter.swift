@@ -312,7 +312,7 @@ extension GestureParameter {
         .init("minSegment", [.stroke], .fraction, range: .init(0, 0.5), .real(.minSegment),
               "interior segments shorter than this share of the path are dropped at lift"),
         .init("hooks", [.stroke], .fraction, range: .init(0, 0.5), .real(.hooks),
-              "end segments shorter than this share of the path are dropped at lift"),
+              "end segments shorter than this share of the path are dropped at lift; a template stroke's end pieces that turn back, too"),
         .init("smoothing", [.stroke], .fraction, range: .init(0, 0.9), .real(.smoothing),
               "share of the previous smoothed point kept for each sample"),
         .init("chord", [.stroke], .strokeDirections, .chord, "where the line from the stroke's start to its end may point"),

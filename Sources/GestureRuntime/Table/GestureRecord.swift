@@ -38,7 +38,8 @@ package struct GestureRecord: Hashable, Sendable {
     /// step may stray from its segment's class before it starts another.
     package var hysteresis: Double
     /// Fractions of the stroke's path: interior segments shorter than
-    /// `minSegment` and end segments shorter than `hooks` are dropped at lift.
+    /// `minSegment` and end segments shorter than `hooks` are dropped at lift
+    /// (with `strokeTemplateHooks`, a template stroke's ends' hooks too: `PathHooks`).
     package var minSegment: Double
     package var hooks: Double
     /// Share of the previous smoothed point kept for each new sample (0: raw samples).
@@ -161,6 +162,11 @@ package struct GestureRecord: Hashable, Sendable {
         case templates
         /// A stroke with feature bounds (`turning`, `corners`, ...), checked at lift.
         case features
+        /// A template stroke whose `hooks` also leaves its ends' hooks out of
+        /// what it matches and measures (`PathHooks`), as its templates were
+        /// built. A table from before it has templates made whole: its
+        /// strokes are matched whole, as they were.
+        case templateHooks
 
         @inline(__always)
         package var mask: UInt8 { 1 << rawValue }
@@ -170,6 +176,7 @@ package struct GestureRecord: Hashable, Sendable {
     package static var strokeChordRange: UInt8 { StrokeFlag.chordRange.mask }
     package static var strokeTemplates: UInt8 { StrokeFlag.templates.mask }
     package static var strokeFeatures: UInt8 { StrokeFlag.features.mask }
+    package static var strokeTemplateHooks: UInt8 { StrokeFlag.templateHooks.mask }
     /// Every stroke flag a table may set.
     package static var knownStrokeFlags: UInt8 { StrokeFlag.allCases.reduce(0) { $0 | $1.mask } }
     package static let packingDense: UInt8 = 0
