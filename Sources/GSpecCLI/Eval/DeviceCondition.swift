@@ -127,6 +127,7 @@ enum DeviceCondition: CaseIterable, Sendable {
         let points = events.map { SIMD2($0.x, $0.y) }
         let before = start > 0 ? hook(at: points[0], from: direction(points, forward: true), length: start) : []
         let after = end > 0 ? hook(at: points[points.count - 1], from: direction(points, forward: false), length: end) : []
+        guard !before.isEmpty || !after.isEmpty else { return events }
         let step: Int64 = 8_000
         var out: [TouchEvent] = []
         for (k, p) in before.reversed().enumerated() {
@@ -135,7 +136,6 @@ enum DeviceCondition: CaseIterable, Sendable {
         }
         // With a hook, the stroke's own samples all move (as the single condition
         // has them): only an end without a hook keeps its began or ended.
-        guard !before.isEmpty || !after.isEmpty else { return events }
         out += events.enumerated().map { k, e in
             var e = e
             if !(k == 0 && before.isEmpty) && !(k == events.count - 1 && after.isEmpty) { e.phase = .moved }

@@ -67,7 +67,8 @@ struct PairedComparison {
             guard Set(o.keys) == Set(subjects), Set(n.keys) == Set(subjects) else {
                 throw Mismatch(reason: "condition '\(name)' has no figures per subject in one of the runs (written by an older gspec?)")
             }
-            if condition.isMixture { mixtureRows.append(Self.row(name, subjects, o, n)) } else { conditionRows.append(Self.row(name, subjects, o, n)) }
+            let row = Self.row(name, subjects, o, n)
+            if condition.isMixture { mixtureRows.append(row) } else { conditionRows.append(row) }
         }
         rows += conditionRows
         if !conditionRows.isEmpty {

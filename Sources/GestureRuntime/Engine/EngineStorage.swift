@@ -224,8 +224,8 @@ struct LiftMeasure {
     var time = Int64.min
     var count = 0
     /// The points measured: the path without the hooks of `hooks` (a
-    /// template stroke's share, `PathHooks`; NaN: not decided yet).
-    var hooks = Double.nan
+    /// template stroke's share, `PathHooks`; 0 for every other gesture).
+    var hooks = 0.0
     var kept = 0..<0
     /// The features, measured with `cornerAngle` (NaN: not measured yet).
     var cornerAngle = Double.nan

@@ -322,16 +322,14 @@ extension GestureEngine {
         let count = n &+ 1
         let shared = storage.liftPath.base
         // Bit patterns, not values: -0 and 0 differ in an angle's sign.
-        if !(liftMeasure.time == clock && liftMeasure.count == count
+        let same = liftMeasure.time == clock && liftMeasure.count == count
             && (0..<count).allSatisfy({ shared[$0].x.bitPattern == paths[base &+ $0].x.bitPattern
-                                        && shared[$0].y.bitPattern == paths[base &+ $0].y.bitPattern })) {
-            shared.update(from: paths + base, count: count)
-            liftMeasure = LiftMeasure(time: clock, count: count)
-        }
+                                        && shared[$0].y.bitPattern == paths[base &+ $0].y.bitPattern })
+        if !same { shared.update(from: paths + base, count: count) }
         let r = records + g
         let hooks = r.pointee.strokeFlags & GestureRecord.strokeTemplateHooks != 0 ? r.pointee.hooks : 0
-        guard liftMeasure.hooks.bitPattern != hooks.bitPattern else { return }
-        // Another share of hooks is another path: measured again.
+        // The same path with the same share of hooks is what was measured; another share is another path.
+        guard !same || liftMeasure.hooks.bitPattern != hooks.bitPattern else { return }
         liftMeasure = LiftMeasure(time: clock, count: count, hooks: hooks, kept: PathHooks.kept(shared, count: count, share: hooks))
     }
 

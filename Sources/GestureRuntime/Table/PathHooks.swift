@@ -17,7 +17,7 @@ package enum PathHooks {
     package static func kept(_ path: UnsafePointer<SIMD2<Double>>, count: Int, share: Double) -> Range<Int> {
         guard count > 2, share > 0 else { return 0..<count }
         var length = 0.0
-        for i in 1..<count { length += distance(path[i - 1], path[i]) }
+        for i in 1..<count { length += StrokeTemplate.distance(path[i - 1], path[i]) }
         guard length.isFinite, length > 0 else { return 0..<count }
         let first = turn(path, count: count, forward: true, limit: share * length, reach: reach * length)
         let last = count - 1 - turn(path, count: count, forward: false, limit: share * length, reach: reach * length)
@@ -32,12 +32,12 @@ package enum PathHooks {
         func at(_ k: Int) -> SIMD2<Double> { forward ? path[k] : path[count - 1 - k] }
         var walked = 0.0, ahead = 0, aheadWalked = 0.0, best = 0, bestCosine = turnBack
         for k in 1..<(count - 1) {
-            walked += distance(at(k - 1), at(k))
+            walked += StrokeTemplate.distance(at(k - 1), at(k))
             guard walked <= limit else { break }
             // The first point at least `reach` past k along the path (it only moves on).
             if ahead < k { (ahead, aheadWalked) = (k, walked) }
             while ahead < count - 1 && aheadWalked - walked < reach {
-                aheadWalked += distance(at(ahead), at(ahead + 1))
+                aheadWalked += StrokeTemplate.distance(at(ahead), at(ahead + 1))
                 ahead += 1
             }
             let piece = at(k) - at(0), beyond = at(ahead) - at(k)
@@ -47,10 +47,5 @@ package enum PathHooks {
             if cosine < bestCosine { (best, bestCosine) = (k, cosine) }
         }
         return best
-    }
-
-    private static func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
-        let d = b - a
-        return (d * d).sum().squareRoot()
     }
 }

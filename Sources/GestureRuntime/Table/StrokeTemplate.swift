@@ -140,8 +140,9 @@ package enum StrokeTemplate {
         return (sum0 + sum1).sum()
     }
 
+    /// The distance from `a` to `b` (also `PathHooks`'s walk).
     @inline(__always)
-    private static func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+    static func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
         let d = b - a
         return (d.x * d.x + d.y * d.y).squareRoot()
     }
