@@ -95,20 +95,49 @@ import Testing
         #expect(rms > 0.006 * diagonal && rms < 0.014 * diagonal, "\(rms / diagonal)")
     }
 
+    /// The angle of a stroke's middle half (from the sample a quarter of the
+    /// way to the one three quarters of the way: past any hook), in degrees, y down.
+    static func angle(_ events: [TouchEvent]) -> Double {
+        let (a, b) = (events[events.count / 4], events[events.count * 3 / 4])
+        return atan2(b.y - a.y, b.x - a.x) * 180 / .pi
+    }
+
+    @Test func turningTurnsEveryStroke15DegreesOneWayOrTheOther() {
+        var ways: Set<Int> = []
+        for seed in UInt64(0)..<20 {
+            let turned = DeviceCondition.turned.apply(Self.line, seed: seed)
+            #expect(turned.map(\.x) == DeviceCondition.turned.apply(Self.line, seed: seed).map(\.x), "the same on every run")
+            #expect(turned.map(\.time) == Self.line.map(\.time) && turned.map(\.phase) == Self.line.map(\.phase))
+            let change = Self.angle(turned) - Self.angle(Self.line)
+            #expect(abs(abs(change) - 15) < 1e-9, "\(change)")
+            ways.insert(change > 0 ? 1 : -1)
+            // Turned about its centre: no longer, no shorter, the centre where it was.
+            #expect(abs(Self.extent(turned).x * Self.extent(turned).x + Self.extent(turned).y * Self.extent(turned).y - 12_500) < 1e-6)
+            #expect(abs(turned[50].x - 50) < 1e-9 && abs(turned[50].y - 25) < 1e-9)
+        }
+        #expect(ways.count == 2, "both ways")
+    }
+
     /// `mixed`: every stroke a device of its own, within the single
     /// conditions' ranges, the same for a seed and another for another seed.
     @Test func eachStrokeItsOwnDeviceStaysWithinTheConditionsRanges() {
         let a = DeviceCondition.mixed.apply(Self.line, seed: 3)
         #expect(a.map(\.x) == DeviceCondition.mixed.apply(Self.line, seed: 3).map(\.x), "the same on every run")
-        var sizes: Set<Int> = [], counts: Set<Int> = [], durations: Set<Int64> = []
+        var sizes: Set<Int> = [], counts: Set<Int> = [], durations: Set<Int64> = [], angles: [Double] = []
         for seed in UInt64(0)..<200 {
             let e = DeviceCondition.mixed.apply(Self.line, seed: seed)
             #expect(e.first?.phase == .began && e.last?.phase == .ended && e.dropFirst().dropLast().allSatisfy { $0.phase == .moved })
             #expect(zip(e, e.dropFirst()).allSatisfy { $0.time < $1.time }, "times go forward")
             // The larger side 30 to 600 points, stretched by at most the square
-            // root of 1.4 either way, plus hooks and noise of a few percent.
-            let side = Self.extent(e).x
-            #expect(side > 30 * 0.84 * 0.95 && side < 600 * 1.19 * 1.25, "\(side)")
+            // root of 1.4 either way and turned (the larger side of a box
+            // turned is at least its diagonal over the square root of 2),
+            // plus hooks and noise of a few percent.
+            let side = Self.extent(e).max()
+            #expect(side > 30 * 0.7 && side < 600 * 1.19 * 1.25, "\(side)")
+            // The line's 26.6 degrees changed by the stretch (19.7 to 35.0) and
+            // by a turn of at most 15 degrees, give or take the noise.
+            angles.append(Self.angle(e))
+            #expect(angles.last! > 19.65 - 15 - 2 && angles.last! < 34.99 + 15 + 2, "\(angles.last!)")
             // Drawn over half to twice the time (0.5 s), plus at most 24 ms of hook at each end.
             let duration = (e.last!.time - e.first!.time).rawValue
             #expect(duration >= 250_000 && duration <= 1_000_000 + 48_000, "\(duration)")
@@ -118,6 +147,8 @@ import Testing
         }
         // Another device per stroke: sizes, sampling and times all vary.
         #expect(sizes.count >= 5 && counts.count >= 20 && durations.count >= 5, "\(sizes) \(counts.count) \(durations)")
+        // Turned both ways, past what stretching alone gives.
+        #expect(angles.min()! < 15 && angles.max()! > 40, "\(angles.min()!) \(angles.max()!)")
     }
 
     @Test func theSpreadIsTheSubjectsDeviationAndABootstrapOfTheirMean() {

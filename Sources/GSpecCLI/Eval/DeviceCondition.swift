@@ -24,12 +24,18 @@ enum DeviceCondition: CaseIterable, Sendable {
     /// Each point moved at random by about 1% of the diagonal (a finger's
     /// contact patch, a touchpad's noise), the same way on every run.
     case jitter
+    /// Turned 15 degrees about its centre, one way or the other (each
+    /// stroke's way drawn at random, the same on every run): a phone held
+    /// at an angle, a hand resting beside a touchpad, a page drawn on
+    /// aslant. A check turned a little is a v turned the other way, so this
+    /// is the condition that competition depends on most.
+    case turned
     /// Every stroke drawn by a device and a person of its own, as new people
     /// differ in all of the above at once: sampled at 60, 125 or 240 Hz or
     /// as recorded, its larger side 30 to 600 points and then stretched up to 1.4
     /// times either way, drawn over half to twice the time, a hook at each
     /// end half the time (up to 8% of the diagonal), and noise up to 1% of
-    /// the diagonal; each drawn at random per stroke (factors log-uniform),
+    /// the diagonal, turned up to 15 degrees either way; each drawn at random per stroke (factors log-uniform),
     /// the same on every run. The ranges are the single conditions'
     /// extremes, fixed before measuring. Reported apart, not in their mean.
     case mixed
@@ -48,6 +54,7 @@ enum DeviceCondition: CaseIterable, Sendable {
         case .fast: "fast x0.5"
         case .hooks: "hooks"
         case .jitter: "jitter 1%"
+        case .turned: "turned 15deg"
         case .mixed: "each its own device"
         }
     }
@@ -73,11 +80,15 @@ enum DeviceCondition: CaseIterable, Sendable {
         case .slow, .fast: return Self.timed(events, self == .slow ? 2.0 : 0.5)
         case .hooks: return Self.hooked(events, start: 0.08 * box.diagonal, end: 0.08 * box.diagonal)
         case .jitter: return Self.jittered(events, 0.01 * box.diagonal, &random)
+        case .turned: return Self.moved(events, box.turn(random.unit() < 0.5 ? -15 : 15))
         case .mixed:
             func logUniform(_ low: Double, _ high: Double) -> Double { low * pow(high / low, random.unit()) }
             let scale = logUniform(30, 600) / max(box.extent.x, box.extent.y, 1e-9)
             let stretch = logUniform(1 / 1.4, 1.4).squareRoot(), factor = SIMD2(stretch, 1 / stretch) * scale
-            var out = Self.timed(Self.moved(events) { box.centre + ($0 - box.centre) * factor }, logUniform(0.5, 2))
+            // The angle from a generator of its own, so that every other draw is what it was before turning was added.
+            var turning = SplitMix64(seed: seed ^ 0x7475_726E)
+            let turn = box.turn(turning.unit() * 30 - 15)
+            var out = Self.timed(Self.moved(events) { turn(box.centre + ($0 - box.centre) * factor) }, logUniform(0.5, 2))
             let diagonal = Box(out).diagonal
             let hook = { random.unit() < 0.5 ? random.unit() * 0.08 * diagonal : 0 }
             let (start, end) = (hook(), hook())
@@ -97,6 +108,15 @@ enum DeviceCondition: CaseIterable, Sendable {
             let lo = points.reduce(points[0]) { pointwiseMin($0, $1) }, hi = points.reduce(points[0]) { pointwiseMax($0, $1) }
             (centre, extent) = ((lo + hi) / 2, hi - lo)
             diagonal = max((extent * extent).sum().squareRoot(), 1e-9)
+        }
+
+        /// A point turned `degrees` about the centre (counter-clockwise on a screen, y down).
+        func turn(_ degrees: Double) -> (SIMD2<Double>) -> SIMD2<Double> {
+            let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
+            return { [centre] p in
+                let d = p - centre
+                return centre + SIMD2(d.x * c + d.y * s, -d.x * s + d.y * c)
+            }
         }
     }
 
