@@ -112,7 +112,8 @@ import Testing
             #expect(abs(abs(change) - 15) < 1e-9, "\(change)")
             ways.insert(change > 0 ? 1 : -1)
             // Turned about its centre: no longer, no shorter, the centre where it was.
-            #expect(abs(Self.extent(turned).x * Self.extent(turned).x + Self.extent(turned).y * Self.extent(turned).y - 12_500) < 1e-6)
+            let extent = Self.extent(turned)
+            #expect(abs((extent * extent).sum() - 12_500) < 1e-6)
             #expect(abs(turned[50].x - 50) < 1e-9 && abs(turned[50].y - 25) < 1e-9)
         }
         #expect(ways.count == 2, "both ways")

@@ -34,9 +34,9 @@ enum DeviceCondition: CaseIterable, Sendable {
     /// differ in all of the above at once: sampled at 60, 125 or 240 Hz or
     /// as recorded, its larger side 30 to 600 points and then stretched up to 1.4
     /// times either way, drawn over half to twice the time, a hook at each
-    /// end half the time (up to 8% of the diagonal), and noise up to 1% of
-    /// the diagonal, turned up to 15 degrees either way; each drawn at random per stroke (factors log-uniform),
-    /// the same on every run. The ranges are the single conditions'
+    /// end half the time (up to 8% of the diagonal), noise up to 1% of the
+    /// diagonal, and turned up to 15 degrees either way; each drawn at random
+    /// per stroke (factors log-uniform), the same on every run. The ranges are the single conditions'
     /// extremes, fixed before measuring. Reported apart, not in their mean.
     case mixed
 
