@@ -102,6 +102,58 @@ import Testing
         return atan2(b.y - a.y, b.x - a.x) * 180 / .pi
     }
 
+    /// A touch that never leaves a tap's slop is a tap on any device: the
+    /// sizes leave it as it is, where they would blow its wobble up into a stroke.
+    @Test func sizesLeaveATapAsItIs() {
+        let tap: [TouchEvent] = (0...4).map { (k: Int) -> TouchEvent in
+            let phase: TouchPhase = k == 0 ? .began : k == 4 ? .ended : .moved
+            let (x, y) = (100 + Double(k % 2) * 3, 100 + Double(k) / 2)
+            return TouchEvent(time: Microseconds(Int64(k) * 20_000), id: Int64(1), phase: phase, x: x, y: y)
+        }
+        #expect(DeviceCondition.size30.apply(tap, seed: 0).map(\.x) == tap.map(\.x))
+        #expect(DeviceCondition.size600.apply(tap, seed: 0).map(\.y) == tap.map(\.y))
+        for seed in UInt64(0)..<50 {
+            // Its other ways (hooks, noise, turning) are a share of its own size: it stays within the slop.
+            #expect(Self.extent(DeviceCondition.mixed.apply(tap, seed: seed)).max() < DeviceCondition.tapSlop, "seed \(seed)")
+        }
+        // A stroke just past the slop is scaled.
+        #expect(abs(Self.extent(DeviceCondition.size30.apply(Self.line, seed: 0)).x - 30) < 1e-9)
+    }
+
+    /// With `--negatives`, each condition redraws the non-shapes of one
+    /// stroke too and says what fired on them; a pinch's two touches are left out.
+    @Test func eachConditionSaysWhatFiresOnNonShapes() throws {
+        let negatives = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-negatives-\(UUID())")
+        try FileManager.default.createDirectory(at: negatives, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: negatives) }
+        func write(_ name: String, _ lines: [String]) throws {
+            try lines.joined(separator: "\n").write(to: negatives.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        // A straight drag, and a pinch of two touches.
+        try write("pan.jsonl", (0...20).map { k in
+            #"{"t":\#(Double(k) * 0.016),"touch":1,"phase":"\#(k == 0 ? "began" : k == 20 ? "ended" : "moved")","x":\#(10 + 10 * k),"y":100}"#
+        })
+        try write("pinch.jsonl", [
+            #"{"t":0,"touch":1,"phase":"began","x":100,"y":100}"#, #"{"t":0,"touch":2,"phase":"began","x":200,"y":100}"#,
+            #"{"t":0.1,"touch":1,"phase":"moved","x":80,"y":100}"#, #"{"t":0.1,"touch":2,"phase":"moved","x":220,"y":100}"#,
+            #"{"t":0.2,"touch":1,"phase":"ended","x":60,"y":100}"#, #"{"t":0.2,"touch":2,"phase":"ended","x":240,"y":100}"#,
+        ])
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("gspec-negatives-\(UUID()).json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        let (status, out, err) = run(["eval", HumanStrokeTests.shapes.path, "--dataset", HumanStrokeTests.sample.path,
+                                      "--folds", "subject", "--robustness", "--negatives", negatives.path, "--json", json.path])
+        #expect(status == .success, "\(err)")
+        let figures = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        let subjects = try #require(figures["subjects"] as? [String: Any]).count
+        let robustness = try #require(figures["robustness"] as? [String: [String: Any]])
+        for condition in DeviceCondition.allCases {
+            // The drag once per fold; the pinch not redrawn.
+            let row = try #require(robustness[condition.name]?["negatives"] as? [String: Int], "\(condition.name)")
+            #expect(row["traces"] == subjects && row["falseFires"] == 0, "\(condition.name): \(row)")
+            #expect(out.contains("  \(condition.name): ") && out.contains("non-shape fires 0.0% (0/\(subjects))"))
+        }
+    }
+
     @Test func turningTurnsEveryStroke15DegreesOneWayOrTheOther() {
         var ways: Set<Int> = []
         for seed in UInt64(0)..<20 {

@@ -79,7 +79,7 @@ struct EvalCommand: ParsableCommand {
             help: "\"overshoot=0.04 ...\": run each stroke of the dataset redrawn as --search's vary.NAME varies examples, instead of as recorded (the examples stay as recorded).")
     var varyTraces: StrokeVariation?
     @Flag(name: "--robustness",
-          help: "Also run every stroke redrawn as other devices and people draw it (60, 125, 240 Hz; 30 and 600 pt; stretched; slower, faster; hooked ends; jitter; turned 15 degrees; and each stroke a device of its own, all of them at once) on the same folds.")
+          help: "Also run every stroke redrawn as other devices and people draw it (60, 125, 240 Hz; 30 and 600 pt; stretched; slower, faster; hooked ends; jitter; turned 15 degrees; and each stroke a device of its own, all of them at once) on the same folds; with --negatives, the non-shapes of one stroke too.")
     var robustness: Bool
     @Option(name: "--negatives", placeholder: "dir", help: "A folder of traces that are no shape: anything firing there is a false fire.")
     var negativesDirectory: String?
@@ -164,15 +164,22 @@ struct EvalCommand: ParsableCommand {
         if robustness {
             // The same folds (each with the setting it chose), every shape trace redrawn each way.
             let redrawn = Self.redrawn(samples.filter { !$0.shape.isEmpty }, events: runner.events(of:))
+            // The non-shapes of one stroke too (taps, presses, pans, swipes,
+            // scribbles; a pinch's two touches stay as they are), so that each
+            // condition says what fires on no shape drawn that way.
+            let strokes = negatives.filter { EvalSample.isOneStroke(runner.events(of: $0)) }
+            let redrawnNegatives = Self.redrawn(strokes, events: runner.events(of:))
             let again = FoldRunner(path: inputs[0], renderer: diagnostics.renderer(for: console), console: console,
-                                   examples: runner.examples, traces: redrawn)
-            guard let (rerun, _) = again.run(reported, settings: settings, samples: redrawn, negatives: []) else { return .inputError }
-            let all = reported.flatMap { rerun[$0]!.samples }
+                                   examples: runner.examples, traces: redrawn + redrawnNegatives)
+            guard let (rerun, _) = again.run(reported, settings: settings, samples: redrawn, negatives: redrawnNegatives) else {
+                return .inputError
+            }
+            let all = reported.flatMap { rerun[$0]!.samples }, allNegatives = reported.flatMap { rerun[$0]!.negatives }
             robust = DeviceCondition.allCases.enumerated().map { k, condition in
                 let redrawn = all.filter { $0.path.hasSuffix("~\(k)") }
                 // The three most frequent misses: which competition a condition breaks.
                 let misses = EvalOutcome.confusions(redrawn, gestures: gestures).prefix(3).map { "\($0.shape) -> \($0.read) \($0.count)" }
-                return (condition, FoldFigures(redrawn, negatives: [], gestures: gestures),
+                return (condition, FoldFigures(redrawn, negatives: allNegatives.filter { $0.path.hasSuffix("~\(k)") }, gestures: gestures),
                         subjects.map { s in (s, FoldFigures(redrawn.filter { $0.subject == s }, negatives: [], gestures: gestures)) },
                         misses.joined(separator: ", "))
             }

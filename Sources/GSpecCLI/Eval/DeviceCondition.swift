@@ -59,6 +59,11 @@ enum DeviceCondition: CaseIterable, Sendable {
         }
     }
 
+    /// How far a tap may move (a tap's `slop`): a touch that stays within it
+    /// is a tap on any device, so the sizes leave it as it is rather than
+    /// blow its wobble up into a stroke.
+    static let tapSlop = 10.0
+
     /// Whether it is a mixture of the others (`mixed`), reported apart from their mean.
     var isMixture: Bool { self == .mixed }
 
@@ -72,6 +77,7 @@ enum DeviceCondition: CaseIterable, Sendable {
         case .mouse125Hz: return Self.resampled(events, hz: 125)
         case .stylus240Hz: return Self.resampled(events, hz: 240)
         case .size30, .size600:
+            guard box.extent.max() > Self.tapSlop else { return events }
             let scale = (self == .size30 ? 30 : 600) / max(box.extent.x, box.extent.y, 1e-9)
             return Self.moved(events) { box.centre + ($0 - box.centre) * scale }
         case .wide, .tall:
@@ -83,7 +89,7 @@ enum DeviceCondition: CaseIterable, Sendable {
         case .turned: return Self.moved(events, box.turn(random.unit() < 0.5 ? -15 : 15))
         case .mixed:
             func logUniform(_ low: Double, _ high: Double) -> Double { low * pow(high / low, random.unit()) }
-            let scale = logUniform(30, 600) / max(box.extent.x, box.extent.y, 1e-9)
+            let size = logUniform(30, 600), scale = box.extent.max() > Self.tapSlop ? size / box.extent.max() : 1
             let stretch = logUniform(1 / 1.4, 1.4).squareRoot(), factor = SIMD2(stretch, 1 / stretch) * scale
             // The angle from a generator of its own, so that every other draw is what it was before turning was added.
             var turning = SplitMix64(seed: seed ^ 0x7475_726E)

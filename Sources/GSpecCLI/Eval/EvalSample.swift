@@ -18,14 +18,20 @@ struct EvalSample {
         return "any"
     }
 
+    /// Whether `events` are one stroke: one touch, began, moved..., ended.
+    static func isOneStroke(_ events: [TouchEvent]) -> Bool {
+        guard let first = events.first, let last = events.last else { return false }
+        return first.phase == .began && last.phase == .ended && events.allSatisfy { $0.id == first.id }
+    }
+
     /// Its copies varied by `variation` (`gspec eval --vary-traces`): the
     /// stroke of `bytes` redrawn the way `StrokeVariation` varies examples,
     /// over the same time, a sample every equal step; itself when it is not
     /// one stroke (began, moved, ended) or the variation makes no copy of it.
     func varied(by variation: StrokeVariation, bytes: [UInt8]) -> [EvalSample] {
         var events: [TouchEvent] = []
-        guard TraceReader.read(bytes, { events.append($0) }).isEmpty, let first = events.first, let last = events.last,
-              first.phase == .began, last.phase == .ended, events.allSatisfy({ $0.id == first.id }) else { return [self] }
+        guard TraceReader.read(bytes, { events.append($0) }).isEmpty, Self.isOneStroke(events), let first = events.first,
+              let last = events.last else { return [self] }
         let copies = variation.variants(of: events.map { SIMD2($0.x, $0.y) })
         guard !copies.isEmpty else { return [self] }
         return copies.enumerated().map { k, points in
