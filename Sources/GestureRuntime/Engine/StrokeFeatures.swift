@@ -94,6 +94,12 @@ public struct StrokeFeatures: Equatable, Sendable {
     package static let counterWindow = 8
     /// ... by default not within the first or last eighth of the path: hooks and flicks at the ends turn back too.
     package static let defaultCounterSpan = SIMD2<Double>(0.125, 0.875)
+    /// `straightness` measures the path's length over this many points
+    /// evenly spaced along it: a sensor's noise (a point or two) lengthens a
+    /// drawn-out path sampled densely, and a noisy bent drag would pass for
+    /// a shape; a sixteenth of a stroke is more than that noise, and still
+    /// follows a shape's legs and curves.
+    static let straightnessPoints = 16
     /// Two corners are at least this many points apart.
     static let spacing = 4
     /// The most corners a stroke can have: one every `spacing + 1` points between the hooks.
@@ -118,7 +124,13 @@ public struct StrokeFeatures: Equatable, Sendable {
         let size = high - low, chord = path[count - 1] - path[0]
         let gap = (chord.x * chord.x + chord.y * chord.y).squareRoot()
         f.closure = gap / Swift.max(size.x, size.y)
-        f.straightness = Swift.min(1, gap / length)
+        var coarse = 0.0, previous = path[0]
+        PathResampling.resample(path, count: count, length: length, points: straightnessPoints) { _, p in
+            let d = p - previous
+            coarse += (d.x * d.x + d.y * d.y).squareRoot()
+            previous = p
+        }
+        f.straightness = coarse > 1e-9 ? Swift.min(1, gap / coarse) : 1
         f.aspect = size.y > 0 ? size.x / size.y : .infinity
         let first = position(path[0], low, size), last = position(path[count - 1], low, size)
         (f.startX, f.startY, f.endX, f.endY) = (first.x, first.y, last.x, last.y)
