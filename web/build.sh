@@ -3,7 +3,7 @@
 # compiled once more, with Embedded Swift, to WebAssembly, and the JavaScript
 # around it. gspec.wasm is the engine a page loads; gspec-run.wasm adds the
 # trace runner (`gspec run`) for gspec-run.mjs. Needs only the Swift toolchain
-# (swiftc, clang, wasm-ld); uses Binaryen's wasm-opt where it is installed.
+# (swiftc, clang, wasm-ld); uses Binaryen's wasm-opt and esbuild where they are installed.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$here")"

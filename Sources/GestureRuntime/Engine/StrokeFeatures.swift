@@ -126,8 +126,7 @@ public struct StrokeFeatures: Equatable, Sendable {
         f.closure = gap / Swift.max(size.x, size.y)
         var coarse = 0.0, previous = path[0]
         PathResampling.resample(path, count: count, length: length, points: straightnessPoints) { _, p in
-            let d = p - previous
-            coarse += (d.x * d.x + d.y * d.y).squareRoot()
+            coarse += StrokeTemplate.distance(previous, p)
             previous = p
         }
         f.straightness = coarse > 1e-9 ? Swift.min(1, gap / coarse) : 1

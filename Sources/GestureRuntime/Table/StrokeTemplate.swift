@@ -140,7 +140,7 @@ package enum StrokeTemplate {
         return (sum0 + sum1).sum()
     }
 
-    /// The distance from `a` to `b` (also `PathHooks`'s walk).
+    /// The distance from `a` to `b` (also `PathHooks`'s walk and `StrokeFeatures`'s straightness).
     @inline(__always)
     static func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
         let d = b - a
