@@ -171,6 +171,31 @@ import Testing
         #expect(ways.count == 2, "both ways")
     }
 
+    /// `pixels`: 30 points on the whole-point grid of a mouse or a
+    /// touchpad; the mixture rounds the strokes it samples at their rates
+    /// (60 and 125 Hz) and no other.
+    @Test func aMouseReportsWholePoints() {
+        let small = DeviceCondition.pixels.apply(Self.line, seed: 0)
+        #expect(small.allSatisfy { $0.x == $0.x.rounded() && $0.y == $0.y.rounded() })
+        #expect(abs(Self.extent(small).x - 30) <= 1 && small.map(\.time) == Self.line.map(\.time))
+        #expect(small.map(\.x) != DeviceCondition.size30.apply(Self.line, seed: 0).map(\.x), "the 30 points rounded")
+        var rounded = 0, unrounded = 0
+        for seed in UInt64(0)..<100 {
+            let e = DeviceCondition.mixed.apply(Self.line, seed: seed)
+            // The steps between samples, past the hooks (8 ms each) and the last sample (where it lifted).
+            let inner = Array(e.dropFirst(4).dropLast(5))
+            let steps = Set(zip(inner, inner.dropFirst()).map { ($1.time - $0.time).rawValue / 1_000 })
+            if e.allSatisfy({ $0.x == $0.x.rounded() && $0.y == $0.y.rounded() }) {
+                rounded += 1
+                // Sampled every 16 or 8 ms (60 or 125 Hz), give or take a microsecond of rounding.
+                #expect(steps.isSubset(of: [15, 16, 7, 8]), "seed \(seed): \(steps)")
+            } else {
+                unrounded += 1
+            }
+        }
+        #expect(rounded > 30 && unrounded > 30, "\(rounded) \(unrounded)")
+    }
+
     /// `mixed`: every stroke a device of its own, within the single
     /// conditions' ranges, the same for a seed and another for another seed.
     @Test func eachStrokeItsOwnDeviceStaysWithinTheConditionsRanges() {

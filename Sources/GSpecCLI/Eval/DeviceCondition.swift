@@ -14,6 +14,11 @@ enum DeviceCondition: CaseIterable, Sendable {
     case mouse60Hz, mouse125Hz, stylus240Hz
     /// Its larger side 30 points (a thumb's flick) and 600 points (a tablet, a mouse across the screen).
     case size30, size600
+    /// Its larger side 30 points, every position on the whole-point grid a
+    /// mouse or a touchpad reports (a browser's mouse events carry whole CSS
+    /// pixels): at that size a point is 3% of the stroke, a staircase
+    /// rather than a line.
+    case pixels
     /// 1.4 times as wide as tall, and as tall as wide, at the same area.
     case wide, tall
     /// Drawn over twice and over half the time.
@@ -35,7 +40,8 @@ enum DeviceCondition: CaseIterable, Sendable {
     /// as recorded, its larger side 30 to 600 points and then stretched up to 1.4
     /// times either way, drawn over half to twice the time, a hook at each
     /// end half the time (up to 8% of the diagonal), noise up to 1% of the
-    /// diagonal, and turned up to 15 degrees either way; each drawn at random
+    /// diagonal, turned up to 15 degrees either way, and on whole points when
+    /// sampled at 60 or 125 Hz (a mouse, a touchpad); each drawn at random
     /// per stroke (factors log-uniform), the same on every run. The ranges are the single conditions'
     /// extremes, fixed before measuring. Reported apart, not in their mean.
     case mixed
@@ -48,6 +54,7 @@ enum DeviceCondition: CaseIterable, Sendable {
         case .stylus240Hz: "240 Hz"
         case .size30: "30 pt"
         case .size600: "600 pt"
+        case .pixels: "30 pt, whole points"
         case .wide: "wide 1.4"
         case .tall: "tall 1.4"
         case .slow: "slow x2"
@@ -80,6 +87,7 @@ enum DeviceCondition: CaseIterable, Sendable {
             guard box.extent.max() > Self.tapSlop else { return events }
             let scale = (self == .size30 ? 30 : 600) / max(box.extent.x, box.extent.y, 1e-9)
             return Self.moved(events) { box.centre + ($0 - box.centre) * scale }
+        case .pixels: return Self.rounded(Self.size30.apply(events, seed: seed))
         case .wide, .tall:
             let s = 1.4.squareRoot(), factor = self == .wide ? SIMD2(s, 1 / s) : SIMD2(1 / s, s)
             return Self.moved(events) { box.centre + ($0 - box.centre) * factor }
@@ -100,8 +108,11 @@ enum DeviceCondition: CaseIterable, Sendable {
             let (start, end) = (hook(), hook())
             out = Self.hooked(out, start: start, end: end)
             let rates: [Int64?] = [60, 125, 240, nil]
-            if let hz = rates[Int(random.next() % 4)] { out = Self.resampled(out, hz: hz) }
-            return Self.jittered(out, random.unit() * 0.01 * diagonal, &random)
+            let hz = rates[Int(random.next() % 4)]
+            if let hz { out = Self.resampled(out, hz: hz) }
+            out = Self.jittered(out, random.unit() * 0.01 * diagonal, &random)
+            // A mouse or a touchpad (60 or 125 Hz) reports whole points.
+            return hz == 60 || hz == 125 ? Self.rounded(out) : out
         }
     }
 
@@ -124,6 +135,11 @@ enum DeviceCondition: CaseIterable, Sendable {
                 return centre + SIMD2(d.x * c + d.y * s, -d.x * s + d.y * c)
             }
         }
+    }
+
+    /// Every position rounded to a whole point.
+    private static func rounded(_ events: [TouchEvent]) -> [TouchEvent] {
+        moved(events) { $0.rounded(.toNearestOrAwayFromZero) }
     }
 
     /// The stroke drawn over `factor` times its time.
