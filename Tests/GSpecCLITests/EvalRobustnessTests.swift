@@ -196,6 +196,30 @@ import Testing
         #expect(rounded > 30 && unrounded > 30, "\(rounded) \(unrounded)")
     }
 
+    /// `warped`: every point moved by a smooth warp, at most 5% of the
+    /// diagonal on each axis, neighbours alike; another for another seed.
+    @Test func aWarpMovesPointsSmoothlyByAtMostFivePercent() {
+        let diagonal = (12_500.0).squareRoot()
+        var moved: Set<Int> = []
+        for seed in UInt64(0)..<20 {
+            let warped = DeviceCondition.warped.apply(Self.line, seed: seed)
+            #expect(warped.map(\.x) == DeviceCondition.warped.apply(Self.line, seed: seed).map(\.x), "the same on every run")
+            #expect(warped.map(\.time) == Self.line.map(\.time) && warped.map(\.phase) == Self.line.map(\.phase))
+            let shifts = zip(warped, Self.line).map { SIMD2($0.x - $1.x, $0.y - $1.y) }
+            #expect(shifts.allSatisfy { abs($0.x) <= 0.05 * diagonal + 1e-9 && abs($0.y) <= 0.05 * diagonal + 1e-9 })
+            // Smooth: at most one cycle per diagonal, so neighbours 1.1 points apart move within 2 pi 5% of that of each other.
+            #expect(zip(shifts, shifts.dropFirst()).allSatisfy { abs($1.x - $0.x) <= 2 * .pi * 0.05 * 1.2 && abs($1.y - $0.y) <= 2 * .pi * 0.05 * 1.2 })
+            moved.insert(Int((shifts[50].x * 10).rounded()))
+        }
+        #expect(moved.count > 10, "another warp for another seed: \(moved)")
+    }
+
+    @Test func aNonShapeIsNamedByItsFile() {
+        #expect(EvalOutcome.nonShapeKind("data/nonshapes/pan-007.jsonl~13") == "pan")
+        #expect(EvalOutcome.nonShapeKind("negatives/two-finger-swipe-2.jsonl") == "two-finger-swipe")
+        #expect(EvalOutcome.nonShapeKind("dir/scribble.jsonl") == "scribble.jsonl")
+    }
+
     /// `mixed`: every stroke a device of its own, within the single
     /// conditions' ranges, the same for a seed and another for another seed.
     @Test func eachStrokeItsOwnDeviceStaysWithinTheConditionsRanges() {
@@ -213,9 +237,11 @@ import Testing
             let side = Self.extent(e).max()
             #expect(side > 30 * 0.7 && side < 600 * 1.19 * 1.25, "\(side)")
             // The line's 26.6 degrees changed by the stretch (19.7 to 35.0) and
-            // by a turn of at most 15 degrees, give or take the noise.
+            // by a turn of at most 15 degrees, give or take the noise and the
+            // warp (its quarter points moved by at most 5% of the diagonal
+            // each way: 16 degrees over the half of the line between them).
             angles.append(Self.angle(e))
-            #expect(angles.last! > 19.65 - 15 - 2 && angles.last! < 34.99 + 15 + 2, "\(angles.last!)")
+            #expect(angles.last! > 19.65 - 15 - 18 && angles.last! < 34.99 + 15 + 18, "\(angles.last!)")
             // Drawn over half to twice the time (0.5 s), plus at most 24 ms of hook at each end.
             let duration = (e.last!.time - e.first!.time).rawValue
             #expect(duration >= 250_000 && duration <= 1_000_000 + 48_000, "\(duration)")

@@ -179,9 +179,18 @@ struct EvalCommand: ParsableCommand {
                 let redrawn = all.filter { $0.path.hasSuffix("~\(k)") }
                 // The three most frequent misses: which competition a condition breaks.
                 let misses = EvalOutcome.confusions(redrawn, gestures: gestures).prefix(3).map { "\($0.shape) -> \($0.read) \($0.count)" }
-                return (condition, FoldFigures(redrawn, negatives: allNegatives.filter { $0.path.hasSuffix("~\(k)") }, gestures: gestures),
+                // And what fired on which kind of non-shape, the three most frequent.
+                let negatives = allNegatives.filter { $0.path.hasSuffix("~\(k)") }
+                let byKind = negatives.map { o in
+                    var o = o
+                    o.shape = EvalOutcome.nonShapeKind(o.path)
+                    return o
+                }
+                let fires = EvalOutcome.confusions(byKind, gestures: []).prefix(3).map { "\($0.shape) -> \($0.read) \($0.count)" }
+                return (condition, FoldFigures(redrawn, negatives: negatives, gestures: gestures),
                         subjects.map { s in (s, FoldFigures(redrawn.filter { $0.subject == s }, negatives: [], gestures: gestures)) },
-                        misses.joined(separator: ", "))
+                        [("most missed", misses), ("non-shapes fired as", fires)].filter { !$0.1.isEmpty }
+                            .map { "\($0.0): \($0.1.joined(separator: ", "))" }.joined(separator: "; "))
             }
             text += Self.robustnessReport(robust.map { ($0.condition, $0.figures, $0.misses) }, heldOut: folds != nil)
         }
@@ -269,7 +278,7 @@ struct EvalCommand: ParsableCommand {
         var out = "\nrobustness: every stroke redrawn as other devices and people draw it"
         out += heldOut ? " (the same folds: its subject's strokes never seen)\n" : "\n"
         func line(_ row: (condition: DeviceCondition, figures: FoldFigures, misses: String)) -> String {
-            "  \(row.condition.name): \(row.figures.line)" + (row.misses.isEmpty ? "" : "; most missed: \(row.misses)") + "\n"
+            "  \(row.condition.name): \(row.figures.line)" + (row.misses.isEmpty ? "" : "; \(row.misses)") + "\n"
         }
         let single = rows.filter { !$0.condition.isMixture }
         for row in single { out += line(row) }

@@ -35,12 +35,21 @@ enum DeviceCondition: CaseIterable, Sendable {
     /// aslant. A check turned a little is a v turned the other way, so this
     /// is the condition that competition depends on most.
     case turned
+    /// Drawn out of the recorded proportions: every point moved by a smooth
+    /// random warp of the plane, up to 5% of the stroke's diagonal each way,
+    /// a different amount and direction across the stroke (one wave of half
+    /// to one cycle per diagonal on each axis, a random direction and phase
+    /// each): a person who draws one leg longer, a curl fuller, a corner
+    /// further along than the people recorded. Each stroke's warp drawn at
+    /// random, the same on every run.
+    case warped
     /// Every stroke drawn by a device and a person of its own, as new people
     /// differ in all of the above at once: sampled at 60, 125 or 240 Hz or
     /// as recorded, its larger side 30 to 600 points and then stretched up to 1.4
     /// times either way, drawn over half to twice the time, a hook at each
     /// end half the time (up to 8% of the diagonal), noise up to 1% of the
-    /// diagonal, turned up to 15 degrees either way, and on whole points when
+    /// diagonal, turned up to 15 degrees either way, warped by up to 5% of
+    /// the diagonal, and on whole points when
     /// sampled at 60 or 125 Hz (a mouse, a touchpad); each drawn at random
     /// per stroke (factors log-uniform), the same on every run. The ranges are the single conditions'
     /// extremes, fixed before measuring. Reported apart, not in their mean.
@@ -62,6 +71,7 @@ enum DeviceCondition: CaseIterable, Sendable {
         case .hooks: "hooks"
         case .jitter: "jitter 1%"
         case .turned: "turned 15deg"
+        case .warped: "warped 5%"
         case .mixed: "each its own device"
         }
     }
@@ -95,6 +105,7 @@ enum DeviceCondition: CaseIterable, Sendable {
         case .hooks: return Self.hooked(events, start: 0.08 * box.diagonal, end: 0.08 * box.diagonal)
         case .jitter: return Self.jittered(events, 0.01 * box.diagonal, &random)
         case .turned: return Self.moved(events, box.turn(random.unit() < 0.5 ? -15 : 15))
+        case .warped: return Self.moved(events, box.warp(0.05, &random))
         case .mixed:
             func logUniform(_ low: Double, _ high: Double) -> Double { low * pow(high / low, random.unit()) }
             let size = logUniform(30, 600), scale = box.extent.max() > Self.tapSlop ? size / box.extent.max() : 1
@@ -102,7 +113,10 @@ enum DeviceCondition: CaseIterable, Sendable {
             // The angle from a generator of its own, so that every other draw is what it was before turning was added.
             var turning = SplitMix64(seed: seed ^ 0x7475_726E)
             let turn = box.turn(turning.unit() * 30 - 15)
-            var out = Self.timed(Self.moved(events) { turn(box.centre + ($0 - box.centre) * factor) }, logUniform(0.5, 2))
+            // The warp too, from a generator of its own.
+            var warping = SplitMix64(seed: seed ^ 0x7761_7270)
+            let warp = box.warp(warping.unit() * 0.05, &warping)
+            var out = Self.timed(Self.moved(events) { turn(box.centre + (warp($0) - box.centre) * factor) }, logUniform(0.5, 2))
             let diagonal = Box(out).diagonal
             let hook = { random.unit() < 0.5 ? random.unit() * 0.08 * diagonal : 0 }
             let (start, end) = (hook(), hook())
@@ -125,6 +139,22 @@ enum DeviceCondition: CaseIterable, Sendable {
             let lo = points.reduce(points[0]) { pointwiseMin($0, $1) }, hi = points.reduce(points[0]) { pointwiseMax($0, $1) }
             (centre, extent) = ((lo + hi) / 2, hi - lo)
             diagonal = max((extent * extent).sum().squareRoot(), 1e-9)
+        }
+
+        /// A smooth random warp of the plane, moving a point by up to
+        /// `amount` of the diagonal on each axis: per axis one sine wave of
+        /// half to one cycle per diagonal, in a random direction and phase.
+        func warp(_ amount: Double, _ random: inout SplitMix64) -> (SIMD2<Double>) -> SIMD2<Double> {
+            func wave(_ random: inout SplitMix64) -> (frequency: SIMD2<Double>, phase: Double) {
+                let cycles = 0.5 + 0.5 * random.unit(), angle = 2 * .pi * random.unit()
+                return (2 * .pi * cycles / diagonal * SIMD2(cos(angle), sin(angle)), 2 * .pi * random.unit())
+            }
+            let (x, y) = (wave(&random), wave(&random))
+            let size = amount * diagonal
+            return { [centre] p in
+                let d = p - centre
+                return p + size * SIMD2(sin((x.frequency * d).sum() + x.phase), sin((y.frequency * d).sum() + y.phase))
+            }
         }
 
         /// A point turned `degrees` about the centre (counter-clockwise on a screen, y down).

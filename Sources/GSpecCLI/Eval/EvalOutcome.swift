@@ -36,4 +36,14 @@ struct EvalOutcome {
         return counts.flatMap { shape, row in row.map { (shape: shape, read: $0.key, count: $0.value) } }
             .sorted { ($1.count, $0.shape, $0.read) < ($0.count, $1.shape, $1.read) }
     }
+
+    /// What a non-shape trace is, from its file's name up to its last dash
+    /// (`pan-007.jsonl` is a pan; a redrawn copy's `~k` left out): the
+    /// name a condition's report gives it.
+    static func nonShapeKind(_ path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let name = file.split(separator: "~").first.map(String.init) ?? file
+        guard let dash = name.lastIndex(of: "-") else { return name }
+        return String(name[..<dash])
+    }
 }
