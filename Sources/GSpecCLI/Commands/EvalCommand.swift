@@ -79,7 +79,7 @@ struct EvalCommand: ParsableCommand {
             help: "\"overshoot=0.04 ...\": run each stroke of the dataset redrawn as --search's vary.NAME varies examples, instead of as recorded (the examples stay as recorded).")
     var varyTraces: StrokeVariation?
     @Flag(name: "--robustness",
-          help: "Also run every stroke redrawn as other devices and people draw it (60, 125, 240 Hz; 30 and 600 pt; stretched; slower, faster; hooked ends; jitter; turned 15 degrees; and each stroke a device of its own, all of them at once) on the same folds; with --negatives, the non-shapes of one stroke too.")
+          help: "Also run every stroke redrawn as other devices and people draw it (60, 125, 240 Hz; 30 and 600 pt; 30 pt on whole points; stretched; slower, faster; hooked ends; jitter; turned 15 degrees; warped; and each stroke a device of its own, all of them at once) on the same folds; with --negatives, the non-shapes of one stroke too, and what fired on which kind.")
     var robustness: Bool
     @Option(name: "--negatives", placeholder: "dir", help: "A folder of traces that are no shape: anything firing there is a false fire.")
     var negativesDirectory: String?
