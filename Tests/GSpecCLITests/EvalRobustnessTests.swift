@@ -78,11 +78,20 @@ import Testing
         #expect(hooked.first?.phase == .began && hooked.last?.phase == .ended)
         #expect(hooked.dropFirst().dropLast().allSatisfy { $0.phase == .moved })
         #expect(zip(hooked, hooked.dropFirst()).allSatisfy { $0.time < $1.time }, "times go forward")
-        // The line goes right and down: the start hook lies back to its left, 8% of the diagonal away.
+        // The line goes right and down from (0, 0): the pen lands 8% of the diagonal
+        // ahead and to the side, skids back to the start and turns 150 degrees into the line.
         let diagonal = (100.0 * 100 + 50 * 50).squareRoot()
         let start = hooked[0], d = SIMD2(start.x, start.y)
-        #expect(abs((d * d).sum().squareRoot() - 0.08 * diagonal) < 1e-9 && start.x < 0, "\(d) \(0.08 * diagonal)")
+        #expect(abs((d * d).sum().squareRoot() - 0.08 * diagonal) < 1e-9 && start.x > 0, "\(d) \(0.08 * diagonal)")
         #expect(Array(hooked[3..<(3 + Self.line.count)].map(\.x)) == Self.line.map(\.x))
+        // Both ends turn back by 150 degrees: the heading into the junction against the heading out of it.
+        func turn(_ a: TouchEvent, _ b: TouchEvent, _ c: TouchEvent) -> Double {
+            let (u, v) = (SIMD2(b.x - a.x, b.y - a.y), SIMD2(c.x - b.x, c.y - b.y))
+            return acos((u * v).sum() / ((u * u).sum() * (v * v).sum()).squareRoot()) * 180 / .pi
+        }
+        #expect(abs(turn(hooked[2], hooked[3], hooked[4]) - 150) < 1e-6)
+        let n = hooked.count
+        #expect(abs(turn(hooked[n - 5], hooked[n - 4], hooked[n - 3]) - 150) < 1e-6)
     }
 
     @Test func jitterIsTheSameForASeedAndAboutOnePercent() {

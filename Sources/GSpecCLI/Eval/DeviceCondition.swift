@@ -24,7 +24,7 @@ enum DeviceCondition: CaseIterable, Sendable {
     /// Drawn over twice and over half the time.
     case slow, fast
     /// A hook at each end: the pen landing and lifting off its line by 8% of
-    /// the stroke's diagonal, turned back 150 degrees from the way it goes.
+    /// the stroke's diagonal, a turn back of 150 degrees at each end.
     case hooks
     /// Each point moved at random by about 1% of the diagonal (a finger's
     /// contact patch, a touchpad's noise), the same way on every run.
@@ -193,11 +193,15 @@ enum DeviceCondition: CaseIterable, Sendable {
 
     /// A hook of `start` points before the stroke's first sample and of
     /// `end` after its last (none for 0): three points each, 8 ms apart,
-    /// turned back 150 degrees from the way the stroke leaves or arrives.
+    /// each a turn of 150 degrees against the stroke, as PathHooks sees a
+    /// hook: the pen lands and skids back before it goes the stroke's way,
+    /// and lifts with a flick back from the way it arrived. (Until issue
+    /// 61's sixth sitting the start's piece lay behind the first point, a
+    /// lead-in that turned only 30 degrees into the stroke.)
     private static func hooked(_ events: [TouchEvent], start: Double, end: Double) -> [TouchEvent] {
         guard let first = events.first, let last = events.last else { return events }
         let points = events.map { SIMD2($0.x, $0.y) }
-        let before = start > 0 ? hook(at: points[0], from: direction(points, forward: true), length: start) : []
+        let before = start > 0 ? hook(at: points[0], from: -direction(points, forward: true), length: start) : []
         let after = end > 0 ? hook(at: points[points.count - 1], from: direction(points, forward: false), length: end) : []
         guard !before.isEmpty || !after.isEmpty else { return events }
         let step: Int64 = 8_000
@@ -259,8 +263,9 @@ enum DeviceCondition: CaseIterable, Sendable {
         return n > 1e-9 ? d / n : SIMD2(1, 0)
     }
 
-    /// Three points of a hook at `p`: off the line the stroke goes (`way`),
-    /// turned back 150 degrees, nearest `p` first.
+    /// Three points of a hook at `p`, nearest `p` first: 150 degrees off
+    /// `way`, the way the stroke arrives at `p` (for a start, the stroke
+    /// reversed: it arrives at its first point against the way it leaves).
     private static func hook(at p: SIMD2<Double>, from way: SIMD2<Double>, length: Double) -> [SIMD2<Double>] {
         let (c, s) = (-3.0.squareRoot() / 2, 0.5)  // cos and sin of 150 degrees
         let back = SIMD2(way.x * c - way.y * s, way.x * s + way.y * c)
