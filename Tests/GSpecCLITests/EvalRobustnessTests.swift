@@ -229,6 +229,40 @@ import Testing
         #expect(EvalOutcome.nonShapeKind("dir/scribble.jsonl") == "scribble.jsonl")
     }
 
+    /// `--choose-on devices`: the inner folds score each setting on the
+    /// strokes redrawn as each its own device draws them too, so a setting
+    /// that only other devices tell apart is chosen; the figures reported
+    /// still count the strokes as recorded.
+    @Test func theSearchCanChooseOnStrokesRedrawn() throws {
+        let dir = try scratchDirectory("gspec-choose-on")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Three people drawing the same straight line: every template matches every stroke as recorded.
+        for subject in ["s1", "s2", "s3"] {
+            for k in 1...3 {
+                let lines = (0..<30).map { i in
+                    #"{"t":\#(Double(i) * 0.01),"touch":1,"phase":"\#(i == 0 ? "began" : i == 29 ? "ended" : "moved")","x":\#(100 + 4 * i + k),"y":200}"#
+                }
+                let file = dir.appendingPathComponent("line/\(subject)-fast-0\(k).jsonl")
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+            }
+        }
+        let spec = try write("let score = 0.99\ngesture line: stroke { examples: line  maxRotation: 0deg  minScore: score }\n", "spec.gesture", in: dir)
+        let arguments = ["eval", spec, "--dataset", dir.path, "--folds", "nested", "--search", "score=0.99,0.8"]
+        // As recorded both settings are right on every stroke: the first written is kept.
+        let recorded = run(arguments)
+        #expect(recorded.0 == .success, "\(recorded.2)")
+        #expect(recorded.1.contains("chosen on every subject (the values to write in the spec): score=0.99\n"), "\(recorded.1)")
+        // Turned by up to 15 degrees, warped and shaken, many lines score under 0.99 with no rotation allowed.
+        let (status, out, err) = run(arguments + ["--choose-on", "devices"])
+        #expect(status == .success, "\(err)")
+        for subject in ["s1", "s2", "s3"] { #expect(out.contains("  \(subject): score=0.8\n"), "\(out)") }
+        #expect(out.contains("as each its own device draws them: 18 strokes, 0 non-shapes)"), "\(out)")
+        // The figures count the nine strokes as recorded, not their copies.
+        #expect(out.contains("right: 100.0% (9/9)"), "\(out)")
+        #expect(run(["eval", spec, "--dataset", dir.path, "--folds", "subject", "--choose-on", "devices"]).0 != .success)
+    }
+
     /// `mixed`: every stroke a device of its own, within the single
     /// conditions' ranges, the same for a seed and another for another seed.
     @Test func eachStrokeItsOwnDeviceStaysWithinTheConditionsRanges() {

@@ -39,7 +39,10 @@ struct EvalCommand: ParsableCommand {
             fold's own examples (each also stretched both ways; with both ends shortened,
             and lengthened; with its corners rounded; with the pen carried past each
             corner and back, straight and round a small loop), chosen the same way, never
-            from the held-out subject.
+            from the held-out subject. With --choose-on devices the inner folds score each
+            setting on the strokes and one-stroke non-shapes as recorded and also redrawn as
+            --robustness's "each its own device" draws them (the figures reported still
+            count the traces as recorded): a setting that pays only on other devices is seen.
 
             --vary-traces "overshoot=0.04" (the same names and amounts) measures the set on
             strokes drawn another way: each stroke of the dataset is replaced by its varied
@@ -65,6 +68,16 @@ struct EvalCommand: ParsableCommand {
         case nested
     }
 
+    /// What `--folds nested`'s inner folds score a setting on.
+    enum ChooseOn: String, CaseIterable, ArgumentValue {
+        /// The inner subject's strokes and the non-shapes, as recorded.
+        case recorded
+        /// Those, and the same redrawn as "each its own device" draws them
+        /// (`DeviceCondition.mixed`): a setting that pays only on other
+        /// devices (a larger share of hooks left out) is then seen.
+        case devices
+    }
+
     @Arguments(usage: "<file.gesture|file.gtab>") var inputs: [String]
     @Option(name: "--dataset", placeholder: "dir", isRequired: true,
             help: "A folder of <shape>/<file>.jsonl traces, one labelled gesture per file.")
@@ -72,6 +85,9 @@ struct EvalCommand: ParsableCommand {
     @Option(name: "--folds", placeholder: "subject|nested",
             help: "Leave one subject out: template strokes learn from the other subjects only; nested: --search chooses settings per fold, among the others.")
     var folds: Folds?
+    @Option(name: "--choose-on", placeholder: "recorded|devices",
+            help: "With --folds nested: what the inner folds score a setting on; devices: the strokes and non-shapes as recorded and as each its own device draws them (as --robustness's mixture).")
+    var chooseOn: ChooseOn?
     @Option(name: "--search", placeholder: "grid",
             help: "With --folds nested, \"NAME=v1,v2 NAME=v3,v4 ...\": values of the spec's constants (or vary.aspect, vary.ends, vary.rounding, vary.overshoot) to try, every combination; each fold takes the best on the other subjects.")
     var search: SearchGrid?
@@ -95,6 +111,7 @@ struct EvalCommand: ParsableCommand {
         if inputs.count != 1 { throw UsageError("expected one gesture set and --dataset <dir>") }
         if (folds == .nested) != (search != nil) { throw UsageError("--folds nested and --search go together") }
         if againstPath != nil && folds == nil { throw UsageError("--against compares subject by subject: it needs --folds") }
+        if chooseOn != nil && folds != .nested { throw UsageError("--choose-on is what the nested search scores: it needs --folds nested") }
     }
 
     func run(console: Console) -> ExitCode {
@@ -114,15 +131,31 @@ struct EvalCommand: ParsableCommand {
         let shapes = Array(Set(samples.map(\.shape))).sorted()
         let subjects = Array(Set(samples.map(\.subject))).sorted()
         let settings = search?.settings ?? [[]]
-        let runner = FoldRunner(path: inputs[0], renderer: diagnostics.renderer(for: console), console: console,
-                                examples: folds == nil ? nil : StrokeExamples.folders(in: dataset, location: dataset),
-                                traces: samples + negatives)
+        let examples = folds == nil ? nil : StrokeExamples.folders(in: dataset, location: dataset)
+        var runner = FoldRunner(path: inputs[0], renderer: diagnostics.renderer(for: console), console: console,
+                                examples: examples, traces: samples + negatives)
+        // With --choose-on devices, every stroke and one-stroke non-shape also
+        // redrawn as each its own device draws it, for the inner folds to score;
+        // the figures reported leave these copies out.
+        var scored = (samples: samples, negatives: negatives)
+        if chooseOn == .devices {
+            let strokes = negatives.filter { EvalSample.isOneStroke(runner.events(of: $0)) }
+            scored = (samples + Self.redrawn(samples, .mixed, events: runner.events(of:)),
+                      negatives + Self.redrawn(strokes, .mixed, events: runner.events(of:)))
+            runner = FoldRunner(path: inputs[0], renderer: diagnostics.renderer(for: console), console: console,
+                                examples: examples, traces: scored.samples + scored.negatives)
+        }
         // The folds reported: everything at once, or each subject left out alone.
         let outer = folds == nil ? [FoldRunner.Fold(setting: 0, leftOut: [])]
             : subjects.map { FoldRunner.Fold(setting: 0, leftOut: [$0]) }
         let plan = folds == .nested ? NestedSearch.folds(settings: settings.count, subjects: subjects) : outer
-        guard let (results, gestures) = runner.run(plan, settings: settings, samples: samples, negatives: negatives) else {
+        guard let (scoredResults, gestures) = runner.run(plan, settings: settings, samples: scored.samples, negatives: scored.negatives) else {
             return .inputError
+        }
+        // What the report counts: the traces as recorded.
+        let results = scoredResults.mapValues { o in
+            FoldRunner.Outcomes(samples: o.samples.filter { !$0.path.hasSuffix(Self.deviceCopy) },
+                                negatives: o.negatives.filter { !$0.path.hasSuffix(Self.deviceCopy) })
         }
         var outcomes: [EvalOutcome] = [], negativeOutcomes: [EvalOutcome] = []
         var chosen: [String: SearchGrid.Setting] = [:], chosenOnAll: SearchGrid.Setting = []
@@ -133,7 +166,7 @@ struct EvalCommand: ParsableCommand {
             var first: FoldFigures?
             if folds == .nested, let subject = fold.leftOut.first {
                 fold.setting = NestedSearch.choose(settings: settings.count, heldOut: subject, subjects: subjects,
-                                                   outcomes: results, gestures: gestures)
+                                                   outcomes: scoredResults, gestures: gestures)
                 chosen[subject] = settings[fold.setting]
                 let written = results[FoldRunner.Fold(setting: 0, leftOut: fold.leftOut)]!
                 first = FoldFigures(written.samples, negatives: written.negatives, gestures: gestures)
@@ -154,12 +187,18 @@ struct EvalCommand: ParsableCommand {
         }
         if folds == .nested {
             chosenOnAll = settings[NestedSearch.choose(settings: settings.count, heldOut: nil, subjects: subjects,
-                                                       outcomes: results, gestures: gestures)]
+                                                       outcomes: scoredResults, gestures: gestures)]
         }
         var text = Self.report(outcomes, shapes: shapes, gestures: gestures)
         if !negatives.isEmpty { text += Self.negativeReport(negativeOutcomes, gestures: gestures, folds: outer.count) }
         text += FoldFigures.report(perSubject, heldOut: folds != nil)
-        if !chosen.isEmpty { text += NestedSearch.report(chosen, all: chosenOnAll) }
+        if !chosen.isEmpty {
+            text += NestedSearch.report(chosen, all: chosenOnAll)
+            if chooseOn == .devices {
+                text += "  (scored on the inner subjects' strokes and the non-shapes as recorded and as each its own device draws them: "
+                    + "\(scored.samples.count) strokes, \(scored.negatives.count) non-shapes)\n"
+            }
+        }
         var robust: [(condition: DeviceCondition, figures: FoldFigures, subjects: [(String, FoldFigures)], misses: String)] = []
         if robustness {
             // The same folds (each with the setting it chose), every shape trace redrawn each way.
@@ -260,17 +299,27 @@ struct EvalCommand: ParsableCommand {
     /// Each of `samples` redrawn in every `DeviceCondition`, in their order:
     /// a copy's path is its trace's with `~k`, k the condition's index.
     static func redrawn(_ samples: [EvalSample], events: (EvalSample) -> [TouchEvent]) -> [EvalSample] {
-        samples.flatMap { sample -> [EvalSample] in
-            let events = events(sample)
-            // The jitter's seed: the trace's path, so a copy is the same on every run.
-            let seed = sample.path.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
-            return DeviceCondition.allCases.enumerated().map { k, condition in
-                var copy = sample
-                copy.path += "~\(k)"
-                copy.events = condition.apply(events, seed: seed)
-                return copy
-            }
+        samples.flatMap { sample in
+            DeviceCondition.allCases.enumerated().map { k, condition in redrawn(sample, condition, suffix: "~\(k)", events: events) }
         }
+    }
+
+    /// The end of the path of a copy `--choose-on devices` scores.
+    static let deviceCopy = "~device"
+
+    /// Each of `samples` redrawn as `condition` draws it, its path ending in `deviceCopy`.
+    static func redrawn(_ samples: [EvalSample], _ condition: DeviceCondition, events: (EvalSample) -> [TouchEvent]) -> [EvalSample] {
+        samples.map { redrawn($0, condition, suffix: deviceCopy, events: events) }
+    }
+
+    private static func redrawn(_ sample: EvalSample, _ condition: DeviceCondition, suffix: String,
+                                events: (EvalSample) -> [TouchEvent]) -> EvalSample {
+        // The jitter's seed: the trace's path, so a copy is the same on every run.
+        let seed = sample.path.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+        var copy = sample
+        copy.path += suffix
+        copy.events = condition.apply(events(sample), seed: seed)
+        return copy
     }
 
     /// `--robustness`: the figure under each condition, their mean and the worst.
