@@ -199,7 +199,7 @@ struct EvalCommand: ParsableCommand {
                     + "\(scored.samples.count) strokes, \(scored.negatives.count) non-shapes)\n"
             }
         }
-        var robust: [(condition: DeviceCondition, figures: FoldFigures, subjects: [(String, FoldFigures)], misses: String)] = []
+        var robust: [(condition: DeviceCondition, figures: FoldFigures, subjects: [(String, FoldFigures)], notes: String)] = []
         if robustness {
             // The same folds (each with the setting it chose), every shape trace redrawn each way.
             let redrawn = Self.redrawn(samples.filter { !$0.shape.isEmpty }, events: runner.events(of:))
@@ -231,7 +231,7 @@ struct EvalCommand: ParsableCommand {
                         [("most missed", misses), ("non-shapes fired as", fires)].filter { !$0.1.isEmpty }
                             .map { "\($0.0): \($0.1.joined(separator: ", "))" }.joined(separator: "; "))
             }
-            text += Self.robustnessReport(robust.map { ($0.condition, $0.figures, $0.misses) }, heldOut: folds != nil)
+            text += Self.robustnessReport(robust.map { ($0.condition, $0.figures, $0.notes) }, heldOut: folds != nil)
         }
         guard jsonPath != nil || againstPath != nil else {
             console.out(text)
@@ -323,11 +323,11 @@ struct EvalCommand: ParsableCommand {
     }
 
     /// `--robustness`: the figure under each condition, their mean and the worst.
-    static func robustnessReport(_ rows: [(condition: DeviceCondition, figures: FoldFigures, misses: String)], heldOut: Bool) -> String {
+    static func robustnessReport(_ rows: [(condition: DeviceCondition, figures: FoldFigures, notes: String)], heldOut: Bool) -> String {
         var out = "\nrobustness: every stroke redrawn as other devices and people draw it"
         out += heldOut ? " (the same folds: its subject's strokes never seen)\n" : "\n"
-        func line(_ row: (condition: DeviceCondition, figures: FoldFigures, misses: String)) -> String {
-            "  \(row.condition.name): \(row.figures.line)" + (row.misses.isEmpty ? "" : "; \(row.misses)") + "\n"
+        func line(_ row: (condition: DeviceCondition, figures: FoldFigures, notes: String)) -> String {
+            "  \(row.condition.name): \(row.figures.line)" + (row.notes.isEmpty ? "" : "; \(row.notes)") + "\n"
         }
         let single = rows.filter { !$0.condition.isMixture }
         for row in single { out += line(row) }
