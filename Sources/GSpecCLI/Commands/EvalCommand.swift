@@ -134,14 +134,16 @@ struct EvalCommand: ParsableCommand {
         let examples = folds == nil ? nil : StrokeExamples.folders(in: dataset, location: dataset)
         var runner = FoldRunner(path: inputs[0], renderer: diagnostics.renderer(for: console), console: console,
                                 examples: examples, traces: samples + negatives)
+        // The non-shapes of one stroke (taps, presses, pans, swipes, scribbles;
+        // a pinch's two touches stay as they are): the ones a device redraws.
+        let strokeNegatives = negatives.filter { EvalSample.isOneStroke(runner.events(of: $0)) }
         // With --choose-on devices, every stroke and one-stroke non-shape also
         // redrawn as each its own device draws it, for the inner folds to score;
         // the figures reported leave these copies out.
         var scored = (samples: samples, negatives: negatives)
         if chooseOn == .devices {
-            let strokes = negatives.filter { EvalSample.isOneStroke(runner.events(of: $0)) }
             scored = (samples + Self.redrawn(samples, .mixed, events: runner.events(of:)),
-                      negatives + Self.redrawn(strokes, .mixed, events: runner.events(of:)))
+                      negatives + Self.redrawn(strokeNegatives, .mixed, events: runner.events(of:)))
             runner = FoldRunner(path: inputs[0], renderer: diagnostics.renderer(for: console), console: console,
                                 examples: examples, traces: scored.samples + scored.negatives)
         }
@@ -203,11 +205,8 @@ struct EvalCommand: ParsableCommand {
         if robustness {
             // The same folds (each with the setting it chose), every shape trace redrawn each way.
             let redrawn = Self.redrawn(samples.filter { !$0.shape.isEmpty }, events: runner.events(of:))
-            // The non-shapes of one stroke too (taps, presses, pans, swipes,
-            // scribbles; a pinch's two touches stay as they are), so that each
-            // condition says what fires on no shape drawn that way.
-            let strokes = negatives.filter { EvalSample.isOneStroke(runner.events(of: $0)) }
-            let redrawnNegatives = Self.redrawn(strokes, events: runner.events(of:))
+            // The non-shapes of one stroke too, so that each condition says what fires on no shape drawn that way.
+            let redrawnNegatives = Self.redrawn(strokeNegatives, events: runner.events(of:))
             let again = FoldRunner(path: inputs[0], renderer: diagnostics.renderer(for: console), console: console,
                                    examples: runner.examples, traces: redrawn + redrawnNegatives)
             guard let (rerun, _) = again.run(reported, settings: settings, samples: redrawn, negatives: redrawnNegatives) else {
