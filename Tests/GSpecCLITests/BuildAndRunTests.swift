@@ -32,6 +32,11 @@ import GestureTrace
         let single = dir.appendingPathComponent("one.gtab").path
         #expect(run(["build", Self.tapView, "-o", single]).0 == .success)
         #expect(FileManager.default.contents(atPath: single)?.prefix(4) == Data("GTAB".utf8))
+        // One spec and a folder that exists: the output goes into the folder, named after the spec (a module and its declarations).
+        let folder = dir.appendingPathComponent("web")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        #expect(run(["build", Self.tapView, "-o", folder.path, "--emit", "js"]).0 == .success)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["tap-view.gestures.d.mts", "tap-view.gestures.mjs"])
         for form in ["json", "swift", "dot"] {
             #expect(run(["build", Self.specs.path, "-o", dir.path, "--emit", form]).0 == .success)
             let text = try String(contentsOfFile: dir.appendingPathComponent("tap-view.\(form)").path, encoding: .utf8)

@@ -78,11 +78,14 @@ import Testing
         #expect(hooked.first?.phase == .began && hooked.last?.phase == .ended)
         #expect(hooked.dropFirst().dropLast().allSatisfy { $0.phase == .moved })
         #expect(zip(hooked, hooked.dropFirst()).allSatisfy { $0.time < $1.time }, "times go forward")
-        // The line goes right and down from (0, 0): the pen lands 8% of the diagonal
+        // The line goes right and down from (0, 0): the pen lands 8 points
         // ahead and to the side, skids back to the start and turns 150 degrees into the line.
-        let diagonal = (100.0 * 100 + 50 * 50).squareRoot()
         let start = hooked[0], d = SIMD2(start.x, start.y)
-        #expect(abs((d * d).sum().squareRoot() - 0.08 * diagonal) < 1e-9 && start.x > 0, "\(d) \(0.08 * diagonal)")
+        #expect(abs((d * d).sum().squareRoot() - DeviceCondition.hookLength) < 1e-9 && start.x > 0, "\(d)")
+        // A flick is as long on a stroke six times the size: the pen's, not the stroke's.
+        let large = DeviceCondition.hooks.apply(DeviceCondition.size600.apply(Self.line, seed: 0), seed: 0)
+        let landing = SIMD2(large[0].x - large[3].x, large[0].y - large[3].y)
+        #expect(abs((landing * landing).sum().squareRoot() - DeviceCondition.hookLength) < 1e-9)
         #expect(Array(hooked[3..<(3 + Self.line.count)].map(\.x)) == Self.line.map(\.x))
         // Both ends turn back by 150 degrees: the heading into the junction against the heading out of it.
         func turn(_ a: TouchEvent, _ b: TouchEvent, _ c: TouchEvent) -> Double {
@@ -121,8 +124,9 @@ import Testing
         }
         #expect(DeviceCondition.size30.apply(tap, seed: 0).map(\.x) == tap.map(\.x))
         #expect(DeviceCondition.size600.apply(tap, seed: 0).map(\.y) == tap.map(\.y))
+        #expect(DeviceCondition.hooks.apply(tap, seed: 0).map(\.x) == tap.map(\.x), "a tap has no flick to add")
         for seed in UInt64(0)..<50 {
-            // Its other ways (hooks, noise, turning) are a share of its own size: it stays within the slop.
+            // No hooks, and its other ways (noise, turning) are a share of its own size: it stays within the slop.
             #expect(Self.extent(DeviceCondition.mixed.apply(tap, seed: seed)).max() < DeviceCondition.tapSlop, "seed \(seed)")
         }
         // A stroke just past the slop is scaled.

@@ -30,7 +30,7 @@ struct BuildCommand: ParsableCommand {
     }
 
     @Arguments(usage: "<file.gesture|dir>...") var inputs: [String]
-    @Option(name: "-o", placeholder: "out", help: "Output file for a single input file, output directory otherwise.")
+    @Option(name: "-o", placeholder: "out", help: "Output file for a single input file (a folder that exists: into it), output directory otherwise.")
     var output: String?
     @Option(name: "--emit", placeholder: "form",
             help: "table (.gtab, the default), json, swift, dot, js (an ES module and its .d.mts), or java (a class of names and its .gtab resource).")
@@ -58,7 +58,8 @@ struct BuildCommand: ParsableCommand {
     func run(console: Console) -> ExitCode {
         let renderer = diagnostics.renderer(for: console)
         let sources = InputFiles.collect(inputs, extension: "gesture")
-        let singleFile = inputs.count == 1 && sources.count == 1 && !isDirectory(inputs[0])
+        // One file in, one file out, unless -o names a folder that exists: the output then goes into it.
+        let singleFile = inputs.count == 1 && sources.count == 1 && !isDirectory(inputs[0]) && !(output.map(isDirectory) ?? false)
         var failed = false
         for input in sources {
             guard case .success(let source) = input else {

@@ -103,7 +103,7 @@ public struct TableBuilder {
         if g.edges.isEmpty { r.edgeWidth = 0 }
         if !g.templates.isEmpty { r.strokeFlags |= GestureRecord.strokeTemplates }
         // Its templates were made without their examples' hooks (`StrokeTemplateData`): so is the stroke.
-        if !g.templates.isEmpty && g.hooks > 0 { r.strokeFlags |= GestureRecord.strokeTemplateHooks }
+        if !g.templates.isEmpty && (g.hooks > 0 || g.hookLength > 0) { r.strokeFlags |= GestureRecord.strokeTemplateHooks }
         r.updatePanCriteria()
         return r
     }

@@ -241,6 +241,8 @@ public struct GestureDefinition: Hashable, Sendable {
     /// Fractions of the path: shorter interior segments (`minSegment`) and end segments (`hooks`) are dropped at lift.
     public var minSegment: Double { get { record.minSegment } set { record.minSegment = newValue } }
     public var hooks: Double { get { record.hooks } set { record.hooks = newValue } }
+    /// Points: a template stroke's hooks up to this long are left out too, whatever its size.
+    public var hookLength: Double { get { record.hookLength } set { record.hookLength = newValue } }
     /// Share of the previous smoothed point kept for each sample (0: the raw samples).
     public var smoothing: Double { get { record.smoothing } set { record.smoothing = newValue } }
     /// Directions the line from the stroke's start to its end may point at lift; nil: any.

@@ -14,7 +14,7 @@ extension Checker {
         for example in found {
             if let problem = example.problem {
                 diagnostics.report(.badExample(example.name, problem: problem), at: range)
-            } else if let t = StrokeTemplateData(example, hooks: d.hooks) {
+            } else if let t = StrokeTemplateData(example, hooks: d.hooks, hookLength: d.hookLength) {
                 templates.append(t)
             } else {
                 diagnostics.report(.exampleWithoutLength(example.name), at: range)

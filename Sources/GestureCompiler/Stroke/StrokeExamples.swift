@@ -35,13 +35,13 @@ public struct StrokeTemplateData: Hashable, Sendable {
     public var points: [Float]
 
     /// The normalized form of `example`'s path without the hooks a share
-    /// `hooks` of it leaves out (`PathHooks`, as the engine leaves them out
-    /// of a stroke); nil when it has no length.
-    init?(_ example: StrokeExamples.Example, hooks: Double = 0) {
+    /// `hooks` of it and `hookLength` points leave out (`PathHooks`, as the
+    /// engine leaves them out of a stroke); nil when it has no length.
+    init?(_ example: StrokeExamples.Example, hooks: Double = 0, hookLength: Double = 0) {
         var out = [Float](repeating: 0, count: StrokeTemplate.floats)
         let ok = example.points.withUnsafeBufferPointer { p in
             guard let base = p.baseAddress else { return false }
-            let kept = PathHooks.kept(base, count: p.count, share: hooks)
+            let kept = PathHooks.kept(base, count: p.count, share: hooks, points: hookLength)
             return out.withUnsafeMutableBufferPointer { StrokeTemplate.normalize(base + kept.lowerBound, count: kept.count, into: $0.baseAddress!) }
         }
         guard ok else { return nil }

@@ -223,9 +223,11 @@ struct LiftMeasure {
     /// The lift's time and the path's point count (0: nothing measured).
     var time = Int64.min
     var count = 0
-    /// The points measured: the path without the hooks of `hooks` (a
-    /// template stroke's share, `PathHooks`; 0 for every other gesture).
+    /// The points measured: the path without the hooks of `hooks` and
+    /// `hookLength` (a template stroke's share and points, `PathHooks`; 0
+    /// for every other gesture).
     var hooks = 0.0
+    var hookLength = 0.0
     var kept = 0..<0
     /// The features, measured with `cornerAngle` (NaN: not measured yet).
     var cornerAngle = Double.nan

@@ -327,10 +327,12 @@ extension GestureEngine {
                                         && shared[$0].y.bitPattern == paths[base &+ $0].y.bitPattern })
         if !same { shared.update(from: paths + base, count: count) }
         let r = records + g
-        let hooks = r.pointee.strokeFlags & GestureRecord.strokeTemplateHooks != 0 ? r.pointee.hooks : 0
-        // The same path with the same share of hooks is what was measured; another share is another path.
-        guard !same || liftMeasure.hooks.bitPattern != hooks.bitPattern else { return }
-        liftMeasure = LiftMeasure(time: clock, count: count, hooks: hooks, kept: PathHooks.kept(shared, count: count, share: hooks))
+        let hooked = r.pointee.strokeFlags & GestureRecord.strokeTemplateHooks != 0
+        let (hooks, hookLength) = hooked ? (r.pointee.hooks, r.pointee.hookLength) : (0, 0)
+        // The same path with the same hooks is what was measured; other hooks make another path.
+        guard !same || liftMeasure.hooks.bitPattern != hooks.bitPattern || liftMeasure.hookLength.bitPattern != hookLength.bitPattern else { return }
+        liftMeasure = LiftMeasure(time: clock, count: count, hooks: hooks, hookLength: hookLength,
+                                  kept: PathHooks.kept(shared, count: count, share: hooks, points: hookLength))
     }
 
     /// Another template stroke on the same touch whose templates match it

@@ -386,6 +386,8 @@ extension GestureParameter {
               "the window from its first finger in which the fingers it needs must land (0: none)"),
         .init("duringMomentum", [.tap, .longPress], .flag, .bit(.options, mask: GestureRecord.optionDuringMomentum, whenSet: true), since: 17,
               "a touch that stops momentum (a settle's or a platform scroll's) may begin it: by default it fails"),
+        .init("hookLength", [.stroke], .distance, range: .init(0, 100), .real(.hookLength), since: 18,
+              "a template stroke's end pieces that turn back, up to this long (at most an eighth of the path), are left out as hooks"),
     ]
 
     /// The numeric record fields a table of format `version` writes after a

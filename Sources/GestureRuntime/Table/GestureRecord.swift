@@ -42,6 +42,11 @@ package struct GestureRecord: Hashable, Sendable {
     /// (with `strokeTemplateHooks`, a template stroke's ends' hooks too: `PathHooks`).
     package var minSegment: Double
     package var hooks: Double
+    /// Points (v5, format version 18): with `strokeTemplateHooks`, a template
+    /// stroke's end pieces that turn back and are at most this long (never
+    /// more than `PathHooks.reach` of the path) are left out too, whatever
+    /// the stroke's size: a flick is the pen's, not a share of the stroke.
+    package var hookLength: Double
     /// Share of the previous smoothed point kept for each new sample (0: raw samples).
     package var smoothing: Double
     /// Directions (a `DirectionSet` mask) the line from the stroke's start to
@@ -162,7 +167,7 @@ package struct GestureRecord: Hashable, Sendable {
         case templates
         /// A stroke with feature bounds (`turning`, `corners`, ...), checked at lift.
         case features
-        /// A template stroke whose `hooks` also leaves its ends' hooks out of
+        /// A template stroke whose `hooks` and `hookLength` also leave its ends' hooks out of
         /// what it matches and measures (`PathHooks`), as its templates were
         /// built. A table from before it has templates made whole: its
         /// strokes are matched whole, as they were.
@@ -189,7 +194,7 @@ package struct GestureRecord: Hashable, Sendable {
         taps = 0; minTouches = 0; maxTouches = 0
         maxInterval = 0; maxDuration = 0; duration = 0; together = 0
         slop = 0; tapDistance = 0; minDistance = 0; minVelocity = 0; maxAngle = 0; threshold = 0; segment = 0
-        hysteresis = 0; minSegment = 0; hooks = 0; smoothing = 0; chord = 0xFF; chordMin = 0; chordMax = 0
+        hysteresis = 0; minSegment = 0; hooks = 0; hookLength = 0; smoothing = 0; chord = 0xFF; chordMin = 0; chordMax = 0
         strokeFlags = 0
         edges = 0; edgeWidth = 0; options = 0; inputs = 0; fingers = 0; profile = 0; fromProfile = 0; minScore = 0; maxRotation = 0
         (turning, counterTurn, corners, firstLeg) = (Self.unsetOffset, Self.unsetOffset, Self.unsetOffset, Self.unsetOffset)

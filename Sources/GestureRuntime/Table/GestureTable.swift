@@ -13,7 +13,7 @@
 /// `validate()` is safe to index without checks.
 public struct GestureTable: Hashable, Sendable {
     /// The binary format version this runtime reads and writes.
-    public static let formatVersion: UInt16 = 17
+    public static let formatVersion: UInt16 = 18
 
     /// Names and doc comments.
     package var strings: [String]

@@ -1,6 +1,7 @@
 /// The hooks at a stroke's ends: the flick of a pen landing or lifting, a
 /// short piece of path that turns back against the way the stroke goes.
-/// A template stroke's `hooks` leaves them out of what it matches and
+/// A template stroke's `hooks` (a share of the path) and `hookLength` (points)
+/// leave them out of what it matches and
 /// measures, and out of its examples' templates, the same walk for both
 /// (docs/semantics.md, "Template strokes").
 package enum PathHooks {
@@ -10,17 +11,21 @@ package enum PathHooks {
     static let turnBack = -0.5
     static let reach = 0.125
 
-    /// The points of `path[0..<count]` left once a hook at either end, a
-    /// piece at most `share` of the path's length that turns back, is
-    /// dropped: where it turns back most. At least two points stay.
-    /// O(`count`), no allocation.
-    package static func kept(_ path: UnsafePointer<SIMD2<Double>>, count: Int, share: Double) -> Range<Int> {
-        guard count > 2, share > 0 else { return 0..<count }
+    /// The points of `path[0..<count]` left once a hook at either end is
+    /// dropped: a piece that turns back, at most `share` of the path's
+    /// length or `points` long (whichever is longer), cut where it turns
+    /// back most. `points` reaches at most `reach` of the path: a hook is
+    /// shorter than the stretch beyond it that says which way the stroke
+    /// goes, so on a small stroke a leg is not taken for a flick. At least
+    /// two points stay. O(`count`), no allocation.
+    package static func kept(_ path: UnsafePointer<SIMD2<Double>>, count: Int, share: Double, points: Double = 0) -> Range<Int> {
+        guard count > 2, share > 0 || points > 0 else { return 0..<count }
         var length = 0.0
         for i in 1..<count { length += StrokeTemplate.distance(path[i - 1], path[i]) }
         guard length.isFinite, length > 0 else { return 0..<count }
-        let first = turn(path, count: count, forward: true, limit: share * length, reach: reach * length)
-        let last = count - 1 - turn(path, count: count, forward: false, limit: share * length, reach: reach * length)
+        let limit = Swift.max(share * length, Swift.min(points, reach * length))
+        let first = turn(path, count: count, forward: true, limit: limit, reach: reach * length)
+        let last = count - 1 - turn(path, count: count, forward: false, limit: limit, reach: reach * length)
         return last - first >= 1 ? first..<(last + 1) : 0..<count
     }
 

@@ -9,7 +9,7 @@ extension GestureRecord {
     /// The fields holding real numbers.
     package enum RealField: UInt8, Hashable, Sendable, CaseIterable {
         case slop, tapDistance, minDistance, minVelocity, maxAngle, threshold, edgeWidth, segment
-        case hysteresis, minSegment, hooks, smoothing, minScore, maxRotation, cornerAngle
+        case hysteresis, minSegment, hooks, smoothing, minScore, maxRotation, cornerAngle, hookLength
     }
     /// The fields holding (lower, upper) ranges.
     package enum RangeField: UInt8, Hashable, Sendable, CaseIterable {
@@ -59,6 +59,7 @@ extension GestureRecord {
             case .minScore: minScore
             case .maxRotation: maxRotation
             case .cornerAngle: cornerAngle
+            case .hookLength: hookLength
             }
         }
         set {
@@ -78,6 +79,7 @@ extension GestureRecord {
             case .minScore: minScore = newValue
             case .maxRotation: maxRotation = newValue
             case .cornerAngle: cornerAngle = newValue
+            case .hookLength: hookLength = newValue
             }
         }
     }
