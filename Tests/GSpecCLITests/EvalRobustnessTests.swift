@@ -78,6 +78,8 @@ import Testing
         #expect(hooked.first?.phase == .began && hooked.last?.phase == .ended)
         #expect(hooked.dropFirst().dropLast().allSatisfy { $0.phase == .moved })
         #expect(zip(hooked, hooked.dropFirst()).allSatisfy { $0.time < $1.time }, "times go forward")
+        // From the stroke's own first time (a trace's clock starts there), the stroke after the hook.
+        #expect(hooked[0].time == Self.line[0].time && hooked[3].time == Self.line[0].time + Microseconds(24_000))
         // The line goes right and down from (0, 0): the pen lands 8 points
         // ahead and to the side, skids back to the start and turns 150 degrees into the line.
         let start = hooked[0], d = SIMD2(start.x, start.y)
@@ -164,6 +166,35 @@ import Testing
             let row = try #require(robustness[condition.name]?["negatives"] as? [String: Int], "\(condition.name)")
             #expect(row["traces"] == subjects && row["falseFires"] == 0, "\(condition.name): \(row)")
             #expect(out.contains("  \(condition.name): ") && out.contains("non-shape fires 0.0% (0/\(subjects))"))
+        }
+    }
+
+    /// `--redrawn`: every redrawn stroke that was missed is written as a
+    /// trace, and `gspec run` on it fires what its first line says fired.
+    @Test func theRedrawnMissesAreWrittenAsTracesThatRunAsReported() throws {
+        let dir = try scratchDirectory("gspec-redrawn")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(run(["eval", HumanStrokeTests.shapes.path, "--dataset", HumanStrokeTests.sample.path, "--redrawn", dir.path]).0 == .usageError)
+        let (status, out, err) = run(["eval", HumanStrokeTests.shapes.path, "--dataset", HumanStrokeTests.sample.path,
+                                      "--robustness", "--redrawn", dir.path])
+        #expect(status == .success, "\(err)")
+        let files = (FileManager.default.enumerator(at: dir, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? [])
+            .filter { $0.pathExtension == "jsonl" }.sorted { $0.path < $1.path }
+        #expect(out.contains("redrawn traces missed or fired on: \(files.count) in"), "\(out)")
+        #expect(files.count >= 5, "the sample's strokes redrawn fifteen ways miss a few")
+        let folders = Set(DeviceCondition.allCases.map(\.folderName))
+        for file in files.prefix(12) {
+            let condition = file.deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+            #expect(folders.contains(condition), "\(file.path)")
+            let text = try String(contentsOf: file, encoding: .utf8)
+            let header = try #require(text.split(separator: "\n").first.map(String.init))
+            #expect(header.hasPrefix("# ") && header.contains(" redrawn as '") && header.hasSuffix(" fired"), "\(header)")
+            // Without --folds the set is the one `gspec run` compiles: the same gestures fire.
+            let said = header.components(separatedBy: "': ").last!.dropLast(" fired".count)
+            let (_, events, _) = run(["run", HumanStrokeTests.shapes.path, "--trace", file.path])
+            let fired = events.split(separator: "\n").filter { $0.contains("\"state\":\"recognized\"") }
+                .map { $0.components(separatedBy: "\"gesture\":\"")[1].prefix { $0 != "\"" } }
+            #expect((fired.isEmpty ? "nothing" : fired.joined(separator: ", ")) == said, "\(file.path): \(events)")
         }
     }
 

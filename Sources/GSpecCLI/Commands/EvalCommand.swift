@@ -97,6 +97,9 @@ struct EvalCommand: ParsableCommand {
     @Flag(name: "--robustness",
           help: "Also run every stroke redrawn as other devices and people draw it (60, 125, 240 Hz; 30 and 600 pt; 30 pt on whole points; stretched; slower, faster; hooked ends; jitter; turned 15 degrees; warped; and each stroke a device of its own, all of them at once) on the same folds; with --negatives, the non-shapes of one stroke too, and what fired on which kind.")
     var robustness: Bool
+    @Option(name: "--redrawn", placeholder: "dir",
+            help: "With --robustness: also write each redrawn stroke that was missed, and each redrawn non-shape that fired, to DIR/CONDITION/SHAPE/FILE.jsonl, its first line saying what fired, for 'gspec run SPEC --trace FILE --explain' or the playground.")
+    var redrawnDirectory: String?
     @Option(name: "--negatives", placeholder: "dir", help: "A folder of traces that are no shape: anything firing there is a false fire.")
     var negativesDirectory: String?
     @Option(name: "--json", placeholder: "file",
@@ -112,6 +115,7 @@ struct EvalCommand: ParsableCommand {
         if (folds == .nested) != (search != nil) { throw UsageError("--folds nested and --search go together") }
         if againstPath != nil && folds == nil { throw UsageError("--against compares subject by subject: it needs --folds") }
         if chooseOn != nil && folds != .nested { throw UsageError("--choose-on is what the nested search scores: it needs --folds nested") }
+        if redrawnDirectory != nil && !robustness { throw UsageError("--redrawn writes what --robustness redraws: it needs --robustness") }
     }
 
     func run(console: Console) -> ExitCode {
@@ -231,6 +235,16 @@ struct EvalCommand: ParsableCommand {
                             .map { "\($0.0): \($0.1.joined(separator: ", "))" }.joined(separator: "; "))
             }
             text += Self.robustnessReport(robust.map { ($0.condition, $0.figures, $0.notes) }, heldOut: folds != nil)
+            if let directory = redrawnDirectory {
+                let wrong = (all + allNegatives).filter { $0.isWrong(gestures: gestures) }
+                do {
+                    let written = try Self.writeRedrawn(wrong, from: redrawn + redrawnNegatives, into: directory, heldOut: folds != nil)
+                    text += "  redrawn traces missed or fired on: \(written) in \(directory)\n"
+                } catch {
+                    console.err("error: cannot write into '\(directory)': \(error.localizedDescription)\n")
+                    return .inputError
+                }
+            }
         }
         guard jsonPath != nil || againstPath != nil else {
             console.out(text)
@@ -301,6 +315,32 @@ struct EvalCommand: ParsableCommand {
         samples.flatMap { sample in
             DeviceCondition.allCases.enumerated().map { k, condition in redrawn(sample, condition, suffix: "~\(k)", events: events) }
         }
+    }
+
+    /// `--redrawn`: the traces of `outcomes` (redrawn, paths ending in `~k`)
+    /// written as they were drawn, from `samples`, to
+    /// `directory/CONDITION/SHAPE/FILE.jsonl` (`nonshapes` for a non-shape),
+    /// each headed by a comment saying where it came from and what fired (a
+    /// non-shape runs on every fold: what fired on how many). How many files were written.
+    static func writeRedrawn(_ outcomes: [EvalOutcome], from samples: [EvalSample], into directory: String, heldOut: Bool) throws -> Int {
+        let byPath = Dictionary(samples.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let conditions = DeviceCondition.allCases
+        let grouped = Dictionary(grouping: outcomes, by: \.path)
+        for (path, runs) in grouped.sorted(by: { $0.key < $1.key }) {
+            guard let sample = byPath[path], let events = sample.events, let tilde = path.lastIndex(of: "~"),
+                  let k = Int(path[path.index(after: tilde)...]), conditions.indices.contains(k) else { continue }
+            let original = String(path[..<tilde]), shape = runs[0].shape
+            let folder = URL(fileURLWithPath: directory).appendingPathComponent(conditions[k].folderName)
+                .appendingPathComponent(shape.isEmpty ? "nonshapes" : shape)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let fired = Dictionary(grouping: runs, by: { $0.fired.isEmpty ? "nothing" : $0.fired.joined(separator: ", ") })
+                .sorted { $0.key < $1.key }.map { shape.isEmpty ? "\($0.key) in \($0.value.count) fold\($0.value.count == 1 ? "" : "s")" : $0.key }
+            let fold = heldOut && !shape.isEmpty ? " (on the fold that left out \(runs[0].subject))" : ""
+            let header = "# \(original) redrawn as '\(conditions[k].name)'\(fold): \(fired.joined(separator: "; ")) fired\n"
+            let text = header + TouchStream(events: events, summary: "").traceLines()
+            try text.write(to: folder.appendingPathComponent((original as NSString).lastPathComponent), atomically: true, encoding: .utf8)
+        }
+        return grouped.count
     }
 
     /// The end of the path of a copy `--choose-on devices` scores.

@@ -76,6 +76,11 @@ enum DeviceCondition: CaseIterable, Sendable {
         }
     }
 
+    /// Its folder under `gspec eval --redrawn`: the name in lower case, a dash for each run of other characters.
+    var folderName: String {
+        name.lowercased().split { !($0.isLetter || $0.isNumber) }.joined(separator: "-")
+    }
+
     /// How far a tap may move (a tap's `slop`): a touch that stays within it
     /// is a tap on any device, so the sizes leave it as it is rather than
     /// blow its wobble up into a stroke.
@@ -212,7 +217,10 @@ enum DeviceCondition: CaseIterable, Sendable {
     /// hook: the pen lands and skids back before it goes the stroke's way,
     /// and lifts with a flick back from the way it arrived. (Until issue
     /// 61's sixth sitting the start's piece lay behind the first point, a
-    /// lead-in that turned only 30 degrees into the stroke.)
+    /// lead-in that turned only 30 degrees into the stroke.) The start's hook
+    /// begins at the stroke's first time and the stroke follows it, later by
+    /// as much: a trace's clock starts at 0, and a sample before it would be
+    /// a sample back in time, which the engine repairs.
     private static func hooked(_ events: [TouchEvent], start: Double, end: Double) -> [TouchEvent] {
         guard let first = events.first, let last = events.last else { return events }
         let points = events.map { SIMD2($0.x, $0.y) }
@@ -222,18 +230,20 @@ enum DeviceCondition: CaseIterable, Sendable {
         let step: Int64 = 8_000
         var out: [TouchEvent] = []
         for (k, p) in before.reversed().enumerated() {
-            out.append(TouchEvent(time: first.time - Microseconds(step * Int64(before.count - k)), id: first.id, phase: k == 0 ? .began : .moved,
+            out.append(TouchEvent(time: first.time + Microseconds(step * Int64(k)), id: first.id, phase: k == 0 ? .began : .moved,
                                   x: p.x, y: p.y, view: first.view, pointer: first.pointer))
         }
+        let delay = Microseconds(step * Int64(before.count))
         // With a hook, the stroke's own samples all move (as the single condition
         // has them): only an end without a hook keeps its began or ended.
         out += events.enumerated().map { k, e in
             var e = e
+            e.time = e.time + delay
             if !(k == 0 && before.isEmpty) && !(k == events.count - 1 && after.isEmpty) { e.phase = .moved }
             return e
         }
         for (k, p) in after.enumerated() {
-            out.append(TouchEvent(time: last.time + Microseconds(step * Int64(k + 1)), id: first.id, phase: k == after.count - 1 ? .ended : .moved,
+            out.append(TouchEvent(time: last.time + delay + Microseconds(step * Int64(k + 1)), id: first.id, phase: k == after.count - 1 ? .ended : .moved,
                                   x: p.x, y: p.y, view: first.view, pointer: first.pointer))
         }
         return out
