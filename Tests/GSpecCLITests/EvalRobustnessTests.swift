@@ -296,6 +296,15 @@ import Testing
         // The figures count the nine strokes as recorded, not their copies.
         #expect(out.contains("right: 100.0% (9/9)"), "\(out)")
         #expect(run(["eval", spec, "--dataset", dir.path, "--folds", "subject", "--choose-on", "devices"]).0 != .success)
+        #expect(!out.contains("past the limits"), "\(out)")
+        // A non-shape that is such a line fires under every setting: the report says the limits decided.
+        let negatives = dir.appendingPathComponent("negatives")
+        try FileManager.default.createDirectory(at: negatives, withIntermediateDirectories: true)
+        _ = try write(try String(contentsOf: dir.appendingPathComponent("line/s1-fast-01.jsonl"), encoding: .utf8), "drag-000.jsonl", in: negatives)
+        let past = run(arguments + ["--negatives", negatives.path])
+        #expect(past.0 == .success, "\(past.2)")
+        #expect(past.1.contains("  s1: score=0.99 (past the limits)\n") && past.1.contains("the values to write in the spec): score=0.99 (past the limits)\n"), "\(past.1)")
+        #expect(past.1.contains("(past the limits: no setting kept within 1% false fires per gesture and 0.5% on the non-shapes"), "\(past.1)")
     }
 
     /// `mixed`: every stroke a device of its own, within the single

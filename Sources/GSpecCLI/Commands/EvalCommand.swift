@@ -32,8 +32,9 @@ struct EvalCommand: ParsableCommand {
             fold's own subject never seen, and the best is kept (within 1% false fires per
             gesture and 0.5% on --negatives, or else the least past them, then the highest
             lowest recall, then the highest overall recall, then the first written). The
-            report says what each fold chose, and what the same search picks with every
-            subject in view: the values to write in the spec. vary.aspect (a width-to-height
+            report says what each fold chose ('past the limits' where no setting kept
+            within them), and what the same search picks with every subject in view: the
+            values to write in the spec. vary.aspect (a width-to-height
             ratio, >= 1), vary.ends and vary.rounding (fractions of a stroke's length, 0 to
             0.4) and vary.overshoot (0 to 0.2) are not constants: they add varied copies of the
             fold's own examples (each also stretched both ways; with both ends shortened,
@@ -165,14 +166,18 @@ struct EvalCommand: ParsableCommand {
         }
         var outcomes: [EvalOutcome] = [], negativeOutcomes: [EvalOutcome] = []
         var chosen: [String: SearchGrid.Setting] = [:], chosenOnAll: SearchGrid.Setting = []
+        // The folds (nil: every subject) where no setting kept within the false-fire limits.
+        var pastLimits: Set<String?> = []
         var perSubject: [(subject: String, chosen: FoldFigures, first: FoldFigures?)] = []
         var reported: [FoldRunner.Fold] = []
         // Nested, each outer fold takes the setting the search chose without its subject.
         for var fold in outer {
             var first: FoldFigures?
             if folds == .nested, let subject = fold.leftOut.first {
-                fold.setting = NestedSearch.choose(settings: settings.count, heldOut: subject, subjects: subjects,
-                                                   outcomes: scoredResults, gestures: gestures)
+                let choice = NestedSearch.choose(settings: settings.count, heldOut: subject, subjects: subjects,
+                                                 outcomes: scoredResults, gestures: gestures)
+                fold.setting = choice.index
+                if !choice.withinLimits { pastLimits.insert(subject) }
                 chosen[subject] = settings[fold.setting]
                 let written = results[FoldRunner.Fold(setting: 0, leftOut: fold.leftOut)]!
                 first = FoldFigures(written.samples, negatives: written.negatives, gestures: gestures)
@@ -192,14 +197,16 @@ struct EvalCommand: ParsableCommand {
             }
         }
         if folds == .nested {
-            chosenOnAll = settings[NestedSearch.choose(settings: settings.count, heldOut: nil, subjects: subjects,
-                                                       outcomes: scoredResults, gestures: gestures)]
+            let choice = NestedSearch.choose(settings: settings.count, heldOut: nil, subjects: subjects,
+                                             outcomes: scoredResults, gestures: gestures)
+            chosenOnAll = settings[choice.index]
+            if !choice.withinLimits { pastLimits.insert(nil) }
         }
         var text = Self.report(outcomes, shapes: shapes, gestures: gestures)
         if !negatives.isEmpty { text += Self.negativeReport(negativeOutcomes, gestures: gestures, folds: outer.count) }
         text += FoldFigures.report(perSubject, heldOut: folds != nil)
         if !chosen.isEmpty {
-            text += NestedSearch.report(chosen, all: chosenOnAll)
+            text += NestedSearch.report(chosen, all: chosenOnAll, pastLimits: pastLimits)
             if chooseOn == .devices {
                 text += "  (scored on the inner subjects' strokes and the non-shapes as recorded and as each its own device draws them: "
                     + "\(scored.samples.count) strokes, \(scored.negatives.count) non-shapes)\n"

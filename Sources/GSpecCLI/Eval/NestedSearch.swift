@@ -63,8 +63,10 @@ enum NestedSearch {
     /// out `heldOut` (the first on a tie), from the inner folds' outcomes.
     /// With no subject held out, the setting the same search picks with every
     /// subject in view: the one to write in the spec.
+    /// Whether it kept within the false-fire limits: when none did, the one
+    /// past them least was chosen before any recall was compared, which the report says.
     static func choose(settings: Int, heldOut: String?, subjects: [String], outcomes: [FoldRunner.Fold: FoldRunner.Outcomes],
-                       gestures: [String]) -> Int {
+                       gestures: [String]) -> (index: Int, withinLimits: Bool) {
         var best: (score: Score, index: Int)?
         for index in 0..<settings {
             var own: [EvalOutcome] = [], negatives: [EvalOutcome] = []
@@ -76,16 +78,29 @@ enum NestedSearch {
             let score = Score(own, negatives: negatives, gestures: gestures)
             if best.map({ $0.score < score }) ?? true { best = (score, index) }
         }
-        return best?.index ?? 0
+        return (best?.index ?? 0, best?.score.acceptable ?? true)
     }
 
-    /// The report's lines on what each fold chose, and what the search picks on every subject.
-    static func report(_ chosen: [String: SearchGrid.Setting], all: SearchGrid.Setting) -> String {
-        func line(_ setting: SearchGrid.Setting) -> String {
-            setting.map { "\($0.name)=\($0.text)" }.joined(separator: " ") + "\n"
+    /// The report's lines on what each fold chose, and what the search picks
+    /// on every subject; `pastLimits`: the folds (and `nil`, every subject)
+    /// where no setting kept within the false-fire limits.
+    static func report(_ chosen: [String: SearchGrid.Setting], all: SearchGrid.Setting, pastLimits: Set<String?> = []) -> String {
+        func line(_ setting: SearchGrid.Setting, _ subject: String?) -> String {
+            setting.map { "\($0.name)=\($0.text)" }.joined(separator: " ") + (pastLimits.contains(subject) ? " (past the limits)" : "") + "\n"
         }
         var out = "\nchosen per fold (nested: on the other subjects only)\n"
-        for subject in chosen.keys.sorted() { out += "  \(subject): " + line(chosen[subject]!) }
-        return out + "chosen on every subject (the values to write in the spec): " + line(all)
+        for subject in chosen.keys.sorted() { out += "  \(subject): " + line(chosen[subject]!, subject) }
+        out += "chosen on every subject (the values to write in the spec): " + line(all, nil)
+        if !pastLimits.isEmpty {
+            out += "  (past the limits: no setting kept within \(Int(100 * maxFalseFires))% false fires per gesture and "
+                + "\(percentText(maxNegativeFires)) on the non-shapes on the inner folds, so the one past them least was chosen, before any recall)\n"
+        }
+        return out
+    }
+
+    /// 0.005 as "0.5%".
+    private static func percentText(_ share: Double) -> String {
+        let tenths = Int((1000 * share).rounded())
+        return tenths % 10 == 0 ? "\(tenths / 10)%" : "\(tenths / 10).\(tenths % 10)%"
     }
 }
