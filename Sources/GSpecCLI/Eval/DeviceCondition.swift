@@ -110,7 +110,7 @@ enum DeviceCondition: CaseIterable, Sendable {
         case .mouse125Hz: return Self.resampled(events, hz: 125)
         case .stylus240Hz: return Self.resampled(events, hz: 240)
         case .size30, .size600:
-            guard box.extent.max() > Self.tapSlop else { return events }
+            guard !box.isTap else { return events }
             let scale = (self == .size30 ? 30 : 600) / max(box.extent.x, box.extent.y, 1e-9)
             return Self.moved(events) { box.centre + ($0 - box.centre) * scale }
         case .pixels: return Self.rounded(Self.size30.apply(events, seed: seed))
@@ -120,14 +120,14 @@ enum DeviceCondition: CaseIterable, Sendable {
         case .slow, .fast: return Self.timed(events, self == .slow ? 2.0 : 0.5)
         case .hooks:
             // A tap's wobble is its own: a touch that stays within the slop is a tap on any device.
-            guard box.extent.max() > Self.tapSlop else { return events }
+            guard !box.isTap else { return events }
             return Self.hooked(events, start: Self.hookLength, end: Self.hookLength)
         case .jitter: return Self.jittered(events, 0.01 * box.diagonal, &random)
         case .turned: return Self.moved(events, box.turn(random.unit() < 0.5 ? -15 : 15))
         case .warped: return Self.moved(events, box.warp(0.05, &random))
         case .mixed:
             func logUniform(_ low: Double, _ high: Double) -> Double { low * pow(high / low, random.unit()) }
-            let size = logUniform(30, 600), scale = box.extent.max() > Self.tapSlop ? size / box.extent.max() : 1
+            let size = logUniform(30, 600), scale = box.isTap ? 1 : size / box.extent.max()
             let stretch = logUniform(1 / 1.4, 1.4).squareRoot(), factor = SIMD2(stretch, 1 / stretch) * scale
             // The angle from a generator of its own, so that every other draw is what it was before turning was added.
             var turning = SplitMix64(seed: seed ^ 0x7475_726E)
@@ -137,7 +137,7 @@ enum DeviceCondition: CaseIterable, Sendable {
             let warp = box.warp(warping.unit() * 0.05, &warping)
             var out = Self.timed(Self.moved(events) { turn(box.centre + (warp($0) - box.centre) * factor) }, logUniform(0.5, 2))
             let diagonal = Box(out).diagonal
-            let hooks = box.extent.max() > Self.tapSlop ? Self.hookLength : 0
+            let hooks = box.isTap ? 0 : Self.hookLength
             let hook = { random.unit() < 0.5 ? random.unit() * hooks : 0 }
             let (start, end) = (hook(), hook())
             out = Self.hooked(out, start: start, end: end)
@@ -160,6 +160,10 @@ enum DeviceCondition: CaseIterable, Sendable {
             (centre, extent) = ((lo + hi) / 2, hi - lo)
             diagonal = max((extent * extent).sum().squareRoot(), 1e-9)
         }
+
+        /// A touch that stays within a tap's slop: a tap on any device, which
+        /// neither a size nor a hook turns into a stroke.
+        var isTap: Bool { extent.max() <= DeviceCondition.tapSlop }
 
         /// A smooth random warp of the plane, moving a point by up to
         /// `amount` of the diagonal on each axis: per axis one sine wave of

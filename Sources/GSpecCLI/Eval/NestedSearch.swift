@@ -1,3 +1,5 @@
+import GestureRuntime
+
 /// `gspec eval --folds nested --search ...`: the inner loop of nested
 /// leave-one-subject-out. For one held-out subject, every setting of the
 /// grid is scored by leaving out each of the *other* subjects in turn
@@ -92,15 +94,10 @@ enum NestedSearch {
         for subject in chosen.keys.sorted() { out += "  \(subject): " + line(chosen[subject]!, subject) }
         out += "chosen on every subject (the values to write in the spec): " + line(all, nil)
         if !pastLimits.isEmpty {
-            out += "  (past the limits: no setting kept within \(Int(100 * maxFalseFires))% false fires per gesture and "
-                + "\(percentText(maxNegativeFires)) on the non-shapes on the inner folds, so the one past them least was chosen, before any recall)\n"
+            let share = GestureParameter.ValueType.fraction.format
+            out += "  (past the limits: no setting kept within \(share(maxFalseFires)) false fires per gesture and "
+                + "\(share(maxNegativeFires)) on the non-shapes on the inner folds, so the one past them least was chosen, before any recall)\n"
         }
         return out
-    }
-
-    /// 0.005 as "0.5%".
-    private static func percentText(_ share: Double) -> String {
-        let tenths = Int((1000 * share).rounded())
-        return tenths % 10 == 0 ? "\(tenths / 10)%" : "\(tenths / 10).\(tenths % 10)%"
     }
 }
