@@ -1,7 +1,7 @@
 @testable import GestureCompiler
 import Testing
 
-/// The ways `gspec eval` varies a fold's examples (`vary.NAME` in `--search`, issue 48).
+/// The ways a template stroke's examples are varied (`varyAspect`, ...; issue 61) and `gspec eval --vary-traces` redraws strokes.
 @Suite struct StrokeVariationTests {
     /// An L: 100 down, then 100 right, a point every 5.
     static let ell: [SIMD2<Double>] = (0...20).map { SIMD2(0, Double($0) * 5) } + (1...20).map { SIMD2(Double($0) * 5, 100) }
@@ -59,13 +59,5 @@ import Testing
         var v = StrokeVariation()
         #expect(!v.set("aspect", "0.5") && !v.set("ends", "0.5") && !v.set("spin", "1") && !v.set("rounding", "x") && !v.set("overshoot", "0.3"))
         #expect(v.set("aspect", "1.2") && v.aspect == 1.2)
-    }
-
-    /// Copies are named after their originals, so a left-out subject's never stay behind.
-    @Test func variedExamplesKeepTheirSubjectsNames() {
-        let examples = StrokeExamples(location: "x", folders: ["ell": [.init(name: "ell/s02-fast-01", points: Self.ell)]])
-        #expect(examples.varied(by: StrokeVariation()) == examples)
-        let varied = examples.varied(by: StrokeVariation(aspect: 1.2, rounding: 0.1))
-        #expect(varied.folders["ell"]!.map(\.name) == ["ell/s02-fast-01", "ell/s02-fast-01~1", "ell/s02-fast-01~2", "ell/s02-fast-01~3"])
     }
 }

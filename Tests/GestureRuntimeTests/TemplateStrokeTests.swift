@@ -171,6 +171,25 @@ import Testing
         #expect(Set(names).count == 3 && names.allSatisfy { $0.hasPrefix("circle/e") })
     }
 
+    /// `varyAspect` (...) add varied copies of every example, named after it,
+    /// which compete with the examples for `maxTemplates`; a triangle drawn
+    /// twice as wide as any example matches only with stretched copies.
+    @Test func variedExamplesCompeteForTheTemplates() throws {
+        func names(_ t: GestureTable) -> [String] { t.templates(of: 0).map { t.strings[Int(t.templateNames[$0])] } }
+        let plain = try Self.table("gesture t: stroke { examples: triangle  minScore: 0.97 }")
+        let varied = try Self.table("gesture t: stroke { examples: triangle  minScore: 0.97  varyAspect: 2  varyRounding: 10% }")
+        #expect(names(plain).count == 5 && names(varied).count == 20)
+        #expect(names(varied).contains("triangle/e0~1") && names(varied).contains("triangle/e4~3"))
+        #expect(names(try Self.table("gesture t: stroke { examples: triangle  varyAspect: 2  maxTemplates: 5 }")).count == 5)
+        let wide = Self.shape(Self.triangle).map { SIMD2(200 + ($0.x - 200) * 1.4, 200 + ($0.y - 200) / 1.4) }
+        #expect(Self.run(plain, wide).0 == ["t failed"])
+        #expect(Self.run(varied, wide).0 == ["t recognized"])
+        func ids(_ text: String) -> [String] { Self.compile(text).diagnostics.filter { $0.severity == .error }.map(\.id) }
+        #expect(ids("gesture t: stroke { examples: triangle  varyAspect: 0.5 }") == ["out-of-range"])
+        #expect(ids("gesture t: stroke { examples: triangle  varyOvershoot: 30% }") == ["out-of-range"])
+        #expect(ids("gesture t: tap { varyEnds: 10% }") == ["parameter-wrong-kind"])
+    }
+
     @Test func templateSectionsRoundTripAndAreValidated() throws {
         let table = try Self.table("gesture press: tap {}\ngesture circle: stroke { examples: circle }")
         #expect(try GestureTable(decoding: table.encoded()) == table)

@@ -34,18 +34,16 @@ struct EvalCommand: ParsableCommand {
             lowest recall, then the highest overall recall, then the first written). The
             report says what each fold chose ('past the limits' where no setting kept
             within them), and what the same search picks with every subject in view: the
-            values to write in the spec. vary.aspect (a width-to-height
-            ratio, >= 1), vary.ends and vary.rounding (fractions of a stroke's length, 0 to
-            0.4) and vary.overshoot (0 to 0.2) are not constants: they add varied copies of the
-            fold's own examples (each also stretched both ways; with both ends shortened,
-            and lengthened; with its corners rounded; with the pen carried past each
-            corner and back, straight and round a small loop), chosen the same way, never
-            from the held-out subject. With --choose-on devices the inner folds score each
+            values to write in the spec. A template stroke's varyAspect, varyEnds,
+            varyRounding and varyOvershoot are searched the same way, through constants
+            they name: the copies they add are of the fold's own examples, never the
+            held-out subject's. With --choose-on devices the inner folds score each
             setting on the strokes and one-stroke non-shapes as recorded and also redrawn as
             --robustness's "each its own device" draws them (the figures reported still
             count the traces as recorded): a setting that pays only on other devices is seen.
 
-            --vary-traces "overshoot=0.04" (the same names and amounts) measures the set on
+            --vary-traces "overshoot=0.04" (aspect, ends, rounding, overshoot: the amounts of
+            the vary parameters) measures the set on
             strokes drawn another way: each stroke of the dataset is replaced by its varied
             copies (one stroke left as recorded when the variation makes none of it), while
             the templates' examples stay as recorded: with --folds subject, how a new person
@@ -90,10 +88,10 @@ struct EvalCommand: ParsableCommand {
             help: "With --folds nested: what the inner folds score a setting on; devices: the strokes and non-shapes as recorded and as each its own device draws them (as --robustness's mixture).")
     var chooseOn: ChooseOn?
     @Option(name: "--search", placeholder: "grid",
-            help: "With --folds nested, \"NAME=v1,v2 NAME=v3,v4 ...\": values of the spec's constants (or vary.aspect, vary.ends, vary.rounding, vary.overshoot) to try, every combination; each fold takes the best on the other subjects.")
+            help: "With --folds nested, \"NAME=v1,v2 NAME=v3,v4 ...\": values of the spec's constants to try, every combination; each fold takes the best on the other subjects.")
     var search: SearchGrid?
     @Option(name: "--vary-traces", placeholder: "amounts",
-            help: "\"overshoot=0.04 ...\": run each stroke of the dataset redrawn as --search's vary.NAME varies examples, instead of as recorded (the examples stay as recorded).")
+            help: "\"overshoot=0.04 ...\": run each stroke of the dataset redrawn as a template stroke's varyNAME varies its examples, instead of as recorded (the examples stay as recorded).")
     var varyTraces: StrokeVariation?
     @Flag(name: "--robustness",
           help: "Also run every stroke redrawn as other devices and people draw it (60, 125, 240 Hz; 30 and 600 pt; 30 pt on whole points; stretched; slower, faster; hooked ends; jitter; turned 15 degrees; warped; and each stroke a device of its own, all of them at once) on the same folds; with --negatives, the non-shapes of one stroke too, and what fired on which kind.")

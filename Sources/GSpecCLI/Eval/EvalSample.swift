@@ -49,7 +49,7 @@ struct EvalSample {
 }
 
 extension StrokeVariation: ArgumentValue {
-    /// `overshoot=0.04 rounding=0.1`: amounts by name, as `--search`'s `vary.NAME` takes them.
+    /// `overshoot=0.04 rounding=0.1`: amounts by name, as a template stroke's `varyNAME` takes them.
     init?(argument: String) {
         self.init()
         let words = argument.split(whereSeparator: \.isWhitespace)

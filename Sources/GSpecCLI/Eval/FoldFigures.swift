@@ -64,8 +64,7 @@ struct FoldFigures: Equatable {
     }
 
     /// The report's per-subject section: each subject's line, and with a
-    /// search, what its chosen setting changed from the first setting written
-    /// (for `vary.*`, written first as no variation: what the varied examples did).
+    /// search, what its chosen setting changed from the first setting written.
     static func report(_ folds: [(subject: String, chosen: FoldFigures, first: FoldFigures?)], heldOut: Bool) -> String {
         var out = heldOut ? "\nper subject (its traces on the spec compiled without its strokes)\n" : "\nper subject\n"
         for fold in folds {

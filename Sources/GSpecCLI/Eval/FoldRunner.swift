@@ -94,11 +94,7 @@ struct FoldRunner {
         if let everyone = examples, !subjects.isEmpty {
             kept?.folders = everyone.folders.mapValues { $0.filter { !subjects.contains(Self.subject(ofExample: $0.name)) } }
         }
-        // `vary.NAME` entries vary the examples kept (the fold's training
-        // strokes, never the left-out subjects'); the others are the spec's constants.
-        let (variation, constants) = SearchGrid.split(setting)
-        kept = kept?.varied(by: variation)
-        guard let loaded = GestureSetLoader.load(path, renderer, compileConsole, examples: kept, constants: constants) else { return nil }
+        guard let loaded = GestureSetLoader.load(path, renderer, compileConsole, examples: kept, constants: setting) else { return nil }
         if examples != nil && loaded.gestureSet == nil {
             compileConsole.err("error: --folds needs a .gesture spec to compile per fold, not a table: '\(path)'\n")
             return nil

@@ -1,9 +1,9 @@
 import GestureCompiler
 
 /// `gspec eval --search "NAME=v1,v2 NAME=v3,v4"`: spec constants, and the
-/// values a nested search tries for each (every combination of them);
-/// `vary.aspect`, `vary.ends`, `vary.rounding` and `vary.overshoot` vary each fold's examples
-/// (`StrokeVariation`) instead.
+/// values a nested search tries for each (every combination of them). A
+/// template stroke's varied examples are searched as any value: through a
+/// constant its `varyAspect` (...) names.
 struct SearchGrid: ArgumentValue {
     /// One constant and the texts of the values tried for it, in the order written.
     struct Axis: Equatable {
@@ -25,30 +25,10 @@ struct SearchGrid: ArgumentValue {
             guard parts.count == 2, !parts[0].isEmpty else { return nil }
             let values = parts[1].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard !values.contains(where: \.isEmpty), !axes.contains(where: { $0.name == parts[0] }) else { return nil }
-            // A variation's amounts must be ones it takes.
-            if parts[0].hasPrefix(Self.variationPrefix) {
-                var probe = StrokeVariation()
-                guard values.allSatisfy({ probe.set(String(parts[0].dropFirst(Self.variationPrefix.count)), $0) }) else { return nil }
-            }
             axes.append(Axis(name: String(parts[0]), values: values))
         }
         guard !axes.isEmpty else { return nil }
         self.axes = axes
-    }
-
-    /// The prefix of a name that varies a fold's examples (`vary.aspect`,
-    /// `StrokeVariation`) instead of setting a spec constant.
-    static let variationPrefix = "vary."
-
-    /// A setting's example variation and its spec constants.
-    static func split(_ setting: Setting) -> (StrokeVariation, Setting) {
-        var variation = StrokeVariation()
-        let constants = setting.filter { entry in
-            guard entry.name.hasPrefix(variationPrefix) else { return true }
-            _ = variation.set(String(entry.name.dropFirst(variationPrefix.count)), entry.text)  // checked when parsed
-            return false
-        }
-        return (variation, constants)
     }
 
     /// Every combination, the first constant varying slowest: each a value per constant.

@@ -141,6 +141,9 @@ public struct GestureDefinition: Hashable, Sendable {
     public var condition: [UInt8] = []
     /// How many of its examples a template stroke keeps.
     public var maxTemplates = 32
+    /// How a template stroke's examples are varied before its templates are
+    /// chosen (`varyAspect`, `varyEnds`, `varyRounding`, `varyOvershoot`).
+    public var variation = StrokeVariation()
     /// When a stroke or a tap decides.
     public var recognize = RecognizeMode.onLift
 

@@ -95,7 +95,7 @@ extension Checker {
         switch parameter.type {
         case .count:
             guard let n = wholeNumber(p, name), within(Double(n), parameter.range, .count) else { return false }
-            if parameter.storage == .compiler { d.maxTemplates = n } else { d.record.setNumber(parameter, Double(n)) }
+            if parameter.storage == .compiler(.maxTemplates) { d.maxTemplates = n } else { d.record.setNumber(parameter, Double(n)) }
         case .name:
             // The folder is read once every parameter is known (`maxTemplates`, `maxRotation`).
             guard case .names(let names, _) = p.value, names.count == 1 else {
@@ -115,10 +115,13 @@ extension Checker {
         case .duration, .distance, .velocity, .angle, .ratio, .fraction:
             guard let (v, _) = number(p, name, parameter.type.dimension, acceptsPercent: parameter.type == .ratio),
                   within(v, parameter.range, parameter.type) else { return false }
-            if parameter.storage == .compiler {
-                (d.maxLatency, d.maxLatencyRange) = (Int64(v.rounded()), p.value.range)
-            } else {
-                d.record.setNumber(parameter, parameter.range.clamp(v))
+            switch parameter.storage {
+            case .compiler(.maxLatency): (d.maxLatency, d.maxLatencyRange) = (Int64(v.rounded()), p.value.range)
+            case .compiler(.varyAspect): d.variation.aspect = v
+            case .compiler(.varyEnds): d.variation.ends = v
+            case .compiler(.varyRounding): d.variation.rounding = v
+            case .compiler(.varyOvershoot): d.variation.overshoot = v
+            default: d.record.setNumber(parameter, parameter.range.clamp(v))
             }
         case .length:
             let relative = unit(of: p) == "%"

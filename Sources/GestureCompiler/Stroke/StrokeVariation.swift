@@ -1,10 +1,11 @@
 import GestureRuntime
 
 /// Ways one person's stroke differs from another's drawing the same shape,
-/// applied to a set of examples to give its templates more of them (issue
-/// 48): `gspec eval` varies each fold's training examples only, its amounts
-/// chosen inside the fold (`vary.NAME` in `--search`). Each amount adds
-/// copies of every example; zero (or an aspect of 1) adds none.
+/// applied to a template stroke's examples to give its templates more of
+/// them (issue 61): a stroke's `varyAspect`, `varyEnds`, `varyRounding` and
+/// `varyOvershoot` (`Checker.templates`); `gspec eval --vary-traces` redraws
+/// the dataset's strokes the same way. Each amount adds copies of every
+/// example; zero (or an aspect of 1) adds none.
 public struct StrokeVariation: Hashable, Sendable {
     /// Stretched: each example also at this ratio of width to height, and at its inverse (>= 1).
     public var aspect = 1.0
@@ -22,19 +23,18 @@ public struct StrokeVariation: Hashable, Sendable {
         (self.aspect, self.ends, self.rounding, self.overshoot) = (aspect, ends, rounding, overshoot)
     }
 
-    /// The names `--search` gives the amounts (`vary.aspect=1,1.2`).
-    public static let names = ["aspect", "ends", "rounding", "overshoot"]
-
-    /// Sets the amount named `name` from its text; false for an unknown name
-    /// or a value out of range (an aspect below 1 or above 4, a fraction
-    /// outside 0...0.4, an overshoot outside 0...0.2).
+    /// Sets the amount named `name` (`aspect`, as the stroke parameter
+    /// `varyAspect`) from its text, a plain number; false for an unknown name
+    /// or a value outside the parameter's range.
     public mutating func set(_ name: String, _ text: String) -> Bool {
-        guard let v = Double(text), v.isFinite else { return false }
-        switch name {
-        case "aspect" where v >= 1 && v <= 4: aspect = v
-        case "ends" where v >= 0 && v <= 0.4: ends = v
-        case "rounding" where v >= 0 && v <= 0.4: rounding = v
-        case "overshoot" where v >= 0 && v <= 0.2: overshoot = v
+        guard let first = name.first, let v = Double(text), v.isFinite,
+              let p = GestureParameter.named("vary" + first.uppercased() + name.dropFirst(), for: .stroke),
+              p.range.contains(v), case .compiler(let field) = p.storage else { return false }
+        switch field {
+        case .varyAspect: aspect = v
+        case .varyEnds: ends = v
+        case .varyRounding: rounding = v
+        case .varyOvershoot: overshoot = v
         default: return false
         }
         return true
@@ -178,21 +178,5 @@ public struct StrokeVariation: Hashable, Sendable {
             start = c + 1
         }
         return out + even[start...]
-    }
-}
-
-extension StrokeExamples {
-    /// These examples and their copies varied by `variation`, named after
-    /// their originals (`circle/s02-fast-03~2`), so a subject's copies go
-    /// wherever its strokes go.
-    public func varied(by variation: StrokeVariation) -> StrokeExamples {
-        guard variation != StrokeVariation() else { return self }
-        var out = self
-        out.folders = folders.mapValues { examples in
-            examples + examples.filter { $0.problem == nil }.flatMap { e in
-                variation.variants(of: e.points).enumerated().map { Example(name: e.name + "~\($0.offset + 1)", points: $0.element) }
-            }
-        }
-        return out
     }
 }

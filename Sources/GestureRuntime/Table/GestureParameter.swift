@@ -94,7 +94,7 @@ public struct GestureParameter: Hashable, Sendable {
         case automaton
         /// Not kept in the record: used by gspec (`maxLatency`, a template
         /// stroke's examples, `alternative`), or kept in a section of its own (`action`).
-        case compiler
+        case compiler(CompilerField)
 
         /// The record field a table writes for the parameter in the descriptor-driven part of a record.
         var isNumericField: Bool {
@@ -103,6 +103,15 @@ public struct GestureParameter: Hashable, Sendable {
             default: false
             }
         }
+    }
+
+    /// Where gspec keeps a parameter the record does not hold: each its own
+    /// place, so that the checker stores a value by where it goes, not by its type.
+    package enum CompilerField: Hashable, Sendable {
+        case maxLatency, examples, maxTemplates, action, alternative
+        /// How a template stroke's examples are varied before its templates
+        /// are chosen (`StrokeVariation`'s amounts, one each).
+        case varyAspect, varyEnds, varyRounding, varyOvershoot
     }
 
     /// The name in a spec.
@@ -325,14 +334,14 @@ extension GestureParameter {
         .init("delaysTouchesEnded", [], .flag, defaults: [1],
               .bit(.flags, mask: GestureRecord.flagDelaysTouchesEnded, whenSet: true),
               "ended deliveries wait until the gesture is decided"),
-        .init("maxLatency", [], .duration, range: .init(0, maxDuration, open: true), .compiler,
+        .init("maxLatency", [], .duration, range: .init(0, maxDuration, open: true), .compiler(.maxLatency),
               "longest wait for other gestures the rules may impose (checked by the analysis)"),
         .init("enabled", [], .condition, aliases: ["isEnabled"],
               defaults: [1], .bit(.options, mask: GestureRecord.optionDisabled, whenSet: false),
               "whether the gesture is enabled: true, false, or a condition on modes (`zoomed and not editing`)"),
-        .init("examples", [.stroke], .name, .compiler, since: 6,
+        .init("examples", [.stroke], .name, .compiler(.examples), since: 6,
               "a folder of example strokes beside the spec (`NAME.examples/FOLDER/`): a template stroke"),
-        .init("maxTemplates", [.stroke], .count, range: .init(1, 1000), defaults: [32], .compiler, since: 6,
+        .init("maxTemplates", [.stroke], .count, range: .init(1, 1000), defaults: [32], .compiler(.maxTemplates), since: 6,
               "how many of the examples the table keeps as templates"),
         .init("minScore", [.stroke], .ratio, range: .init(0, 1), defaults: [0.8], runtime: true, .real(.minScore), since: 6,
               "least similarity to a template (cosine, 0 to 1) to be recognized"),
@@ -367,9 +376,9 @@ extension GestureParameter {
         // (10pt), Android's TOUCH_SLOP (8dp), Flutter's kTouchSlop (18), Chromium's touch slop (15 DIP).
         .init("threshold", [.scroll], .distance, range: .init(0), defaults: [10, 8, 18, 15], .real(.threshold),
               "how far a touch moves along the axis before the platform scrolls: the profile's slop"),
-        .init("action", [], .text, aliases: ["accessibilityLabel", "accessibilityAction"], example: "\"Delete\"", .compiler,
+        .init("action", [], .text, aliases: ["accessibilityLabel", "accessibilityAction"], example: "\"Delete\"", .compiler(.action),
               "the accessibility action that performs the gesture: VoiceOver's Actions rotor, a key on the web (`\"Delete\"`)"),
-        .init("alternative", [], .gesture, .compiler,
+        .init("alternative", [], .gesture, .compiler(.alternative),
               "a one-finger tap or long press of the set that does the same, for people who cannot perform this one"),
         .init("startX", [.stroke], .bounds(.fraction), example: "40%...100%", range: .init(0, 1), .range(.startX), since: 15,
               "bounds on where the stroke starts in its bounding box, as a share of its width from the left"),
@@ -388,6 +397,17 @@ extension GestureParameter {
               "a touch that stops momentum (a settle's or a platform scroll's) may begin it: by default it fails"),
         .init("hookLength", [.stroke], .distance, range: .init(0, 100), .real(.hookLength), since: 18,
               "a template stroke's end pieces that turn back, up to this long (at most an eighth of the path), are left out as hooks"),
+        // A template stroke's examples varied as other people and devices draw
+        // them, before `maxTemplates` chooses among them (issue 61): chosen
+        // by the compiler, so the table and the engine's cost are unchanged.
+        .init("varyAspect", [.stroke], .ratio, range: .init(1, 4), defaults: [1], .compiler(.varyAspect), since: 18,
+              "each example also stretched to this ratio of width to height and to its inverse, before the templates are chosen (1: not)"),
+        .init("varyEnds", [.stroke], .fraction, range: .init(0, 0.4), .compiler(.varyEnds), since: 18,
+              "each example also with both ends shortened, and both lengthened, by this share of its length"),
+        .init("varyRounding", [.stroke], .fraction, range: .init(0, 0.4), .compiler(.varyRounding), since: 18,
+              "each example also smoothed over this share of its length: its corners rounded"),
+        .init("varyOvershoot", [.stroke], .fraction, range: .init(0, 0.2), .compiler(.varyOvershoot), since: 18,
+              "each example also with the pen carried past each corner by this share of its length and back"),
     ]
 
     /// The numeric record fields a table of format `version` writes after a
