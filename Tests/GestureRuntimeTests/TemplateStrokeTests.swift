@@ -188,6 +188,10 @@ import Testing
         #expect(ids("gesture t: stroke { examples: triangle  varyAspect: 0.5 }") == ["out-of-range"])
         #expect(ids("gesture t: stroke { examples: triangle  varyOvershoot: 30% }") == ["out-of-range"])
         #expect(ids("gesture t: tap { varyEnds: 10% }") == ["parameter-wrong-kind"])
+        // On a stroke without examples they do nothing: a warning at each, the set still built.
+        let pattern = Self.compile("gesture t: stroke { match: right  varyRounding: 10%  maxTemplates: 3  minScore: 0.9 }")
+        #expect(pattern.table != nil)
+        #expect(pattern.diagnostics.filter { $0.id == "needs-examples" }.map { $0.message.prefix(14) } == ["'varyRounding'", "'maxTemplates'"])
     }
 
     @Test func templateSectionsRoundTripAndAreValidated() throws {

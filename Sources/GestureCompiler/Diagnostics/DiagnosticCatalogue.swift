@@ -31,7 +31,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     case tooManyModes, neverEnabled
     // Strokes
     case missingMatch, patternNeverMatches, directionOffAxis, patternTooLarge, needsOnLift
-    case noExamples, badExample, tooFewExamples
+    case noExamples, badExample, tooFewExamples, needsExamples
     // Rules
     case selfRelation, withAndRequires, afterAndOtherRule, requiresCycle, afterCycle, withinAfterContinuous
     case handOverAndOtherRule, handOverDiscrete, handOverTouches, handOverViews, scrollWaits, handOverEdge
@@ -66,7 +66,7 @@ public enum DiagnosticID: CaseIterable, Hashable, Sendable {
     /// Errors stop a build; warnings do not. Every id is listed, so a new one must say which it is.
     public var severity: Severity {
         switch self {
-        case .unusedConstant, .duplicateRule, .patternMatchesEmpty, .noGestures,
+        case .unusedConstant, .duplicateRule, .patternMatchesEmpty, .noGestures, .needsExamples,
              .conflict, .preempted, .preemptedByRule, .ruleNeverApplies, .systemGesture, .pointerGesture, .draggingMovement, .anchorsClose: .warning
         case .unexpectedCharacter, .unterminatedComment, .unterminatedString, .twoDotRange, .expectedDeclaration,
              .expectedColon, .expectedKind, .expectedLeftBrace, .expectedRightBrace, .expectedParameter, .expectedValue,
@@ -233,6 +233,9 @@ extension DiagnosticMessage {
     }
     static func anchorsClose(_ gesture: String, _ a: String, _ b: String, reach: String) -> Self {
         .init(.anchorsClose, "the anchors \(a) and \(b) of '\(gesture)' are closer than a fling at 'flingVelocity' projects (\(reach)): with 'sequential: false' a release can skip one; write 'sequential: true' or space them further apart")
+    }
+    static func needsExamples(_ parameter: String) -> Self {
+        .init(.needsExamples, "'\(parameter)' chooses or varies a template stroke's templates; without 'examples:' it does nothing")
     }
     static func needsOnLift(_ parameter: String) -> Self {
         .init(.needsOnLift, "'\(parameter)' is decided when the finger lifts; it cannot apply with 'recognize: immediately'")

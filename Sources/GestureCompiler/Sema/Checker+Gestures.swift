@@ -63,6 +63,14 @@ extension Checker {
                     }
                 }
             }
+            // What only chooses among examples or varies them is a warning on a pattern stroke: the spec may have lost its `examples:`.
+            if seen["examples"] == nil {
+                for (name, p) in seen.sorted(by: { $0.key < $1.key }) {
+                    guard let parameter = GestureParameter.named(name, for: .stroke), case .compiler(let field) = parameter.storage,
+                          [.maxTemplates, .varyAspect, .varyEnds, .varyRounding, .varyOvershoot].contains(field) else { continue }
+                    diagnostics.report(.needsExamples(name), at: p.name.range)
+                }
+            }
             if let p = seen["examples"], case .names(let names, let range) = p.value, names.count == 1 {
                 definition.templates = templates(names[0].name, at: range, for: definition)
             }
