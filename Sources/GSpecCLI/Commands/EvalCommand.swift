@@ -42,12 +42,12 @@ struct EvalCommand: ParsableCommand {
             --robustness's "each its own device" draws them (the figures reported still
             count the traces as recorded): a setting that pays only on other devices is seen.
 
-            --vary-traces "overshoot=0.04" (aspect, ends, rounding, overshoot: the amounts of
-            the vary parameters) measures the set on
-            strokes drawn another way: each stroke of the dataset is replaced by its varied
-            copies (one stroke left as recorded when the variation makes none of it), while
-            the templates' examples stay as recorded: with --folds subject, how a new person
-            who draws that way would fare.
+            --vary-traces "overshoot=0.04" (aspect, ends, rounding, overshoot: the amounts the
+            vary parameters take) measures the set on strokes drawn another way: each
+            stroke of the dataset is replaced by its varied copies (one stroke left as
+            recorded when the variation makes none of it), while the templates' examples
+            stay as recorded: with --folds subject, how a new person who draws that way
+            would fare.
 
             --against BEFORE.json (another run's --json, with --folds, on the same subjects)
             compares this run with that one subject by subject: for the figure as recorded,

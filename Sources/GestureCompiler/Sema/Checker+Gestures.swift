@@ -67,7 +67,7 @@ extension Checker {
             if seen["examples"] == nil {
                 for (name, p) in seen.sorted(by: { $0.key < $1.key }) {
                     guard let parameter = GestureParameter.named(name, for: .stroke), case .compiler(let field) = parameter.storage,
-                          [.maxTemplates, .varyAspect, .varyEnds, .varyRounding, .varyOvershoot].contains(field) else { continue }
+                          field == .maxTemplates || StrokeVariation.amounts[field] != nil else { continue }
                     diagnostics.report(.needsExamples(name), at: p.name.range)
                 }
             }
@@ -123,13 +123,12 @@ extension Checker {
         case .duration, .distance, .velocity, .angle, .ratio, .fraction:
             guard let (v, _) = number(p, name, parameter.type.dimension, acceptsPercent: parameter.type == .ratio),
                   within(v, parameter.range, parameter.type) else { return false }
-            switch parameter.storage {
-            case .compiler(.maxLatency): (d.maxLatency, d.maxLatencyRange) = (Int64(v.rounded()), p.value.range)
-            case .compiler(.varyAspect): d.variation.aspect = v
-            case .compiler(.varyEnds): d.variation.ends = v
-            case .compiler(.varyRounding): d.variation.rounding = v
-            case .compiler(.varyOvershoot): d.variation.overshoot = v
-            default: d.record.setNumber(parameter, parameter.range.clamp(v))
+            if parameter.storage == .compiler(.maxLatency) {
+                (d.maxLatency, d.maxLatencyRange) = (Int64(v.rounded()), p.value.range)
+            } else if case .compiler(let field) = parameter.storage, let amount = StrokeVariation.amounts[field] {
+                d.variation[keyPath: amount] = v
+            } else {
+                d.record.setNumber(parameter, parameter.range.clamp(v))
             }
         case .length:
             let relative = unit(of: p) == "%"

@@ -23,20 +23,19 @@ public struct StrokeVariation: Hashable, Sendable {
         (self.aspect, self.ends, self.rounding, self.overshoot) = (aspect, ends, rounding, overshoot)
     }
 
+    /// The amount each stroke parameter that varies examples sets, by where the catalogue stores it.
+    static let amounts: [GestureParameter.CompilerField: WritableKeyPath<StrokeVariation, Double> & Sendable] = [
+        .varyAspect: \.aspect, .varyEnds: \.ends, .varyRounding: \.rounding, .varyOvershoot: \.overshoot,
+    ]
+
     /// Sets the amount named `name` (`aspect`, as the stroke parameter
     /// `varyAspect`) from its text, a plain number; false for an unknown name
     /// or a value outside the parameter's range.
     public mutating func set(_ name: String, _ text: String) -> Bool {
         guard let first = name.first, let v = Double(text), v.isFinite,
               let p = GestureParameter.named("vary" + first.uppercased() + name.dropFirst(), for: .stroke),
-              p.range.contains(v), case .compiler(let field) = p.storage else { return false }
-        switch field {
-        case .varyAspect: aspect = v
-        case .varyEnds: ends = v
-        case .varyRounding: rounding = v
-        case .varyOvershoot: overshoot = v
-        default: return false
-        }
+              p.range.contains(v), case .compiler(let field) = p.storage, let amount = Self.amounts[field] else { return false }
+        self[keyPath: amount] = v
         return true
     }
 
