@@ -46,6 +46,35 @@ import Testing
                 < NestedSearch.Score(allRight, negatives: negatives(0), gestures: gestures))
     }
 
+    /// With `--choose-on devices`, the non-shapes redrawn as other devices
+    /// draw them are not held to the limit (random scribbles redrawn fire
+    /// past it whatever the setting): they decide only between settings
+    /// equal in everything else, never before the recall.
+    @Test func redrawnNonShapesDecideOnlyLast() {
+        func outcome(_ shape: String, _ path: String, _ fired: [String]) -> EvalOutcome {
+            EvalOutcome(shape: shape, path: path, subject: "s1", speed: "medium", fired: fired)
+        }
+        let gestures = ["a", "b"]
+        let allRight = [outcome("a", "a.jsonl", ["a"]), outcome("b", "b.jsonl", ["b"])]
+        let oneMissed = [outcome("a", "a.jsonl", ["a"]), outcome("b", "b.jsonl", [])]
+        // 100 non-shapes as recorded, none fired, and their 100 redrawn copies, `fires` of them fired.
+        func negatives(redrawnFires fires: Int) -> [EvalOutcome] {
+            (0..<100).map { outcome("none", "n\($0).jsonl", []) }
+                + (0..<100).map { outcome("none", "n\($0).jsonl" + EvalCommand.deviceCopy, $0 < fires ? ["a"] : []) }
+        }
+        let manyRedrawn = NestedSearch.Score(allRight, negatives: negatives(redrawnFires: 5), gestures: gestures)
+        let noneRedrawn = NestedSearch.Score(oneMissed, negatives: negatives(redrawnFires: 0), gestures: gestures)
+        // 5% of the redrawn copies fire, yet it is within the limits: the recall decides.
+        #expect(manyRedrawn.acceptable && noneRedrawn.acceptable)
+        #expect(noneRedrawn < manyRedrawn)
+        // Equal recall: fewer redrawn fires wins.
+        #expect(manyRedrawn < NestedSearch.Score(allRight, negatives: negatives(redrawnFires: 1), gestures: gestures))
+        // A recorded non-shape over the limit still counts (1 of 100 > 0.5%).
+        var recordedFire = negatives(redrawnFires: 0)
+        recordedFire[0].fired = ["a"]
+        #expect(!NestedSearch.Score(allRight, negatives: recordedFire, gestures: gestures).acceptable)
+    }
+
     @Test func resamplingTakesAPositionEveryPeriodAndKeepsTheLift() {
         let at60 = DeviceCondition.mouse60Hz.apply(Self.line, seed: 0)
         // 0.5 s at 60 Hz: the first sample, 29 more, and the lift.

@@ -41,6 +41,8 @@ struct EvalCommand: ParsableCommand {
             setting on the strokes and one-stroke non-shapes as recorded and also redrawn as
             --robustness's "each its own device" draws them (the figures reported still
             count the traces as recorded): a setting that pays only on other devices is seen.
+            The 0.5% limit holds the non-shapes as recorded; fewer fires on the redrawn
+            ones decide only between settings equal in everything else.
 
             --vary-traces "overshoot=0.04" (aspect, ends, rounding, overshoot: the amounts the
             vary parameters take) measures the set on strokes drawn another way: each
