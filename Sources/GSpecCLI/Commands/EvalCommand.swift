@@ -31,9 +31,11 @@ struct EvalCommand: ParsableCommand {
             combination is tried by leaving out each of the other subjects in turn, the
             fold's own subject never seen, and the best is kept (within 1% false fires per
             gesture and 0.5% on --negatives, or else the least past them, then the highest
-            lowest recall, then the highest overall recall, then the first written). The
-            report says what each fold chose ('past the limits' where no setting kept
-            within them), and what the same search picks with every subject in view: the
+            lowest recall, then the highest overall recall, then the first written; a
+            non-shape that fires on an inner fold under every setting counts against no
+            limit, as it cannot tell the settings apart). The report says what each fold
+            chose ('past the limits' where no setting kept within them), and what the
+            same search picks with every subject in view: the
             values to write in the spec. A template stroke's varyAspect, varyEnds,
             varyRounding and varyOvershoot are searched the same way, through constants
             they name: the copies they add are of the fold's own examples, never the
@@ -41,8 +43,6 @@ struct EvalCommand: ParsableCommand {
             setting on the strokes and one-stroke non-shapes as recorded and also redrawn as
             --robustness's "each its own device" draws them (the figures reported still
             count the traces as recorded): a setting that pays only on other devices is seen.
-            The 0.5% limit holds the non-shapes as recorded; fewer fires on the redrawn
-            ones decide only between settings equal in everything else.
 
             --vary-traces "overshoot=0.04" (aspect, ends, rounding, overshoot: the amounts the
             vary parameters take) measures the set on strokes drawn another way: each
