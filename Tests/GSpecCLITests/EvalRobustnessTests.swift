@@ -46,6 +46,25 @@ import Testing
                 < NestedSearch.Score(allRight, negatives: negatives(0), gestures: gestures))
     }
 
+    /// The lowest shape's recall counts up to the floor every shape should
+    /// reach (94%); above it the overall recall decides, so a stroke or two
+    /// of one shape does not outweigh many of the others.
+    @Test func theLowestRecallCountsUpToItsFloor() {
+        func outcomes(_ recalls: [String: Int]) -> [EvalOutcome] {
+            recalls.flatMap { shape, hits in
+                (0..<100).map { k in EvalOutcome(shape: shape, path: "\(shape)\(k)", subject: "s1", speed: "medium", fired: k < hits ? [shape] : []) }
+            }
+        }
+        let gestures = ["a", "b"]
+        func score(_ a: Int, _ b: Int) -> NestedSearch.Score { NestedSearch.Score(outcomes(["a": a, "b": b]), negatives: [], gestures: gestures) }
+        // Both above the floor: the overall recall decides, not the lowest.
+        #expect(score(96, 96) < score(95, 100))
+        // One below it: reaching the floor decides before the overall recall.
+        #expect(score(93, 100) < score(94, 95))
+        // Equal overall recall: the higher lowest recall wins.
+        #expect(score(95, 99) < score(97, 97))
+    }
+
     /// A non-shape that fires under every setting of the grid cannot tell
     /// them apart, so it does not count against the limit (random scribbles
     /// redrawn as other devices draw them put every setting past it, and the

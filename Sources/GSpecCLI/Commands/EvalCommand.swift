@@ -31,12 +31,12 @@ struct EvalCommand: ParsableCommand {
             combination is tried by leaving out each of the other subjects in turn, the
             fold's own subject never seen, and the best is kept (within 1% false fires per
             gesture and 0.5% on --negatives, or else the least past them, then the highest
-            lowest recall, then the highest overall recall, then the first written; a
-            non-shape that fires on an inner fold under every setting counts against no
-            limit, as it cannot tell the settings apart). The report says what each fold
-            chose ('past the limits' where no setting kept within them), and what the
-            same search picks with every subject in view: the
-            values to write in the spec. A template stroke's varyAspect, varyEnds,
+            lowest recall up to 94%, then the highest overall recall, then the highest
+            lowest recall, then the first written; a non-shape that fires on an inner fold
+            under every setting counts against no limit, as it cannot tell the settings
+            apart). The report says what each fold chose ('past the limits' where no
+            setting kept within them), and what the same search picks with every subject
+            in view: the values to write in the spec. A template stroke's varyAspect, varyEnds,
             varyRounding and varyOvershoot are searched the same way, through constants
             they name: the copies they add are of the fold's own examples, never the
             held-out subject's. With --choose-on devices the inner folds score each
