@@ -88,8 +88,9 @@ enum NestedSearch {
         // every inner fold whatever the setting, one trace 0.24%, which put
         // every setting past the 0.5% limit and decided every choice on a
         // scribble or two before any recall.)
+        func key(_ inner: String, _ negative: EvalOutcome) -> String { inner + "\u{0}" + negative.path }
         let firedKeys = (0..<settings).map { index in
-            Set(inners.flatMap { inner in fold(index, inner).negatives.filter { !$0.fired.isEmpty }.map { inner + "\u{0}" + $0.path } })
+            Set(inners.flatMap { inner in fold(index, inner).negatives.filter { !$0.fired.isEmpty }.map { key(inner, $0) } })
         }
         let inherent = firedKeys.dropFirst().reduce(firedKeys.first ?? []) { $0.intersection($1) }
         var best: (score: Score, index: Int)?
@@ -100,7 +101,7 @@ enum NestedSearch {
                 own += fold.samples.filter { $0.subject == inner }
                 negatives += fold.negatives.map { o in
                     var o = o
-                    if inherent.contains(inner + "\u{0}" + o.path) { o.fired = [] }
+                    if inherent.contains(key(inner, o)) { o.fired = [] }
                     return o
                 }
             }
